@@ -1,0 +1,31 @@
+"""Command line: `python -m game simulate --game mike-force --scenario all --games 200 --seed 1 --json`."""
+
+import argparse
+import json
+import sys
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m game")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    sim = sub.add_parser("simulate", help="play whole games with a random-legal-action player")
+    sim.add_argument("--game", default="mike-force")
+    sim.add_argument("--scenario", default="all")
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    a = p.parse_args(argv)
+    if a.cmd == "simulate":
+        from .simulate import simulate
+        out = simulate(a.game, a.scenario, a.games, a.seed)
+        if a.json:
+            print(json.dumps(out))
+        else:
+            for k, v in out.items():
+                print(f"{k}: {v}")
+        return 1 if out["errors"] else 0
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

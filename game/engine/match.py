@@ -1,0 +1,223 @@
+"""The game-agnostic match: create, list legal actions, apply, undo, view, replay.
+
+A match is one JSON document:
+  format, game, data_version, scenario, seed, options, dice_mode,
+  actions  - every action applied, in order (with typed dice in manual mode),
+  log      - the structured log (append-only; entries carry dice and rule),
+  state    - the rules' state (plain data, includes the generator),
+  undo     - snapshots back to the last die roll or reveal.
+A match is reproducible from (game, scenario, seed, options, dice_mode, actions).
+"""
+
+import json
+
+from .flow import Context, IllegalAction
+from .rng import NeedRoll, new_dice
+
+FORMAT = 1
+MAX_AUTO_STEPS = 200000
+
+
+def clone(obj):
+    return json.loads(json.dumps(obj))
+
+
+def strip(action):
+    """An action without its display label, normalised through JSON."""
+    return clone({k: v for k, v in action.items() if k != "label"})
+
+
+def new_match(rules, scenario, seed, options=None, dice_mode="auto"):
+    opts = rules.default_options()
+    for k, v in (options or {}).items():
+        if k not in opts:
+            raise ValueError(f"unknown option {k!r} for {rules.id}")
+        opts[k] = v
+    if scenario not in {s["id"] for s in rules.scenarios()}:
+        raise ValueError(f"unknown scenario {scenario!r} for {rules.id}")
+    state = rules.initial_state(scenario, opts)
+    state["dice"] = new_dice(seed, dice_mode)
+    match = {"format": FORMAT, "game": rules.id, "data_version": rules.data_version,
+             "scenario": scenario, "seed": seed, "options": opts, "dice_mode": dice_mode,
+             "actions": [], "log": [], "state": state, "undo": []}
+    _commit(rules, match, None)
+    return match
+
+
+# --- reading -----------------------------------------------------------------------
+
+def current_step(rules, state):
+    return rules.flow.get(state["stack"][-1]["s"])
+
+
+def legal_actions(rules, match, role=None):
+    """Every legal action for role now, each with a 'label' for display."""
+    s = match["state"]
+    if s.get("over"):
+        return []
+    if s.get("await_roll"):
+        return [{"t": "roll", "value": v, "label": f"{v}"} for v in range(1, 7)] \
+            if _role_ok(rules, s, role) else []
+    if not _role_ok(rules, s, role):
+        return []
+    step = current_step(rules, s)
+    g = Context(s, [])
+    return step.choices(g, s["stack"][-1])
+
+
+def _role_ok(rules, s, role):
+    if role is None:
+        return True
+    step = current_step(rules, s)
+    return (step.role or rules.roles[0]) == role
+
+
+def prompt(rules, match):
+    s = match["state"]
+    if s.get("over"):
+        return rules.verdict_text(s)
+    if s.get("await_roll"):
+        return f"Roll one die and enter it: {s['await_roll']['why']}"
+    step = current_step(rules, s)
+    return step.prompt(Context(s, []), s["stack"][-1])
+
+
+def view(rules, match, role=None, log_from=0):
+    s = match["state"]
+    v = rules.view(s, role)
+    v["prompt"] = prompt(rules, match)
+    v["actions"] = legal_actions(rules, match, role)
+    v["log"] = match["log"][log_from:]
+    v["log_total"] = len(match["log"])
+    v["can_undo"] = bool(match["undo"])
+    v["over"] = s.get("over")
+    v["step"] = s["stack"][-1]["s"] if s["stack"] else None
+    v["awaiting_roll"] = bool(s.get("await_roll"))
+    return v
+
+
+# --- changing ------------------------------------------------------------------------
+
+def apply(rules, match, action, role=None):
+    """Apply one action. Illegal -> IllegalAction with the reason; match untouched."""
+    if not isinstance(action, dict) or "t" not in action:
+        raise IllegalAction("an action is an object with a 't' field")
+    a = strip(action)
+    s = match["state"]
+    if s.get("over"):
+        raise IllegalAction("the game is over")
+    if not _role_ok(rules, s, role):
+        raise IllegalAction(f"it is not {role}'s decision now")
+    legal = [strip(x) for x in legal_actions(rules, match)]
+    if a not in legal:
+        raise IllegalAction(_why_illegal(rules, match, a, legal))
+    _commit(rules, match, a)
+    return match
+
+
+def _why_illegal(rules, match, a, legal):
+    s = match["state"]
+    if s.get("await_roll"):
+        return "enter a die roll from 1 to 6 first"
+    step = current_step(rules, s)
+    reason = getattr(step, "why_not", None)
+    if reason:
+        text = reason(Context(s, []), s["stack"][-1], a)
+        if text:
+            return text
+    kinds = sorted({x["t"] for x in legal})
+    if a["t"] not in kinds:
+        return f"'{a['t']}' is not possible now; possible: {', '.join(kinds)}"
+    return f"that '{a['t']}' is not allowed now (see the legal actions)"
+
+
+def _commit(rules, match, a):
+    """Run action a (None = just advance) on a copy; keep it only if it completes."""
+    s = match["state"]
+    log = match["log"]
+    n0 = len(log)
+    pending = s.get("await_roll")
+    if pending is not None:
+        # typed dice: re-run the interrupted action with every die typed so far
+        base = {k: v for k, v in s.items() if k != "await_roll"}
+        typed = pending["typed"] + [a["value"]]
+        run_action = pending["action"]
+    else:
+        base = s
+        typed = []
+        run_action = a
+    work = clone(base)
+    if pending is not None:
+        work["dice"]["queue"] = list(typed)
+    g = Context(work, log)
+    try:
+        if run_action is not None:
+            step = current_step(rules, work)
+            step.act(g, work["stack"][-1], run_action)
+        run_auto(rules, g)
+    except NeedRoll as need:
+        del log[n0:]
+        waiting = clone(base)
+        waiting["await_roll"] = {"why": need.why, "typed": typed, "action": run_action}
+        if a is not None:
+            match["actions"].append(a)
+        match["undo"] = []  # a typed die is a roll: no undo past it
+        match["state"] = waiting
+        return
+    except Exception:
+        del log[n0:]
+        raise
+    if pending is not None and work["dice"]["queue"]:
+        del log[n0:]
+        raise IllegalAction("more dice were typed than the rules asked for")
+    work["log_len"] = len(log)
+    if a is not None:
+        match["actions"].append(a)
+        if g.checkpoint or pending is not None:
+            match["undo"] = []
+        else:
+            match["undo"].append({"state": s, "actions": len(match["actions"]) - 1})
+    match["state"] = work
+
+
+def run_auto(rules, g):
+    """Run automatic steps until a decision with real alternatives, or the end."""
+    for _ in range(MAX_AUTO_STEPS):
+        s = g.s
+        if s.get("over") or not s["stack"]:
+            return
+        f = s["stack"][-1]
+        step = rules.flow.get(f["s"])
+        if hasattr(step, "run"):
+            step.run(g, f)
+            continue
+        ch = step.choices(g, f)
+        if not ch:
+            raise RuntimeError(f"dead end: step {f['s']} offers no action")
+        if len(ch) == 1 and ch[0].get("t") == "done" and not getattr(step, "always_ask", False):
+            step.act(g, f, strip(ch[0]))  # nothing to decide: move on
+            continue
+        return
+    raise RuntimeError("automatic steps did not settle")
+
+
+def undo(rules, match):
+    if not match["undo"]:
+        raise IllegalAction("nothing to undo since the last die roll or reveal")
+    snap = match["undo"].pop()
+    match["state"] = snap["state"]
+    del match["actions"][snap["actions"]:]
+    del match["log"][match["state"].get("log_len", 0):]
+    return match
+
+
+def replay(rules, scenario, seed, options, actions, dice_mode="auto"):
+    m = new_match(rules, scenario, seed, options, dice_mode)
+    for a in actions:
+        apply(rules, m, a)
+    return m
+
+
+def state_hash(match):
+    import hashlib
+    return hashlib.sha256(json.dumps(match["state"], sort_keys=True).encode()).hexdigest()

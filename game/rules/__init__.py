@@ -1,0 +1,11 @@
+"""The games: each module provides the rules interface used by game.engine.match."""
+
+import importlib
+
+GAMES = {"mike-force": "game.rules.mike_force"}
+
+
+def get(game_id):
+    if game_id not in GAMES:
+        raise ValueError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
+    return importlib.import_module(GAMES[game_id])

@@ -1,0 +1,30 @@
+"""Mike Force (Decision Games, 2018): solitaire; the player is the Free World, the engine runs
+the Communists. Rule sections are cited as "MF n.n"."""
+
+from . import combat, communist, events, movement, recon, recruit, setup, turn  # noqa: F401  (register steps)
+from .board import flow
+from .data import DATA_VERSION, OPTIONS, SCENARIOS
+from .setup import initial_state
+from .view import verdict_text, view
+
+id = "mike-force"
+title = "Mike Force"
+roles = ["FW"]
+data_version = DATA_VERSION
+
+
+def scenarios():
+    return [{"id": k, "name": v["name"], "rule": v["rule"]} for k, v in SCENARIOS.items()]
+
+
+def options():
+    return OPTIONS
+
+
+def default_options():
+    return {o["id"]: o["default"] for o in OPTIONS}
+
+
+def invariants(state):
+    from .invariants import check
+    return check(state)

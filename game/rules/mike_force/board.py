@@ -1,0 +1,391 @@
+"""Queries and primitive changes on the Mike Force position.
+
+A unit is {"k": kind, "loc": location, ...}. Locations are map space ids or
+boxes (below). Optional fields: "red" (disrupted, MF 13.1), "rev" (revealed
+Communist unit, MF 16), "com" (garrison on its Communist side, MF 24.1),
+"att" (a leader's unit, MF 25.4), "by" (a special target's carrier, MF 26.3).
+"""
+
+from ...engine.flow import Flow
+from .data import INFIL, KINDS, LATERAL, SPACES, TABLES
+
+flow = Flow()
+
+NT = "NHA_TRANG"            # MF 22.0
+SF_POOL = "SF_POOL"         # Standard Reinforcements Box (MF 2.2)
+SUP_POOL = "SUPPORT_POOL"   # Support Reinforcements Box (MF 2.2, R-BX2)
+SUP_AVAIL = "SUPPORT_AVAIL"  # Support Available Box (MF 2.2, R-BX1)
+COM_MOBILE = "COM_MOBILE"   # Communist Mobile Reinforcements Box (MF 2.3)
+COM_STATIC = "COM_STATIC"   # Communist Static Reinforcements Box (MF 2.3)
+GONE = "ELIMINATED"         # permanently removed (static Communist units, MF 20.4)
+RECOVERED = "RECOVERED"     # Recovered Special Targets box (MF 2.2)
+ASIDE = "ASIDE"             # not used in this scenario
+DRAWN = "DRAWN"             # picked, waiting for the player to say where it goes
+BOXES = [NT, SF_POOL, SUP_POOL, SUP_AVAIL, COM_MOBILE, COM_STATIC, GONE, RECOVERED, ASIDE, DRAWN]
+
+
+def K(u):
+    return KINDS[u["k"]]
+
+
+# --- what a unit is ------------------------------------------------------------------
+
+def side(u):
+    if K(u)["cls"] == "garrison":
+        return "COM" if u.get("com") else "FW"
+    return K(u)["side"]
+
+
+def is_fw(u):
+    return side(u) == "FW"
+
+
+def is_com(u):
+    return side(u) == "COM"
+
+
+def is_garrison(u):
+    return K(u)["cls"] == "garrison"
+
+
+def is_leader(u):
+    return K(u)["cls"] == "leader"
+
+
+def is_air(u):
+    return K(u)["cls"] == "air"
+
+
+def is_heli(u):
+    return bool(K(u).get("heli")) or bool(K(u).get("aircav"))
+
+
+def is_macv(u):
+    return K(u)["cls"] in ("macv", "air")
+
+
+def is_sf(u):
+    return K(u)["cls"] == "sf"
+
+
+def is_target(u):
+    return bool(K(u).get("target"))
+
+
+def is_mobile(u):
+    """Mobile units move (MF 9.1, 15.2); Communist mobile = NVA."""
+    k = K(u)
+    if k["side"] == "COM" and k["cls"] == "com":
+        return bool(k.get("mobile"))
+    if k["cls"] in ("garrison", "leader", "air"):
+        return False
+    return not k.get("static")
+
+
+def is_ground(u):
+    """Units that fight on the ground: everything on the map but air, leaders, targets."""
+    return not (is_air(u) or is_leader(u) or is_target(u))
+
+
+def recon_of(s, u):
+    """Effective recon factor: printed side + leader, at most 5 (MF 25.4)."""
+    k = K(u)
+    if is_garrison(u):
+        return k["fw"][0]
+    base = k["red"][0] if u.get("red") else k.get("r", 0)
+    if leader_of(s, u):
+        base = min(5, base + 1)
+    return base
+
+
+def cf_of(s, u):
+    """Effective combat factor (MF 20.2, 25.4 leader +1, capped at 5)."""
+    k = K(u)
+    if is_garrison(u):
+        return k["com_c"] if u.get("com") else k["fw"][1]
+    if k["side"] == "COM":
+        return k["c"]
+    base = k["red"][1] if u.get("red") else k.get("c", 0)
+    if leader_of(s, u):
+        base = min(5, base + 1)
+    return base
+
+
+def ma_of(u):
+    k = K(u)
+    m = k["red"][2] if u.get("red") and k.get("red") else k.get("m", 0)
+    return m
+
+
+def two_step(u):
+    return bool(K(u).get("red"))
+
+
+def name_of(s, uid):
+    u = s["units"][uid]
+    k = K(u)
+    if is_leader(u):
+        return u.get("name", "Leader")
+    return k["name"]
+
+
+# --- where things are ---------------------------------------------------------------
+
+def units_at(s, loc):
+    return [uid for uid, u in s["units"].items() if u["loc"] == loc]
+
+
+def on_map(loc):
+    return loc in SPACES
+
+
+def region(space):
+    return SPACES[space]["region"]
+
+
+def stype(space):
+    return SPACES[space]["type"]
+
+
+def is_major(space):
+    return space in SPACES and SPACES[space]["type"] == "major_base"
+
+
+def garrison_at(s, space):
+    uid = "gar_" + space
+    return s["units"].get(uid)
+
+
+def com_units(s, space, revealed=None):
+    out = []
+    for uid in units_at(s, space):
+        u = s["units"][uid]
+        if is_com(u) and not is_garrison(u):
+            if revealed is None or bool(u.get("rev")) == revealed:
+                out.append(uid)
+    return out
+
+
+def fw_units(s, space):
+    return [uid for uid in units_at(s, space) if is_fw(s["units"][uid])
+            and not is_leader(s["units"][uid]) and not is_air(s["units"][uid])]
+
+
+def has_camp(s, space):
+    return any(s["units"][uid]["k"] == "camp" for uid in units_at(s, space))
+
+
+def control(s, space):
+    """MF 6.0: 'FW', 'COM', 'disputed' or None. Helicopters and air never count (23.6, 6.1);
+    revealed special targets neither confer nor dispute control (R-CT1)."""
+    fw = com = False
+    for uid in units_at(s, space):
+        u = s["units"][uid]
+        if is_air(u) or is_leader(u) or is_heli(u) and not K(u).get("aircav"):
+            continue
+        if is_target(u) and u.get("rev"):
+            continue
+        if is_fw(u):
+            fw = True
+        else:
+            com = True
+    if fw and com:
+        return "disputed"
+    return "FW" if fw else "COM" if com else None
+
+
+def fw_controlled(s, space):
+    return control(s, space) == "FW"
+
+
+def any_fw(s, space):
+    """Contact for Communist movement: any FW unit of any kind (R-MV4)."""
+    return any(is_fw(s["units"][uid]) and not is_air(s["units"][uid]) for uid in units_at(s, space))
+
+
+def blocks_fw(s, space):
+    """Contact for FW ground movement: any Communist unit but revealed special targets (R-MV4)."""
+    for uid in units_at(s, space):
+        u = s["units"][uid]
+        if is_com(u) and not (is_target(u) and u.get("rev")):
+            return True
+    return False
+
+
+def leader_of(s, u_or_uid):
+    uid = u_or_uid if isinstance(u_or_uid, str) else _uid_of(s, u_or_uid)
+    for lid, l in s["units"].items():
+        if l.get("att") == uid and K(l)["cls"] == "leader":
+            return lid
+    return None
+
+
+def _uid_of(s, u):
+    for uid, x in s["units"].items():
+        if x is u:
+            return uid
+    return None
+
+
+def neighbours(space, fw=True):
+    """Adjacent spaces: infiltration routes (both sides) and lateral routes (FW only, MF 5.1)."""
+    n = set(INFIL[space])
+    if fw:
+        n |= LATERAL[space]
+    return n
+
+
+# --- political restrictions (MF 27) ---------------------------------------------------
+
+def may_enter(s, u, space):
+    """May this FW unit be in this space (MF 27.1-27.3, 25.2, R-PR1)?"""
+    if space == NT:
+        return is_fw(u)
+    k = K(u)
+    reg = region(space)
+    if is_air(u):
+        return True
+    if is_leader(u):
+        return True  # a leader goes where its unit goes (R-LD2)
+    if k.get("laos_only"):
+        return reg == "LAOS"
+    if reg in ("NVN", "DMZ"):
+        return bool(k.get("halo"))
+    if reg == "LAOS":
+        laos = k.get("laos", False)
+        if laos == "tet_phoenix":
+            if k["short"] == "MF" and s["options"]["mf_in_laos"] == "mf_always":
+                return True
+            return s["scenario"] in ("tet", "phoenix")
+        return bool(laos)
+    return True
+
+
+# --- tracks ----------------------------------------------------------------------------
+
+def band(ip):
+    for b in TABLES["bands"]["list"]:
+        if ip <= b["max"]:
+            return b["id"]
+    return TABLES["bands"]["list"][-1]["id"]
+
+
+def band_name(ip):
+    for b in TABLES["bands"]["list"]:
+        if ip <= b["max"]:
+            return b["name"]
+    return TABLES["bands"]["list"][-1]["name"]
+
+
+def change_rp(g, n, why, rule):
+    """RP track: no deficit, no more than the maximum (MF 12.2)."""
+    s = g.s
+    old = s["rp"]
+    s["rp"] = max(0, min(TABLES["rp_max"]["value"], old + n))
+    g.log(f"{why}: RP {old} -> {s['rp']}", rule, kind="track")
+
+
+def change_ip(g, n, why, rule, event=False):
+    """IP track 0-36; an event cannot take it below 1 (MF 8.1), anything else can end the game (MF 7.3)."""
+    s = g.s
+    old = s["ip"]
+    new = min(TABLES["ip_max"], old + n)
+    if event:
+        new = max(1, new)
+    new = max(0, new)
+    s["ip"] = new
+    g.log(f"{why}: IP {old} -> {new} ({band_name(max(new, 1))})", rule, kind="track")
+    check_sudden_death(g)
+
+
+def check_sudden_death(g):
+    """MF 3.1: Communist control of Da Nang, or IP below one."""
+    s = g.s
+    if s.get("over"):
+        return True
+    if s["ip"] < 1:
+        s["over"] = {"winner": "FW", "reason": "The Communist Infiltration Level fell below one",
+                     "rule": "MF 3.1", "turn": s["turn"]}
+        g.log("Sudden death: Free World victory, infiltration level below one", "MF 3.1", kind="end")
+        return True
+    if control(s, "DN") == "COM":
+        s["over"] = {"winner": "COM", "reason": "The Communists control Da Nang",
+                     "rule": "MF 3.1", "turn": s["turn"]}
+        g.log("Sudden death: Communist victory, they control Da Nang", "MF 3.1", kind="end")
+        return True
+    return False
+
+
+# --- moving, revealing, eliminating -----------------------------------------------------
+
+def move_unit(s, uid, loc):
+    """Move a unit with its leader and the special targets it carries."""
+    s["units"][uid]["loc"] = loc
+    for oid, o in s["units"].items():
+        if o.get("att") == uid or o.get("by") == uid:
+            o["loc"] = loc
+
+
+def reveal(g, uid, rule):
+    """Flip a Communist unit face up; a deception unit goes back to its box (MF 26.2)."""
+    s = g.s
+    u = s["units"][uid]
+    if u.get("rev"):
+        return
+    g.checkpoint = True
+    k = K(u)
+    if k.get("deception"):
+        u["rev"] = False
+        where = u["loc"]
+        u["loc"] = COM_MOBILE if k.get("mobile") else COM_STATIC
+        g.log(f"A Communist unit at {SPACES[where]['name']} was a deception unit: removed", "MF 26.2")
+        return
+    u["rev"] = True
+    g.log(f"Revealed at {SPACES[u['loc']]['name']}: {k['name']} (CF {k['c']}, BCP {k['bcp']})", rule,
+          kind="reveal")
+
+
+def conceal_all(g, rule, mobile=True, static=True):
+    for uid, u in g.s["units"].items():
+        if is_com(u) and not is_garrison(u) and u.get("rev") and on_map(u["loc"]):
+            if (is_mobile(u) and mobile) or (not is_mobile(u) and static):
+                u["rev"] = False
+    g.log("All revealed Communist units are concealed", rule)
+
+
+def eliminate_fw(g, uid, rule, bcp=True):
+    """A Free World unit is eliminated: to its pool; its leader dies, its targets go back (MF 25.4, 26.3)."""
+    s = g.s
+    u = s["units"][uid]
+    k = K(u)
+    where = u["loc"]
+    u.pop("red", None)
+    u["loc"] = SUP_POOL if is_macv(u) else SF_POOL
+    for oid, o in s["units"].items():
+        if o.get("att") == uid:
+            o.pop("att", None)
+            o["loc"] = SF_POOL if s["options"]["leaders_return"] else GONE
+            g.log(f"Leader {o.get('name')} is lost with his unit", "MF 25.4")
+        if o.get("by") == uid:
+            o.pop("by", None)
+            o["rev"] = False
+            o["loc"] = COM_STATIC
+            g.log("A carried special target returns to the Communist static box", "MF 26.3")
+    g.log(f"{k['name']} eliminated" + (f" at {SPACES[where]['name']}" if where in SPACES else ""), rule,
+          kind="loss")
+
+
+def pool_draw(g, pool, n, why, rule):
+    """Pick n units at random from a Communist box; short picks are lost (MF 11.2)."""
+    s = g.s
+    out = []
+    for i in range(n):
+        cands = sorted(uid for uid in units_at(s, pool))
+        if not cands:
+            if n - i:
+                g.log(f"{why}: the box is empty, {n - i} pick(s) lost", "MF 11.2")
+            break
+        uid = g.pick(cands)
+        s["units"][uid]["loc"] = "DRAWN"
+        out.append(uid)
+    return out

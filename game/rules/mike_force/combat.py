@@ -1,0 +1,587 @@
+"""Combat Phase: bombardment with AAA (MF 18, 19) and ground battles (MF 20, 24.2, 25.1, 25.4,
+25.6, 26.1, 29), with body counts (MF 21)."""
+
+from ...engine.flow import Step
+from . import board as B
+from .ask import ask, then
+from .bcp import settle
+from .board import flow
+from .data import SPACES, TABLES
+from .events import loc_name
+from .recon import bombard_targets
+
+
+# --- hits ----------------------------------------------------------------------------------
+
+def hit_com(g, uid, acc):
+    """MF 20.4: a Communist unit is eliminated (mobile to its box, static removed); a garrison flips."""
+    s = g.s
+    u = s["units"][uid]
+    where = u["loc"]
+    if B.is_garrison(u):
+        u["com"] = False
+        g.log(f"The {B.KINDS[u['k']]['name']} is retaken by the Free World", "MF 24.2", kind="loss")
+        settle(g, B.KINDS[u["k"]]["bcp"], f"Recapture of {SPACES[where]['name']}", "MF 21.5")
+        return
+    k = B.K(u)
+    u["rev"] = False
+    u["loc"] = B.COM_MOBILE if k.get("mobile") else B.GONE
+    acc["bcp"] += k["bcp"]
+    g.log(f"{k['name']} eliminated at {SPACES[where]['name']} (+{k['bcp']} BCP)", "MF 20.4", kind="loss")
+
+
+def hit_fw(g, uid, acc):
+    """MF 20.4, 21.4, 24.2, 25.1. Returns the uid now standing in the unit's place, or None."""
+    s = g.s
+    u = s["units"][uid]
+    where = u["loc"]
+    k = B.K(u)
+    if B.is_garrison(u):
+        u["com"] = True
+        g.log(f"The {k['name']} falls to the Communists", "MF 24.2", kind="loss")
+        B.check_sudden_death(g)
+        settle(g, -k["bcp"], f"Loss of {SPACES[where]['name']}", "MF 21.5")
+        return None
+    if B.two_step(u) and not u.get("red"):
+        u["red"] = True
+        if B.is_sf(u):
+            acc["bcp"] -= 1
+        g.log(f"{k['name']} at {loc_name(where)} is disrupted", "MF 13.1", kind="loss")
+        return uid
+    if u["k"] == "mgf":  # MF 25.1: a reduced MGF becomes a full Mike Force company
+        acc["bcp"] -= 1
+        B.eliminate_fw(g, uid, "MF 25.1")
+        mf = next((x for x in sorted(B.units_at(s, B.SF_POOL)) if s["units"][x]["k"] == "mf"), None)
+        if mf:
+            s["units"][mf]["loc"] = where
+            g.log("A full Mike Force company takes the MGF's place", "MF 25.1")
+            return mf
+        B.change_rp(g, 1, "No Mike Force company to replace the MGF", "MF 25.1")
+        return None
+    if B.is_sf(u):
+        acc["bcp"] -= 1
+    elif B.is_macv(u):
+        acc["bcp"] -= k.get("c", 0)  # R-BCP2: its combat factor
+    B.eliminate_fw(g, uid, "MF 20.4")
+    return None
+
+
+# --- bombardment (MF 18, 19) ------------------------------------------------------------------
+
+def airstrikes_in(s, sp):
+    return [uid for uid in sorted(B.units_at(s, sp)) if B.is_air(s["units"][uid])]
+
+
+@flow.step("bombard")
+class Bombard(Step):
+    def run(self, g, f):
+        s = g.s
+        sp = f["sp"]
+        stage = f.setdefault("stage", "aaa")
+        if stage == "aaa":
+            f["stage"] = "strike"
+            f.setdefault("bcp", 0)
+            f["queue"] = airstrikes_in(s, sp)
+            f["aaa"] = sorted(uid for uid in B.com_units(s, sp) if B.K(s["units"][uid]).get("aaa")
+                              and (s["units"][uid].get("rev") or s["options"]["aaa_concealed_fires"]))
+            f["stage"] = "aaa_fire"
+            return
+        if stage == "aaa_fire":  # MF 19: before the bombardment, each AAA unit fires once
+            if not f["aaa"]:
+                f["stage"] = "strike"
+                return
+            a = f["aaa"].pop(0)
+            tac = [x for x in airstrikes_in(s, sp) if B.K(s["units"][x])["air"] == "tactical"]
+            if not tac:
+                f["aaa"] = []
+                return
+            val = B.K(s["units"][a])["aaa"]
+            d = g.roll(1, f"AAA fire at {SPACES[sp]['name']} (hits on {val} or less)", "MF 19.0")[0]
+            if d <= val:
+                kinds = {s["units"][x]["k"] for x in tac}
+                if len(kinds) == 1:
+                    _lose_air(g, {"unit": tac[0]}, {})
+                else:
+                    ch = [{"t": "unit", "unit": x, "label": f"Lose {B.name_of(s, x)}"} for x in tac]
+                    ask(g, "AAA hit: select the airstrike that is lost", "MF 19.0", ch, "lose_air")
+            return
+        if stage == "strike":
+            if not f["queue"]:
+                f["stage"] = "end"
+                return
+            a = f["queue"].pop(0)
+            if a not in airstrikes_in(s, sp):
+                return  # shot down
+            kind = B.K(s["units"][a])["air"]
+            if kind == "tactical":
+                tg = bombard_targets(s, sp)
+                if len(tg) == 1:
+                    _fb_fire(g, {"unit": a, "target": tg[0]}, {})
+                elif tg:
+                    ch = [{"t": "target", "unit": a, "target": t,
+                           "label": f"{B.name_of(s, a)} attacks {B.name_of(s, t)}"} for t in tg]
+                    ask(g, f"Assign {B.name_of(s, a)} to a revealed Communist unit", "MF 18.3", ch, "fb_fire")
+            elif kind == "arclight":
+                f["arc"] = {"unit": a, "targets": bombard_targets(s, sp)}
+                f["stage"] = "arc"
+            return
+        if stage == "arc":
+            arc = f["arc"]
+            if not arc["targets"]:
+                f["stage"] = "strike"
+                return
+            t = arc["targets"].pop(0)
+            if s["units"][t]["loc"] != sp:
+                return
+            cf = B.K(s["units"][arc["unit"]])["c"]
+            n = 2 if B.stype(sp) == "open" else 1  # MF 18.4 a, R-TR1
+            dice = g.roll(n, f"Arc Light on {B.name_of(s, t)} (hits on {cf} or less, 6 = collateral)", "MF 18.4")
+            if any(d <= cf for d in dice):
+                hit_com(g, t, f)
+            if 6 in dice:  # at most one collateral hit per unit (MF 18.4 c)
+                victims = [x for x in B.fw_units(s, sp) if not B.is_garrison(s["units"][x])]
+                if len(victims) == 1:
+                    _collateral(g, {"unit": victims[0]}, {})
+                elif victims:
+                    ch = [{"t": "unit", "unit": x, "label": f"Collateral hit on {B.name_of(s, x)}"} for x in victims]
+                    ask(g, "Arc Light collateral damage: select the Free World unit hit", "MF 18.4", ch, "collateral")
+            return
+        # end: airstrikes go back to the Support Reinforcements Box (MF 18.1)
+        for a in airstrikes_in(s, sp):
+            s["units"][a]["loc"] = B.SUP_POOL
+        g.pop()
+        settle(g, f["bcp"], f"Bombardment at {SPACES[sp]['name']}")
+
+
+def _bombard_frame(g):
+    for fr in reversed(g.s["stack"]):
+        if fr["s"] == "bombard":
+            return fr
+    raise RuntimeError("no bombardment in progress")
+
+
+@then("lose_air")
+def _lose_air(g, a, data):
+    s = g.s
+    s["units"][a["unit"]]["loc"] = B.SUP_POOL
+    _bombard_frame(g)["bcp"] -= 1
+    g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss")
+
+
+@then("fb_fire")
+def _fb_fire(g, a, data):
+    s = g.s
+    cf = B.K(s["units"][a["unit"]])["c"]
+    d = g.roll(1, f"{B.name_of(s, a['unit'])} attacks {B.name_of(s, a['target'])} (hits on {cf} or less)", "MF 18.3")[0]
+    if d <= cf:
+        hit_com(g, a["target"], _bombard_frame(g))
+    else:
+        g.log("Miss", "MF 18.3")
+
+
+@then("collateral")
+def _collateral(g, a, data):
+    g.log("Arc Light collateral damage", "MF 18.4")
+    hit_fw(g, a["unit"], _bombard_frame(g))
+
+
+# --- ground combat (MF 20) -----------------------------------------------------------------
+
+def fw_participants(s, sp):
+    """Every FW ground unit in the space, helicopters, statics and an FW garrison included."""
+    return [uid for uid in sorted(B.units_at(s, sp)) if B.is_fw(s["units"][uid])
+            and B.is_ground(s["units"][uid])]
+
+
+def com_participants(s, sp):
+    """Revealed Communist ground units (concealed ones take no part, R-CB1), a Communist garrison
+    included, special targets excluded (MF 26.3)."""
+    out = []
+    for uid in sorted(B.units_at(s, sp)):
+        u = s["units"][uid]
+        if not B.is_com(u) or B.is_target(u):
+            continue
+        if B.is_garrison(u) or u.get("rev"):
+            out.append(uid)
+    return out
+
+
+def battle_spaces(s):
+    out = []
+    for sp in SPACES:
+        fw = fw_participants(s, sp)
+        com = com_participants(s, sp)
+        if fw and com:
+            # a lone garrison against a lone garrison cannot happen (one per space)
+            out.append(sp)
+    return out
+
+
+@flow.step("combat")
+class CombatPhase(Step):
+    def run(self, g, f):
+        s = g.s
+        if not f.get("bombed"):
+            f["bombed"] = True
+            for sp in SPACES:
+                if airstrikes_in(s, sp):
+                    g.push("bombard", sp=sp)
+            return
+        left = [sp for sp in battle_spaces(s) if sp not in f.setdefault("fought", [])]
+        if not left:
+            g.pop()
+            return
+        if len(left) == 1:
+            _start_battle(g, {"to": left[0]}, {})
+            return
+        ch = [{"t": "space", "to": sp, "label": f"Fight the battle at {SPACES[sp]['name']}"} for sp in left]
+        ask(g, "Choose the next battle", "MF 4.0 I.6 b", ch, "start_battle")
+
+
+@then("start_battle")
+def _start_battle(g, a, data):
+    f = g.frame  # the combat phase frame
+    f["fought"].append(a["to"])
+    g.log(f"Battle at {SPACES[a['to']]['name']}", "MF 20.1", kind="battle")
+    g.push("battle", sp=a["to"], round=1, stage="round", bcp=0, sf=False)
+
+
+def _battle_frame(g):
+    for fr in reversed(g.s["stack"]):
+        if fr["s"] == "battle":
+            return fr
+    raise RuntimeError("no battle in progress")
+
+
+def fortified(s, f, target, shooter_side):
+    """MF 20.3 at the instant of firing, with R-FT1 and the assault rule (MF 26.1, R-FT2)."""
+    sp = f["sp"]
+    t = s["units"][target]
+    if B.is_fw(t):
+        gar = B.garrison_at(s, sp)
+        fort = B.is_major(sp) and gar is not None and not gar.get("com")
+        if fort and any(B.K(s["units"][c]).get("assault") for c in com_participants(s, sp)):
+            return False
+        return fort
+    if B.region(sp) == "NVN":
+        return True
+    return any(B.K(s["units"][c]).get("depot") and s["units"][c].get("rev") for c in B.com_units(s, sp))
+
+
+def can_hit(s, f, shooter, target):
+    cf = B.cf_of(s, s["units"][shooter])
+    if cf <= 0:
+        return False
+    side = "FW" if B.is_fw(s["units"][shooter]) else "COM"
+    return cf > 1 or not fortified(s, f, target, side)
+
+
+def fw_targets(s, sp):
+    """The FW may fire at a Communist garrison only when it stands alone (R-GA1)."""
+    com = com_participants(s, sp)
+    non_gar = [c for c in com if not B.is_garrison(s["units"][c])]
+    return non_gar or com
+
+
+def com_order(s, sp):
+    """MF 20.1: strongest first, ties by id; a garrison last (MF 24.2)."""
+    com = com_participants(s, sp)
+    return sorted(com, key=lambda c: (B.is_garrison(s["units"][c]), -B.cf_of(s, s["units"][c]), c))
+
+
+def fw_alive(s, f):
+    present = set(fw_participants(s, f["sp"]))
+    return [u for u in f["fw_line"] if u in present]
+
+
+def first_fw_target(s, f):
+    line = fw_alive(s, f)
+    non_gar = [u for u in line if not B.is_garrison(s["units"][u])]
+    return (non_gar or line)[0]
+
+
+@flow.step("battle")
+class Battle(Step):
+    def run(self, g, f):
+        s = g.s
+        sp = f["sp"]
+        stage = f["stage"]
+        fw = fw_participants(s, sp)
+        com = com_participants(s, sp)
+        if stage not in ("end",) and (not fw or not com):
+            f["stage"] = "end"
+            return
+        if stage == "round":
+            g.log(f"Round {f['round']} at {SPACES[sp]['name']}", "MF 20.1", kind="round")
+            f["fired"] = []
+            f["stage"] = "sup"
+            if f["round"] >= 2 and s["options"]["breakoff"]:
+                f["stage"] = "fw_withdraw"
+            if not any(can_hit(s, f, a, b) for a in fw for b in com) and \
+                    not any(can_hit(s, f, b, a) for a in fw for b in com):
+                # R-CB2: neither side can ever score a hit; the battle ends, both sides stay
+                g.log("Neither side can inflict a hit: the battle ends (ruling R-CB2)", "MF 20.1")
+                f["stage"] = "end"
+            return
+        if stage == "fw_withdraw":
+            ch = _fw_withdraw_choices(s, f)
+            if ch:
+                ch.append({"t": "done", "label": "No (more) withdrawals"})
+                ask(g, "Tactical break-off: choose units to try to withdraw", "MF 29.1", ch, "fw_withdraw")
+                f["stage"] = "fw_withdraw_wait"
+            else:
+                f["stage"] = "com_withdraw"
+            return
+        if stage == "fw_withdraw_wait":
+            f["stage"] = "com_withdraw"
+            return
+        if stage == "com_withdraw":
+            _com_withdraw(g, f)
+            f["stage"] = "sup"
+            return
+        if stage == "sup":  # MF 20.1 step 1: the best recon unit is designated (always the best choice)
+            best = max(fw, key=lambda u: (B.recon_of(s, s["units"][u]), u))
+            r = B.recon_of(s, s["units"][best])
+            d = g.roll(1, f"Tactical superiority with {B.name_of(s, best)} (recon {r})", "MF 20.1")[0]
+            f["first"] = "FW" if d <= r else "COM"
+            f["next"] = f["first"]
+            g.log(("Free World" if f["first"] == "FW" else "Communist") + " tactical superiority: they fire first",
+                  "MF 20.1")
+            order = [u for u in f.get("fw_line", []) if u in fw] + [u for u in fw if u not in f.get("fw_line", [])]
+            movable = [u for u in order if not B.is_garrison(s["units"][u])]
+            f["line_pending"] = movable
+            f["fw_line"] = []
+            f["stage"] = "line"
+            return
+        if stage == "line":  # the FW line in the player's order, a garrison last (R-GA1)
+            pend = f["line_pending"]
+            if len(pend) <= 1 or len({s["units"][u]["k"] + str(s["units"][u].get("red")) for u in pend}) == 1 \
+                    and not any(B.leader_of(s, u) for u in pend):
+                f["fw_line"] += pend
+                f["fw_line"] += [u for u in fw if B.is_garrison(s["units"][u])]
+                f["line_pending"] = []
+                f["com_line"] = com_order(s, sp)
+                f["stage"] = "fire"
+                return
+            ch = [{"t": "unit", "unit": u, "label": f"Next in line: {B.name_of(s, u)}" +
+                   (" (disrupted)" if s["units"][u].get("red") else "")} for u in pend]
+            ch.append({"t": "done", "label": "Keep the rest in this order: " + ", ".join(B.name_of(s, u) for u in pend)})
+            ask(g, "Line up your units: the first in line fires first and takes the Communist fire (MF 20.1)",
+                "MF 20.1", ch, "line_up")
+            return
+        if stage == "fire":
+            self._fire(g, f)
+            return
+        if stage == "end":
+            g.pop()
+            fw = fw_participants(s, sp)
+            com = com_participants(s, sp)
+            winner = "FW" if fw and not com else "COM" if com and not fw else None
+            if winner:
+                g.log(f"Battle at {SPACES[sp]['name']} won by the " + ("Free World" if winner == "FW" else "Communists"),
+                      "MF 20.1")
+            settle(g, f["bcp"], f"Battle at {SPACES[sp]['name']}")
+            if winner == "FW" and s["options"]["rising"] and f.get("sf"):
+                _rising(g, sp)
+
+    def _fire(self, g, f):
+        s = g.s
+        sp = f["sp"]
+        fired = f["fired"]
+        fw_next = [u for u in fw_alive(s, f) if u not in fired]
+        present = set(com_participants(s, sp))
+        com_next = [u for u in f["com_line"] if u in present and u not in fired]
+        if not fw_next and not com_next or not fw_alive(s, f) or not present:
+            f["round"] += 1
+            f["stage"] = "round"
+            return
+        side = f["next"]
+        if side == "FW" and not fw_next:
+            side = "COM"
+        if side == "COM" and not com_next:
+            side = "FW"
+        f["next"] = "COM" if side == "FW" else "FW"
+        if side == "COM":
+            shooter = com_next[0]
+            fired.append(shooter)
+            target = first_fw_target(s, f)
+            _shoot(g, f, shooter, [target])
+            return
+        shooter = fw_next[0]
+        fired.append(shooter)
+        if B.is_sf(s["units"][shooter]):
+            f["sf"] = True
+        cf = B.cf_of(s, s["units"][shooter])
+        if cf <= 0:
+            g.log(f"{B.name_of(s, shooter)} has no combat factor and does not fire", "MF 20.5")
+            return
+        targets = fw_targets(s, sp)
+        heavy = B.K(s["units"][shooter]).get("heavy") and B.stype(sp) in ("open", "major_base")
+        if heavy:  # MF 25.6, R-BR1: 2 dice per CF, pairs split among targets before rolling
+            if len(targets) == 1:
+                _shoot(g, f, shooter, [targets[0]] * cf, pairs=True)
+            else:
+                f["pairs"] = {"shooter": shooter, "left": cf, "targets": []}
+                _ask_pair(g, f)
+            return
+        if len(targets) == 1:
+            _shoot(g, f, shooter, targets)
+            return
+        ch = [{"t": "target", "unit": shooter, "target": t,
+               "label": f"{B.name_of(s, shooter)} fires at {B.name_of(s, t)}"} for t in targets]
+        ask(g, f"{B.name_of(s, shooter)} fires (CF {cf}): choose its target", "MF 20.1", ch, "fw_fire")
+
+
+def _ask_pair(g, f):
+    s = g.s
+    p = f["pairs"]
+    ch = [{"t": "target", "unit": p["shooter"], "target": t,
+           "label": f"Aim a pair of dice at {B.name_of(s, t)}"} for t in fw_targets(s, f["sp"])]
+    ask(g, f"{B.name_of(s, p['shooter'])} rolls two dice per combat factor: aim pair "
+        f"{len(p['targets']) + 1} of {len(p['targets']) + p['left']}", "MF 25.6", ch, "pair")
+
+
+@then("pair")
+def _pair(g, a, data):
+    f = _battle_frame(g)
+    p = f["pairs"]
+    p["targets"].append(a["target"])
+    p["left"] -= 1
+    if p["left"] > 0:
+        _ask_pair(g, f)
+        return
+    f.pop("pairs")
+    _shoot(g, f, p["shooter"], p["targets"], pairs=True)
+
+
+@then("fw_fire")
+def _fw_fire(g, a, data):
+    _shoot(g, _battle_frame(g), a["unit"], [a["target"]])
+
+
+def _shoot(g, f, shooter, aims, pairs=False):
+    """MF 20.2: one die per CF (pairs for bracketed fire); any die at or under the CF hits, under
+    it against a fortified target (MF 20.3); at most one hit per target (MF 20.4)."""
+    s = g.s
+    u = s["units"][shooter]
+    cf = B.cf_of(s, u)
+    side = "FW" if B.is_fw(u) else "COM"
+    if cf <= 0:
+        g.log(f"{B.name_of(s, shooter) if side == 'FW' else B.KINDS[u['k']]['name']} has no combat factor", "MF 20.5")
+        return
+    groups = {}
+    for t in aims:
+        groups[t] = groups.get(t, 0) + (2 if pairs else cf)
+    for t, n in groups.items():
+        if s["units"][t]["loc"] != f["sp"]:
+            continue
+        fort = fortified(s, f, t, side)
+        need = f"under {cf}" if fort else f"{cf} or less"
+        who = B.name_of(s, shooter) if side == "FW" else B.KINDS[u["k"]]["name"]
+        dice = g.roll(n, f"{who} fires at {B.name_of(s, t)} ({need}{', fortified' if fort else ''})",
+                      "MF 20.3" if fort else "MF 20.2")
+        ok = any((d < cf) if fort else (d <= cf) for d in dice)
+        if not ok:
+            g.log("Miss", "MF 20.2")
+            continue
+        if side == "FW":
+            hit_com(g, t, f)
+        else:
+            new = hit_fw(g, t, f)
+            if new and new != t:
+                f["fw_line"] = [new if x == t else x for x in f["fw_line"]]
+                if t in f["fired"]:
+                    f["fired"].append(new)  # R-MGF1: the replacement inherits fired status
+
+
+@then("line_up")
+def _line_up(g, a, data):
+    f = _battle_frame(g)
+    if a["t"] == "done":
+        f["fw_line"] += f["line_pending"]
+        f["line_pending"] = []
+        s = g.s
+        f["fw_line"] += [u for u in fw_participants(s, f["sp"]) if B.is_garrison(s["units"][u])]
+        f["com_line"] = com_order(s, f["sp"])
+        f["stage"] = "fire"
+        return
+    f["line_pending"].remove(a["unit"])
+    f["fw_line"].append(a["unit"])
+
+
+# --- tactical break-off (MF 29, optional) ---------------------------------------------------
+
+def _fw_withdraw_choices(s, f):
+    sp = f["sp"]
+    out = []
+    for uid in fw_participants(s, sp):
+        u = s["units"][uid]
+        if not B.is_mobile(u) or uid in f.get("tried", []):
+            continue
+        if B.is_heli(u):
+            dests = [d for d in SPACES if d != sp and not B.com_units(s, d) and B.may_enter(s, u, d)
+                     and (B.is_major(d) or B.has_camp(s, d))]
+        else:
+            dests = [d for d in sorted(B.neighbours(sp)) if not B.com_units(s, d) and B.may_enter(s, u, d)]
+        for d in dests:
+            out.append({"t": "withdraw", "unit": uid, "to": d,
+                        "label": f"{B.name_of(s, uid)} tries to withdraw to {SPACES[d]['name']}"})
+    return out
+
+
+@then("fw_withdraw")
+def _fw_withdraw(g, a, data):
+    s = g.s
+    f = _battle_frame(g)
+    if a["t"] == "done":
+        return
+    f.setdefault("tried", []).append(a["unit"])
+    u = s["units"][a["unit"]]
+    r = B.recon_of(s, u)
+    d = g.roll(1, f"Break-off by {B.name_of(s, a['unit'])} (recon {r})", "MF 29.1")[0]
+    if d <= r:
+        B.move_unit(s, a["unit"], a["to"])
+        g.log(f"{B.name_of(s, a['unit'])} withdraws to {SPACES[a['to']]['name']}", "MF 29.1")
+    else:
+        g.log("The withdrawal fails", "MF 29.1")
+    ch = _fw_withdraw_choices(s, f)
+    if ch and fw_participants(s, f["sp"]):
+        ch.append({"t": "done", "label": "No more withdrawals"})
+        ask(g, "Tactical break-off: choose units to try to withdraw", "MF 29.1", ch, "fw_withdraw")
+
+
+def _com_withdraw(g, f):
+    from .communist import withdraw_step
+    s = g.s
+    sp = f["sp"]
+    rng = TABLES["breakoff"][B.band(max(s["ip"], 1))]
+    for uid in com_participants(s, sp):
+        u = s["units"][uid]
+        if not B.is_mobile(u) or B.is_garrison(u):
+            continue
+        d = g.roll(1, f"Communist break-off check for {B.KINDS[u['k']]['name']} (1-{rng} withdraws)", "MF 29.1")[0]
+        if d > rng:
+            continue
+        nxt = withdraw_step(g, sp, "Break-off")
+        if nxt is None or B.any_fw(s, nxt):
+            g.log("It cannot withdraw and fights on", "MF 29.1")
+            continue
+        u["loc"] = nxt
+        g.log(f"{B.KINDS[u['k']]['name']} withdraws to {SPACES[nxt]['name']}", "MF 29.1")
+
+
+def _rising(g, sp):
+    """MF 25.4 optional: 2 or 12 on two dice brings a leader from off the map."""
+    s = g.s
+    d = sum(g.roll(2, "Rising from the Ranks (2 or 12)", "MF 25.4"))
+    if d not in (2, 12):
+        return
+    cands = sorted(u for u in B.units_at(s, B.SF_POOL) if s["units"][u]["k"] == "leader")
+    hosts = [u for u in fw_participants(s, sp) if B.is_sf(s["units"][u]) and not B.leader_of(s, u)]
+    if not cands or not hosts:
+        g.log("No leader or unit available", "MF 25.4")
+        return
+    lid = g.pick(cands)
+    ch = [{"t": "attach", "leader": lid, "unit": h, "label": f"{s['units'][lid]['name']} joins {B.name_of(s, h)}"}
+          for h in hosts]
+    ask(g, "Rising from the Ranks: attach the new leader", "MF 25.4", ch, "attach_leader")

@@ -1,0 +1,245 @@
+"""The programmed Communist side: reinforcement and random placement (MF 11), activation
+(MF 10), advance and withdrawal movement (MF 15.6-15.10), Communist recon (MF 16.1) and
+the Big Offensive (MF 28)."""
+
+from ...engine.flow import Step
+from . import board as B
+from .board import flow
+from .data import MAP, SPACES, TABLES
+
+ADVANCE_ORDER = MAP["groups"]["advance_order"]
+WITHDRAW_ORDER = MAP["groups"]["withdraw_order"]
+
+
+def reinforcement_numbers(ip):
+    r = TABLES["reinforcement"][B.band(max(ip, 1))]
+    return r["static"], r["mobile"]
+
+
+def random_place(g, uid, rule="MF 11.1"):
+    """Roll 2d6 on the area column; a static unit is blocked by an SF camp there (MF 11.3)."""
+    s = g.s
+    u = s["units"][uid]
+    kind = "mobile" if B.is_mobile(u) else "static"
+    total = sum(g.roll(2, f"Random placement of a {kind} unit", rule))
+    area = TABLES["placement"][str(total)]
+    if not B.is_mobile(u) and B.has_camp(s, area):
+        u["loc"] = B.COM_STATIC
+        g.log(f"{SPACES[area]['name']} holds an SF camp: the static unit returns to its box", "MF 11.3")
+        return
+    u["loc"] = area
+    u["rev"] = False
+    g.log(f"A {kind} unit is placed face down in {SPACES[area]['name']}", rule)
+
+
+def place_from_pool(g, pool, n, why, rule="MF 11.0"):
+    for uid in B.pool_draw(g, pool, n, why, "MF 11.2"):
+        random_place(g, uid)
+
+
+@flow.step("com_reinforce")
+class Reinforce(Step):
+    def run(self, g, f):
+        g.pop()
+        st, mo = reinforcement_numbers(g.s["ip"])
+        g.log(f"Reinforcements at {B.band_name(g.s['ip'])}: {st} static, {mo} mobile", "MF 11.0")
+        place_from_pool(g, B.COM_STATIC, st, "Static reinforcements")
+        place_from_pool(g, B.COM_MOBILE, mo, "Mobile reinforcements")
+
+
+@flow.step("com_activation")
+class Activation(Step):
+    """MF 10.1: one roll on the band row; 'roll twice' adds rolls, at most max_rolls in all."""
+
+    def run(self, g, f):
+        s = g.s
+        f.setdefault("left", 1)
+        f.setdefault("done", 0)
+        if f["left"] <= 0:
+            g.pop()
+            return
+        f["left"] -= 1
+        f["done"] += 1
+        b = B.band(max(s["ip"], 1))
+        d = g.roll(1, f"Communist activation ({B.band_name(s['ip'])})", "MF 10.1")[0]
+        moves = s["turn_flags"].setdefault("moves", [])
+        for res in TABLES["activation"][b][str(d)]:
+            kind = res[0]
+            if kind == "stand":
+                g.log("Activation: Stand, nothing happens", "MF 10.2")
+            elif kind in ("advance", "withdraw"):
+                g.log(f"Activation: {kind.capitalize()} {res[1]}", "MF 10.2")
+                moves.append(res)
+            elif kind == "reinforce":
+                g.log("Activation: Reinforcement", "MF 4.0 II.3")
+                place_from_pool(g, B.COM_MOBILE, reinforcement_numbers(s["ip"])[1], "Activation reinforcements")
+            elif kind == "event":
+                g.log("Activation: Event", "MF 4.0 II.3")
+                g.push("events", side="COM", source="activation")
+            elif kind == "roll_twice":
+                extra = min(2, TABLES["activation"]["max_rolls"] - f["done"] - f["left"])
+                g.log(f"Activation: General Offensive, {extra} more roll(s)", "MF 10.1")
+                f["left"] += max(0, extra)
+
+
+@flow.step("com_move")
+class Move(Step):
+    def run(self, g, f):
+        g.pop()
+        moves = g.s["turn_flags"].pop("moves", [])
+        if not moves:
+            g.log("No Communist movement this turn", "MF 15.0")
+        for kind, n in moves:
+            if kind == "advance":
+                advance(g, n)
+            else:
+                withdraw(g, n)
+        B.check_sudden_death(g)
+
+
+def _ordered_spaces(ascending):
+    """R-MV1: route groups north->south for an advance, south->north for a withdrawal;
+    within a group, ascending space numbers (northern branch first on ties) or descending."""
+    order = ADVANCE_ORDER if ascending else WITHDRAW_ORDER
+    out = []
+    for grp in order:
+        sps = [sp for sp, r in SPACES.items() if r["group"] == grp]
+        if ascending:
+            sps.sort(key=lambda sp: (SPACES[sp]["number"], _branch(sp) == "S", sp))
+        else:
+            sps.sort(key=lambda sp: (-SPACES[sp]["number"], _branch(sp) != "S", sp))
+        out += sps
+    return out
+
+
+def _branch(sp):
+    p = SPACES[sp]["parent"]
+    if not p:
+        return None
+    ch = SPACES[p]["children"]
+    for k, v in ch.items():
+        if v == sp:
+            return k
+    return None
+
+
+def _mobiles(s, sp):
+    return sorted(uid for uid in B.units_at(s, sp)
+                  if B.is_com(s["units"][uid]) and B.is_mobile(s["units"][uid])
+                  and not B.is_garrison(s["units"][uid]))
+
+
+def advance(g, n, scope=None, rule="MF 15.6"):
+    """Move every Communist mobile unit n spaces toward Da Nang; stop on contact (MF 15.0) or at
+    Da Nang (MF 10.2); routes converge (MF 15.8); leaving a space with FW units is free (MF 15.10)."""
+    s = g.s
+    moved = set()
+    count = 0
+    for sp in _ordered_spaces(True):
+        if scope and sp not in scope:
+            continue
+        for uid in _mobiles(s, sp):
+            if uid in moved:
+                continue
+            moved.add(uid)
+            at = sp
+            for _ in range(n):
+                if at == "DN":
+                    break
+                at = SPACES[at]["parent"]
+                if at == "DN" or B.any_fw(s, at):
+                    break
+            if at != sp:
+                s["units"][uid]["loc"] = at
+                count += 1
+    g.log(f"Communist advance {n}: {count} unit(s) moved toward Da Nang", rule)
+
+
+def withdraw_step(g, at, why):
+    """One space away from Da Nang; a fork rolls 1-3 north, 4-6 south (MF 15.9). None at a route end."""
+    ch = SPACES[at]["children"]
+    if not ch:
+        return None
+    if "next" in ch:
+        return ch["next"]
+    d = g.roll(1, f"{why}: branch at {SPACES[at]['name']} (1-3 north, 4-6 south)", "MF 15.9")[0]
+    return ch["N"] if d <= 3 else ch["S"]
+
+
+def withdraw(g, n, scope=None, rule="MF 15.7"):
+    s = g.s
+    moved = set()
+    count = 0
+    for sp in _ordered_spaces(False):
+        if scope and sp not in scope:
+            continue
+        for uid in _mobiles(s, sp):
+            if uid in moved:
+                continue
+            moved.add(uid)
+            at = sp
+            for _ in range(n):
+                nxt = withdraw_step(g, at, "Withdrawal")
+                if nxt is None:
+                    break  # MF 10.2: the highest numbered space
+                at = nxt
+                if B.any_fw(s, at):
+                    break
+            if at != sp:
+                s["units"][uid]["loc"] = at
+                count += 1
+    g.log(f"Communist withdrawal {n}: {count} unit(s) moved away from Da Nang", rule)
+
+
+def recon_trigger(s, sp):
+    """R-RC1: an SF camp, a CIDG, or a major base held by its FW garrison."""
+    mode = s["options"]["com_recon_trigger"]
+    kinds = {s["units"][u]["k"] for u in B.units_at(s, sp)}
+    camp = "camp" in kinds and mode in ("camp_cidg_base", "camp_base")
+    cidg = "cidg" in kinds and mode in ("camp_cidg_base", "cidg_base")
+    gar = B.garrison_at(s, sp)
+    base = B.is_major(sp) and gar is not None and not gar.get("com")
+    return camp or cidg or base
+
+
+@flow.step("com_recon")
+class Recon(Step):
+    def run(self, g, f):
+        g.pop()
+        s = g.s
+        n = 0
+        for sp in SPACES:
+            if not recon_trigger(s, sp):
+                continue
+            for uid in B.com_units(s, sp, revealed=False):
+                if B.is_mobile(s["units"][uid]):
+                    B.reveal(g, uid, "MF 16.1")
+                    n += 1
+        if not n:
+            g.log("Communist recon: nothing revealed", "MF 16.1")
+
+
+# --- Big Offensive (MF 28) ---------------------------------------------------------------
+
+@flow.step("big_offensive")
+class BigOffensive(Step):
+    def run(self, g, f):
+        s = g.s
+        stage = f.get("stage", 0)
+        f["stage"] = stage + 1
+        if stage == 0:
+            n = 2 * reinforcement_numbers(s["ip"])[1]
+            g.log(f"BIG OFFENSIVE: {n} mobile units enter", "MF 28.2", kind="phase")
+            place_from_pool(g, B.COM_MOBILE, n, "Big Offensive reinforcements", "MF 28.2")
+        elif stage == 1:
+            for uid, u in sorted(s["units"].items()):
+                if B.is_com(u) and B.is_mobile(u) and B.on_map(u["loc"]) and not u.get("rev"):
+                    B.reveal(g, uid, "MF 28.2")
+        elif stage == 2:
+            advance(g, 1, rule="MF 28.2")
+            B.check_sudden_death(g)
+        elif stage == 3:
+            g.push("combat", side="COM", offensive=True)
+        else:
+            s["bo_this_turn"] = True
+            g.pop()

@@ -1,0 +1,310 @@
+"""Free World movement: ground moves (MF 15.5, 15.10), Nha Trang (MF 22.1-22.3), airmobile
+moves and airlift (MF 23), HALO (MF 25.3), reaction flights (MF 17), the engineer camp (MF 25.7)
+and special targets (MF 26.3)."""
+
+from collections import deque
+
+from ...engine.flow import Step
+from . import board as B
+from .ask import ask, then
+from .board import flow
+from .data import KINDS, SPACES, TABLES
+from .events import loc_name, pool_unit
+
+
+def phase_key(s):
+    return s["turn_flags"].get("phase", "")
+
+
+def _done(s, key):
+    return s["turn_flags"].setdefault(key, [])
+
+
+# --- ground movement ---------------------------------------------------------------------
+
+def ground_movers(s):
+    moved = _done(s, "moved")
+    out = []
+    for uid, u in sorted(s["units"].items()):
+        if uid in moved or not B.is_fw(u) or not B.is_mobile(u) or B.is_heli(u) or B.is_garrison(u):
+            continue
+        if B.on_map(u["loc"]) or u["loc"] == B.NT:
+            if B.ma_of(u) not in (0, "A", None):
+                out.append(uid)
+    return out
+
+
+def ground_destinations(s, uid):
+    """Spaces reachable within the movement allowance; entering a space with enemy units ends
+    the move (MF 15.0); starting in one does not hold the unit (MF 15.10)."""
+    u = s["units"][uid]
+    start = u["loc"]
+    out = []
+    if start == B.NT:  # MF 22.2: to any Free World controlled space
+        return [sp for sp in SPACES if B.fw_controlled(s, sp) and B.may_enter(s, u, sp)]
+    ma = B.ma_of(u)
+    seen = {start: 0}
+    q = deque([start])
+    while q:
+        at = q.popleft()
+        if seen[at] >= ma:
+            continue
+        for nb in sorted(B.neighbours(at)):
+            if nb in seen or not B.may_enter(s, u, nb):
+                continue
+            seen[nb] = seen[at] + 1
+            out.append(nb)
+            if not B.blocks_fw(s, nb):
+                q.append(nb)
+    if B.fw_controlled(s, start) and B.may_enter(s, u, B.NT) and not K_laos_only(u):
+        out.append(B.NT)  # MF 22.2
+    return out
+
+
+def K_laos_only(u):
+    return bool(B.K(u).get("laos_only"))
+
+
+# --- airmobile movement ------------------------------------------------------------------
+
+def sortie_point(s, loc):
+    """MF 23.2: a major base, Nha Trang or a space with an SF camp."""
+    return loc == B.NT or B.is_major(loc) or (loc in SPACES and B.has_camp(s, loc))
+
+
+def flyers(s, reaction):
+    flown = _done(s, "flown")
+    out = []
+    for uid, u in sorted(s["units"].items()):
+        if uid in flown or not B.is_fw(u) or not B.is_heli(u):
+            continue
+        loc = u["loc"]
+        if not (B.on_map(loc) or loc == B.NT):
+            continue
+        if reaction and not (B.is_major(loc) and B.fw_controlled(s, loc)):  # MF 17.1
+            continue
+        out.append(uid)
+    return out
+
+
+def passengers(s, heli):
+    return s["turn_flags"].get("board", {}).get(heli, [])
+
+
+def boardable(s, heli):
+    """MF 23.7-23.8: mobile ground units in the helicopter's space, up to 3 AP."""
+    h = s["units"][heli]
+    if not B.K(h).get("cap"):
+        return []
+    used = sum(B.K(s["units"][p]).get("ap") or 0 for p in passengers(s, heli))
+    aboard = {p for ps in s["turn_flags"].get("board", {}).values() for p in ps}
+    moved = _done(s, "moved")
+    out = []
+    for uid in sorted(B.units_at(s, h["loc"])):
+        u = s["units"][uid]
+        if uid in aboard or uid in moved or not B.is_fw(u) or B.is_heli(u) or B.is_leader(u):
+            continue
+        if B.is_garrison(u) or B.is_air(u):
+            continue
+        ap = B.K(u).get("ap")
+        if not B.is_mobile(u) and not (u["k"] == "hw" and s["options"]["hw_airlift"]):
+            continue  # static units cannot be carried (MF 23.7), Heavy Weapons by R-HW1
+        if ap is None or used + ap > B.K(h)["cap"]:
+            continue
+        out.append(uid)
+    return out
+
+
+def fly_destinations(s, heli, reaction):
+    h = s["units"][heli]
+    start = h["loc"]
+    riders = [h] + [s["units"][p] for p in passengers(s, heli)]
+    out = []
+    cands = list(SPACES) + ([] if reaction else [B.NT])
+    for d in cands:
+        if d == start:
+            continue
+        if d == B.NT:
+            if reaction:
+                continue  # MF 17.1: no reaction into Nha Trang
+        elif not all(B.may_enter(s, r, d) for r in riders):
+            continue
+        if start == B.NT:
+            if d == B.NT or B.control(s, d) not in ("FW", "disputed"):
+                continue  # MF 22.3, R-NT1
+        elif not sortie_point(s, start) and not sortie_point(s, d):
+            continue  # MF 23.3
+        out.append(d)
+    return out
+
+
+def fly(g, heli, to, rule):
+    s = g.s
+    riders = passengers(s, heli)
+    frm = s["units"][heli]["loc"]
+    B.move_unit(s, heli, to)
+    for p in riders:
+        B.move_unit(s, p, to)
+    _done(s, "flown").append(heli)
+    _done(s, "moved").extend(riders)  # R-MV5: no ground move after landing
+    s["turn_flags"].get("board", {}).pop(heli, None)
+    names = ", ".join(B.name_of(s, p) for p in riders)
+    g.log(f"{B.name_of(s, heli)} flies {loc_name(frm)} -> {loc_name(to)}" + (f" carrying {names}" if names else ""),
+          rule)
+    deliver_targets(g)
+
+
+# --- special targets (MF 26.3) --------------------------------------------------------------
+
+def recover_options(s):
+    out = []
+    for sp in SPACES:
+        coms = [uid for uid in B.units_at(s, sp) if B.is_com(s["units"][uid]) and not B.is_garrison(s["units"][uid])]
+        targets = [uid for uid in coms if B.is_target(s["units"][uid]) and s["units"][uid].get("rev")
+                   and not s["units"][uid].get("by")]
+        if not targets or len(targets) != len([c for c in coms if not s["units"][c].get("by")]):
+            continue
+        for fw in sorted(B.units_at(s, sp)):
+            u = s["units"][fw]
+            if B.is_fw(u) and B.is_mobile(u) and not B.is_heli(u) and not B.is_garrison(u):
+                out.append({"t": "recover", "unit": fw, "target": targets[0],
+                            "label": f"{B.name_of(s, fw)} recovers {B.name_of(s, targets[0])} at {SPACES[sp]['name']}"})
+    return out
+
+
+def recover(g, a):
+    s = g.s
+    s["units"][a["target"]]["by"] = a["unit"]
+    g.log(f"{B.name_of(s, a['unit'])} recovers a special target: {B.name_of(s, a['target'])}", "MF 26.3")
+    deliver_targets(g)
+
+
+def deliver_targets(g):
+    """R-ST2: delivered the instant the carrier is in a FW controlled major base or Nha Trang."""
+    s = g.s
+    for tid, t in sorted(s["units"].items()):
+        by = t.get("by")
+        if not by:
+            continue
+        loc = s["units"][by]["loc"]
+        if loc == B.NT or (B.is_major(loc) and B.fw_controlled(s, loc)):
+            t.pop("by")
+            t["loc"] = B.RECOVERED
+            d = g.roll(1, f"Special target delivered ({B.name_of(s, tid)})", "MF 26.3")[0]
+            B.change_rp(g, d, "Special target delivered", "MF 26.3")
+
+
+# --- the Free World Movement Phase ------------------------------------------------------------
+
+def air_choices(s, reaction):
+    out = []
+    for h in flyers(s, reaction):
+        for p in boardable(s, h):
+            out.append({"t": "board", "unit": p, "heli": h,
+                        "label": f"Board {B.name_of(s, p)} on {B.name_of(s, h)} at {loc_name(s['units'][h]['loc'])}"})
+        for p in passengers(s, h):
+            out.append({"t": "unboard", "unit": p, "heli": h, "label": f"{B.name_of(s, p)} gets off {B.name_of(s, h)}"})
+        for d in fly_destinations(s, h, reaction):
+            out.append({"t": "fly", "unit": h, "to": d,
+                        "label": f"Fly {B.name_of(s, h)} from {loc_name(s['units'][h]['loc'])} to {loc_name(d)}"})
+    return out
+
+
+def air_act(g, a, rule):
+    s = g.s
+    if a["t"] == "board":
+        s["turn_flags"].setdefault("board", {}).setdefault(a["heli"], []).append(a["unit"])
+    elif a["t"] == "unboard":
+        s["turn_flags"]["board"][a["heli"]].remove(a["unit"])
+    else:
+        fly(g, a["unit"], a["to"], rule)
+
+
+@flow.step("fw_move")
+class FwMove(Step):
+    def prompt(self, g, f):
+        return "Movement Phase: move units by ground or by helicopter, then end the phase (MF 15.5, 23, 22)"
+
+    def choices(self, g, f):
+        s = g.s
+        out = []
+        for uid in ground_movers(s):
+            u = s["units"][uid]
+            for d in ground_destinations(s, uid):
+                out.append({"t": "move", "unit": uid, "to": d,
+                            "label": f"Move {B.name_of(s, uid)} {loc_name(u['loc'])} -> {loc_name(d)}"})
+            if B.K(u).get("halo") and (u["loc"] == B.NT or (B.is_major(u["loc"]) and B.fw_controlled(s, u["loc"]))):
+                for d in SPACES:
+                    out.append({"t": "halo", "unit": uid, "to": d,
+                                "label": f"HALO jump {B.name_of(s, uid)} into {SPACES[d]['name']} (6 = debacle)"})
+        out += air_choices(s, reaction=False)
+        out += recover_options(s)
+        out.append({"t": "done", "label": "End the Movement Phase"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        t = a["t"]
+        if t == "done":
+            s["turn_flags"].pop("board", None)
+            g.pop()
+        elif t == "move":
+            frm = s["units"][a["unit"]]["loc"]
+            B.move_unit(s, a["unit"], a["to"])
+            _done(s, "moved").append(a["unit"])
+            _unboard_everywhere(s, a["unit"])
+            rule = "MF 22.2" if B.NT in (frm, a["to"]) else "MF 15.5"
+            g.log(f"{B.name_of(s, a['unit'])} moves {loc_name(frm)} -> {loc_name(a['to'])}", rule)
+            deliver_targets(g)
+        elif t == "halo":
+            _done(s, "moved").append(a["unit"])
+            _unboard_everywhere(s, a["unit"])
+            d = g.roll(1, f"HALO insertion into {SPACES[a['to']]['name']}", "MF 25.3")[0]
+            if d >= TABLES["halo"]["debacle_on"]:
+                B.eliminate_fw(g, a["unit"], "MF 25.3 debacle")
+                if s["options"]["halo_bcp"]:
+                    from .bcp import settle
+                    settle(g, -1, "HALO debacle")
+            else:
+                B.move_unit(s, a["unit"], a["to"])
+                g.log(f"{B.name_of(s, a['unit'])} lands safely at {SPACES[a['to']]['name']}", "MF 25.3")
+        elif t == "recover":
+            recover(g, a)
+        else:
+            air_act(g, a, "MF 23.3")
+
+
+def _unboard_everywhere(s, uid):
+    for ps in s["turn_flags"].get("board", {}).values():
+        if uid in ps:
+            ps.remove(uid)
+
+
+@flow.step("fw_engineer")
+class Engineer(Step):
+    """MF 25.7, R-EN1: an engineer may build one SF camp in its space for 0 RP."""
+
+    def prompt(self, g, f):
+        return "End of movement: your US Engineers may build an SF camp where they stand (MF 25.7)"
+
+    def choices(self, g, f):
+        s = g.s
+        out = []
+        if pool_unit(s, "camp") is not None:
+            for uid, u in sorted(s["units"].items()):
+                if u["k"] == "engineer" and uid not in _done(s, "built") and B.on_map(u["loc"]) and B.fw_controlled(s, u["loc"]) \
+                        and B.region(u["loc"]) in ("SVN", "LAOS"):
+                    out.append({"t": "build", "unit": uid, "to": u["loc"],
+                                "label": f"Build an SF camp at {SPACES[u['loc']]['name']} (0 RP)"})
+        out.append({"t": "done", "label": "No camp"})
+        return out
+
+    def act(self, g, f, a):
+        if a["t"] == "build":
+            s = g.s
+            cid = pool_unit(s, "camp")
+            s["units"][cid]["loc"] = a["to"]
+            _done(s, "built").append(a["unit"])
+            g.log(f"Engineers build an SF camp at {SPACES[a['to']]['name']}", "MF 25.7")
+            return
+        g.pop()

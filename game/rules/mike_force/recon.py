@@ -1,0 +1,155 @@
+"""Free World Recon Phase: PSYWAR (MF 25.9), Combat Talon sensors (MF 25.8), recon rolls (MF 16.2);
+and the Reaction Phase (MF 17)."""
+
+from ...engine.flow import Step
+from . import board as B
+from .board import flow
+from .data import SPACES, TABLES
+from .events import loc_name
+from .movement import _done, air_act, air_choices, recover_options
+
+
+def concealed_backs(s, sp):
+    backs = []
+    for uid in B.com_units(s, sp, revealed=False):
+        b = "mobile" if B.is_mobile(s["units"][uid]) else "static"
+        if b not in backs:
+            backs.append(b)
+    return backs
+
+
+@flow.step("fw_recon")
+class FwRecon(Step):
+    def prompt(self, g, f):
+        return "Recon Phase: roll recon with units sharing a space with concealed Communist units (MF 16.2)"
+
+    def choices(self, g, f):
+        s = g.s
+        out = []
+        flags = s["turn_flags"]
+        tower = any(u["k"] == "psywar" and u["loc"] == "DN" for u in s["units"].values())
+        if tower and not flags.get("psywar") and s["rp"] >= 1:
+            for sp in SPACES:
+                out.append({"t": "psywar", "to": sp, "label": f"PSYWAR operation at {SPACES[sp]['name']} (1 RP)"})
+        talon = [uid for uid, u in sorted(s["units"].items()) if u["k"] == "talon" and u["loc"] == B.SUP_AVAIL]
+        if talon:
+            for sp in SPACES:
+                if B.com_units(s, sp, revealed=False):
+                    out.append({"t": "talon", "unit": talon[0], "to": sp,
+                                "label": f"Combat Talon sensors over {SPACES[sp]['name']}"})
+        used = _done(s, "recon")
+        for uid, u in sorted(s["units"].items()):
+            if uid in used or not B.is_fw(u) or not B.on_map(u["loc"]) or B.is_leader(u) or B.is_air(u):
+                continue
+            r = B.recon_of(s, u)
+            if r < 1:
+                continue
+            for back in concealed_backs(s, u["loc"]):
+                out.append({"t": "recon", "unit": uid, "back": back,
+                            "label": f"Recon with {B.name_of(s, uid)} (recon {r}) at {loc_name(u['loc'])}: a {back} unit"})
+        out += recover_options(s)
+        out.append({"t": "done", "label": "End the Recon Phase"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        t = a["t"]
+        if t == "done":
+            g.pop()
+        elif t == "recon":
+            u = s["units"][a["unit"]]
+            _done(s, "recon").append(a["unit"])
+            r = B.recon_of(s, u)
+            d = g.roll(1, f"Recon by {B.name_of(s, a['unit'])} (needs {r} or less)", "MF 16.2")[0]
+            if d <= r:
+                pick = [uid for uid in B.com_units(s, u["loc"], revealed=False)
+                        if ("mobile" if B.is_mobile(s["units"][uid]) else "static") == a["back"]]
+                B.reveal(g, pick[0], "MF 16.2")
+            else:
+                g.log("Recon: no effect", "MF 16.2")
+        elif t == "talon":
+            s["units"][a["unit"]]["loc"] = B.SUP_POOL  # used once, then returns (MF 25.8)
+            for uid in B.com_units(s, a["to"], revealed=False):
+                d = g.roll(1, "Combat Talon sensors (4-6 reveals)", "MF 25.8")[0]
+                if d >= 4:
+                    B.reveal(g, uid, "MF 25.8")
+        elif t == "psywar":
+            psywar(g, a["to"])
+        elif t == "recover":
+            from .movement import recover
+            recover(g, a)
+
+
+def psywar(g, sp):
+    """MF 25.9 with the reconstructed PSYWAR Table (RECON, tables.json)."""
+    s = g.s
+    s["turn_flags"]["psywar"] = True
+    B.change_rp(g, -1, "PSYWAR operation", "MF 25.9")
+    d = g.roll(1, f"PSYWAR at {SPACES[sp]['name']}", "MF 25.9")[0]
+    res = TABLES["psywar"][str(d)]
+    concealed = B.com_units(s, sp, revealed=False)
+    if res == "blown":
+        for uid in B.com_units(s, sp, revealed=True):
+            s["units"][uid]["rev"] = False
+        g.log("PSYWAR blown: the space's Communist units are concealed", "MF 25.9")
+    elif res == "reveal_one" and concealed:
+        B.reveal(g, g.pick(sorted(concealed)), "MF 25.9")
+    elif res in ("reveal_all", "black_op"):
+        for uid in concealed:
+            B.reveal(g, uid, "MF 25.9")
+        if res == "black_op":
+            B.change_ip(g, -1, "PSYWAR black operation", "MF 25.9")
+    elif res == "chieu_hoi":
+        inf = sorted(uid for uid in B.com_units(s, sp) if s["units"][uid]["k"] in ("inf_div", "inf_rgt", "inf_bn", "vc_inf"))
+        if inf:
+            uid = g.pick(inf)
+            u = s["units"][uid]
+            u["rev"] = False
+            u["loc"] = B.COM_MOBILE if B.is_mobile(u) else B.GONE
+            g.log(f"Chieu Hoi: a {B.KINDS[u['k']]['name']} defects", "MF 25.9")
+            from .bcp import settle
+            settle(g, B.KINDS[u["k"]]["bcp"], "Chieu Hoi")
+        else:
+            g.log("Chieu Hoi: no infantry there", "MF 25.9")
+    else:
+        g.log("PSYWAR: no effect", "MF 25.9")
+
+
+def bombard_targets(s, sp):
+    """R-AIR1: revealed Communist ground units, not garrisons (MF 24.3) or special targets."""
+    return [uid for uid in B.com_units(s, sp, revealed=True) if not B.is_target(s["units"][uid])]
+
+
+@flow.step("reaction")
+class Reaction(Step):
+    def prompt(self, g, f):
+        return "Reaction Phase: send airstrikes to revealed Communist units, or fly helicopters from a Free World major base (MF 17)"
+
+    def choices(self, g, f):
+        s = g.s
+        out = []
+        airs = [uid for uid, u in sorted(s["units"].items())
+                if u["loc"] == B.SUP_AVAIL and B.is_air(u) and B.K(u)["air"] != "talon"]
+        spaces = [sp for sp in SPACES if bombard_targets(s, sp)]
+        seen = set()
+        for uid in airs:
+            if s["units"][uid]["k"] in seen:
+                continue  # identical airstrikes: offer one of each kind
+            seen.add(s["units"][uid]["k"])
+            for sp in spaces:
+                out.append({"t": "sortie", "unit": uid, "to": sp,
+                            "label": f"Send {B.name_of(s, uid)} against {SPACES[sp]['name']}"})
+        out += air_choices(s, reaction=True)
+        out.append({"t": "done", "label": "End the Reaction Phase"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "done":
+            s["turn_flags"].pop("board", None)
+            g.pop()
+        elif a["t"] == "sortie":
+            s["units"][a["unit"]]["loc"] = a["to"]
+            g.log(f"{B.name_of(s, a['unit'])} flies a mission to {SPACES[a['to']]['name']}", "MF 17.2")
+        else:
+            air_act(g, a, "MF 17.3")

@@ -1,0 +1,241 @@
+"""Free World Recruiting Phase: Appeal (MF 22.4), scenario RP (MF 12.1), recruiting SF and MACV
+units (MF 12.0-12.7, 25.1, 25.2, 25.9) and refit (MF 13.3)."""
+
+from ...engine.flow import IllegalAction, Step
+from . import board as B
+from .ask import ask, then
+from .board import flow
+from .data import MAP, SCENARIOS, SPACES, TABLES
+from .events import loc_name, pool_unit
+
+REC = {k: v for k, v in TABLES["recruit"].items() if isinstance(v, dict)}
+REFIT = {k: v for k, v in TABLES["refit"].items() if isinstance(v, dict)}
+
+
+@flow.step("fw_appeal")
+class Appeal(Step):
+    def _eligible(self, s):
+        return not s["turn_flags"].get("appealed") and any(
+            u.get("att") and u["loc"] == B.NT for u in s["units"].values() if B.is_leader(u))
+
+    def prompt(self, g, f):
+        return "A leader is in Nha Trang: you may appeal to 5th SFG (Abn) once this turn (MF 22.4)"
+
+    def choices(self, g, f):
+        out = [{"t": "done", "label": "No appeal"}]
+        if self._eligible(g.s):
+            out.insert(0, {"t": "appeal", "label": "Appeal to 5th SFG (Abn): roll one die"})
+        return out
+
+    def act(self, g, f, a):
+        g.pop()
+        if a["t"] != "appeal":
+            return
+        s = g.s
+        s["turn_flags"]["appealed"] = True
+        d = g.roll(1, "Appeal to 5th SFG (Abn)", "MF 22.4")[0]
+        res = TABLES["appeal"][str(d)]
+        if res == "rp_minus_1":
+            B.change_rp(g, -1, "Appeal: chewed out", "MF 22.4")
+        elif res == "rp_plus_2":
+            B.change_rp(g, 2, "Appeal granted", "MF 22.4")
+        elif res == "rp_plus_d6":
+            B.change_rp(g, g.roll(1, "Appeal: RP", "MF 22.4")[0], "Appeal: full support", "MF 22.4")
+        elif res == "free_team":
+            from .events import recruit_choices
+            ch = recruit_choices(s, ["ateam", "rt"], [B.NT])
+            if not ask(g, "Appeal: receive one A-Team or Recon Team in Nha Trang", "MF 22.4", ch, "event_recruit"):
+                g.log("No team available", "MF 22.4")
+        elif res == "free_macv":
+            draw_macv(g, "Appeal")
+        else:
+            g.log("Appeal: no effect", "MF 22.4")
+
+
+@flow.step("fw_income")
+class Income(Step):
+    def run(self, g, f):
+        g.pop()
+        n = SCENARIOS[g.s["scenario"]]["rp_dice"]
+        d = g.roll(n, "Scenario recruit points", "MF 12.1")
+        B.change_rp(g, sum(d), "Scenario recruit points", "MF 12.1")
+
+
+def draw_macv(g, why):
+    """MF 12.7: pick one MACV unit at random; ground units deploy, air units wait in Support Available."""
+    s = g.s
+    cands = sorted(B.units_at(s, B.SUP_POOL))
+    if not cands:
+        g.log("The Support Reinforcements Box is empty", "MF 12.7")
+        return
+    mid = g.pick(cands)
+    u = s["units"][mid]
+    g.log(f"{why}: MACV support unit drawn: {B.name_of(s, mid)}", "MF 12.7")
+    if B.is_air(u):
+        u["loc"] = B.SUP_AVAIL
+        return
+    u["loc"] = "DRAWN"
+    dests = [B.NT] + [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
+    ch = [{"t": "deploy", "unit": mid, "to": d, "label": f"{B.name_of(s, mid)} to {loc_name(d)}"} for d in dests]
+    ask(g, f"Deploy {B.name_of(s, mid)} in Nha Trang or a Free World major base", "MF 12.7", ch, "deploy_unit")
+
+
+def _team_cadres(s, space, kinds=("ateam", "halo")):
+    done = s["turn_flags"].get("recruited", [])
+    return [uid for uid in sorted(B.units_at(s, space))
+            if s["units"][uid]["k"] in kinds and uid not in done]
+
+
+def recruit_options(s):
+    """Every legal recruit: (kind, destination, cadre or None, label)."""
+    out = []
+    rp = s["rp"]
+    dn_ok = B.fw_controlled(s, "DN")
+    majors = [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
+    for kind, rule in REC.items():
+        if kind == "macv" or rp < rule["rp"]:
+            continue
+        if pool_unit(s, kind) is None:
+            continue
+        place = rule["place"]
+        cost = f"{rule['rp']} RP"
+        if place == "nt_or_dn":
+            dests = [(B.NT, None)] + ([("DN", None)] if dn_ok else [])
+        elif place == "nt":
+            dests = [(B.NT, None)]
+        elif place == "nt_or_major":
+            dests = [(B.NT, None)] + [(sp, None) for sp in majors]
+        elif place == "dn":
+            dests = [("DN", None)] if dn_ok else []
+        elif place == "replace_mf":  # MF 25.1
+            dests = []
+            for uid, u in sorted(s["units"].items()):
+                if u["k"] == "mf" and not u.get("red") and uid not in s["turn_flags"].get("recruited", []):
+                    loc = u["loc"]
+                    if loc == B.NT or (loc in SPACES and (loc in majors or B.has_camp(s, loc))):
+                        dests.append((loc, uid))
+        elif place == "laos_ateam":  # MF 25.2
+            dests = []
+            for sp, r in SPACES.items():
+                if r["region"] == "LAOS":
+                    c = _team_cadres(s, sp)
+                    if c:
+                        dests.append((sp, c[0]))
+        elif place == "camp_ateam_cadre":  # MF 12.4, R-PR2: SVN only
+            dests = []
+            for sp, r in SPACES.items():
+                if r["region"] == "SVN" and B.has_camp(s, sp):
+                    c = _team_cadres(s, sp)
+                    if c:
+                        dests.append((sp, c[0]))
+        elif place == "ateam_controlled":  # R-CA1
+            dests = [(sp, None) for sp, r in SPACES.items()
+                     if r["region"] in ("SVN", "LAOS") and B.fw_controlled(s, sp) and _team_cadres(s, sp)]
+        elif place == "camp_or_major":  # R-PR2: SVN only
+            dests = [(sp, None) for sp, r in SPACES.items()
+                     if r["region"] == "SVN" and (B.has_camp(s, sp) or sp in majors)]
+        else:
+            raise ValueError(place)
+        for d, cadre in dests:
+            name = B.KINDS[kind]["name"]
+            extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
+                " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
+                " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
+            out.append({"t": "recruit", "kind": kind, "to": d,
+                        "label": f"Recruit {name} at {loc_name(d)}, {cost}{extra}"})
+    return out
+
+
+def _cadre_for(s, kind, to):
+    place = REC[kind]["place"]
+    if place == "replace_mf":
+        return next(uid for uid, u in sorted(s["units"].items()) if u["k"] == "mf" and u["loc"] == to
+                    and not u.get("red") and uid not in s["turn_flags"].get("recruited", []))
+    if place in ("laos_ateam", "camp_ateam_cadre"):
+        return _team_cadres(s, to)[0]
+    return None
+
+
+def refit_location_ok(s, uid):
+    u = s["units"][uid]
+    where = REFIT.get(u["k"], {}).get("where")
+    loc = u["loc"]
+    major = B.is_major(loc) and B.fw_controlled(s, loc)
+    if where == "nt_major_camp":
+        return loc == B.NT or major or (loc in SPACES and B.has_camp(s, loc))
+    if where == "nt_major":
+        return loc == B.NT or major
+    if where == "laos_ateam_or_camp":
+        return loc in SPACES and B.region(loc) == "LAOS" and (B.has_camp(s, loc) or _team_cadres(s, loc))
+    if where == "in_place_clear":
+        return loc in SPACES and not B.com_units(s, loc)
+    return False
+
+
+@flow.step("fw_recruit")
+class Recruit(Step):
+    always_ask = False
+
+    def prompt(self, g, f):
+        return f"Recruiting Phase: spend recruit points ({g.s['rp']} RP) to recruit or refit, then end the phase (MF 12, 13.3)"
+
+    def choices(self, g, f):
+        s = g.s
+        out = recruit_options(s)
+        if s["rp"] >= REC["macv"]["rp"] and B.units_at(s, B.SUP_POOL):
+            out.append({"t": "macv", "label": f"Recruit a MACV support unit at random, {REC['macv']['rp']} RP"})
+        for uid, u in sorted(s["units"].items()):
+            if u.get("red") and B.is_fw(u) and u["k"] in REFIT and s["rp"] >= REFIT[u["k"]]["rp"] \
+                    and refit_location_ok(s, uid):
+                out.append({"t": "refit", "unit": uid,
+                            "label": f"Refit {B.name_of(s, uid)} at {loc_name(u['loc'])}, {REFIT[u['k']]['rp']} RP"})
+        out.append({"t": "done", "label": "End the Recruiting Phase"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        flags = s["turn_flags"]
+        if a["t"] == "done":
+            g.pop()
+            flags.pop("recruited", None)
+            return
+        if a["t"] == "macv":
+            B.change_rp(g, -REC["macv"]["rp"], "MACV support recruited", "MF 12.7")
+            draw_macv(g, "Recruit")
+            return
+        if a["t"] == "refit":
+            k = s["units"][a["unit"]]["k"]
+            B.change_rp(g, -REFIT[k]["rp"], f"Refit {B.name_of(s, a['unit'])}", "MF 13.3")
+            s["units"][a["unit"]].pop("red")
+            g.log(f"{B.name_of(s, a['unit'])} refitted to full strength", "MF 13.3")
+            return
+        kind, to = a["kind"], a["to"]
+        rule = REC[kind]
+        cadre = _cadre_for(s, kind, to)
+        B.change_rp(g, -rule["rp"], f"Recruit {B.KINDS[kind]['name']}", "MF 12.3")
+        if rule["place"] == "laos_ateam":
+            d = g.roll(1, "White Star recruiting (1-4 succeeds)", "MF 25.2")[0]
+            if d > rule["roll_success_max"]:
+                g.log("White Star recruiting fails; the RP are spent", "MF 25.2")
+                return
+        uid = pool_unit(s, kind)
+        s["units"][uid]["loc"] = to
+        s["units"][uid].pop("red", None)
+        flags.setdefault("recruited", []).append(uid)
+        if cadre:
+            remove_cadre(g, cadre)
+        g.log(f"{B.KINDS[kind]['name']} recruited at {loc_name(to)}", "MF 12.3")
+
+
+def remove_cadre(g, uid):
+    """MF 12.4 / 25.1: the cadre goes to the reinforcement box; its leader goes with it (R-CAD1)."""
+    s = g.s
+    for o in s["units"].values():
+        if o.get("by") == uid:  # carried targets stay in the space, revealed
+            o.pop("by")
+    B.move_unit(s, uid, B.SF_POOL)
+    s["units"][uid].pop("red", None)
+    for o in s["units"].values():
+        if o.get("att") == uid:
+            o.pop("att")
+    g.log(f"{B.name_of(s, uid)} is used as cadre and returns to the reinforcement box", "MF 12.4")

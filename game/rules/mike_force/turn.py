@@ -1,0 +1,167 @@
+"""The sequence of play (MF 4.0), the End of Turn Phase and victory (MF 3.0)."""
+
+from ...engine.flow import Step
+from . import board as B
+from .board import flow
+from .data import SCENARIOS, SPACES
+
+# MF 4.0: (step name, frame data, title, rule)
+SEQUENCE = [
+    ("events", {"side": "FW"}, "Free World Events Phase", "MF 4.0 I.1"),
+    ("fw_appeal", {}, "Free World Recruiting Phase: Appeal to 5th SFG", "MF 22.4"),
+    ("fw_income", {}, "Free World Recruiting Phase: scenario RP", "MF 12.1"),
+    ("fw_recruit", {}, "Free World Recruiting Phase", "MF 4.0 I.2"),
+    ("fw_move", {}, "Free World Movement Phase", "MF 4.0 I.3"),
+    ("fw_engineer", {}, "Free World Movement Phase: engineer camp", "MF 25.7"),
+    ("fw_recon", {}, "Free World Recon Phase", "MF 4.0 I.4"),
+    ("reaction", {"side": "FW"}, "Free World Reaction Phase", "MF 4.0 I.5"),
+    ("combat", {"side": "FW"}, "Free World Combat Phase", "MF 4.0 I.6"),
+    ("events", {"side": "COM"}, "Communist Events Phase", "MF 4.0 II.1"),
+    ("com_reinforce", {}, "Communist Reinforcement Phase", "MF 4.0 II.2"),
+    ("com_activation", {}, "Communist Activation Phase", "MF 4.0 II.3"),
+    ("com_move", {}, "Communist Movement Phase", "MF 4.0 II.4"),
+    ("com_recon", {}, "Communist Recon Phase", "MF 4.0 II.5"),
+    ("reaction", {"side": "COM"}, "Reaction Phase", "MF 4.0 II.6"),
+    ("combat", {"side": "COM"}, "Combat Phase", "MF 4.0 II.7"),
+    ("end_talon", {}, "End of Turn: Combat Talon recovery", "MF 25.8"),
+    ("end_return", {}, "End of Turn: Return Phase", "MF 4.0 III.1"),
+    ("end_burnout", {}, "End of Turn: Big Offensive Burn Out", "MF 4.0 III.2"),
+    ("end_advance", {}, "End of Turn: Turn Advancement", "MF 4.0 III.3"),
+]
+
+
+@flow.step("turn")
+class Turn(Step):
+    def run(self, g, f):
+        i = f["i"]
+        if i == 0:
+            g.s["turn_flags"] = {}
+            g.log(f"Turn {g.s['turn']}", "MF 4.0", kind="turn")
+        if i >= len(SEQUENCE):
+            f["i"] = 0
+            return
+        name, data, title, rule = SEQUENCE[i]
+        f["i"] = i + 1
+        for key in ("flown", "moved", "board", "recon", "built"):
+            g.s["turn_flags"].pop(key, None)  # each phase its own moves (MF 23.4)
+        g.s["phase"] = title
+        g.s["turn_flags"]["phase"] = name + ":" + data.get("side", "")
+        g.log(title, rule, kind="phase")
+        g.push(name, **dict(data))
+
+
+@flow.step("end_return")
+class EndReturn(Step):
+    """MF 4.0 III.1 + 25.5 (R-MA1): every MACV unit returns to the Support Reinforcements Box."""
+
+    def run(self, g, f):
+        s = g.s
+        n = 0
+        for uid, u in sorted(s["units"].items()):
+            if B.is_macv(u) and (B.on_map(u["loc"]) or u["loc"] in (B.NT, B.SUP_AVAIL)):
+                for oid, o in s["units"].items():
+                    if o.get("by") == uid:  # R-ST3: targets are dropped where they are
+                        o.pop("by")
+                        o["rev"] = True
+                    if o.get("att") == uid:  # a leader on a MACV unit (R-EV4 option) stays in place
+                        o.pop("att")
+                        o["loc"] = B.SF_POOL
+                u["loc"] = B.SUP_POOL
+                n += 1
+        g.log(f"{n} MACV support unit(s) return to the Support Reinforcements Box", "MF 25.5")
+        g.pop()
+
+
+@flow.step("end_burnout")
+class EndBurnout(Step):
+    def run(self, g, f):
+        s = g.s
+        g.pop()
+        if s["bo_this_turn"]:
+            s["bo_this_turn"] = False
+            d = g.roll(1, "Big Offensive burn out", "MF 28.3")[0]
+            B.change_ip(g, -d, "Big Offensive burn out", "MF 28.3")  # not an event: may reach 0 (R-IP1)
+
+
+@flow.step("end_advance")
+class EndAdvance(Step):
+    def run(self, g, f):
+        s = g.s
+        g.pop()
+        if s["turn"] >= SCENARIOS[s["scenario"]]["turns"]:
+            end_game(g)
+            return
+        s["turn"] += 1
+
+
+def victory_points(s):
+    """MF 3.2 (and 30.1 special condition, ruling R-VP1). Returns (total, lines)."""
+    sc = SCENARIOS[s["scenario"]]
+    lines = []
+    camp_spaces = sorted({u["loc"] for u in s["units"].values() if u["k"] == "camp" and B.on_map(u["loc"])})
+    early = sc["special_vp"]
+    mode = s["options"]["early_vp"]
+    for sp in camp_spaces:
+        rec = SPACES[sp]
+        if rec["region"] == "SVN" and rec["type"] in ("open", "jungle"):
+            lines.append((rec["name"] + ": SF camp", 6 if early and mode == "double" else 3, "MF 3.2"))
+        elif rec["region"] == "SVN" and rec["type"] == "base_area":
+            lines.append((rec["name"] + ": SF camp in a base area", 5, "MF 3.2"))
+        elif rec["region"] == "LAOS" and rec["type"] == "base_area":
+            lines.append((rec["name"] + ": SF camp in a Laos base area", 7, "MF 3.2"))
+    if early:
+        for sp in ("DN", "HUE", "QTR", "KSN"):
+            if B.control(s, sp) == "FW" and (mode != "major_bases_with_camp" or B.has_camp(s, sp)):
+                lines.append((SPACES[sp]["name"] + ": Free World major base", 2, "MF 30.1"))
+    lines.append(("Infiltration level", -s["ip"], "MF 3.2"))
+    for sp, vp in (("KSN", 5), ("QTR", 10), ("HUE", 15)):
+        if B.control(s, sp) == "COM":
+            lines.append((SPACES[sp]["name"] + " under Communist control", -vp, "MF 3.2"))
+    if B.control(s, "DN") == "disputed" and B.com_units(s, "DN"):
+        lines.append(("Communists occupy Da Nang", -15, "MF 3.2"))
+    return sum(v for _, v, _ in lines), lines
+
+
+def end_game(g):
+    s = g.s
+    total, lines = victory_points(s)
+    for text, v, rule in lines:
+        g.log(f"{text}: {v:+d} VP", rule, kind="vp")
+    win = total >= 25
+    s["over"] = {"winner": "FW" if win else "COM", "vp": total, "rule": "MF 3.3", "turn": s["turn"],
+                 "reason": f"{total} victory points: " + ("25 or more, Free World victory" if win else
+                                                          "fewer than 25, Free World defeat")}
+    g.log(s["over"]["reason"], "MF 3.3", kind="end")
+
+
+@flow.step("end_talon")
+class EndTalon(Step):
+    """MF 25.8 Recovery, before the Return Phase (R-TL1): lift one A-Team or HALO unit to Nha Trang."""
+
+    def prompt(self, g, f):
+        return "Combat Talon is available: you may recover one A-Team or HALO team to Nha Trang (MF 25.8)"
+
+    def choices(self, g, f):
+        s = g.s
+        out = []
+        talon = [uid for uid, u in sorted(s["units"].items()) if u["k"] == "talon" and u["loc"] == B.SUP_AVAIL]
+        if talon:
+            for uid, u in sorted(s["units"].items()):
+                if u["k"] in ("ateam", "halo") and B.on_map(u["loc"]):
+                    out.append({"t": "talon", "unit": uid,
+                                "label": f"Recover {B.name_of(s, uid)} from {SPACES[u['loc']]['name']}"})
+        out.append({"t": "done", "label": "No recovery"})
+        return out
+
+    def act(self, g, f, a):
+        g.pop()
+        if a["t"] != "talon":
+            return
+        s = g.s
+        talon = next(uid for uid, u in sorted(s["units"].items()) if u["k"] == "talon" and u["loc"] == B.SUP_AVAIL)
+        frm = s["units"][a["unit"]]["loc"]
+        B.move_unit(s, a["unit"], B.NT)
+        s["units"][talon]["loc"] = B.SUP_POOL
+        g.log(f"Combat Talon recovers {B.name_of(s, a['unit'])} from {SPACES[frm]['name']} to Nha Trang", "MF 25.8")
+        from .movement import deliver_targets
+        deliver_targets(g)

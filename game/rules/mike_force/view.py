@@ -1,0 +1,102 @@
+"""What the Free World player may see (MF 16.0: concealed Communist units show only their back)."""
+
+from . import board as B
+from .data import EVENTS, SCENARIOS, SPACES, TABLES
+
+
+def unit_view(s, uid):
+    u = s["units"][uid]
+    k = B.K(u)
+    if B.is_com(u) and not B.is_garrison(u) and not u.get("rev"):
+        return None  # concealed: described by the caller without identity
+    v = {"id": uid, "kind": u["k"], "name": B.name_of(s, uid), "short": k.get("short", ""),
+         "side": B.side(u), "cls": k["cls"]}
+    if B.is_garrison(u):
+        v["garrison"] = True
+        v["c"] = B.cf_of(s, u)
+        if not u.get("com"):
+            v["r"] = k["fw"][0]
+        return v
+    if B.is_com(u):
+        v.update(c=k["c"], bcp=k["bcp"], mobile=bool(k.get("mobile")))
+        for flag in ("aaa", "assault", "depot", "target"):
+            if k.get(flag):
+                v[flag] = k[flag]
+        if u.get("by"):
+            v["carried_by"] = u["by"]
+        return v
+    if B.is_leader(u):
+        v["leader"] = True
+        v["att"] = u.get("att")
+        return v
+    if B.is_air(u):
+        v["air"] = k["air"]
+        v["c"] = k["c"]
+        return v
+    v["red"] = bool(u.get("red"))
+    v["r"] = B.recon_of(s, u)
+    v["c"] = B.cf_of(s, u)
+    v["m"] = B.ma_of(u)
+    v["heavy"] = bool(k.get("heavy"))
+    v["static"] = not B.is_mobile(u)
+    v["two_step"] = B.two_step(u)
+    lid = B.leader_of(s, uid)
+    if lid:
+        v["leader_name"] = s["units"][lid]["name"]
+    return v
+
+
+def pieces_at(s, loc):
+    """Visible pieces at a location; concealed units get a handle by stack position only."""
+    out = []
+    n = 0
+    for uid in sorted(B.units_at(s, loc), key=lambda x: (x.startswith("c"), x)):
+        u = s["units"][uid]
+        if B.is_leader(u) and u.get("att"):
+            continue  # shown on its unit
+        v = unit_view(s, uid)
+        if v is None:
+            n += 1
+            out.append({"id": f"?{loc}.{n}", "side": "COM", "concealed": True,
+                        "back": "mobile" if B.is_mobile(u) else "static"})
+        else:
+            out.append(v)
+    return out
+
+
+def view(s, role=None):
+    sc = SCENARIOS[s["scenario"]]
+    spaces = {sp: {"pieces": pieces_at(s, sp), "control": B.control(s, sp)} for sp in SPACES}
+    boxes = {}
+    for box in (B.NT, B.SUP_AVAIL, B.RECOVERED):
+        boxes[box] = pieces_at(s, box)
+    pools = {}
+    for box in (B.SF_POOL, B.SUP_POOL):
+        counts = {}
+        for uid in B.units_at(s, box):
+            k = s["units"][uid]["k"]
+            counts[k] = counts.get(k, 0) + 1
+        pools[box] = [{"kind": k, "name": B.KINDS[k]["name"], "short": B.KINDS[k].get("short", ""), "n": n}
+                      for k, n in sorted(counts.items())]
+    com_pools = {box: len(B.units_at(s, box)) for box in (B.COM_MOBILE, B.COM_STATIC)}
+    return {
+        "game": "mike-force",
+        "scenario": {"id": s["scenario"], "name": sc["name"], "turns": sc["turns"]},
+        "turn": s["turn"],
+        "phase": s.get("phase", "Set-up"),
+        "ip": s["ip"], "band": B.band_name(max(s["ip"], 1)),
+        "rp": s["rp"], "rp_max": TABLES["rp_max"]["value"],
+        "bo_markers": list(s["bo_markers"]),
+        "events_left": len(s["events"]),
+        "events_played": [EVENTS[e]["name"] for e in s["events_played"]],
+        "spaces": spaces,
+        "boxes": boxes,
+        "pools": pools,
+        "com_pools": com_pools,
+    }
+
+
+def verdict_text(s):
+    o = s["over"]
+    who = "Free World victory" if o["winner"] == "FW" else "Free World defeat"
+    return f"Game over on turn {o['turn']}: {who}. {o['reason']} ({o['rule']})"

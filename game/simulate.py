@@ -26,7 +26,7 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None):
         acts = M.legal_actions(rules, m)
         if not acts:
             raise RuntimeError(f"no legal action at step {m['state']['stack'][-1]['s']}")
-        M.apply(rules, m, random_action(rng, acts))
+        M.apply(rules, m, random_action(rng, acts), legal=acts)
         steps += 1
         if check:
             check(m)

@@ -60,9 +60,17 @@ def legal_actions(rules, match, role=None):
             if _role_ok(rules, s, role) else []
     if not _role_ok(rules, s, role):
         return []
-    step = current_step(rules, s)
-    g = Context(s, [])
-    return step.choices(g, s["stack"][-1])
+    return _choices(rules, Context(s, []), s["stack"][-1])
+
+
+def _choices(rules, g, f):
+    """A step's legal actions; the rules may index the position while nothing changes."""
+    step = rules.flow.get(f["s"])
+    reading = getattr(rules, "reading", None)
+    if reading is None:
+        return step.choices(g, f)
+    with reading(g.s):
+        return step.choices(g, f)
 
 
 def _role_ok(rules, s, role):
@@ -98,8 +106,10 @@ def view(rules, match, role=None, log_from=0):
 
 # --- changing ------------------------------------------------------------------------
 
-def apply(rules, match, action, role=None):
-    """Apply one action. Illegal -> IllegalAction with the reason; match untouched."""
+def apply(rules, match, action, role=None, legal=None):
+    """Apply one action. Illegal -> IllegalAction with the reason; match untouched.
+    `legal` may pass the list legal_actions just returned for this same state, to save
+    listing it again (the simulator does)."""
     if not isinstance(action, dict) or "t" not in action:
         raise IllegalAction("an action is an object with a 't' field")
     a = strip(action)
@@ -108,7 +118,9 @@ def apply(rules, match, action, role=None):
         raise IllegalAction("the game is over")
     if not _role_ok(rules, s, role):
         raise IllegalAction(f"it is not {role}'s decision now")
-    legal = [strip(x) for x in legal_actions(rules, match)]
+    if legal is None:
+        legal = legal_actions(rules, match)
+    legal = [{k: v for k, v in x.items() if k != "label"} for x in legal]
     if a not in legal:
         raise IllegalAction(_why_illegal(rules, match, a, legal))
     _commit(rules, match, a)
@@ -191,7 +203,7 @@ def run_auto(rules, g):
         if hasattr(step, "run"):
             step.run(g, f)
             continue
-        ch = step.choices(g, f)
+        ch = _choices(rules, g, f)
         if not ch:
             raise RuntimeError(f"dead end: step {f['s']} offers no action")
         if len(ch) == 1 and ch[0].get("t") == "done" and not getattr(step, "always_ask", False):

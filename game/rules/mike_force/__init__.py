@@ -2,7 +2,7 @@
 the Communists. Rule sections are cited as "MF n.n"."""
 
 from . import combat, communist, events, movement, recon, recruit, setup, turn  # noqa: F401  (register steps)
-from .board import flow
+from .board import flow, reading
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
 from .view import verdict_text, view

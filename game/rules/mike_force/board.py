@@ -131,7 +131,34 @@ def name_of(s, uid):
 
 # --- where things are ---------------------------------------------------------------
 
+_INDEX = {"state": None, "by_loc": None, "leaders": None}
+
+
+class reading:
+    """While listing legal actions nothing moves, so units are indexed by location once.
+    Outside this block units_at scans, because the rules move units by plain assignment."""
+
+    def __init__(self, s):
+        self.s = s
+
+    def __enter__(self):
+        by_loc = {}
+        leaders = {}
+        for uid, u in self.s["units"].items():
+            by_loc.setdefault(u["loc"], []).append(uid)
+            if "att" in u:
+                leaders[u["att"]] = uid
+        _INDEX["state"], _INDEX["by_loc"], _INDEX["leaders"] = self.s, by_loc, leaders
+        return self
+
+    def __exit__(self, *exc):
+        _INDEX["state"] = _INDEX["by_loc"] = _INDEX["leaders"] = None
+        return False
+
+
 def units_at(s, loc):
+    if _INDEX["state"] is s:
+        return list(_INDEX["by_loc"].get(loc, ()))
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
@@ -214,6 +241,8 @@ def blocks_fw(s, space):
 
 def leader_of(s, u_or_uid):
     uid = u_or_uid if isinstance(u_or_uid, str) else _uid_of(s, u_or_uid)
+    if _INDEX["state"] is s:
+        return _INDEX["leaders"].get(uid)
     for lid, l in s["units"].items():
         if l.get("att") == uid and K(l)["cls"] == "leader":
             return lid

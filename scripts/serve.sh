@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Build (idempotent) and serve the repository root on http://127.0.0.1:${PORT:-8000}/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build.sh
+PORT="${PORT:-8000}"
+echo
+echo "  Serving the game on  http://127.0.0.1:${PORT}/   (Ctrl-C to stop)"
+echo
+# devserver.py = python -m http.server + "Cache-Control: no-cache" (see README.md, "Platform findings")
+exec python3 scripts/devserver.py --bind 127.0.0.1 "$PORT"

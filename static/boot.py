@@ -1,0 +1,2 @@
+from game.ui.app import start
+start()

@@ -142,6 +142,9 @@ class reading:
         self.s = s
 
     def __enter__(self):
+        self.outer = _INDEX["state"] is self.s  # already indexed by an enclosing block
+        if self.outer:
+            return self
         by_loc = {}
         leaders = {}
         for uid, u in self.s["units"].items():
@@ -152,7 +155,8 @@ class reading:
         return self
 
     def __exit__(self, *exc):
-        _INDEX["state"] = _INDEX["by_loc"] = _INDEX["leaders"] = None
+        if not self.outer:
+            _INDEX["state"] = _INDEX["by_loc"] = _INDEX["leaders"] = None
         return False
 
 

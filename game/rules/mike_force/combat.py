@@ -207,14 +207,9 @@ def com_participants(s, sp):
 
 
 def battle_spaces(s):
-    out = []
-    for sp in SPACES:
-        fw = fw_participants(s, sp)
-        com = com_participants(s, sp)
-        if fw and com:
-            # a lone garrison against a lone garrison cannot happen (one per space)
-            out.append(sp)
-    return out
+    """MF 20.0: spaces with FW ground units and revealed Communist ground units."""
+    with B.reading(s):
+        return [sp for sp in SPACES if fw_participants(s, sp) and com_participants(s, sp)]
 
 
 @flow.step("combat")
@@ -306,8 +301,9 @@ class Battle(Step):
         s = g.s
         sp = f["sp"]
         stage = f["stage"]
-        fw = fw_participants(s, sp)
-        com = com_participants(s, sp)
+        with B.reading(s):
+            fw = fw_participants(s, sp)
+            com = com_participants(s, sp)
         if stage not in ("end",) and (not fw or not com):
             f["stage"] = "end"
             return

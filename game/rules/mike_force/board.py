@@ -272,9 +272,9 @@ def neighbours(space, fw=True):
 
 def may_enter(s, u, space):
     """May this FW unit be in this space (MF 27.1-27.3, 25.2, R-PR1)?"""
-    if space == NT:
-        return is_fw(u)
     k = K(u)
+    if space == NT:
+        return is_fw(u) and not k.get("laos_only")  # White Star never leaves Laos (MF 25.2)
     reg = region(space)
     if is_air(u):
         return True

@@ -25,6 +25,10 @@ def default_options():
     return {o["id"]: o["default"] for o in OPTIONS}
 
 
+# Import the submodule first: loading it binds the package attribute "invariants" to the module,
+# which used to replace this function after the first call ("'module' object is not callable").
+from .invariants import check as _check_invariants  # noqa: E402
+
+
 def invariants(state):
-    from .invariants import check
-    return check(state)
+    return _check_invariants(state)

@@ -310,6 +310,8 @@ class Battle(Step):
         if stage == "round":
             g.log(f"Round {f['round']} at {SPACES[sp]['name']}", "MF 20.1", kind="round")
             f["fired"] = []
+            if any(B.is_sf(s["units"][u]) for u in fw):
+                f["sf"] = True  # MF 25.4 Rising: "any combat involving any SF units", fired or not
             f["stage"] = "sup"
             if f["round"] >= 2 and s["options"]["breakoff"]:
                 f["stage"] = "fw_withdraw"

@@ -20,10 +20,16 @@ def _done(s, key):
     return s["turn_flags"].setdefault(key, [])
 
 
+def _seen(s, key):
+    """Read-only twin of _done for the choices functions: listing the legal actions must not
+    change the state (engine contract: a rejected action leaves the match unchanged)."""
+    return s["turn_flags"].get(key, ())
+
+
 # --- ground movement ---------------------------------------------------------------------
 
 def ground_movers(s):
-    moved = _done(s, "moved")
+    moved = _seen(s, "moved")
     out = []
     for uid, u in sorted(s["units"].items()):
         if uid in moved or not B.is_fw(u) or not B.is_mobile(u) or B.is_heli(u) or B.is_garrison(u):
@@ -73,7 +79,7 @@ def sortie_point(s, loc):
 
 
 def flyers(s, reaction):
-    flown = _done(s, "flown")
+    flown = _seen(s, "flown")
     out = []
     for uid, u in sorted(s["units"].items()):
         if uid in flown or not B.is_fw(u) or not B.is_heli(u):
@@ -98,7 +104,7 @@ def boardable(s, heli):
         return []
     used = sum(B.K(s["units"][p]).get("ap") or 0 for p in passengers(s, heli))
     aboard = {p for ps in s["turn_flags"].get("board", {}).values() for p in ps}
-    moved = _done(s, "moved")
+    moved = _seen(s, "moved")
     out = []
     for uid in sorted(B.units_at(s, h["loc"])):
         u = s["units"][uid]
@@ -292,7 +298,7 @@ class Engineer(Step):
         out = []
         if pool_unit(s, "camp") is not None:
             for uid, u in sorted(s["units"].items()):
-                if u["k"] == "engineer" and uid not in _done(s, "built") and B.on_map(u["loc"]) and B.fw_controlled(s, u["loc"]) \
+                if u["k"] == "engineer" and uid not in _seen(s, "built") and B.on_map(u["loc"]) and B.fw_controlled(s, u["loc"]) \
                         and B.region(u["loc"]) in ("SVN", "LAOS"):
                     out.append({"t": "build", "unit": uid, "to": u["loc"],
                                 "label": f"Build an SF camp at {SPACES[u['loc']]['name']} (0 RP)"})

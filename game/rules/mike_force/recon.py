@@ -6,7 +6,7 @@ from . import board as B
 from .board import flow
 from .data import SPACES, TABLES
 from .events import loc_name
-from .movement import _done, air_act, air_choices, recover_options
+from .movement import _done, _seen, air_act, air_choices, recover_options
 
 
 def concealed_backs(s, sp):
@@ -37,7 +37,7 @@ class FwRecon(Step):
                 if B.com_units(s, sp, revealed=False):
                     out.append({"t": "talon", "unit": talon[0], "to": sp,
                                 "label": f"Combat Talon sensors over {SPACES[sp]['name']}"})
-        used = _done(s, "recon")
+        used = _seen(s, "recon")  # read-only: listing actions must not change the state
         for uid, u in sorted(s["units"].items()):
             if uid in used or not B.is_fw(u) or not B.on_map(u["loc"]) or B.is_leader(u) or B.is_air(u):
                 continue

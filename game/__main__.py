@@ -14,7 +14,18 @@ def main(argv=None):
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    fz = sub.add_parser("fuzz", help="random legal play with invariant, undo, replay and hidden-info checks")
+    fz.add_argument("--game", default="mike-force")
+    fz.add_argument("--games", type=int, default=10)
+    fz.add_argument("--seed", type=int, default=1)
+    fz.add_argument("--steps-limit", type=int, default=5000)
+    fz.add_argument("--out", default=".", help="folder for failure save files")
     a = p.parse_args(argv)
+    if a.cmd == "fuzz":
+        from .fuzz import fuzz
+        out = fuzz(a.game, a.games, a.seed, a.steps_limit, a.out)
+        print(json.dumps(out))
+        return 1 if out["failures"] else 0
     if a.cmd == "simulate":
         from .simulate import simulate
         out = simulate(a.game, a.scenario, a.games, a.seed)

@@ -1,11 +1,410 @@
-"""Placeholder browser entry point (to be replaced by the real UI).
+"""Browser entry point: static/boot.py imports this module and calls ``start()``.
 
-Runs under PyScript: ``static/boot.py`` imports this module and calls ``start()``.
+The UI holds no rules: it renders M.view() and sends back one of the actions the engine lists.
 """
+import asyncio
+import json
+
+from game.engine import match as M
+from game.engine.flow import IllegalAction
+from game.rules import get
+
+from . import render_panels as P
+from . import saves, startscreen
+from .dom import document, q, window
+from .logic import actors, highlights, validate_save
+from .render_map import MapView
+
+GAME = "mike-force"
+MAP_URL = "./static/svg/mike_force_map.svg"
+
+
+def summary(m):
+    st = m.get("state", {})
+    over = " (over)" if st.get("over") else ""
+    return f"{m.get('scenario', '?')}, turn {st.get('turn', '?')}{over}"
+
+
+class App:
+    def __init__(self, rules):
+        self.rules = rules
+        self.m = None
+        self.v = None
+        self.selected = None
+        self.expanded = None
+        self.map = None
+        self.pz = None
+        self.rev = 0
+        self.times = []
+        self.log = P.LogView(q("#log"))
+        self._proxies = []
+
+    # ---- wiring -----------------------------------------------------------------------------------
+    def listen(self, node, ev, fn):
+        from pyodide.ffi import create_proxy
+        p = create_proxy(fn)
+        self._proxies.append(p)
+        node.addEventListener(ev, p)
+
+    async def boot(self):
+        resp = await window.fetch(MAP_URL)
+        svg_text = await resp.text()
+        self.map = MapView(q("#map"), svg_text)
+        from .panzoom import PanZoom
+        self.pz = PanZoom(self.map.svg)
+        self.listen(document, "click", self.on_click)
+        self.listen(document, "keydown", self.on_key)
+        self.listen(q("#import-file"), "change", self.on_import)
+        self.show_start()
+        q("#loading").remove()
+        document.body.dataset.ready = "1"
+
+    # ---- screens ----------------------------------------------------------------------------------
+    def show_start(self):
+        auto = saves.load_autosave() if saves.has_autosave() else None
+        startscreen.build(q("#start-body"), self.rules, auto is not None, summary(auto) if auto else "",
+                          saves.slots())
+        document.body.dataset.screen = "start"
+        if self.m is None:
+            q("#prompt").textContent = "Choose a scenario and start, or continue your saved game."
+        document.body.classList.toggle("ingame", self.m is not None)
+        q("#start-screen").hidden = False
+
+    def hide_overlays(self):
+        for sel in ("#start-screen", "#saves-dlg", "#help-dlg"):
+            q(sel).hidden = True
+        if self.m is not None:
+            document.body.dataset.screen = "game"
+
+    def load_match(self, m, message=None):
+        self.m = m
+        self.selected = None
+        self.expanded = None
+        self.log.reset()
+        self.hide_overlays()
+        q("#app").hidden = False
+        document.body.dataset.screen = "game"
+        q("#scn-name").textContent = f"{m['scenario']} · seed {m.get('seed', '')} · dice {m.get('dice_mode', 'auto')}"
+        self.render()
+        saves.autosave(self.m)
+        if message:
+            self.flash(message)
+
+    def new_game(self):
+        scen, opts, dice, seed = startscreen.read(q("#start-body"), self.rules)
+        m = M.new_match(self.rules, scen, seed, opts, dice)
+        self.load_match(m)
+
+    def flash(self, text):
+        n = q("#flash")
+        n.textContent = text
+        n.hidden = False
+
+    # ---- rendering -----------------------------------------------------------------------------------
+    def render(self):
+        v = M.view(self.rules, self.m, log_from=self.log.count)
+        if v["log_total"] < self.log.count:
+            self.log.reset()
+            v = M.view(self.rules, self.m, log_from=0)
+        self.v = v
+        acts = v["actions"]
+        can_act = set(actors(acts))
+        if self.selected is not None and self.selected not in can_act and not self._piece(self.selected):
+            self.selected = None
+        if self.expanded is not None and len(v["spaces"].get(self.expanded, {}).get("pieces", [])) < 2:
+            self.expanded = None
+        hl = highlights(acts, v["spaces"], self.selected)
+        self.map.render(v, self.selected, self.expanded, can_act, hl, acts)
+        P.tracks(q("#tracks"), v)
+        P.boxes(q("#boxes"), v, self.selected, can_act)
+        P.prompt(q("#prompt"), v)
+        P.actions(q("#actions"), v, self.selected, self._sel_label())
+        self.log.add(v["log"])
+        q("#undo-btn").disabled = not v["can_undo"]
+        body = document.body
+        body.dataset.over = "1" if v["over"] else "0"
+        body.dataset.roll = "1" if v["awaiting_roll"] else "0"
+        self.rev += 1
+        body.dataset.rev = str(self.rev)
+
+    def _piece(self, pid):
+        v = self.v
+        if v is None or pid is None:
+            return None
+        for sp in v["spaces"].values():
+            for p in sp["pieces"]:
+                if p.get("id") == pid:
+                    return p
+        for pieces in v["boxes"].values():
+            for p in pieces:
+                if p.get("id") == pid:
+                    return p
+        return None
+
+    def _sel_label(self):
+        if self.selected is None:
+            return ""
+        if self.selected.startswith("kind:"):
+            kind = self.selected[5:]
+            for items in self.v["pools"].values():
+                for it in items:
+                    if it["kind"] == kind:
+                        return f"{it['name']} (pool)"
+            return kind
+        p = self._piece(self.selected)
+        return P.piece_label(p) if p else self.selected
+
+    # ---- actions ----------------------------------------------------------------------------------
+    def timed(self, fn):
+        t0 = window.performance.now()
+        fn()
+        dt = window.performance.now() - t0
+        self.times.append(dt)
+        setattr(window, "__vw_last_update_ms", dt)
+        setattr(window, "__vw_update_count", len(self.times))
+        saves.autosave(self.m)
+
+    def do(self, i):
+        acts = self.v["actions"]
+        if not 0 <= i < len(acts):
+            return
+        a = {k: val for k, val in acts[i].items() if k != "label"}
+
+        def run():
+            try:
+                M.apply(self.rules, self.m, a)
+            except IllegalAction as e:
+                self.flash(f"Not allowed: {e}")
+                return
+            q("#flash").hidden = True
+            self.render()
+        self.timed(run)
+
+    def undo(self):
+        if self.m is None:
+            return
+
+        def run():
+            try:
+                M.undo(self.rules, self.m)
+            except IllegalAction as e:
+                self.flash(str(e))
+                return
+            self.render()
+        self.timed(run)
+
+    def select(self, key):
+        self.selected = None if self.selected == key else key
+        self.render()
+
+    # ---- events ----------------------------------------------------------------------------------
+    def on_click(self, e):
+        t = e.target
+        if not hasattr(t, "closest"):
+            return
+        a = t.closest("[data-action]")
+        if a and self.m is not None and t.closest("#app"):
+            self.do(int(a.getAttribute("data-action")))
+            return
+        c = t.closest("[data-cmd]")
+        if c:
+            self.command(c.getAttribute("data-cmd"), c)
+            return
+        if self.m is None or not t.closest("#app"):
+            return
+        u = t.closest("[data-unit]")
+        if u:
+            self.click_unit(u)
+            return
+        k = t.closest("[data-kind]")
+        if k:
+            self.select("kind:" + k.getAttribute("data-kind"))
+            return
+        s = t.closest("[data-space]")
+        if s:
+            self.click_space(s.getAttribute("data-space"))
+            return
+        if t.closest("#map") and (self.expanded or self.selected):
+            self.expanded = None
+            self.render()
+
+    def click_unit(self, node):
+        """A collapsed stack spreads out; a single piece (or one in the spread) is selected."""
+        pid = node.getAttribute("data-unit")
+        stack = node.closest("[data-stack]")
+        can_act = set(actors(self.v["actions"]))
+        if stack and node.getAttribute("data-count") and self.expanded != stack.getAttribute("data-stack"):
+            self.expanded = stack.getAttribute("data-stack")
+            self.render()
+            return
+        if pid in can_act:
+            self.expanded = None  # the spread stack would hide neighbouring destinations
+            self.select(pid)
+        else:
+            self.flash(P.piece_label(self._piece(pid) or {"id": pid}) + " — no action for it now")
+
+    def click_space(self, sid):
+        pieces = self.v["spaces"].get(sid, {}).get("pieces", [])
+        if len(pieces) > 1:
+            self.expanded = None if self.expanded == sid else sid
+            self.render()
+        elif len(pieces) == 1 and pieces[0].get("id") in set(actors(self.v["actions"])):
+            self.select(pieces[0]["id"])
+
+    def clear(self):
+        if self.selected is not None or self.expanded is not None:
+            self.selected = None
+            self.expanded = None
+            self.render()
+
+    def command(self, cmd, node):
+        if cmd == "start":
+            self.new_game()
+        elif cmd == "continue":
+            m = saves.load_autosave()
+            if m is not None:
+                self.load_match(m)
+        elif cmd == "close":
+            self.hide_overlays()
+        elif cmd == "new":
+            self.show_start()
+        elif cmd == "undo":
+            self.undo()
+        elif cmd == "clear":
+            self.clear()
+        elif cmd == "help":
+            self.show_help()
+        elif cmd == "saves":
+            self.show_saves()
+        elif cmd == "slot-save" and self.m is not None:
+            name = saves.save_slot(q("#slot-name").value or "save", self.m, summary(self.m))
+            self.show_saves(f"Saved to slot '{name}'")
+        elif cmd == "slot-load":
+            name = node.getAttribute("data-slot")
+            m = saves.load_slot(name)
+            err = validate_save(m) if m is not None else "slot is empty"
+            if err:
+                self.saves_msg(f"Cannot load '{name}': {err}")
+            else:
+                self.load_match(m, f"Loaded slot '{name}'")
+        elif cmd == "slot-delete":
+            saves.delete_slot(node.getAttribute("data-slot"))
+            self.show_saves("Deleted")
+        elif cmd == "export" and self.m is not None:
+            saves.export(self.m, f"mike-force-{self.m['scenario']}-turn{self.m['state'].get('turn', 0)}.json")
+            self.saves_msg("Exported")
+        elif cmd == "zoom-in":
+            self.pz.zoom(1 / 1.4)
+        elif cmd == "zoom-out":
+            self.pz.zoom(1.4)
+        elif cmd == "zoom-fit":
+            self.pz.fit()
+
+    def on_key(self, e):
+        tag = (e.target.tagName or "").lower() if hasattr(e.target, "tagName") else ""
+        if tag in ("input", "select", "textarea"):
+            return
+        key = e.key
+        if key == "Escape":
+            if not q("#saves-dlg").hidden or not q("#help-dlg").hidden:
+                q("#saves-dlg").hidden = True
+                q("#help-dlg").hidden = True
+            elif not q("#start-screen").hidden and self.m is not None:
+                self.hide_overlays()
+            else:
+                self.clear()
+            return
+        if self.m is None or not q("#start-screen").hidden or e.ctrlKey or e.metaKey or e.altKey:
+            return
+        if key in ("u", "U"):
+            e.preventDefault()
+            self.undo()
+        elif key == "Enter":
+            if tag == "button":
+                return  # the focused button handles Enter itself
+            dones = [i for i, a in enumerate(self.v["actions"]) if a["t"] == "done"]
+            if len(dones) == 1:
+                e.preventDefault()
+                self.do(dones[0])
+        elif key in "123456" and len(key) == 1 and self.v.get("awaiting_roll"):
+            for i, a in enumerate(self.v["actions"]):
+                if a["t"] == "roll" and a["value"] == int(key):
+                    self.do(i)
+                    break
+
+    # ---- dialogs ----------------------------------------------------------------------------------
+    def saves_msg(self, text):
+        q("#saves-msg").textContent = text
+
+    def show_saves(self, message=""):
+        from .dom import el
+        ul = q("#slot-list")
+        ul.replaceChildren()
+        for name, meta in sorted(saves.slots().items()):
+            li = el("li", parent=ul)
+            el("span", text=name, cls="slot-name", parent=li)
+            el("span", text=f" {meta.get('summary', '')} ({meta.get('saved', '')}) ", cls="muted", parent=li)
+            el("button", text="Load", attrs={"type": "button", "data-cmd": "slot-load", "data-slot": name}, parent=li)
+            el("button", text="Delete", attrs={"type": "button", "data-cmd": "slot-delete", "data-slot": name},
+               parent=li)
+        self.saves_msg(message)
+        q("#saves-dlg").hidden = False
+        document.body.dataset.screen = "saves"
+
+    def show_help(self):
+        from .dom import el
+        box = q("#help-options")
+        box.replaceChildren()
+        chosen = (self.m or {}).get("options") or {}
+        for o in self.rules.options():
+            val = chosen.get(o["id"], o["default"])
+            li = el("li", parent=box)
+            el("span", text=f"{o['label']}: ", parent=li)
+            el("b", text=str(val), parent=li)
+            el("span", text=f" [{o['rule']}]", cls="cite", parent=li)
+        q("#help-dlg").hidden = False
+
+    def on_import(self, e):
+        files = e.target.files
+        if not files or files.length == 0:
+            return
+        f = files.item(0)
+
+        async def read():
+            try:
+                text = await f.text()
+                obj = json.loads(text)
+            except Exception:
+                self.saves_msg(f"Cannot import '{f.name}': not a JSON file. Nothing changed.")
+                return
+            finally:
+                e.target.value = ""
+            err = validate_save(obj, GAME)
+            if err is None:
+                try:
+                    M.view(self.rules, obj)
+                except Exception as ex:  # damaged state: refuse it
+                    err = f"the saved game cannot be read ({type(ex).__name__})"
+            if err:
+                self.saves_msg(f"Cannot import '{f.name}': {err}. Nothing changed.")
+                return
+            self.load_match(obj, f"Imported '{f.name}'")
+        asyncio.ensure_future(read())
+
+
+_app = None
 
 
 def start() -> None:
-    from pyscript import document  # only importable in the browser
+    global _app
+    _app = App(get(GAME))
 
-    document.querySelector("#prompt").textContent = "Python ready"
-    document.body.dataset.ready = "1"
+    async def main():
+        try:
+            await _app.boot()
+        except Exception as ex:  # show it: a silent hang is worse
+            n = q("#loading")
+            if n:
+                n.textContent = f"Start-up failed: {type(ex).__name__}: {ex}"
+            raise
+    asyncio.ensure_future(main())

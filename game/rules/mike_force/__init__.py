@@ -32,3 +32,11 @@ from .invariants import check as _check_invariants  # noqa: E402
 
 def invariants(state):
     return _check_invariants(state)
+
+
+def hidden_ids(state):
+    """Units whose identity the Free World player may not see: every Communist unit face down,
+    on the map or in a box (MF 16.0); garrisons are always face up."""
+    from . import board as B
+    return [uid for uid, u in state["units"].items()
+            if B.is_com(u) and not B.is_garrison(u) and not u.get("rev")]

@@ -1,0 +1,146 @@
+"""Pure helpers for the browser UI (no js imports: unit-testable under CPython).
+
+The UI holds no rules: everything here only sorts and groups what the engine lists.
+"""
+
+TYPE_NAMES = {
+    "done": "Done", "roll": "Roll", "place": "Place", "attach": "Attach leader",
+    "deploy": "Deploy", "recruit": "Recruit", "macv": "MACV support", "refit": "Refit",
+    "appeal": "Appeal to 5th SFG", "move": "Move", "halo": "HALO jump", "board": "Board",
+    "unboard": "Unboard", "fly": "Fly", "recover": "Recover", "build": "Build",
+    "recon": "Recon", "talon": "Combat Talon", "psywar": "PSYWAR", "sortie": "Air sortie",
+    "target": "Target", "unit": "Choose unit", "space": "Choose space", "axis": "Axis",
+    "bcp": "Allocate BCP", "withdraw": "Withdraw",
+}
+
+TYPE_ORDER = list(TYPE_NAMES)
+
+
+def type_name(t):
+    return TYPE_NAMES.get(t, t.capitalize())
+
+
+def actor_of(a):
+    """Key of the piece (or pool kind) that an action is 'about', or None.
+
+    Unit ids are plain strings; pool kinds are 'kind:<kind>'."""
+    if a.get("t") == "attach":
+        return a.get("leader")
+    if "unit" in a:
+        return a["unit"]
+    if "kind" in a:
+        return "kind:" + a["kind"]
+    return None
+
+
+def target_space(a, spaces):
+    """The map space an action points at, if any."""
+    to = a.get("to")
+    if to in spaces:
+        return to
+    return None
+
+
+def actors(actions):
+    out = {}
+    for i, a in enumerate(actions):
+        k = actor_of(a)
+        if k is not None:
+            out.setdefault(k, []).append(i)
+    return out
+
+
+def highlights(actions, spaces, selected):
+    """{space_id: [action indices]} to highlight on the map.
+
+    With a selection: that actor's actions. Without: actions tied to no actor, plus all
+    spatial actions when a single actor owns them."""
+    spatial = [(i, a) for i, a in enumerate(actions) if target_space(a, spaces)]
+    if selected is not None:
+        keep = [(i, a) for i, a in spatial if actor_of(a) == selected]
+    else:
+        owners = {actor_of(a) for _, a in spatial} - {None}
+        keep = [(i, a) for i, a in spatial if actor_of(a) is None or len(owners) == 1]
+    out = {}
+    for i, a in keep:
+        out.setdefault(a["to"], []).append(i)
+    return out
+
+
+def grouped(actions, selected=None):
+    """[(type, [(index, action)])] in a stable order; 'done' excluded (shown apart).
+
+    With a selection, only that actor's actions (and actions involving it as heli/target)."""
+    groups = {}
+    for i, a in enumerate(actions):
+        t = a.get("t")
+        if t in ("done", "roll"):
+            continue
+        if selected is not None and not involves(a, selected):
+            continue
+        groups.setdefault(t, []).append((i, a))
+    order = {t: n for n, t in enumerate(TYPE_ORDER)}
+    return sorted(groups.items(), key=lambda kv: order.get(kv[0], 999))
+
+
+def involves(a, key):
+    if actor_of(a) == key:
+        return True
+    return key in (a.get("heli"), a.get("target"), a.get("unit"), a.get("leader"))
+
+
+def dones(actions):
+    return [(i, a) for i, a in enumerate(actions) if a.get("t") == "done"]
+
+
+def rolls(actions):
+    return [(i, a) for i, a in enumerate(actions) if a.get("t") == "roll"]
+
+
+def factors(p):
+    """Text of a counter's factors line."""
+    if p.get("concealed"):
+        return ""
+    if p.get("leader"):
+        return "Ldr"
+    if p.get("cls") == "garrison":
+        r = p.get("r")
+        return f"{r}-{p.get('c')}" if r is not None else str(p.get("c", ""))
+    if p.get("side") == "COM":
+        return f"{p.get('c')}-{p.get('bcp')}"
+    if p.get("cls") == "air":
+        return str(p.get("c", ""))
+    return f"{p.get('r')}-{p.get('c')}-{p.get('m')}"
+
+
+def stack_order(pieces, selected=None, can_act=()):
+    """Pieces sorted so the most useful one is on top (index 0)."""
+    def key(p):
+        pid = p.get("id")
+        return (
+            0 if pid == selected else 1,
+            0 if pid in can_act else 1,
+            1 if p.get("cls") == "garrison" else 0,
+            1 if p.get("concealed") else 0,
+        )
+    return sorted(pieces, key=key)
+
+
+def split_sides(pieces):
+    fw = [p for p in pieces if p.get("side") == "FW"]
+    com = [p for p in pieces if p.get("side") != "FW"]
+    return fw, com
+
+
+def validate_save(obj, game="mike-force"):
+    """Return an error message for a save that cannot be a match of ours, else None."""
+    if not isinstance(obj, dict):
+        return "not a saved game (expected a JSON object)"
+    if obj.get("game") != game:
+        return f"not a {game} save (game: {obj.get('game')!r})"
+    for k in ("format", "scenario", "state", "actions", "log", "undo"):
+        if k not in obj:
+            return f"saved game is missing '{k}'"
+    if not isinstance(obj["state"], dict) or not isinstance(obj["actions"], list):
+        return "saved game is damaged"
+    return None

@@ -1,0 +1,144 @@
+"""Pan (drag) and zoom (wheel, pinch, buttons) of the map by rewriting the SVG viewBox."""
+import math
+
+from pyodide.ffi import create_proxy
+
+FIT = (80.0, 40.0, 960.0, 960.0)   # the playable area of the 1100x1032 map
+MIN_W, MAX_W = 120.0, 1500.0
+DRAG_PX = 5
+
+
+class PanZoom:
+    def __init__(self, svg):
+        self.svg = svg
+        self.vb = list(FIT)
+        self.pointers = {}
+        self.start = None
+        self.dragging = False
+        self.suppress_click = False
+        self._proxies = []
+        self._on("wheel", self.on_wheel, {"passive": False})
+        self._on("pointerdown", self.on_down)
+        self._on("pointermove", self.on_move)
+        self._on("pointerup", self.on_up)
+        self._on("pointercancel", self.on_up)
+        self._on("click", self.on_click_capture, {"capture": True})
+        self.apply()
+
+    def _on(self, ev, fn, opts=None):
+        from pyodide.ffi import to_js
+        from pyscript import window
+        p = create_proxy(fn)
+        self._proxies.append(p)
+        if opts:
+            self.svg.addEventListener(ev, p, to_js(opts, dict_converter=window.Object.fromEntries))
+        else:
+            self.svg.addEventListener(ev, p)
+
+    def apply(self):
+        x, y, w, h = self.vb
+        self.svg.setAttribute("viewBox", f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}")
+
+    def units_per_px(self):
+        r = self.svg.getBoundingClientRect()
+        if r.width <= 0 or r.height <= 0:
+            return 1.0
+        return max(self.vb[2] / r.width, self.vb[3] / r.height)
+
+    def to_svg(self, cx, cy):
+        r = self.svg.getBoundingClientRect()
+        k = self.units_per_px()
+        # viewBox is centred (xMidYMid meet)
+        x = self.vb[0] + self.vb[2] / 2 + (cx - (r.left + r.width / 2)) * k
+        y = self.vb[1] + self.vb[3] / 2 + (cy - (r.top + r.height / 2)) * k
+        return x, y
+
+    def zoom(self, factor, cx=None, cy=None):
+        x, y, w, h = self.vb
+        nw = min(MAX_W, max(MIN_W, w * factor))
+        f = nw / w
+        if cx is None:
+            px, py = x + w / 2, y + h / 2
+        else:
+            px, py = self.to_svg(cx, cy)
+        self.vb = [px - (px - x) * f, py - (py - y) * f, w * f, h * f]
+        self.apply()
+
+    def fit(self):
+        self.vb = list(FIT)
+        self.apply()
+
+    def on_wheel(self, e):
+        e.preventDefault()
+        dy = e.deltaY * (16 if e.deltaMode == 1 else 1)
+        self.zoom(math.exp(max(-300, min(300, dy)) * 0.0015), e.clientX, e.clientY)
+
+    def on_down(self, e):
+        self.suppress_click = False
+        if e.pointerType == "mouse" and e.button != 0:
+            return
+        self.pointers[e.pointerId] = (e.clientX, e.clientY)
+        self.start = (e.clientX, e.clientY, list(self.vb), self._pinch())
+        if len(self.pointers) == 1:
+            self.dragging = False
+
+    def _pinch(self):
+        if len(self.pointers) < 2:
+            return None
+        (x1, y1), (x2, y2) = list(self.pointers.values())[:2]
+        return math.hypot(x2 - x1, y2 - y1), (x1 + x2) / 2, (y1 + y2) / 2
+
+    def on_move(self, e):
+        if e.pointerId not in self.pointers or self.start is None:
+            return
+        self.pointers[e.pointerId] = (e.clientX, e.clientY)
+        sx, sy, vb0, pinch0 = self.start
+        if len(self.pointers) >= 2:
+            pinch = self._pinch()
+            if pinch0 is None:
+                self.start = (sx, sy, list(self.vb), pinch)
+                return
+            self.dragging = True
+            d0, mx0, my0 = pinch0
+            d1, mx1, my1 = pinch
+            if d1 > 0:
+                self.vb = list(vb0)
+                k = self.units_per_px()
+                self.zoom(d0 / d1, mx1, my1)
+                self.vb[0] -= (mx1 - mx0) * k
+                self.vb[1] -= (my1 - my0) * k
+                self.apply()
+            return
+        dx, dy = e.clientX - sx, e.clientY - sy
+        if not self.dragging and math.hypot(dx, dy) < DRAG_PX:
+            return
+        if not self.dragging:
+            self.dragging = True
+            try:
+                self.svg.setPointerCapture(e.pointerId)
+            except Exception:
+                pass
+        self.vb = list(vb0)
+        k = self.units_per_px()
+        self.vb[0] = vb0[0] - dx * k
+        self.vb[1] = vb0[1] - dy * k
+        self.apply()
+        self.svg.classList.add("panning")
+
+    def on_up(self, e):
+        self.pointers.pop(e.pointerId, None)
+        if self.dragging:
+            self.suppress_click = True
+        if not self.pointers:
+            self.start = None
+            self.dragging = False
+            self.svg.classList.remove("panning")
+        else:
+            px, py = list(self.pointers.values())[0]
+            self.start = (px, py, list(self.vb), self._pinch())
+
+    def on_click_capture(self, e):
+        if self.suppress_click:
+            self.suppress_click = False
+            e.stopPropagation()
+            e.preventDefault()

@@ -1,0 +1,144 @@
+"""The map: the vendored SVG plus our own layers (control rings, counters, highlights)."""
+import json
+
+from .counters import H, S, counter
+from .dom import sel
+from .logic import split_sides, stack_order, type_name
+
+STACK_DY = -33   # stacks sit just above their space, leaving the space itself clickable
+SIDE_DX = 16
+
+
+class MapView:
+    def __init__(self, container, svg_text):
+        container.innerHTML = svg_text  # our own same-origin static asset, not user data
+        self.svg = container.querySelector("svg")
+        self.svg.removeAttribute("width")
+        self.svg.removeAttribute("height")
+        self.svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
+        self.spaces = {}
+        for g in self.svg.querySelectorAll("[data-space]"):
+            sid = g.getAttribute("data-space")
+            self.spaces[sid] = (float(g.getAttribute("data-x")), float(g.getAttribute("data-y")), g)
+        spaces_g = self.svg.querySelector("#spaces")
+        self.layer_ctrl = sel("g", {"id": "vw-control", "pointer-events": "none"})
+        self.svg.insertBefore(self.layer_ctrl, spaces_g)
+        self.layer_pieces = sel("g", {"id": "vw-pieces"}, parent=self.svg)
+        self.stack_nodes = {}
+        self.stack_keys = {}
+        self.ctrl_keys = {}
+        self.hl_nodes = []
+
+    # ---- control ---------------------------------------------------------------------------
+    def _control(self, v):
+        for sid, sp in v["spaces"].items():
+            c = sp.get("control")
+            if self.ctrl_keys.get(sid, "x") == c:
+                continue
+            self.ctrl_keys[sid] = c
+            old = self.layer_ctrl.querySelector(f'[data-ctrl="{sid}"]')
+            if old:
+                old.remove()
+            if c and sid in self.spaces:
+                x, y, _ = self.spaces[sid]
+                sel("circle", {"data-ctrl": sid, "cx": x, "cy": y, "r": 23,
+                               "class": f"ctrl ctrl-{c}"}, parent=self.layer_ctrl)
+
+    # ---- stacks ------------------------------------------------------------------------------
+    def _draw_side(self, g, pieces, x, y, expanded, selected, can_act):
+        if not pieces:
+            return
+        if expanded and len(pieces) > 1:
+            cols = min(len(pieces), 4)
+            rows = (len(pieces) + cols - 1) // cols
+            step = S + 4
+            w = cols * step
+            x0 = x - (cols - 1) * step / 2
+            sel("rect", {"x": x0 - step / 2 - 3, "y": y - (rows - 1) * step - step / 2 - 3,
+                         "width": w + 6, "height": rows * step + 6, "rx": 4, "class": "fan-bg"}, parent=g)
+            for i, p in enumerate(pieces):
+                cx = x0 + (i % cols) * step
+                cy = y - (i // cols) * step
+                self._piece(g, p, cx, cy, selected, can_act)
+            return
+        n = len(pieces)
+        for k in range(min(n - 1, 2), 0, -1):
+            sel("rect", {"x": x - H + 3 * k, "y": y - H - 3 * k, "width": S, "height": S, "rx": 2.5,
+                         "class": "ctr-shadow"}, parent=g)
+        self._piece(g, pieces[0], x, y, selected, can_act, count=n)
+
+    def _piece(self, g, p, x, y, selected, can_act, count=1):
+        c = counter(p, x, y, parent=g)
+        pid = p.get("id")
+        c.setAttribute("data-unit", pid)
+        cls = "ctr"
+        if pid == selected:
+            cls += " sel"
+        if pid in can_act:
+            cls += " act"
+        c.setAttribute("class", cls)
+        if count > 1:
+            c.setAttribute("data-count", str(count))
+            sel("circle", {"cx": H, "cy": -H, "r": 6.5, "class": "badge"}, parent=c)
+            sel("text", {"x": H, "y": -H + 3, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
+                str(count), parent=c)
+
+    def _stack(self, sid, pieces, expanded, selected, can_act):
+        x, y, _ = self.spaces[sid]
+        g = sel("g", {"class": "stack" + (" open" if expanded else ""), "data-stack": sid})
+        fw, com = split_sides(pieces)
+        fw = stack_order(fw, selected, can_act)
+        com = stack_order(com, selected, can_act)
+        if expanded:
+            # one fan holding both sides, FW first
+            self._draw_side(g, fw + com, x, y + STACK_DY, True, selected, can_act)
+        elif fw and com:
+            self._draw_side(g, fw, x - SIDE_DX, y + STACK_DY, False, selected, can_act)
+            self._draw_side(g, com, x + SIDE_DX, y + STACK_DY, False, selected, can_act)
+        else:
+            self._draw_side(g, fw or com, x, y + STACK_DY, False, selected, can_act)
+        return g
+
+    def render(self, v, selected, expanded, can_act, hl, actions):
+        self._control(v)
+        for sid, sp in v["spaces"].items():
+            if sid not in self.spaces:
+                continue
+            pieces = sp["pieces"]
+            ids = [p.get("id") for p in pieces]
+            key = json.dumps([pieces, selected if selected in ids else None, expanded == sid,
+                              sorted(set(ids) & can_act)])
+            if self.stack_keys.get(sid) == key:
+                continue
+            self.stack_keys[sid] = key
+            old = self.stack_nodes.pop(sid, None)
+            if old is not None:
+                old.remove()
+            if pieces:
+                node = self._stack(sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act)
+                self.layer_pieces.appendChild(node)
+                self.stack_nodes[sid] = node
+        if expanded in self.stack_nodes:
+            self.layer_pieces.appendChild(self.stack_nodes[expanded])  # on top
+        self._highlights(hl, actions)
+
+    def _highlights(self, hl, actions):
+        for n in self.hl_nodes:
+            n.remove()
+        self.hl_nodes = []
+        for sid, idxs in hl.items():
+            if sid not in self.spaces:
+                continue
+            _, _, g = self.spaces[sid]
+            a = actions[idxs[0]]
+            h = sel("g", {"class": "vw-hl", "data-action": idxs[0], "data-t": a["t"], "data-to": sid},
+                    parent=g)
+            labels = [actions[i].get("label", type_name(actions[i]["t"])) for i in idxs]
+            sel("title", text="; ".join(labels) + ("  (more choices in the panel)" if len(idxs) > 1 else ""),
+                parent=h)
+            sel("circle", {"r": 20, "class": "hl-disc"}, parent=h)
+            if len(idxs) > 1:
+                sel("circle", {"cx": -15, "cy": 15, "r": 6.5, "class": "badge hl-badge"}, parent=h)
+                sel("text", {"x": -15, "y": 18, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
+                    str(len(idxs)), parent=h)
+            self.hl_nodes.append(h)

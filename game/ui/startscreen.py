@@ -1,0 +1,103 @@
+"""The start screen: game, scenario, options (with rule cites), dice mode, seed; continue; load."""
+import random
+
+from .dom import el
+
+
+def build(root, rules, has_auto, auto_summary, slots):
+    root.replaceChildren()
+    el("h2", text="New game", parent=root)
+    form = el("form", attrs={"id": "start-form", "onsubmit": "return false"}, parent=root)
+
+    fs = el("fieldset", parent=form)
+    el("legend", text="Game", parent=fs)
+    lab = el("label", cls="opt", parent=fs)
+    el("input", attrs={"type": "radio", "name": "game", "value": "mike-force", "checked": ""}, parent=lab)
+    el("span", text="Mike Force", parent=lab)
+
+    fs = el("fieldset", parent=form)
+    el("legend", text="Scenario", parent=fs)
+    for n, sc in enumerate(rules.scenarios()):
+        lab = el("label", cls="opt", parent=fs)
+        attrs = {"type": "radio", "name": "scenario", "value": sc["id"], "data-scenario": sc["id"]}
+        if n == 0:
+            attrs["checked"] = ""
+        el("input", attrs=attrs, parent=lab)
+        el("span", text=sc["name"], parent=lab)
+        el("span", text=sc.get("rule", ""), cls="cite", parent=lab)
+
+    fs = el("fieldset", parent=form)
+    el("legend", text="Dice", parent=fs)
+    for val, txt in (("auto", "Computer rolls the dice"), ("manual", "I roll my own dice and enter them")):
+        lab = el("label", cls="opt", parent=fs)
+        attrs = {"type": "radio", "name": "dice", "value": val, "data-dice": val}
+        if val == "auto":
+            attrs["checked"] = ""
+        el("input", attrs=attrs, parent=lab)
+        el("span", text=txt, parent=lab)
+    lab = el("label", cls="opt seed", parent=fs)
+    el("span", text="Seed", parent=lab)
+    el("input", attrs={"type": "number", "id": "seed", "min": 0, "max": 2**31 - 1,
+                       "value": random.randrange(1, 10**6)}, parent=lab)
+
+    det = el("details", cls="options", parent=form, attrs={"open": ""})
+    el("summary", text="Options and rulings", parent=det)
+    for o in rules.options():
+        row = el("div", cls="opt-row", parent=det, attrs={"data-option": o["id"]})
+        if o.get("choices"):
+            lab = el("label", parent=row)
+            el("span", text=o["label"], parent=lab)
+            s = el("select", attrs={"id": "opt-" + o["id"], "data-opt": o["id"]}, parent=lab)
+            for ch in o["choices"]:
+                oa = {"value": ch}
+                if ch == o["default"]:
+                    oa["selected"] = ""
+                el("option", text=ch.replace("_", " "), attrs=oa, parent=s)
+        else:
+            lab = el("label", parent=row)
+            attrs = {"type": "checkbox", "id": "opt-" + o["id"], "data-opt": o["id"]}
+            if o["default"]:
+                attrs["checked"] = ""
+            el("input", attrs=attrs, parent=lab)
+            el("span", text=o["label"], parent=lab)
+        el("span", text=o["rule"], cls="cite", parent=row)
+        el("span", text="optional rule" if o["kind"] == "optional_rule" else "ruling", cls="kind", parent=row)
+
+    bar = el("div", cls="start-bar", parent=form)
+    el("button", text="Start", attrs={"id": "start-game", "type": "button", "data-cmd": "start"}, cls="primary",
+       parent=bar)
+    if has_auto:
+        b = el("button", text="Continue", attrs={"id": "continue", "type": "button", "data-cmd": "continue"},
+               parent=bar)
+        if auto_summary:
+            b.setAttribute("title", auto_summary)
+            el("span", text=auto_summary, cls="muted", parent=bar)
+    el("button", text="Back to the game", attrs={"id": "start-cancel", "type": "button", "data-cmd": "close"},
+       cls="only-ingame", parent=bar)
+    if slots:
+        el("h3", text="Saved games", parent=root)
+        ul = el("ul", cls="slots", parent=root)
+        for name, meta in sorted(slots.items()):
+            li = el("li", parent=ul)
+            el("button", text="Load", attrs={"type": "button", "data-cmd": "slot-load", "data-slot": name}, parent=li)
+            el("span", text=f" {name}", cls="slot-name", parent=li)
+            el("span", text=f" {meta.get('summary', '')} ({meta.get('saved', '')})", cls="muted", parent=li)
+
+
+def read(root, rules):
+    """Values chosen on the form."""
+    def checked(name):
+        n = root.querySelector(f'input[name="{name}"]:checked')
+        return n.value if n else None
+    opts = {}
+    for o in rules.options():
+        node = root.querySelector("#opt-" + o["id"])
+        if not node:
+            continue
+        opts[o["id"]] = node.value if o.get("choices") else bool(node.checked)
+    seed_txt = root.querySelector("#seed").value
+    try:
+        seed = int(seed_txt)
+    except ValueError:
+        seed = random.randrange(1, 10**6)
+    return checked("scenario") or "early", opts, checked("dice") or "auto", seed

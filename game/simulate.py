@@ -22,11 +22,11 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None):
     m = M.new_match(rules, scenario, seed, options)
     rng = random.Random(seed * 7919 + 17)
     steps = 0
+    acts = M.legal_actions(rules, m)
     while not m["state"].get("over"):
-        acts = M.legal_actions(rules, m)
         if not acts:
             raise RuntimeError(f"no legal action at step {m['state']['stack'][-1]['s']}")
-        M.apply(rules, m, random_action(rng, acts), legal=acts)
+        acts = M.play(rules, m, random_action(rng, acts), legal=acts)
         steps += 1
         if check:
             check(m)

@@ -123,8 +123,19 @@ def apply(rules, match, action, role=None, legal=None):
     legal = [{k: v for k, v in x.items() if k != "label"} for x in legal]
     if a not in legal:
         raise IllegalAction(_why_illegal(rules, match, a, legal))
-    _commit(rules, match, a)
+    _following[0] = _commit(rules, match, a)
     return match
+
+
+_following = [None]  # the legal actions the last apply() ended on (consumed by play())
+
+
+def play(rules, match, action, legal=None):
+    """apply(), then return the legal actions that follow, already listed while the engine ran
+    to the next decision (simulators and fuzzers use this to list each position once)."""
+    apply(rules, match, action, legal=legal)
+    nxt, _following[0] = _following[0], None
+    return nxt if nxt is not None else legal_actions(rules, match)
 
 
 def _why_illegal(rules, match, a, legal):
@@ -166,7 +177,7 @@ def _commit(rules, match, a):
         if run_action is not None:
             step = current_step(rules, work)
             step.act(g, work["stack"][-1], run_action)
-        run_auto(rules, g)
+        following = run_auto(rules, g)
     except NeedRoll as need:
         del log[n0:]
         waiting = clone(base)
@@ -175,7 +186,7 @@ def _commit(rules, match, a):
             match["actions"].append(a)
         match["undo"] = []  # a typed die is a roll: no undo past it
         match["state"] = waiting
-        return
+        return None
     except Exception:
         del log[n0:]
         raise
@@ -190,14 +201,16 @@ def _commit(rules, match, a):
         else:
             match["undo"].append({"state": s, "actions": len(match["actions"]) - 1})
     match["state"] = work
+    return following
 
 
 def run_auto(rules, g):
-    """Run automatic steps until a decision with real alternatives, or the end."""
+    """Run automatic steps until a decision with real alternatives, or the end.
+    Returns that decision's legal actions (None at the end)."""
     for _ in range(MAX_AUTO_STEPS):
         s = g.s
         if s.get("over") or not s["stack"]:
-            return
+            return None
         f = s["stack"][-1]
         step = rules.flow.get(f["s"])
         if hasattr(step, "run"):
@@ -209,7 +222,7 @@ def run_auto(rules, g):
         if len(ch) == 1 and ch[0].get("t") == "done" and not getattr(step, "always_ask", False):
             step.act(g, f, strip(ch[0]))  # nothing to decide: move on
             continue
-        return
+        return ch
     raise RuntimeError("automatic steps did not settle")
 
 

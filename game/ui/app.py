@@ -277,7 +277,11 @@ class App:
         elif cmd == "saves":
             self.show_saves()
         elif cmd == "slot-save" and self.m is not None:
-            name = saves.save_slot(q("#slot-name").value or "save", self.m, summary(self.m))
+            try:
+                name = saves.save_slot(q("#slot-name").value or "save", self.m, summary(self.m))
+            except Exception as ex:  # storage full or blocked
+                self.saves_msg(f"Could not save: {ex}. Export to a file instead.")
+                return
             self.show_saves(f"Saved to slot '{name}'")
         elif cmd == "slot-load":
             name = node.getAttribute("data-slot")

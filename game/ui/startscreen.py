@@ -40,6 +40,17 @@ def build(root, rules, has_auto, auto_summary, slots):
     el("input", attrs={"type": "number", "id": "seed", "min": 0, "max": 2**31 - 1,
                        "value": random.randrange(1, 10**6)}, parent=lab)
 
+    bar = el("div", cls="start-bar", parent=form)
+    el("button", text="Start", attrs={"id": "start-game", "type": "button", "data-cmd": "start"}, cls="primary",
+       parent=bar)
+    if has_auto:
+        b = el("button", text="Continue", attrs={"id": "continue", "type": "button", "data-cmd": "continue"},
+               parent=bar)
+        if auto_summary:
+            b.setAttribute("title", auto_summary)
+            el("span", text=auto_summary, cls="muted", parent=bar)
+    el("button", text="Back to the game", attrs={"id": "start-cancel", "type": "button", "data-cmd": "close"},
+       cls="only-ingame", parent=bar)
     det = el("details", cls="options", parent=form, attrs={"open": ""})
     el("summary", text="Options and rulings", parent=det)
     for o in rules.options():
@@ -63,17 +74,6 @@ def build(root, rules, has_auto, auto_summary, slots):
         el("span", text=o["rule"], cls="cite", parent=row)
         el("span", text="optional rule" if o["kind"] == "optional_rule" else "ruling", cls="kind", parent=row)
 
-    bar = el("div", cls="start-bar", parent=form)
-    el("button", text="Start", attrs={"id": "start-game", "type": "button", "data-cmd": "start"}, cls="primary",
-       parent=bar)
-    if has_auto:
-        b = el("button", text="Continue", attrs={"id": "continue", "type": "button", "data-cmd": "continue"},
-               parent=bar)
-        if auto_summary:
-            b.setAttribute("title", auto_summary)
-            el("span", text=auto_summary, cls="muted", parent=bar)
-    el("button", text="Back to the game", attrs={"id": "start-cancel", "type": "button", "data-cmd": "close"},
-       cls="only-ingame", parent=bar)
     if slots:
         el("h3", text="Saved games", parent=root)
         ul = el("ul", cls="slots", parent=root)

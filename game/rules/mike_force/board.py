@@ -131,7 +131,7 @@ def name_of(s, uid):
 
 # --- where things are ---------------------------------------------------------------
 
-_INDEX = {"state": None, "by_loc": None, "leaders": None}
+_INDEX = {"state": None, "by_loc": None, "leaders": None, "control": None}
 
 
 class reading:
@@ -152,11 +152,12 @@ class reading:
             if "att" in u:
                 leaders[u["att"]] = uid
         _INDEX["state"], _INDEX["by_loc"], _INDEX["leaders"] = self.s, by_loc, leaders
+        _INDEX["control"] = {}
         return self
 
     def __exit__(self, *exc):
         if not self.outer:
-            _INDEX["state"] = _INDEX["by_loc"] = _INDEX["leaders"] = None
+            _INDEX["state"] = _INDEX["by_loc"] = _INDEX["leaders"] = _INDEX["control"] = None
         return False
 
 
@@ -209,6 +210,15 @@ def has_camp(s, space):
 def control(s, space):
     """MF 6.0: 'FW', 'COM', 'disputed' or None. Helicopters and air never count (23.6, 6.1);
     revealed special targets neither confer nor dispute control (R-CT1)."""
+    if _INDEX["state"] is s:
+        memo = _INDEX["control"]
+        if space not in memo:
+            memo[space] = _control(s, space)
+        return memo[space]
+    return _control(s, space)
+
+
+def _control(s, space):
     fw = com = False
     for uid in units_at(s, space):
         u = s["units"][uid]

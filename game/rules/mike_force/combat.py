@@ -218,9 +218,10 @@ class CombatPhase(Step):
         s = g.s
         if not f.get("bombed"):
             f["bombed"] = True
-            for sp in SPACES:
-                if airstrikes_in(s, sp):
-                    g.push("bombard", sp=sp)
+            with B.reading(s):
+                targets = [sp for sp in SPACES if airstrikes_in(s, sp)]
+            for sp in targets:
+                g.push("bombard", sp=sp)
             return
         left = [sp for sp in battle_spaces(s) if sp not in f.setdefault("fought", [])]
         if not left:
@@ -386,10 +387,12 @@ class Battle(Step):
         s = g.s
         sp = f["sp"]
         fired = f["fired"]
-        fw_next = [u for u in fw_alive(s, f) if u not in fired]
-        present = set(com_participants(s, sp))
+        with B.reading(s):
+            alive = fw_alive(s, f)
+            present = set(com_participants(s, sp))
+        fw_next = [u for u in alive if u not in fired]
         com_next = [u for u in f["com_line"] if u in present and u not in fired]
-        if not fw_next and not com_next or not fw_alive(s, f) or not present:
+        if not fw_next and not com_next or not alive or not present:
             f["round"] += 1
             f["stage"] = "round"
             return

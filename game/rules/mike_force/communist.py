@@ -129,29 +129,30 @@ def _mobiles(s, sp):
                   and not B.is_garrison(s["units"][uid]))
 
 
+def _movers(s, ascending, scope):
+    """(space, unit) in processing order, listed before anything moves: a unit that moves into a
+    space processed later is not moved twice (R-MV1, one move per unit per result)."""
+    with B.reading(s):
+        return [(sp, uid) for sp in _ordered_spaces(ascending) if not scope or sp in scope
+                for uid in _mobiles(s, sp)]
+
+
 def advance(g, n, scope=None, rule="MF 15.6"):
     """Move every Communist mobile unit n spaces toward Da Nang; stop on contact (MF 15.0) or at
     Da Nang (MF 10.2); routes converge (MF 15.8); leaving a space with FW units is free (MF 15.10)."""
     s = g.s
-    moved = set()
     count = 0
-    for sp in _ordered_spaces(True):
-        if scope and sp not in scope:
-            continue
-        for uid in _mobiles(s, sp):
-            if uid in moved:
-                continue
-            moved.add(uid)
-            at = sp
-            for _ in range(n):
-                if at == "DN":
-                    break
-                at = SPACES[at]["parent"]
-                if at == "DN" or B.any_fw(s, at):
-                    break
-            if at != sp:
-                s["units"][uid]["loc"] = at
-                count += 1
+    for sp, uid in _movers(s, True, scope):
+        at = sp
+        for _ in range(n):
+            if at == "DN":
+                break
+            at = SPACES[at]["parent"]
+            if at == "DN" or B.any_fw(s, at):
+                break
+        if at != sp:
+            s["units"][uid]["loc"] = at
+            count += 1
     g.log(f"Communist advance {n}: {count} unit(s) moved toward Da Nang", rule)
 
 
@@ -168,26 +169,19 @@ def withdraw_step(g, at, why):
 
 def withdraw(g, n, scope=None, rule="MF 15.7"):
     s = g.s
-    moved = set()
     count = 0
-    for sp in _ordered_spaces(False):
-        if scope and sp not in scope:
-            continue
-        for uid in _mobiles(s, sp):
-            if uid in moved:
-                continue
-            moved.add(uid)
-            at = sp
-            for _ in range(n):
-                nxt = withdraw_step(g, at, "Withdrawal")
-                if nxt is None:
-                    break  # MF 10.2: the highest numbered space
-                at = nxt
-                if B.any_fw(s, at):
-                    break
-            if at != sp:
-                s["units"][uid]["loc"] = at
-                count += 1
+    for sp, uid in _movers(s, False, scope):
+        at = sp
+        for _ in range(n):
+            nxt = withdraw_step(g, at, "Withdrawal")
+            if nxt is None:
+                break  # MF 10.2: the highest numbered space
+            at = nxt
+            if B.any_fw(s, at):
+                break
+        if at != sp:
+            s["units"][uid]["loc"] = at
+            count += 1
     g.log(f"Communist withdrawal {n}: {count} unit(s) moved away from Da Nang", rule)
 
 
@@ -207,14 +201,12 @@ class Recon(Step):
     def run(self, g, f):
         g.pop()
         s = g.s
-        n = 0
-        for sp in SPACES:
-            if not recon_trigger(s, sp):
-                continue
-            for uid in B.com_units(s, sp, revealed=False):
-                if B.is_mobile(s["units"][uid]):
-                    B.reveal(g, uid, "MF 16.1")
-                    n += 1
+        with B.reading(s):
+            found = [uid for sp in SPACES if recon_trigger(s, sp)
+                     for uid in B.com_units(s, sp, revealed=False) if B.is_mobile(s["units"][uid])]
+        for uid in found:
+            B.reveal(g, uid, "MF 16.1")
+        n = len(found)
         if not n:
             g.log("Communist recon: nothing revealed", "MF 16.1")
 

@@ -23,7 +23,7 @@ class Failure(Exception):
 def hidden_leaks(rules, m):
     """Concealed units must appear in the view only as backs: no id, no kind (MF 16.0)."""
     s = m["state"]
-    v = M.view(rules, m)
+    v = M.view(rules, m, log_from=len(m["log"]))
     text = json.dumps(v)
     leaks = []
     for uid in getattr(rules, "hidden_ids", lambda s: [])(s):
@@ -50,29 +50,32 @@ def _play(rules, m, scenario, seed, steps_limit, undo_rate):
     rng = random.Random(seed ^ 0x5EED)
     steps = 0
     check = getattr(rules, "invariants", lambda s: [])
+    acts = M.legal_actions(rules, m)
     while not m["state"].get("over"):
-        acts = M.legal_actions(rules, m)
         if not acts:
             raise Failure("dead end: no legal action and the game is not over")
-        before = json.dumps(m, sort_keys=True)
         a = random_action(rng, acts)
-        M.apply(rules, m, a, legal=acts)
+        try_undo = rng.random() < undo_rate
+        before = json.dumps(m, sort_keys=True) if try_undo else None
+        acts = M.play(rules, m, a, legal=acts)
         steps += 1
-        if m["undo"] and rng.random() < undo_rate:
+        if try_undo and m["undo"]:
             M.undo(rules, m)
             if json.dumps(m, sort_keys=True) != before:
                 raise Failure(f"undo of {a} did not restore the exact state")
-            M.apply(rules, m, a)
+            acts = M.play(rules, m, a)
         bad = check(m["state"])
         if bad:
             raise Failure("invariants: " + "; ".join(bad[:5]))
-        if json.loads(json.dumps(m)) != m:
-            raise Failure("the match does not survive a JSON round trip")
+        if json.loads(json.dumps(m["state"])) != m["state"]:
+            raise Failure("the state does not survive a JSON round trip")
         leaks = hidden_leaks(rules, m)
         if leaks:
             raise Failure(f"the view shows concealed units: {leaks[:5]}")
         if steps >= steps_limit:
             raise Failure(f"no verdict after {steps_limit} actions")
+    if json.loads(json.dumps(m)) != m:
+        raise Failure("the match does not survive a JSON round trip")
     again = M.replay(rules, scenario, seed, m["options"], m["actions"])
     if M.state_hash(again) != M.state_hash(m):
         raise Failure("replaying seed + actions gives a different state")

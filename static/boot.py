@@ -1,2 +1,3 @@
 from game.ui.app import start
+
 start()

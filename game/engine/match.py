@@ -85,7 +85,9 @@ def prompt(rules, match):
     if s.get("over"):
         return rules.verdict_text(s)
     if s.get("await_roll"):
-        return f"Roll one die and enter it: {s['await_roll']['why']}"
+        typed = s["await_roll"]["typed"]
+        done = f" (entered so far: {', '.join(map(str, typed))})" if typed else ""
+        return f"Roll one die and enter it: {s['await_roll']['why']}{done}"
     step = current_step(rules, s)
     return step.prompt(Context(s, []), s["stack"][-1])
 

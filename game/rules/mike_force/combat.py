@@ -187,23 +187,29 @@ def _collateral(g, a, data):
 
 # --- ground combat (MF 20) -----------------------------------------------------------------
 
-def fw_participants(s, sp):
+def fw_participants(s, sp, here=None):
     """Every FW ground unit in the space, helicopters, statics and an FW garrison included."""
-    return [uid for uid in sorted(B.units_at(s, sp)) if B.is_fw(s["units"][uid])
-            and B.is_ground(s["units"][uid])]
+    return [uid for uid in sorted(B.units_at(s, sp) if here is None else here)
+            if B.is_fw(s["units"][uid]) and B.is_ground(s["units"][uid])]
 
 
-def com_participants(s, sp):
+def com_participants(s, sp, here=None):
     """Revealed Communist ground units (concealed ones take no part, R-CB1), a Communist garrison
     included, special targets excluded (MF 26.3)."""
     out = []
-    for uid in sorted(B.units_at(s, sp)):
+    for uid in sorted(B.units_at(s, sp) if here is None else here):
         u = s["units"][uid]
         if not B.is_com(u) or B.is_target(u):
             continue
         if B.is_garrison(u) or u.get("rev"):
             out.append(uid)
     return out
+
+
+def sides(s, sp):
+    """(FW participants, Communist participants) from one look at the space."""
+    here = B.units_at(s, sp)
+    return fw_participants(s, sp, here), com_participants(s, sp, here)
 
 
 def battle_spaces(s):
@@ -302,9 +308,7 @@ class Battle(Step):
         s = g.s
         sp = f["sp"]
         stage = f["stage"]
-        with B.reading(s):
-            fw = fw_participants(s, sp)
-            com = com_participants(s, sp)
+        fw, com = sides(s, sp)
         if stage not in ("end",) and (not fw or not com):
             f["stage"] = "end"
             return
@@ -387,9 +391,9 @@ class Battle(Step):
         s = g.s
         sp = f["sp"]
         fired = f["fired"]
-        with B.reading(s):
-            alive = fw_alive(s, f)
-            present = set(com_participants(s, sp))
+        fw, com = sides(s, sp)
+        alive = [u for u in f["fw_line"] if u in fw]
+        present = set(com)
         fw_next = [u for u in alive if u not in fired]
         com_next = [u for u in f["com_line"] if u in present and u not in fired]
         if not fw_next and not com_next or not alive or not present:

@@ -28,15 +28,21 @@ def _seen(s, key):
 
 # --- ground movement ---------------------------------------------------------------------
 
+def fw_in_play(s):
+    """Free World units on the map or in Nha Trang, by id."""
+    out = [uid for loc in list(SPACES) + [B.NT] for uid in B.units_at(s, loc) if B.is_fw(s["units"][uid])]
+    return sorted(out)
+
+
 def ground_movers(s):
     moved = _seen(s, "moved")
     out = []
-    for uid, u in sorted(s["units"].items()):
-        if uid in moved or not B.is_fw(u) or not B.is_mobile(u) or B.is_heli(u) or B.is_garrison(u):
+    for uid in fw_in_play(s):
+        u = s["units"][uid]
+        if uid in moved or not B.is_mobile(u) or B.is_heli(u) or B.is_garrison(u):
             continue
-        if B.on_map(u["loc"]) or u["loc"] == B.NT:
-            if B.ma_of(u) not in (0, "A", None):
-                out.append(uid)
+        if B.ma_of(u) not in (0, "A", None):
+            out.append(uid)
     return out
 
 
@@ -81,12 +87,11 @@ def sortie_point(s, loc):
 def flyers(s, reaction):
     flown = _seen(s, "flown")
     out = []
-    for uid, u in sorted(s["units"].items()):
-        if uid in flown or not B.is_fw(u) or not B.is_heli(u):
+    for uid in fw_in_play(s):
+        u = s["units"][uid]
+        if uid in flown or not B.is_heli(u):
             continue
         loc = u["loc"]
-        if not (B.on_map(loc) or loc == B.NT):
-            continue
         if reaction and not (B.is_major(loc) and B.fw_controlled(s, loc)):  # MF 17.1
             continue
         out.append(uid)

@@ -55,9 +55,12 @@ def simulate(game, scenario, games, seed, options=None):
         over = m["state"]["over"]
         out["finished"] += 1
         out["wins"][over["winner"]] = out["wins"].get(over["winner"], 0) + 1
-        w = out["wins_by_scenario"].setdefault(sc, {"games": 0, "FW": 0, "COM": 0})
+        w = out["wins_by_scenario"].setdefault(sc, {"games": 0})
         w["games"] += 1
-        w[over["winner"]] += 1
+        w[over["winner"]] = w.get(over["winner"], 0) + 1
+        if "level" in over:  # games with victory levels (First Team: Vietnam, FT 15.1)
+            lv = out.setdefault("levels", {})
+            lv[over["level"]] = lv.get(over["level"], 0) + 1
         out["turns"] += over["turn"]
         out["actions"] += steps
     dt = time.perf_counter() - t0
@@ -66,6 +69,7 @@ def simulate(game, scenario, games, seed, options=None):
     out["mean_actions"] = round(out.pop("actions") / n, 1)
     out["seconds"] = round(dt, 3)
     out["games_per_second"] = round(out["games"] / dt, 2) if dt else None
+    player = rules.roles[0]  # the human side of a solitaire game
     for sc, w in out["wins_by_scenario"].items():
-        w["fw_win_rate"] = round(w["FW"] / w["games"], 3)
+        w[f"{player.lower()}_win_rate"] = round(w.get(player, 0) / w["games"], 3)
     return out

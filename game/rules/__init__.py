@@ -2,7 +2,8 @@
 
 import importlib
 
-GAMES = {"mike-force": "game.rules.mike_force"}
+GAMES = {"mike-force": "game.rules.mike_force",
+         "first-team": "game.rules.first_team"}
 
 
 def get(game_id):

@@ -1,0 +1,45 @@
+"""First Team: Vietnam (1st Air Cavalry Division vs three NVA regiments, Pleiku / Ia Drang 1965):
+solitaire; the player is the American ("US"), the engine runs the NVA. Rule sections are cited as
+"FT n.n"; rulings on ambiguities are named options (data/options.json)."""
+
+from . import combat, nva, setup, turn, us  # noqa: F401  (register steps)
+from .board import flow, reading
+from .data import DATA_VERSION, OPTIONS, SCENARIOS
+from .setup import initial_state
+from .view import verdict_text, view
+
+id = "first-team"
+title = "First Team: Vietnam"
+roles = ["US"]
+data_version = DATA_VERSION
+
+
+def scenarios():
+    return [{"id": k, "name": v["name"], "rule": v["rule"]} for k, v in SCENARIOS.items()]
+
+
+def options():
+    return OPTIONS
+
+
+def default_options():
+    return {o["id"]: o["default"] for o in OPTIONS}
+
+
+from .invariants import check as _check_invariants  # noqa: E402
+
+
+def invariants(state):
+    return _check_invariants(state)
+
+
+def hidden_ids(state):
+    """Counters the American player may not see: NVA units (and their artillery) in the Unknown
+    Box, and LZ markers not yet flipped (their validity is on the hidden side)."""
+    out = []
+    for uid, u in state["units"].items():
+        if u["k"] in ("nva", "nart") and u["loc"] == "UNKNOWN":
+            out.append(uid)
+        elif u["k"] == "lz" and not u.get("rev"):
+            out.append(uid)
+    return out

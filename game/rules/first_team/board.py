@@ -1,0 +1,558 @@
+"""Queries and primitive changes on the First Team: Vietnam position.
+
+Every counter is a unit {"k": kind, "loc": location, ...} in state["units"]. Kinds:
+  inf  US infantry company (bn, co, fat = fatigue steps, brk = broken, hold, mv = moved this
+       segment, act = moved or fought this turn)           FT 2.0, 11.5, 12.0
+  sfg  SF camp garrison (fat)                               FT 14.2
+  arty artillery battery (bn, fired)                        FT 5.6, 11.6
+  tr / gs / ara / oh  transport, gunship, Aero-Rocket, observation helicopter
+       (st 0 ready / 1 fatigued, used this segment, r19 = 1/9 Cav)   FT 9.0
+  tac / b52  Tac Air and B-52 strikes                       FT 7.0
+  pf   the pathfinder unit                                  FT 14.1
+  sup  supply marker (step 2 full / 1 half)                 FT 6.0
+  lz   LZ marker (valid, rev)                               FT 3.0, 5.1
+  nva  NVA company (reg, co, step 1-4; 4 = broken; gar, hold, amb, mv)   FT 2.0, 13.0
+  nart NVA artillery (optional 16.2; att = its company)     FT 16.2
+Locations are map location ids or the boxes below.
+"""
+
+from ...engine.flow import Flow
+from .data import ADJ, BY_NUMBER, CLS, COUNTERS, ENTRY, LOC, TABLES, ZONE_LOCS
+
+flow = Flow()
+
+ANKHE = "ANKHE"      # FT 2.0 An Khe Box
+REFIT = "REFIT"      # FT 2.0 Refit Box
+UNKNOWN = "UNKNOWN"  # FT 2.0 Unknown Box
+POOL = "POOL"        # unused supply markers (FT 5.2), LZ markers before set-up
+ELIM = "ELIM"        # eliminated, permanently
+OFF = "OFF"          # broken NVA removed from play in Cambodia (FT 13.73)
+USED = "USED"        # B-52 strikes spent (FT 5.8)
+PLEIKU = "PLEIKU"
+BOXES = [ANKHE, REFIT, UNKNOWN, POOL, ELIM, OFF, USED]
+HELIS = ("tr", "gs", "ara", "oh")
+VPT = TABLES["vp"]
+
+
+def zbox(zone):
+    return "Z" + zone
+
+
+ZBOXES = [zbox(z) for z in CLS]
+BOX_ZONE = {zbox(z): z for z in CLS}
+
+
+def on_map(loc):
+    return loc in LOC
+
+
+def zone_of(loc):
+    return LOC[loc]["zone"]
+
+
+def cls(zone):
+    return CLS[zone]
+
+
+def loc_at(zone, n):
+    """FT 5.1, 7.22, 10.2: location number n of a zone; the Pleiku zone is one location."""
+    if zone == "P":
+        return PLEIKU
+    return BY_NUMBER[(zone, n)]
+
+
+def name(loc):
+    if loc in LOC:
+        r = LOC[loc]
+        extra = f" ({r['sf_camp']})" if r["sf_camp"] else ""
+        return ("Pleiku" if loc == PLEIKU else loc) + extra
+    if loc in BOX_ZONE:
+        return f"Zone Box {BOX_ZONE[loc]}"
+    return {ANKHE: "An Khe", REFIT: "the Refit Box", UNKNOWN: "the Unknown Box"}.get(loc, loc)
+
+
+# --- the index used while listing actions ----------------------------------------------------
+
+_INDEX = {"state": None, "by_loc": None}
+
+
+class reading:
+    """While listing legal actions nothing moves, so units are indexed by location once."""
+
+    def __init__(self, s):
+        self.s = s
+
+    def __enter__(self):
+        self.outer = _INDEX["state"] is self.s
+        if not self.outer:
+            by = {}
+            for uid, u in self.s["units"].items():
+                by.setdefault(u["loc"], []).append(uid)
+            _INDEX["state"], _INDEX["by_loc"] = self.s, by
+        return self
+
+    def __exit__(self, *exc):
+        if not self.outer:
+            _INDEX["state"] = _INDEX["by_loc"] = None
+        return False
+
+
+def units_at(s, loc):
+    if _INDEX["state"] is s:
+        return list(_INDEX["by_loc"].get(loc, ()))
+    return [uid for uid, u in s["units"].items() if u["loc"] == loc]
+
+
+def of_kind(s, loc, *kinds):
+    return sorted(uid for uid in units_at(s, loc) if s["units"][uid]["k"] in kinds)
+
+
+# --- US units ------------------------------------------------------------------------------------
+
+def us_ground(s, loc):
+    """US infantry in a location: companies and the SF garrison (FT 2.0, 14.2)."""
+    return of_kind(s, loc, "inf", "sfg")
+
+
+def us_inf(s, loc):
+    return of_kind(s, loc, "inf")
+
+
+def garrison_at(s, loc):
+    g = of_kind(s, loc, "sfg")
+    return g[0] if g else None
+
+
+def brigade(u):
+    if u["k"] != "inf":
+        return None
+    b = COUNTERS["us_battalions"].get(u["bn"])
+    return b["brigade"] if b else None
+
+
+def us_str(u):
+    if u["k"] == "sfg":
+        return COUNTERS["garrison"]["str"]
+    if u["bn"] == "1/9":
+        c = COUNTERS["recon19"]
+        return c["broken_str"] if u.get("brk") else c["str"]
+    c = COUNTERS["infantry"]
+    return c["broken_str"] if u.get("brk") else c["str"]
+
+
+def printed_eff(u):
+    if u["k"] == "sfg":
+        return COUNTERS["garrison"]["eff"]
+    if u["bn"] == "1/9":
+        c = COUNTERS["recon19"]
+        return c["broken_eff"] if u.get("brk") else c["eff"]
+    c = COUNTERS["infantry"]
+    b = str(brigade(u))
+    return c["broken_eff"][b] if u.get("brk") else c["eff"][b]
+
+
+def us_eff(u):
+    """FT 12.3: printed effectiveness minus fatigue steps, never below 0 (A55)."""
+    return max(0, printed_eff(u) - u.get("fat", 0))
+
+
+def uname(s, uid):
+    u = s["units"][uid]
+    k = u["k"]
+    if k == "inf":
+        return f"{u['co']}/{u['bn']}" if u["bn"] != "1/9" else "1/9 Cav"
+    if k == "sfg":
+        return f"{LOC[u['loc']]['sf_camp'] if u['loc'] in LOC else ''} SF garrison".strip()
+    if k == "nva":
+        return f"{u['co']}/{u['reg']}"
+    if k == "arty":
+        return f"battery {uid[-1].upper()} {u['bn']}"
+    if k in HELIS:
+        n = {"tr": "transport", "gs": "gunship", "ara": "ARA", "oh": "observation"}[k]
+        return ("1/9 " if u.get("r19") else "") + n + " " + uid
+    return {"tac": "Tac Air " + uid, "b52": "B-52 " + uid, "pf": "Pathfinders", "sup": "supply " + uid,
+            "lz": "LZ marker", "nart": f"NVA artillery {u.get('reg')}"}.get(k, uid)
+
+
+def hold_of(s, u):
+    """FT 11.5, 11.51: under HOLD, or in Pleiku, or in a camp with an intact garrison."""
+    if u.get("hold"):
+        return True
+    if u["k"] in ("inf", "sfg") and u["loc"] in LOC:
+        return u["loc"] == PLEIKU or (LOC[u["loc"]]["sf_camp"] is not None and garrison_at(s, u["loc"]) is not None)
+    return False
+
+
+def stack_ok(s, loc, extra=()):
+    """FT 8.2: two infantry units, or the four companies of one battalion (garrisons exempt, A16)."""
+    if loc not in LOC:
+        return True
+    units = set(us_inf(s, loc)) | set(extra)
+    if len(units) <= 2:
+        return True
+    bns = {s["units"][x]["bn"] for x in units}
+    return len(units) <= 4 and len(bns) == 1
+
+
+def supply_markers(s, loc):
+    return sorted(of_kind(s, loc, "sup"), key=lambda x: (s["units"][x]["step"], x))
+
+
+def supplied(s, uid):
+    """FT 6.1, 6.3: at An Khe always; on the map with a marker, one marker per stack or garrison."""
+    u = s["units"][uid]
+    loc = u["loc"]
+    if loc == ANKHE:
+        return True
+    if loc not in LOC:
+        return False
+    n = len(supply_markers(s, loc))
+    if n == 0:
+        return False
+    gar = garrison_at(s, loc) is not None
+    inf = bool(us_inf(s, loc))
+    if s["options"]["supply_share"] == "garrison_first":
+        return n >= 1 if u["k"] == "sfg" else n >= 1 + gar
+    return n >= 1 if u["k"] == "inf" else n >= 1 + inf
+
+
+def supplied_stacks(s, loc):
+    """The number of supplied stacks in a location (infantry stack, garrison)."""
+    n = 0
+    inf = us_inf(s, loc)
+    if inf and supplied(s, inf[0]):
+        n += 1
+    g = garrison_at(s, loc)
+    if g and supplied(s, g):
+        n += 1
+    return n
+
+
+def spend_supply(g, loc, n, why):
+    """FT 6.3: reduce n supply steps in a location, half markers first; empty markers go back to the pool."""
+    s = g.s
+    for _ in range(n):
+        ms = supply_markers(s, loc)
+        if not ms:
+            return
+        m = s["units"][ms[0]]
+        m["step"] -= 1
+        if m["step"] <= 0:
+            m["step"] = 2
+            m["loc"] = POOL
+            g.log(f"{why}: a supply marker at {name(loc)} is used up", "FT 6.3")
+        else:
+            g.log(f"{why}: a supply marker at {name(loc)} is reduced to half", "FT 6.3")
+
+
+def lz_at(s, loc):
+    """FT 9.1: Pleiku, the camps, revealed valid LZ markers; the pathfinder's location (A12)."""
+    if loc == ANKHE:
+        return True
+    if loc not in LOC:
+        return False
+    if LOC[loc]["lz"]:
+        return True
+    for uid in units_at(s, loc):
+        u = s["units"][uid]
+        if u["k"] == "lz" and u.get("rev") and u.get("valid"):
+            return True
+        if u["k"] == "pf":
+            return True
+    return False
+
+
+def cambodia_ok(s, loc):
+    return loc not in LOC or zone_of(loc) != "CAM" or s["options"]["cambodia"]
+
+
+# --- NVA units -------------------------------------------------------------------------------------
+
+NSTR = COUNTERS["nva"]["str"]
+NEFF = COUNTERS["nva"]["eff"]
+
+
+def key(u):
+    """'Lowest numbered company of the lowest numbered regiment' (FT 5.1, 13.32)."""
+    return (int(u["reg"]), u["co"])
+
+
+def nva_at(s, loc):
+    return sorted(of_kind(s, loc, "nva"), key=lambda x: key(s["units"][x]))
+
+
+def nsort(s, uids):
+    return sorted(uids, key=lambda x: key(s["units"][x]))
+
+
+def n_str(u):
+    return NSTR[u["step"] - 1]
+
+
+def n_eff(u):
+    return NEFF[u["step"] - 1]
+
+
+def broken(u):
+    return u["step"] >= 4
+
+
+def lowest_eff(s, uids):
+    """FT 11.22, 11.7: broken NVA count only if no non-broken NVA are present."""
+    us = [s["units"][x] for x in uids]
+    nb = [n_eff(u) for u in us if not broken(u)]
+    return min(nb) if nb else min((n_eff(u) for u in us), default=0)
+
+
+def room(s, loc):
+    return TABLES["nva_stack"] - len(nva_at(s, loc))
+
+
+def stacks_of_six(s, uids):
+    """FT 10.2, 13.32: per regiment, consecutive companies in stacks of six; the rest a stack."""
+    out = []
+    for reg in sorted({s["units"][x]["reg"] for x in uids}, key=int):
+        us = nsort(s, [x for x in uids if s["units"][x]["reg"] == reg])
+        out += [us[i:i + 6] for i in range(0, len(us), 6)]
+    return out
+
+
+def nva_garrisoned(s, loc):
+    return any(s["units"][x].get("gar") for x in nva_at(s, loc))
+
+
+def target_types(s, loc):
+    """FT 13.31, 13.34 (A20, A44): 1 Pleiku, 2 SF camp, 3 road, 4 US ground units."""
+    if s["options"]["garrisoned_not_target"] and nva_garrisoned(s, loc) and not us_ground(s, loc):
+        return []
+    if zone_of(loc) == "CAM" and not (s["options"]["cambodia"] and us_ground(s, loc)):
+        return []
+    t = []
+    r = LOC[loc]
+    if loc == PLEIKU:
+        t.append(1)
+    if r["sf_camp"]:
+        t.append(2)
+    if r["road"]:
+        t.append(3)
+    if us_ground(s, loc):
+        t.append(4)
+    return t
+
+
+def ambushable(s, loc, by_contacted):
+    """FT 11.34: never in Pleiku or a camp with an intact garrison; HOLD units are safe from
+    Contacted NVA. Returns the US units that may be ambushed."""
+    if loc == PLEIKU or (LOC[loc]["sf_camp"] and garrison_at(s, loc)):
+        return []
+    us = us_ground(s, loc)
+    if by_contacted:
+        us = [x for x in us if not hold_of(s, s["units"][x])]
+    return us
+
+
+# --- tracks and losses -------------------------------------------------------------------------------
+
+def vp(g, n, why, rule="FT 15.0"):
+    if n == 0:
+        return
+    s = g.s
+    s["vp"] += n
+    g.log(f"{why}: {n:+d} VP (NVA total {s['vp']})", rule, kind="vp")
+
+
+def casualties(g, n, why):
+    """FT 15.0: casualty points on the track; each is worth VP (A7a)."""
+    if n <= 0:
+        return
+    s = g.s
+    s["cas"] += n
+    g.log(f"{why}: {n} casualty point(s) (track {s['cas']})", "FT 11.2", kind="track")
+    vp(g, n * s["options"]["vp_casualty"], "US casualty points")
+
+
+def spend_cp(g, n, why, rule):
+    s = g.s
+    if n <= 0:
+        return
+    if s["cp"] < n:
+        raise ValueError("not enough command points")
+    s["cp"] -= n
+    g.log(f"{why}: -{n} CP ({s['cp']} left)", rule, kind="track")
+
+
+def free_19(s, uid):
+    return bool(s["units"][uid].get("r19")) or s["units"][uid].get("bn") == "1/9"
+
+
+def break_us(g, uid, why, rule, fatigue=False):
+    """FT 2.0, 12.6, 14.2: flip to broken (+1 VP); a garrison is eliminated instead."""
+    s = g.s
+    u = s["units"][uid]
+    if u["k"] == "sfg":
+        where = u["loc"]
+        u["loc"] = ELIM
+        u["fat"] = 0
+        g.log(f"The {LOC[where]['sf_camp']} SF garrison is eliminated ({why})", "FT 14.2", kind="loss")
+        vp(g, VPT["us_broken"], "SF garrison eliminated")
+        return
+    if u.get("brk"):
+        return
+    u["brk"] = True
+    if fatigue or s["options"]["clear_fatigue_on_any_break"]:
+        u["fat"] = 0
+    g.log(f"{uname(s, uid)} is broken ({why})", rule, kind="loss")
+    vp(g, VPT["us_broken"], f"{uname(s, uid)} broken")
+
+
+def eliminate_us(g, uid, why, rule):
+    s = g.s
+    u = s["units"][uid]
+    u["loc"] = ELIM
+    u["hold"] = False
+    g.log(f"{uname(s, uid)} is eliminated ({why})", rule, kind="loss")
+    vp(g, s["options"]["vp_company"], f"{uname(s, uid)} eliminated")
+
+
+def add_fatigue(g, uid, n, why, rule="FT 12.0"):
+    """FT 12.6: five steps break a unit (fatigue cleared); a broken unit reaching five is eliminated."""
+    s = g.s
+    u = s["units"][uid]
+    for _ in range(n):
+        if u["loc"] == ELIM:
+            return
+        u["fat"] = u.get("fat", 0) + 1
+        if u["fat"] >= 5:
+            if u["k"] == "sfg" or not u.get("brk"):
+                g.log(f"{uname(s, uid)} reaches five fatigue steps", "FT 12.6")
+                break_us(g, uid, "fatigue", "FT 12.6", fatigue=True)
+                if u["k"] == "inf":
+                    u["fat"] = 0
+            else:
+                u["fat"] = 5
+                eliminate_us(g, uid, "a broken unit reaches five fatigue steps", "FT 12.6")
+                u["fat"] = 0
+                return
+    if n:
+        g.log(f"{uname(s, uid)}: +{n} fatigue ({why}); now {u.get('fat', 0)}", rule)
+
+
+def nva_step(g, uid, why, rule="FT 11.2"):
+    """One step loss: the 4th step is broken (-1 VP), losing it eliminates (-2 VP)."""
+    s = g.s
+    u = s["units"][uid]
+    if u["step"] >= 4:
+        eliminate_nva(g, uid, why, rule)
+        return
+    u["step"] += 1
+    g.log(f"NVA {uname(s, uid)} loses a step ({why}): step {u['step']}", rule, kind="loss")
+    if u["step"] == 4:
+        g.log(f"NVA {uname(s, uid)} is broken", rule, kind="loss")
+        vp(g, VPT["nva_broken"], f"NVA {uname(s, uid)} broken")
+        nart_reassign(g, uid)
+
+
+def break_nva(g, uid, why, rule="FT 11.2"):
+    s = g.s
+    u = s["units"][uid]
+    if u["step"] >= 4:
+        return
+    u["step"] = 4
+    g.log(f"NVA {uname(s, uid)} is broken ({why})", rule, kind="loss")
+    vp(g, VPT["nva_broken"], f"NVA {uname(s, uid)} broken")
+    nart_reassign(g, uid)
+
+
+def eliminate_nva(g, uid, why, rule):
+    s = g.s
+    u = s["units"][uid]
+    u["loc"] = ELIM
+    u["gar"] = u["hold"] = False
+    g.log(f"NVA {uname(s, uid)} is eliminated ({why})", rule, kind="loss")
+    vp(g, VPT["nva_eliminated"], f"NVA {uname(s, uid)} eliminated")
+    nart_reassign(g, uid, dead=True)
+
+
+def regain(g, uids, why):
+    """FT 6.4 (A43): the lowest entering unit below full strength regains one step."""
+    s = g.s
+    for uid in nsort(s, uids):
+        u = s["units"][uid]
+        if u["step"] > 1:
+            u["step"] -= 1
+            g.log(f"NVA {uname(s, uid)} regains a step ({why}): step {u['step']}", "FT 6.4")
+            return
+
+
+def nart_reassign(g, uid, dead=False):
+    """FT 16.2: the artillery follows the lowest non-broken company of its regiment."""
+    s = g.s
+    for aid, a in s["units"].items():
+        if a["k"] != "nart" or a.get("att") != uid:
+            continue
+        if dead:
+            a["loc"] = ELIM
+            a.pop("att", None)
+            g.log(f"NVA artillery of the {a['reg']}th is destroyed with its company", "FT 16.2", kind="loss")
+            alive = [x for x, v in s["units"].items() if v["k"] == "nva" and v["reg"] == a["reg"]
+                     and v["loc"] not in (ELIM, OFF)]
+            if not alive:
+                vp(g, VPT["nva_regiment_artillery"], "NVA artillery of a destroyed regiment", "FT 16.2")
+            return
+        reg = a["reg"]
+        cands = nsort(s, [x for x, v in s["units"].items() if v["k"] == "nva" and v["reg"] == reg
+                          and v["step"] < 4 and v["loc"] not in (ELIM, OFF)])
+        if cands:
+            a["att"] = cands[0]
+            a["loc"] = s["units"][cands[0]]["loc"]
+            g.log(f"NVA artillery of the {reg}th reassigned to {uname(s, cands[0])}", "FT 16.2")
+
+
+def sync_nart(s):
+    for a in s["units"].values():
+        if a["k"] == "nart" and a.get("att"):
+            a["loc"] = s["units"][a["att"]]["loc"]
+
+
+def nart_at(s, loc):
+    return [x for x in of_kind(s, loc, "nart")]
+
+
+def place_nva(s, uid, loc):
+    """A60: placed on the map = Contacted; in a box = Identified (garrison and HOLD cleared)."""
+    u = s["units"][uid]
+    u["loc"] = loc
+    u["gar"] = False
+    u["hold"] = False
+    sync_nart(s)
+
+
+def overrun(g, loc, movers):
+    """FT 6.4, 14.1: supply or the pathfinder alone when NVA enter."""
+    s = g.s
+    if us_ground(s, loc):
+        return
+    sup = of_kind(s, loc, "sup")
+    if sup:
+        for x in sup:
+            s["units"][x]["loc"] = POOL
+            s["units"][x]["step"] = 2
+        g.log(f"Supply at {name(loc)} is overrun by the NVA", "FT 6.4", kind="loss")
+        regain(g, movers, "supply overrun")
+    for x in of_kind(s, loc, "pf"):
+        s["units"][x]["loc"] = ELIM
+        g.log(f"The pathfinders at {name(loc)} are overrun", "FT 14.1", kind="loss")
+        vp(g, s["options"]["vp_company"], "Pathfinders destroyed (one company)", "FT 14.1")
+
+
+def adjacent(loc):
+    return ADJ[loc]
+
+
+def zone_locs(z):
+    return ZONE_LOCS[z]
+
+
+def data_entry():
+    """FT 10.1: the road location(s) leading off the east edge to An Khe (RECON: Pleiku)."""
+    return ENTRY

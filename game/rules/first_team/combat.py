@@ -1,0 +1,534 @@
+"""Combat (FT 11.0-11.7): the Combat Results Table, column shifts, ambush and open combat,
+airstrikes and ARA attacking alone (FT 7.21, 7.22, 9.7), results against the NVA (automatic)
+and against the Americans (the player distributes fatigue, orders break rolls, retreats)."""
+
+from ...engine.flow import Step
+from . import board as B
+from .ask import ask, then
+from .board import flow
+from .data import ADJ, COUNTERS, LOC, TABLES
+
+CRT = TABLES["crt"]["cells"]
+
+
+def crt(col, row):
+    """FT 11.2: columns clamp to 1..11; rows to 1..12 (A37)."""
+    col = max(1, min(11, col))
+    row = max(1, min(12, row))
+    return CRT[str(row)][col - 1], col, row
+
+
+def parse(res):
+    """'-', 'R', '3', '2B', 'AA' with an optional '*' -> (kind, n, star)."""
+    star = res.endswith("*")
+    core = res.rstrip("*")
+    if core in ("-", ""):
+        return "-", 0, star
+    if core == "R":
+        return "R", 0, star
+    if core.endswith("B"):
+        return "B", int(core[:-1]), star
+    if set(core) == {"A"}:
+        return "A", len(core), star
+    return "#", int(core), star
+
+
+# --- column shifts ---------------------------------------------------------------------------
+
+def us_fire_column(s, loc, firing, targets, sup, ambush=False):
+    """FT 11.21-11.29 for the Americans firing on NVA units in loc. Returns (column, notes)."""
+    U = s["units"]
+    fs = sum(B.us_str(U[x]) for x in firing)
+    fs += len(sup.get("tac", [])) * COUNTERS["tac_air"]["support"]
+    fs += len(sup.get("ara", [])) * COUNTERS["ara"]["support"]
+    ts = sum(B.n_str(U[x]) for x in targets)
+    notes = []
+    sup_shift = fs // ts if ts else 0
+    col = 1 + sup_shift
+    notes.append(f"superiority {fs}/{ts} +{sup_shift}")
+    eff = min((B.us_eff(U[x]) for x in B.us_ground(s, loc)), default=0)
+    col += eff
+    notes.append(f"effectiveness +{eff}")
+    if ambush:
+        col += 2
+        notes.append("ambush +2")
+    if firing and all(B.hold_of(s, U[x]) for x in firing):
+        col += 1
+        notes.append("firing from HOLD +1")
+    if targets and all(U[x].get("hold") for x in targets):
+        col -= 1
+        notes.append("firing at HOLD -1")
+    arty = len(sup.get("arty", []))
+    if arty:
+        col += arty
+        notes.append(f"artillery +{arty}")
+        if any(obs_counts(s, loc, h) for h in sup.get("oh", [])):
+            col += 1
+            notes.append("observation helicopter +1")
+    adj = len(sup.get("adj", []))
+    if adj:
+        col += adj
+        notes.append(f"supporting locations +{adj}")
+    return col, notes
+
+
+def obs_counts(s, loc, oh):
+    """FT 11.28, 14.3: the 1/9 observation helicopter helps only artillery supporting the 1/9."""
+    if not s["units"][oh].get("r19"):
+        return True
+    return any(s["units"][x].get("bn") == "1/9" for x in B.us_inf(s, loc))
+
+
+def nva_fire_column(s, loc, firing, targets, night=False, nsup=0, ambush=False):
+    U = s["units"]
+    fs = sum(B.n_str(U[x]) for x in firing)
+    ts = sum(B.us_str(U[x]) for x in targets)
+    sup_shift = fs // ts if ts else 0
+    col = 1 + sup_shift
+    notes = [f"superiority {fs}/{ts} +{sup_shift}"]
+    eff = B.lowest_eff(s, B.nva_at(s, loc))
+    col += eff
+    notes.append(f"effectiveness +{eff}")
+    if ambush:
+        col += 2
+        notes.append("ambush +2")
+    if firing and all(U[x].get("hold") for x in firing):
+        col += 1
+        notes.append("firing from HOLD +1")
+    if targets and all(B.hold_of(s, U[x]) for x in targets):
+        col -= 1
+        notes.append("firing at HOLD -1")
+    if night:
+        col += 3
+        notes.append("night +3")
+    if any(not B.supplied(s, x) for x in targets):
+        col += 4
+        notes.append("unsupplied target +4")
+    if s["options"]["nva_artillery"]:
+        for a in B.nart_at(s, loc):
+            if not U[a].get("fired"):
+                U[a]["fired"] = True
+                col += 1
+                notes.append("NVA artillery +1")
+                break
+    if nsup:
+        col += nsup
+        notes.append(f"supporting locations +{nsup}")
+    return col, notes
+
+
+def roll_crt(g, col, n_inf, who, notes, rule):
+    d = g.roll(1, f"{who}: combat die (row = die + {n_inf} infantry fired on)", rule)[0]
+    res, c, r = crt(col, d + n_inf)
+    g.log(f"{who}: column {c} ({', '.join(notes)}), row {r}: result {res}", "FT 11.2", kind="combat")
+    return res
+
+
+# --- results against the NVA (automatic) -----------------------------------------------------------
+
+def nva_result(g, loc, res, targets, why, single=False):
+    """CRT explanation, NVA side: # steps cycling in key order, #B break rolls, A automatic breaks.
+    Returns True if an R result must be applied."""
+    s = g.s
+    U = s["units"]
+    kind, n, star = parse(res)
+    alive = lambda: [x for x in B.nsort(s, targets) if U[x]["loc"] == loc]  # noqa: E731
+    if kind == "#":
+        left = n
+        while left > 0 and alive():
+            for x in alive():
+                if left <= 0:
+                    break
+                B.nva_step(g, x, why)
+                left -= 1
+    elif kind == "B":
+        cands = [x for x in alive() if not B.broken(U[x])][:n]
+        for x in cands:
+            e = B.n_eff(U[x])
+            d = g.roll(1, f"Break roll for NVA {B.uname(s, x)} (breaks above {e})", "FT 11.2")[0]
+            if d > e:
+                B.break_nva(g, x, why)
+            else:
+                B.nva_step(g, x, why)
+    elif kind == "A":
+        for x in [x for x in alive() if not B.broken(U[x])][:n]:
+            B.break_nva(g, x, why)
+    return kind == "R"
+
+
+def nva_retreat(g, loc, uids):
+    """CRT R (A22): to the lowest-numbered adjacent unoccupied location, ties lowest class; if
+    none, the lowest unit loses a step and all stay."""
+    s = g.s
+    uids = [x for x in uids if s["units"][x]["loc"] == loc]
+    if not uids:
+        return
+    cands = [a for a in ADJ[loc] if not B.nva_at(s, a) and not B.us_ground(s, a)]
+    if not cands:
+        low = B.nsort(s, uids)[0]
+        g.log(f"NVA at {B.name(loc)} cannot retreat: the lowest company loses a step", "FT 11.2")
+        B.nva_step(g, low, "no retreat")
+        return
+    dest = min(cands, key=lambda a: (LOC[a]["number"], B.cls(B.zone_of(a)), a))
+    for x in uids:
+        B.place_nva(s, x, dest)
+        s["units"][x]["mv"] = True
+    g.log(f"{len(uids)} NVA unit(s) retreat from {B.name(loc)} to {B.name(dest)}", "FT 11.2")
+    B.overrun(g, dest, uids)
+
+
+# --- airstrikes and ARA alone (FT 7.21, 7.22, 9.7) -------------------------------------------------
+
+def strike_units(g, where, factor, units, who, rule):
+    """Each NVA unit attacked separately: column 1 + factor // strength, row = die + 1; only the
+    superiority shift applies (FT 7.21). R in a Zone Box has no effect (A41)."""
+    s = g.s
+    for x in units:
+        u = s["units"][x]
+        if u["loc"] != where:
+            continue
+        col = 1 + factor // B.n_str(u)
+        res = roll_crt(g, col, 1, f"{who} on NVA {B.uname(s, x)}", [f"superiority {factor}/{B.n_str(u)}"], rule)
+        if nva_result(g, where, res, [x], who) and where in LOC:
+            nva_retreat(g, where, [x])
+
+
+# --- one combat as a frame ---------------------------------------------------------------------------
+
+def start_fight(g, loc, kind, att, us_f=(), us_t=(), n_f=(), n_t=(), sup=None, night=False, nsup=0, helis=()):
+    g.push("fight", loc=loc, kind=kind, att=att, stage="start", us_f=list(us_f), us_t=list(us_t),
+           n_f=list(n_f), n_t=list(n_t), sup=sup or {}, night=night, nsup=nsup, helis=list(helis))
+
+
+def involved_supply(g, f):
+    """FT 6.3: every supplied US stack involved spends one step at the instant of combat; each
+    supporting location one (11.29)."""
+    s = g.s
+    loc = f["loc"]
+    us = set(f["us_f"]) | set(f["us_t"])
+    if not us:
+        return
+    inf = [x for x in us if s["units"][x]["k"] == "inf"]
+    gar = [x for x in us if s["units"][x]["k"] == "sfg"]
+    n = 0
+    if inf and B.supplied(s, inf[0]):
+        n += 1
+    if gar and B.supplied(s, gar[0]):
+        n += 1
+    B.spend_supply(g, loc, n, f"Combat at {B.name(loc)}")
+    for a in f["sup"].get("adj", []):
+        B.spend_supply(g, a, 1, f"Support from {B.name(a)}")
+        for x in B.us_ground(s, a):
+            s["units"][x]["act"] = True
+    for x in us:
+        s["units"][x]["act"] = True
+
+
+@flow.step("fight")
+class Fight(Step):
+    def run(self, g, f):
+        s = g.s
+        U = s["units"]
+        loc = f["loc"]
+        st = f["stage"]
+        if st == "start":
+            f["stage"] = "nva_dmg"
+            kind = "Ambush" if f["kind"] == "ambush" else "Open combat"
+            side = "American" if f["att"] == "US" else "NVA"
+            g.log(f"{kind} at {B.name(loc)}: the {side} side attacks", "FT 11.0", kind="battle")
+            involved_supply(g, f)
+            f["r_us"] = f["r_nva"] = "-"
+            us_fires = f["att"] == "US" or f["kind"] == "open"
+            nva_fires = f["att"] == "NVA" or f["kind"] == "open"
+            # the attacker fires first, then the defender; losses after both (FT 11.0)
+            order = ["US", "NVA"] if f["att"] == "US" else ["NVA", "US"]
+            for side in order:
+                if side == "US" and us_fires:
+                    firing = [x for x in f["us_f"] if U[x]["loc"] == loc]
+                    tg = [x for x in f["n_t"] if U[x]["loc"] == loc]
+                    if (firing or f["sup"].get("tac") or f["sup"].get("ara")) and tg:
+                        col, notes = us_fire_column(s, loc, firing, tg, f["sup"], f["kind"] == "ambush")
+                        f["r_nva"] = roll_crt(g, col, len(tg), "American fire", notes,
+                                              "FT 11.31" if f["kind"] == "ambush" else "FT 11.2")
+                if side == "NVA" and nva_fires:
+                    firing = [x for x in f["n_f"] if U[x]["loc"] == loc]
+                    tg = [x for x in f["us_t"] if U[x]["loc"] == loc]
+                    if firing and tg:
+                        col, notes = nva_fire_column(s, loc, firing, tg, f["night"], f["nsup"],
+                                                     f["kind"] == "ambush")
+                        f["r_us"] = roll_crt(g, col, len(tg), "NVA fire", notes,
+                                             "FT 11.32" if f["kind"] == "ambush" else "FT 11.2")
+            return
+        if st == "nva_dmg":
+            f["stage"] = "us_dmg"
+            k, n, star = parse(f["r_nva"])
+            f["nva_R"] = nva_result(g, loc, f["r_nva"], f["n_t"], "American fire")
+            if star and f["sup"].get("arty"):
+                B.casualties(g, 1, "* result with American artillery involved")
+            return
+        if st == "us_dmg":
+            f["stage"] = "aa"
+            k, n, star = parse(f["r_us"])
+            if k in ("#", "B", "A") or (star and f["helis"]):
+                g.push("us_hit", loc=loc, res=f["r_us"], units=[x for x in f["us_t"] if U[x]["loc"] == loc],
+                       helis=list(f["helis"]), stage="star")
+            return
+        if st == "aa":
+            f["stage"] = "nva_retreat"
+            anystar = parse(f["r_us"])[2] or parse(f["r_nva"])[2]
+            air = [x for x in f["helis"] + f["sup"].get("tac", []) if U[x]["loc"] not in (B.ELIM, B.REFIT)]
+            if s["options"]["nva_artillery"] and anystar and air and B.nart_at(s, loc):
+                x = sorted(air)[0]
+                U[x]["loc"] = B.ELIM
+                g.log(f"NVA anti-aircraft fire destroys {B.uname(s, x)}", "FT 16.21", kind="loss")
+                B.vp(g, s["options"]["vp_company"], "Aircraft destroyed by NVA AA (one company)", "FT 16.21")
+            return
+        if st == "nva_retreat":
+            f["stage"] = "us_retreat"
+            if f.get("nva_R"):
+                nva_retreat(g, loc, B.nva_at(s, loc))
+            return
+        if st == "us_retreat":
+            f["stage"] = "end"
+            if parse(f["r_us"])[0] == "R":
+                pend = [x for x in f["us_t"] if U[x]["loc"] == loc and U[x]["k"] == "inf"]
+                if pend:
+                    g.push("us_retreat", loc=loc, pend=pend, moved=[])
+            return
+        g.pop()
+        if B.nva_at(s, loc) and not B.us_ground(s, loc) and s["options"]["retreat_overrun"]:
+            B.overrun(g, loc, B.nva_at(s, loc))  # A24
+
+
+# --- results against the Americans -------------------------------------------------------------------
+
+def _hit_frame(g):
+    for fr in reversed(g.s["stack"]):
+        if fr["s"] == "us_hit":
+            return fr
+    raise RuntimeError("no US hit in progress")
+
+
+def gunship_at(s, loc, helis):
+    return any(s["units"][h]["k"] == "gs" for h in helis) or bool(B.of_kind(s, loc, "gs"))
+
+
+@flow.step("us_hit")
+class UsHit(Step):
+    """CRT explanation, American side: * (a helicopter to Refit), # (casualties and fatigue the
+    player distributes), #B (break rolls, the garrison first), A/AA/AAA (automatic breaks)."""
+
+    def run(self, g, f):
+        s = g.s
+        U = s["units"]
+        loc = f["loc"]
+        kind, n, star = parse(f["res"])
+        alive = [x for x in f["units"] if U[x]["loc"] == loc]
+        st = f["stage"]
+        if st == "star":
+            f["stage"] = "num"
+            helis = [h for h in f["helis"] if U[h]["loc"] not in (B.REFIT, B.ELIM)]
+            if star and helis:
+                if len(helis) == 1:
+                    _refit(g, {"heli": helis[0]}, {})
+                else:
+                    ask(g, "* result: choose the helicopter that goes to the Refit Box", "FT 11.2 (*)",
+                        [{"t": "heli", "heli": h, "label": f"{B.uname(s, h)} to Refit"} for h in helis], "star_refit")
+            return
+        if st == "num":
+            f["stage"] = "brk"
+            if kind == "#" and alive:
+                only_gar = all(U[x]["k"] == "sfg" for x in alive)
+                if not only_gar:
+                    c = -(-n // 2) if gunship_at(s, loc, f["helis"]) else n
+                    if c != n:
+                        g.log(f"A gunship halves the casualty points: {n} -> {c}", "FT 11.41")
+                    B.casualties(g, c, f"Result {n} at {B.name(loc)}")
+                f["fat_left"] = n
+                f["stage"] = "fat"
+            return
+        if st == "fat":
+            cands = [x for x in alive]
+            if f["fat_left"] <= 0 or not cands:
+                f["stage"] = "brk"
+                return
+            if len(cands) == 1:
+                _fat(g, {"unit": cands[0]}, {})
+                return
+            ask(g, f"Distribute fatigue: {f['fat_left']} point(s) left", "FT 12.5",
+                [{"t": "fatigue", "unit": x, "label": f"1 fatigue to {B.uname(s, x)} (fatigue {U[x].get('fat', 0)})"}
+                 for x in cands], "fatigue")
+            return
+        if st == "brk":
+            f["stage"] = "done"
+            if kind in ("B", "A") and alive:
+                f["left"] = n
+                f["saves"] = 0
+                f["stage"] = "brk_next"
+            return
+        if st == "brk_next":
+            rolled = s["f"].setdefault("rolled", [])
+            cands = [x for x in alive if not U[x].get("brk") and (kind == "A" or x not in rolled)]
+            if f["left"] <= 0 or not cands:
+                f["stage"] = "brk_end"
+                return
+            gar = [x for x in cands if U[x]["k"] == "sfg"]
+            if gar or len(cands) == 1:
+                _brk(g, {"unit": (gar or cands)[0]}, {})
+                return
+            what = "break" if kind == "A" else "roll for a break"
+            ask(g, f"Result {f['res']}: choose the next unit to {what} ({f['left']} left)", "FT 11.2",
+                [{"t": "unit", "unit": x, "label": f"{B.uname(s, x)} (eff {B.us_eff(U[x])})"} for x in cands],
+                "brk_unit")
+            return
+        if st == "brk_end":
+            f["stage"] = "done"
+            sv = f.get("saves", 0)
+            if sv:
+                c = -(-sv // 2) if gunship_at(s, loc, f["helis"]) else sv
+                B.casualties(g, c, "Units that held on a break roll")
+            return
+        g.pop()
+
+
+@then("star_refit")
+def _refit(g, a, data):
+    s = g.s
+    h = a["heli"]
+    u = s["units"][h]
+    u["loc"] = B.REFIT
+    u["used"] = False
+    g.log(f"{B.uname(s, h)} is damaged and goes to the Refit Box", "FT 11.2 (*)", kind="loss")
+    cargo = s["f"].get("cargo", {}).pop(h, None)
+    if cargo and s["units"][cargo]["loc"] in LOC:
+        s["units"][cargo]["loc"] = B.ANKHE
+        s["units"][cargo]["hold"] = False
+        g.log(f"Its cargo, {B.uname(s, cargo)}, returns to An Khe", "FT 11.2 (*)")
+
+
+@then("fatigue")
+def _fat(g, a, data):
+    f = _hit_frame(g)
+    f["fat_left"] -= 1
+    B.add_fatigue(g, a["unit"], 1, "combat", "FT 12.5")
+
+
+@then("brk_unit")
+def _brk(g, a, data):
+    s = g.s
+    f = _hit_frame(g)
+    kind = parse(f["res"])[0]
+    x = a["unit"]
+    u = s["units"][x]
+    f["left"] -= 1
+    if kind == "A":
+        B.break_us(g, x, f"result {f['res']}", "FT 11.2")
+        return
+    s["f"].setdefault("rolled", []).append(x)
+    e = B.us_eff(u)
+    d = g.roll(1, f"Break roll for {B.uname(s, x)} (breaks above {e})", "FT 11.2")[0]
+    if d > e:
+        B.break_us(g, x, f"result {f['res']}", "FT 11.2")
+    else:
+        B.add_fatigue(g, x, 1, "held on a break roll", "FT 11.2")
+        if u["k"] != "sfg":
+            f["saves"] += 1
+
+
+# --- US retreat (CRT R, FT 9.12, A23) ----------------------------------------------------------------
+
+def retreat_options(s, loc, uid, moved):
+    u = s["units"][uid]
+    out = []
+    for a in sorted(ADJ[loc]):
+        if B.nva_at(s, a) or not B.cambodia_ok(s, a):
+            continue
+        if not B.stack_ok(s, a, [uid]):
+            continue
+        out.append({"t": "retreat", "unit": uid, "to": a, "label": f"{B.uname(s, uid)} retreats to {B.name(a)}"})
+    tr = heli_for_retreat(s, uid)
+    if B.lz_at(s, loc) and tr and (s["cp"] >= 1 or B.free_19(s, uid)):
+        out.append({"t": "heli_retreat", "unit": uid, "heli": tr,
+                    "label": f"{B.uname(s, uid)}: heliborne retreat to An Khe ({0 if B.free_19(s, uid) else 1} CP)"})
+    del u
+    return out
+
+
+def heli_for_retreat(s, uid):
+    is19 = s["units"][uid].get("bn") == "1/9"
+    for h in B.of_kind(s, B.ANKHE, "tr"):
+        hu = s["units"][h]
+        if hu.get("used") or (hu.get("r19") and not is19):
+            continue
+        return h
+    return None
+
+
+@flow.step("us_retreat")
+class UsRetreat(Step):
+    def run(self, g, f):
+        s = g.s
+        loc = f["loc"]
+        pend = [x for x in f["pend"] if s["units"][x]["loc"] == loc]
+        f["pend"] = pend
+        if not pend:
+            g.pop()
+            return
+        opts = [o for x in pend for o in retreat_options(s, loc, x, f["moved"])]
+        if not opts:
+            if not f["moved"]:
+                ch = [{"t": "unit", "unit": x, "label": f"Break {B.uname(s, x)}"} for x in pend]
+                f["pend"] = []
+                if len(ch) == 1:
+                    _no_retreat(g, ch[0], {})
+                else:
+                    ask(g, "No retreat is possible: choose one unit to break; all stay", "FT 11.2 (R)", ch, "no_retreat")
+            else:
+                for x in pend:  # the last units find no room: broken in place (ruling)
+                    B.break_us(g, x, "no room to retreat", "FT 11.2 (R)")
+                f["pend"] = []
+            return
+        x = pend[0]
+        mine = [o for o in opts if o["unit"] == x]
+        if not mine:
+            B.break_us(g, x, "no room to retreat", "FT 11.2 (R)")
+            f["pend"] = pend[1:]
+            return
+        if len(mine) == 1:
+            _retreat(g, mine[0], {})
+            return
+        ask(g, f"Result R: choose where {B.uname(s, x)} retreats", "FT 11.2 (R), 9.12", mine, "retreat")
+
+
+@then("no_retreat")
+def _no_retreat(g, a, data):
+    B.break_us(g, a["unit"], "no retreat possible", "FT 11.2 (R)")
+
+
+@then("retreat")
+def _retreat(g, a, data):
+    s = g.s
+    f = g.frame
+    x = a["unit"]
+    u = s["units"][x]
+    frm = u["loc"]
+    u["hold"] = False
+    u["act"] = True
+    f["moved"].append(x)
+    if a["t"] == "heli_retreat":
+        h = a["heli"]
+        if not B.free_19(s, x):
+            B.spend_cp(g, 1, "Heliborne retreat", "FT 9.12")
+        s["units"][h]["used"] = True
+        u["loc"] = B.ANKHE
+        g.log(f"{B.uname(s, x)} is lifted out of {B.name(frm)} to An Khe by {B.uname(s, h)}", "FT 9.12")
+    else:
+        u["loc"] = a["to"]
+        g.log(f"{B.uname(s, x)} retreats from {B.name(frm)} to {B.name(a['to'])}", "FT 11.2 (R)")
+        if s["options"]["us_retreat_fatigue"]:
+            n = TABLES["fatigue_lines"][ADJ[frm][a["to"]]]
+            if n:
+                B.add_fatigue(g, x, n, "retreat", "FT 12.1")
+        for p in B.of_kind(s, frm, "pf"):
+            s["units"][p]["loc"] = a["to"]
+            g.log("The pathfinders retreat with them", "FT 14.1")

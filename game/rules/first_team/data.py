@@ -1,0 +1,35 @@
+"""First Team: Vietnam data files, loaded once. Values the rulebook lacks are marked RECON in the files."""
+
+import json
+from pathlib import Path
+
+_DIR = Path(__file__).parent / "data"
+
+
+def _load(name):
+    with open(_DIR / name, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+MAP = _load("map.json")
+LOC = MAP["locations"]
+ZONES = MAP["zones"]
+CLS = MAP["zone_class"]
+DISPLAY = MAP["display"]
+COUNTERS = _load("counters.json")
+TABLES = _load("tables.json")
+SCENARIOS = {k: v for k, v in _load("scenarios.json").items() if k != "source"}
+OPTIONS = _load("options.json")["options"]
+
+# adjacency with the line colour of each access line (FT 2.0, 12.1)
+ADJ = {l: {} for l in LOC}
+for _a, _b, _line in MAP["edges"]:
+    ADJ[_a][_b] = _line
+    ADJ[_b][_a] = _line
+ZONE_LOCS = {z: sorted((l for l, r in LOC.items() if r["zone"] == z), key=lambda l: LOC[l]["number"]) for z in ZONES}
+# a location by zone and number (FT 5.1 contact, 7.22, 10.2); the Pleiku zone has one location
+BY_NUMBER = {(r["zone"], r["number"]): l for l, r in LOC.items()}
+ENTRY = MAP["an_khe_entry"]
+CAMPS = MAP["camps"]
+
+DATA_VERSION = "ft-data-1"

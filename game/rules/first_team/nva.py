@@ -1,0 +1,546 @@
+"""The automated NVA (FT 13.0): ambush checks (11.3, 13.6, A19), zone contact (10.2), target
+determination (13.31-13.34, 13.4), off-board movement (13.2, 13.73), contacted movement (13.5,
+13.51, 13.52), US ambush of entering NVA (11.31), the NVA Ambush and Open Combat Segments (13.6,
+11.1, 11.25), evasion (13.7), garrisons (13.71, 13.72) and location victory points (15.0, 15.1).
+Every roll is logged with its reason and rule."""
+
+from math import ceil
+
+from ...engine.flow import Step
+from . import board as B
+from .board import flow
+from .combat import start_fight
+from .data import ADJ, CLS, DISPLAY, LOC, TABLES, ZONE_LOCS
+
+
+# --- ambush checks when US units land or enter (13.6 cond. 1, A19) --------------------------------------
+
+def entry_ambush(g, loc, helis):
+    """Contacted NVA in the location check first, then Identified units of the zone box, in stacks
+    of six (A19). The fights are pushed so the Contacted ambush resolves first. True if ambushed."""
+    s = g.s
+    U = s["units"]
+    tg = B.ambushable(s, loc, by_contacted=False)
+    if not tg:
+        return False
+    fights = []
+    nva = [x for x in B.nva_at(s, loc) if not B.broken(U[x])]
+    tgc = B.ambushable(s, loc, by_contacted=True)
+    if nva and tgc:
+        e = B.lowest_eff(s, nva)
+        d = g.roll(1, f"Ambush check by the Contacted NVA at {B.name(loc)} (ambush on {e} or less)", "FT 13.6")[0]
+        if d <= e:
+            g.log(f"AMBUSH at {B.name(loc)} by Contacted NVA", "FT 13.6", kind="battle")
+            fights.append((tgc, nva))
+    z = B.zone_of(loc)
+    if s["options"]["identified_entry_ambush"] and z != "CAM":
+        pool = [x for x in B.of_kind(s, B.zbox(z), "nva") if not B.broken(U[x])]
+        group = []
+        for st in B.stacks_of_six(s, pool):
+            if B.room(s, loc) <= 0:
+                break
+            e = B.lowest_eff(s, st)
+            d = g.roll(1, f"Identified NVA of Zone Box {z} check to ambush at {B.name(loc)} (on {e} or less)",
+                       "FT 13.6")[0]
+            if d <= e:
+                for x in st[:B.room(s, loc)]:
+                    B.place_nva(s, x, loc)
+                    group.append(x)
+        if group:
+            g.log(f"AMBUSH at {B.name(loc)} by {len(group)} Identified NVA unit(s), now Contacted", "FT 13.6",
+                  kind="battle")
+            fights.insert(0, (tg, group))
+    for tgx, grp in fights:
+        start_fight(g, loc, "ambush", "NVA", us_t=tgx, n_f=grp, helis=helis)
+    return bool(fights)
+
+
+# --- zone contact at the end of Segment D (10.2, A18, A50) ---------------------------------------------
+
+@flow.step("zone_contact")
+class ZoneContact(Step):
+    def run(self, g, f):
+        s = g.s
+        g.pop()
+        entered = s["f"].get("entered", [])
+        for z in sorted(CLS, key=B.cls):
+            box = B.zbox(z)
+            units = B.of_kind(s, box, "nva")
+            if not units or (z == "CAM" and not s["options"]["cambodia"]):
+                continue
+            if s["options"]["zone_contact_trigger"] == "entered" and z not in entered:
+                continue
+            occ = [l for l in ZONE_LOCS[z] if B.us_ground(s, l)]
+            if not occ or all(LOC[l]["sf_camp"] for l in occ):
+                continue
+            d = g.roll(1, f"Zone contact in zone {z}: {len(occ)} US-occupied location(s)", "FT 10.2")[0]
+            if d > len(occ):
+                g.log(f"No contact in zone {z}", "FT 10.2")
+                continue
+            g.log(f"All Identified NVA in Zone Box {z} are Contacted", "FT 10.2", kind="reveal")
+            for st in B.stacks_of_six(s, units):
+                rest = list(st)
+                tries = 0
+                while rest and tries < 20 and any(B.room(s, l) > 0 for l in ZONE_LOCS[z]):
+                    tries += 1
+                    if z == "P":
+                        loc = B.PLEIKU
+                    else:
+                        loc = B.loc_at(z, g.roll(1, f"Zone contact: location of a stack in zone {z}", "FT 10.2")[0])
+                    k = max(0, min(B.room(s, loc), len(rest)))
+                    for x in rest[:k]:
+                        B.place_nva(s, x, loc)
+                    if k:
+                        g.log(f"{k} NVA unit(s) placed at {B.name(loc)}", "FT 10.2")
+                    rest = rest[k:]
+
+
+# --- evasion (13.7, A3, A4) ------------------------------------------------------------------------------
+
+@flow.step("evasion")
+class Evasion(Step):
+    def run(self, g, f):
+        g.pop()
+        evasion(g)
+
+
+def evasion(g):
+    s = g.s
+    U = s["units"]
+    with B.reading(s):
+        locs = [l for l in LOC if B.nva_at(s, l)]
+    for loc in locs:
+        adj = sum(1 for a in ADJ[loc] if B.us_ground(s, a) and not B.nva_at(s, a))
+        mod = s["options"]["evade_adj_mod"] * adj
+        for x in [x for x in B.nva_at(s, loc) if B.broken(U[x])]:
+            d = g.roll(1, f"Evasion of broken NVA {B.uname(s, x)} at {B.name(loc)} (modifier {mod:+d})", "FT 13.7")[0]
+            if d + mod <= s["options"]["broken_evade_max"]:
+                evade(g, x, loc)
+        us = sum(B.us_str(U[x]) for x in B.us_ground(s, loc))
+        if us and us > sum(B.n_str(U[x]) for x in B.nva_at(s, loc)):
+            for x in [x for x in B.nva_at(s, loc) if not B.broken(U[x])]:
+                e = B.n_eff(U[x])
+                d = g.roll(1, f"Evasion of outnumbered NVA {B.uname(s, x)} at {B.name(loc)} (on {e} or less, {mod:+d})",
+                           "FT 13.7")[0]
+                if d + mod <= e:
+                    evade(g, x, loc)
+
+
+def evade(g, x, loc):
+    s = g.s
+    B.place_nva(s, x, B.zbox(B.zone_of(loc)))
+    g.log(f"NVA {B.uname(s, x)} evades from {B.name(loc)} to Zone Box {B.zone_of(loc)}", "FT 13.7")
+
+
+# --- target determination (13.31-13.34, 13.4, A20) ----------------------------------------------------
+
+def td_targets(s, z):
+    """FT 13.34: priority targets of a zone in check order: best type first; within a type, the
+    locations satisfying more types, then the lower number."""
+    targets = [l for l in ZONE_LOCS[z] if B.target_types(s, l) and B.room(s, l) > 0]
+    targets.sort(key=lambda l: (min(B.target_types(s, l)), -len(B.target_types(s, l)), LOC[l]["number"]))
+    return targets
+
+
+@flow.step("td")
+class TargetDetermination(Step):
+    def run(self, g, f):
+        s = g.s
+        U = s["units"]
+        g.pop()
+        placed = {}
+        for z in sorted(CLS, key=B.cls, reverse=True):
+            box = B.zbox(z)
+            pool = [x for x in B.of_kind(s, box, "nva") if not B.broken(U[x])]
+            if not pool or z == "CAM":
+                continue
+            if z == "P":  # FT 13.33: automatic
+                n = max(0, B.room(s, B.PLEIKU))
+                for x in B.nsort(s, pool)[:n]:
+                    B.place_nva(s, x, B.PLEIKU)
+                    placed.setdefault(B.PLEIKU, []).append(x)
+                if n:
+                    g.log(f"{min(n, len(pool))} NVA unit(s) from the Pleiku box attack Pleiku", "FT 13.33", kind="reveal")
+                continue
+            targets = td_targets(s, z)
+            for loc in targets:
+                for st in B.stacks_of_six(s, pool):
+                    if B.room(s, loc) <= 0:
+                        break
+                    e = B.lowest_eff(s, st)
+                    d = g.roll(1, f"Target determination: a stack of Zone Box {z} against {B.name(loc)} (on {e} or less)",
+                               "FT 13.32")[0]
+                    if d <= e:
+                        for x in st[:B.room(s, loc)]:
+                            B.place_nva(s, x, loc)
+                            pool.remove(x)
+                            placed.setdefault(loc, []).append(x)
+                        g.log(f"NVA from Zone Box {z} move against {B.name(loc)}", "FT 13.32", kind="reveal")
+                if not pool:
+                    break
+        for loc, grp in placed.items():  # FT 13.4: after all placement, resolved at segment end
+            for x in grp:
+                B.overrun(g, loc, grp)
+                break
+            tg = B.ambushable(s, loc, by_contacted=s["options"]["hold_blocks_td_ambush"])
+            if not tg:
+                continue
+            e = B.lowest_eff(s, grp)
+            d = g.roll(1, f"Ambush check by the NVA placed at {B.name(loc)} (on {e} or less)", "FT 13.4")[0]
+            if d <= e:
+                for x in grp:
+                    U[x]["amb"] = True
+                g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle")
+                g.push("fight_later", loc=loc, tg=tg, grp=grp)
+
+
+@flow.step("fight_later")
+class FightLater(Step):
+    def run(self, g, f):
+        s = g.s
+        g.pop()
+        grp = [x for x in f["grp"] if s["units"][x]["loc"] == f["loc"]]
+        tg = [x for x in f["tg"] if s["units"][x]["loc"] == f["loc"]]
+        if grp and tg:
+            night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, f["loc"])
+            start_fight(g, f["loc"], "ambush", "NVA", us_t=tg, n_f=grp, night=night)
+
+
+# --- Segment I: off-board movement (13.2, 13.73, A32) ---------------------------------------------------
+
+def parse_code(code):
+    regs = []
+    i = 0
+    while i < len(code) and code[i].isdigit():
+        regs.append({"2": "32", "3": "33", "6": "66"}[code[i]])
+        i += 1
+    return regs, code[i:]
+
+
+@flow.step("offboard")
+class Offboard(Step):
+    def run(self, g, f):
+        s = g.s
+        U = s["units"]
+        g.pop()
+        dice = g.roll(2, "NVA Offboard Movement Table", "FT 13.2")
+        r = TABLES["offboard"]["cells"][str(sum(dice))][min(s["turn"], 14) - 1]
+        s["f"]["arrow"] = r == ">"
+        if r == ".":
+            g.log("Offboard movement: no movement", "FT 13.2")
+        elif r == ">":
+            g.log("Offboard movement: ARROW, every Zone Box group advances one rank", "FT 13.2")
+            groups = []
+            for z in CLS:
+                us = [x for x in B.of_kind(s, B.zbox(z), "nva") if not B.broken(U[x])]
+                if us and DISPLAY["next"][z]:
+                    groups.append((z, us))
+            for z, us in groups:
+                dest = max(DISPLAY["next"][z], key=B.cls)
+                for x in us:
+                    B.place_nva(s, x, B.zbox(dest))
+                g.log(f"{len(us)} NVA unit(s) move from Zone Box {z} to Zone Box {dest}", "FT 13.2")
+        else:
+            regs, z = parse_code(r)
+            for reg in regs:
+                mine = [x for x, u in U.items() if u["k"] == "nva" and u["reg"] == reg]
+                if mine and all(U[x]["loc"] == B.UNKNOWN for x in mine):
+                    for x in mine:
+                        B.place_nva(s, x, B.zbox(z))
+                    g.log(f"The {reg}th Regiment enters Zone Box {z}: Identified", "FT 13.2", kind="reveal")
+                else:
+                    g.log(f"Result {r}: the {reg}th Regiment is no longer in the Unknown Box, ignored", "FT 13.2")
+        if s["options"]["broken_offboard_move"] == "every_I" or s["f"]["arrow"]:
+            for z in CLS:
+                for x in [x for x in B.of_kind(s, B.zbox(z), "nva") if B.broken(U[x])]:
+                    back = DISPLAY["back"][z]
+                    if back is None or back == "CAM":
+                        U[x]["loc"] = B.OFF
+                        B.sync_nart(s)
+                        g.log(f"Broken NVA {B.uname(s, x)} withdraws into Cambodia: removed from play", "FT 13.73")
+                    else:
+                        B.place_nva(s, x, B.zbox(back))
+                        g.log(f"Broken NVA {B.uname(s, x)} withdraws to Zone Box {back}", "FT 13.73")
+
+
+# --- Segment K: contacted movement (13.5, 13.51, A8, A9, A21, A44) ---------------------------------------
+
+def rate(s, loc, cand, group, broken_group):
+    U = s["units"]
+    opt = s["options"]
+    v = 0
+    nums = [LOC[c]["number"] for c in cand if c != B.PLEIKU]
+    classes = [B.cls(B.zone_of(c)) for c in cand]
+    us = [x for x in B.us_ground(s, loc) if not (U[x]["k"] == "sfg" and opt["garrison_not_us_for_move"])]
+    if not broken_group:
+        M = TABLES["moves"]["contacted"]
+        if loc != B.PLEIKU and LOC[loc]["number"] == max(nums):
+            v += M["highest_number"]
+        if B.cls(B.zone_of(loc)) == max(classes):
+            v += M["highest_class"]
+        active = not (opt["garrisoned_not_target"] and B.nva_garrisoned(s, loc) and not B.us_ground(s, loc))
+        if active and LOC[loc]["sf_camp"]:
+            v += M["sf_camp"]
+        if active and LOC[loc]["road"]:
+            v += M["road"]
+        if active and loc == B.PLEIKU:
+            v += M["pleiku"]
+        if us:
+            mine = sum(B.n_str(U[x]) for x in group)
+            v += M["us_weaker"] if sum(B.us_str(U[x]) for x in us) <= mine else opt["move_us_stronger"]
+    else:
+        if loc != B.PLEIKU and LOC[loc]["number"] == min(nums):
+            v += 1
+        if B.cls(B.zone_of(loc)) == min(classes):
+            v += 1
+        if LOC[loc]["road"]:
+            v -= 1
+        if LOC[loc]["sf_camp"] or loc == B.PLEIKU:
+            v -= 1
+        if B.us_ground(s, loc):
+            v -= 1
+        if B.zone_of(loc) == "CAM":
+            v += 5
+    return v
+
+
+@flow.step("nva_move")
+class NvaMove(Step):
+    def run(self, g, f):
+        s = g.s
+        U = s["units"]
+        g.pop()
+        with B.reading(s):
+            start_nva = [l for l in LOC if B.nva_at(s, l)]
+        s["f"]["start_nva"] = start_nva
+        s["f"]["l_check"] = []
+        groups = []
+        for loc in start_nva:
+            mov = [x for x in B.nva_at(s, loc) if not U[x].get("gar")]
+            nb = [x for x in mov if not B.broken(U[x])]
+            br = [x for x in mov if B.broken(U[x])]
+            if nb:
+                groups.append((loc, nb, False))
+            if br:
+                groups.append((loc, br, True))
+        groups.sort(key=lambda t: (-B.cls(B.zone_of(t[0])), -LOC[t[0]]["number"], t[2]))
+        moved = 0
+        for loc, units, brk in groups:
+            units = [x for x in units if U[x]["loc"] == loc and not U[x].get("mv")]
+            while units:
+                cset = [loc] + sorted(ADJ[loc])
+                cand = [loc] + [a for a in sorted(ADJ[loc]) if B.room(s, a) > 0]
+                with B.reading(s):
+                    scores = {c: rate(s, c, cset, units, brk) for c in cand}
+                best = max(scores.values())
+                if scores[loc] == best:
+                    break
+                dest = max((c for c in cand if scores[c] == best and c != loc),
+                           key=lambda c: (B.cls(B.zone_of(c)), LOC[c]["number"]))
+                mv = B.nsort(s, units)[:B.room(s, dest)]
+                for x in mv:
+                    B.place_nva(s, x, dest)
+                    U[x]["mv"] = True
+                moved += len(mv)
+                g.log(f"{len(mv)} {'broken ' if brk else ''}NVA unit(s) move {B.name(loc)} -> {B.name(dest)} "
+                      f"(rating {best} against {scores[loc]} for staying)", "FT 13.51")
+                on_entry(g, dest, mv, start_nva, brk)
+                units = [x for x in units if x not in mv]
+        if not moved:
+            g.log("No NVA ground movement", "FT 13.5")
+
+
+def on_entry(g, dest, mv, start_nva, brk):
+    s = g.s
+    U = s["units"]
+    B.overrun(g, dest, mv)
+    if brk and B.zone_of(dest) == "CAM":
+        for x in mv:
+            U[x]["loc"] = B.OFF
+        B.sync_nart(s)
+        g.log(f"{len(mv)} broken NVA unit(s) reach Cambodia: removed from play", "FT 13.73")
+        return
+    if dest in start_nva or not B.us_ground(s, dest):
+        return
+    us_ambush_check(g, dest, mv)
+    if not LOC[dest]["sf_camp"]:
+        s["f"]["l_check"].append(dest)
+
+
+def us_ambush_check(g, loc, entering):
+    """FT 11.31, 11.32 (A2, A53): HOLD, supplied, non-broken US units may ambush entering NVA."""
+    s = g.s
+    U = s["units"]
+    us = [x for x in B.us_ground(s, loc) if B.hold_of(s, U[x]) and not U[x].get("brk") and B.supplied(s, x)]
+    if not us:
+        return
+    nb = [x for x in entering if not B.broken(U[x])]
+    if not nb:
+        return
+    diff = min(B.us_eff(U[x]) for x in B.us_ground(s, loc)) - B.lowest_eff(s, nb)
+    if diff < 1 and s["options"]["us_ambush_rule"] == "die_le_diff":
+        return  # A2: a difference below one can never succeed
+    d = g.roll(1, f"US ambush check at {B.name(loc)} (US eff minus NVA eff = {diff})", "FT 11.32")[0]
+    ok = d <= diff if s["options"]["us_ambush_rule"] == "die_le_diff" else diff <= d
+    if ok:
+        g.log(f"US AMBUSH at {B.name(loc)}", "FT 11.31", kind="battle")
+        start_fight(g, loc, "ambush", "US", us_f=us, n_t=B.nva_at(s, loc))
+
+
+# --- Segment L: NVA ambush (13.6 cond. 2, A57) -------------------------------------------------------------
+
+@flow.step("nva_ambush")
+class NvaAmbush(Step):
+    def run(self, g, f):
+        s = g.s
+        U = s["units"]
+        todo = f.setdefault("todo", list(dict.fromkeys(s["f"].get("l_check", []))))
+        if not todo:
+            g.pop()
+            return
+        loc = todo.pop(0)
+        grp = [x for x in B.nva_at(s, loc) if U[x].get("mv") and not U[x].get("amb") and not B.broken(U[x])]
+        tg = B.ambushable(s, loc, by_contacted=True)
+        if not grp or not tg:
+            return
+        e = B.lowest_eff(s, grp)
+        d = g.roll(1, f"NVA ambush check at {B.name(loc)} (on {e} or less)", "FT 13.6")[0]
+        if d <= e:
+            g.log(f"AMBUSH at {B.name(loc)}", "FT 13.6", kind="battle")
+            night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc)
+            start_fight(g, loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night)
+
+
+# --- Segment M: NVA open combat (11.1, 11.25, 11.29, A30, A33, A34, A58) ---------------------------------
+
+def attackers(s, loc):
+    U = s["units"]
+    att = [x for x in B.nva_at(s, loc) if not B.broken(U[x])
+           and (s["options"]["garrison_initiates"] or not U[x].get("gar"))]
+    return att
+
+
+def must_attack(s, loc):
+    att = attackers(s, loc)
+    us = B.us_ground(s, loc)
+    if not att or not us:
+        return False
+    return sum(B.us_str(s["units"][x]) for x in us) <= sum(B.n_str(s["units"][x]) for x in att)
+
+
+def priority_key(s, loc):
+    t = B.target_types(s, loc)
+    return (min(t) if t else 5, B.cls(B.zone_of(loc)), LOC[loc]["number"])
+
+
+def night_roll(g, loc):
+    d = g.roll(1, f"NVA night attack check at {B.name(loc)} (1-{TABLES['night_max']})", "FT 11.25")[0]
+    if d <= TABLES["night_max"]:
+        g.log("A night attack: +3 columns", "FT 11.25")
+        return True
+    return False
+
+
+def nva_support(g, loc):
+    """FT 11.29 (A34): each NVA-only location with non-broken units supports one adjacent combat."""
+    s = g.s
+    if not s["options"]["supporting_locations"]:
+        return 0
+    used = s["f"].setdefault("nsup_used", [])
+    n = 0
+    for a in sorted(ADJ[loc]):
+        if a in used or B.us_ground(s, a):
+            continue
+        if any(not B.broken(s["units"][x]) for x in B.nva_at(s, a)):
+            used.append(a)
+            n += 1
+    if n:
+        g.log(f"{n} adjacent NVA location(s) support the NVA at {B.name(loc)}", "FT 11.29")
+    return n
+
+
+@flow.step("nva_combat")
+class NvaCombat(Step):
+    def run(self, g, f):
+        s = g.s
+        if "todo" not in f:
+            with B.reading(s):
+                f["todo"] = sorted([l for l in LOC if must_attack(s, l)], key=lambda l: priority_key(s, l))
+            if not f["todo"]:
+                g.log("No NVA open combat", "FT 11.1")
+        if not f["todo"]:
+            g.pop()
+            if f.get("second"):
+                score_locations(g)
+            return
+        loc = f["todo"].pop(0)
+        if not must_attack(s, loc):
+            return
+        night = night_roll(g, loc)
+        att = attackers(s, loc)
+        n_f = att + [x for x in B.nva_at(s, loc) if s["units"][x].get("gar") and x not in att
+                     and not B.broken(s["units"][x])]
+        us = B.us_ground(s, loc)
+        g.log(f"The NVA must attack at {B.name(loc)}", "FT 11.1", kind="battle")
+        start_fight(g, loc, "open", "NVA", us_f=us, us_t=us, n_f=n_f, n_t=B.nva_at(s, loc),
+                    night=night, nsup=nva_support(g, loc))
+        g.push("m_support", loc=loc, sup={}, night=night)
+
+
+def score_locations(g):
+    """FT 15.0, 15.1 (A7): at the end of the second NVA Open Combat Segment."""
+    s = g.s
+    opt = s["options"]
+    U = s["units"]
+    if B.nva_at(s, B.PLEIKU) and not B.us_ground(s, B.PLEIKU):
+        s["over"] = {"level": "NVA Strategic Victory", "vp": s["vp"], "turn": s["turn"], "rule": "FT 15.1",
+                     "winner": "NVA", "reason": "Only NVA units hold Pleiku at the end of the second NVA Open Combat Segment"}
+        g.log("NVA STRATEGIC VICTORY: the NVA hold Pleiku", "FT 15.1", kind="end")
+        return
+    if opt["location_scoring"] == "final_turn_only" and s["turn"] < opt["turns"]:
+        return
+    total = 0
+    with B.reading(s):
+        locs = [l for l in LOC if B.nva_at(s, l)]
+    for loc in locs:
+        nva = B.nva_at(s, loc)
+        if not nva:
+            continue
+        if LOC[loc]["road"] and (B.zone_of(loc) != "CAM" or opt["cambodia"]):
+            total += TABLES["vp"]["road"] * (len(nva) if opt["road_per"] == "unit" else 1)
+        if LOC[loc]["sf_camp"] and not B.us_ground(s, loc):
+            total += TABLES["vp"]["camp"]
+    del U
+    if total:
+        B.vp(g, total, "NVA-held road locations and SF camps", "FT 15.0")
+    else:
+        g.log("No location victory points this turn", "FT 15.0")
+
+
+# --- end-of-segment garrisons (13.71, 13.72, A31) ----------------------------------------------------------
+
+def garrisons(g):
+    s = g.s
+    with B.reading(s):
+        _garrisons(g)
+
+
+def _garrisons(g):
+    s = g.s
+    U = s["units"]
+    for loc in LOC:
+        nva = B.nva_at(s, loc)
+        if not nva or B.us_ground(s, loc):
+            continue
+        r = LOC[loc]
+        if not (loc == B.PLEIKU or r["sf_camp"] or r["road"]):
+            continue
+        if any(U[x].get("gar") for x in nva):
+            continue
+        n = len(nva)
+        k = min(6, n) if loc == B.PLEIKU else ceil(n / 2) if r["sf_camp"] else 1
+        pick = sorted(nva, key=lambda x: (B.broken(U[x]), B.key(U[x])))[:k]
+        for x in pick:
+            U[x]["gar"] = True
+            U[x]["hold"] = True
+        g.log(f"{k} NVA unit(s) garrison {B.name(loc)} under HOLD", "FT 13.71")

@@ -1,0 +1,178 @@
+"""The sequence of play (FT 4.0-4.5) as one driver frame, the end-of-segment hook (FT 8.0, 9.3,
+13.71, 13.72), the end of the turn and the victory level (FT 15.0-15.1, 16.1)."""
+
+from ...engine.flow import Step
+from . import board as B
+from . import nva as N
+from .board import flow
+from .data import LOC, SCENARIOS, TABLES
+
+
+def _assault(p):
+    first = "First" if p == 1 else "Second"
+    return [
+        ("seg_a", {"p": p}, f"{first} American Assault Phase: A) Supply Segment", "FT 4.13 A", "A"),
+        ("seg_b", {}, "B) Airstrike Segment", "FT 4.13 B", "B"),
+        ("transport", {"seg": "C"}, "C) First Transport Segment", "FT 4.13 C", "C"),
+        ("ground", {}, "D) Ground Movement Segment", "FT 4.13 D", None),
+        ("zone_contact", {}, "D) Ground Movement Segment: zone contact", "FT 10.2", None),
+        ("evasion", {}, "D) Ground Movement Segment: NVA evasion", "FT 13.7", "D"),
+        ("support", {}, "E) Support Segment", "FT 4.13 E", "E"),
+        ("us_combat", {}, "F) Open Combat Segment", "FT 4.13 F", "F"),
+        ("transport", {"seg": "G"}, "G) Final Transport Segment", "FT 4.13 G", "G"),
+        ("td", {"seg": "H"}, f"{first} NVA Assault Phase: H) First Target Determination Segment", "FT 4.14 H", "H"),
+        ("offboard", {}, "I) NVA Offboard Movement Segment", "FT 4.14 I", "I"),
+        ("td", {"seg": "J"}, "J) Second Target Determination Segment", "FT 4.14 J", "J"),
+        ("nva_move", {}, "K) NVA Ground Movement Segment", "FT 4.14 K", "K"),
+        ("nva_ambush", {}, "L) NVA Ambush Segment", "FT 4.14 L", "L"),
+        ("nva_combat", {"second": p == 2}, "M) NVA Open Combat Segment", "FT 4.14 M", "M"),
+        ("evasion", {}, "N) NVA Evasion Segment", "FT 4.14 N", "N"),
+        ("maint", {}, "O) American Maintenance Segment", "FT 4.14 O", "O"),
+    ]
+
+
+SEQUENCE = ([("command", {}, "Command Phase", "FT 4.11", None),
+             ("intel", {}, "Intelligence Phase", "FT 4.12", None)]
+            + _assault(1) + _assault(2)
+            + [("fatigue_red", {}, "Fatigue Reduction Phase", "FT 4.4", None),
+               ("final_supply", {}, "Final Supply Phase", "FT 4.5", None),
+               ("end_turn", {}, "End of turn", "FT 4.0", None)])
+
+
+def skip(s, name, data):
+    last = s["turn"] >= s["options"]["turns"]
+    if name == "intel" and last:
+        return True
+    if name == "offboard" and last:
+        return True
+    if name == "td" and data.get("seg") == "J" and (last or not s["f"].get("arrow")):
+        return True
+    return False
+
+
+def segment_start(s, name, letter, data):
+    f = s["f"]
+    f["seg"] = letter or f.get("seg")
+    f["rolled"] = []
+    if name == "seg_a":
+        f["entered"] = []
+        f["phase"] = data["p"]
+    if name in ("transport", "ground"):
+        with B.reading(s):
+            f["start_us"] = [l for l in LOC if B.us_ground(s, l)]
+        f["landed"] = {}
+        f["cargo"] = {}
+    if name in ("ground", "nva_move"):
+        for u in s["units"].values():
+            u.pop("mv", None)
+    if name == "seg_b":
+        f["struck"] = {}
+    if name == "support":
+        f["attacks"] = []
+        f["adj_used"] = []
+    if name in ("support", "nva_combat"):
+        f["nsup_used"] = []
+        f["adj_used"] = []
+    if name == "td" and data.get("seg") == "H":
+        for u in s["units"].values():
+            u.pop("amb", None)
+        f["arrow"] = False
+
+
+def segment_end(g, letter):
+    """FT 8.0, 13.71, 13.72: garrisons at the end of every segment; FT 9.2, 9.3, 9.5: helicopters
+    used in the segment return (combat helicopters scrambled in E return at the end of F)."""
+    s = g.s
+    N.garrisons(g)
+    for x, u in s["units"].items():
+        if u["k"] == "tac":
+            u.pop("used", None)
+    if letter == "E":
+        return
+    back = []
+    for x in sorted(s["units"]):
+        u = s["units"][x]
+        if u["k"] not in B.HELIS or not u.get("used"):
+            continue
+        u["used"] = False
+        if u["loc"] == B.REFIT or u["loc"] == B.ELIM:
+            continue
+        if u["k"] == "ara" or u.get("st"):
+            u["loc"] = B.REFIT
+            back.append(f"{B.uname(s, x)} to Refit")
+        else:
+            u["loc"] = B.ANKHE
+            u["st"] = 1
+            back.append(f"{B.uname(s, x)} fatigued")
+    if back:
+        g.log("Helicopters return to An Khe: " + ", ".join(back), "FT 9.3")
+    s["f"]["cargo"] = {}
+
+
+@flow.step("turn")
+class Turn(Step):
+    def run(self, g, f):
+        s = g.s
+        i = f["i"]
+        if f.get("open"):
+            prev = SEQUENCE[f["open"] - 1]
+            if prev[4]:
+                segment_end(g, prev[4])
+            f["open"] = 0
+            if s.get("over"):
+                return
+        if i == 0:
+            s["f"] = {}
+            g.log(f"Turn {s['turn']} ({SCENARIOS[s['scenario']]['turn_record'][str(s['turn'])]['date']} 1965)",
+                  "FT 4.0", kind="turn")
+        if i >= len(SEQUENCE):
+            f["i"] = 0
+            return
+        name, data, title, rule, letter = SEQUENCE[i]
+        f["i"] = i + 1
+        if skip(s, name, data):
+            g.log(f"{title}: skipped", rule)
+            return
+        f["open"] = i + 1
+        segment_start(s, name, letter, data)
+        s["phase"] = title
+        g.log(title, rule, kind="phase")
+        g.push(name, **dict(data))
+
+
+@flow.step("end_turn")
+class EndTurn(Step):
+    def run(self, g, f):
+        s = g.s
+        g.pop()
+        if s["options"]["cambodia"]:
+            us_in = any(u["k"] == "inf" and u["loc"] in LOC and B.zone_of(u["loc"]) == "CAM" for u in s["units"].values())
+            if us_in or s["f"].get("cam"):
+                first = not s.get("cam_turns")
+                s["cam_turns"] = s.get("cam_turns", 0) + 1
+                B.vp(g, TABLES["vp"]["cambodia_first" if first else "cambodia_later"], "American forces in Cambodia",
+                     "FT 16.1")
+        for u in s["units"].values():
+            u.pop("act", None)
+        s["cp"] = 0
+        if s["turn"] >= s["options"]["turns"]:
+            end_game(g)
+            return
+        s["turn"] += 1
+
+
+def level(v):
+    for name, at in TABLES["levels"]["list"]:
+        if v >= at:
+            return name
+    return TABLES["levels"]["list"][-1][0]
+
+
+def end_game(g):
+    s = g.s
+    v = s["vp"]
+    lv = level(v)
+    s["over"] = {"level": lv, "vp": v, "turn": s["turn"], "rule": "FT 15.1",
+                 "winner": "NVA" if v >= 10 else "US" if v <= -15 else "draw",
+                 "reason": f"{v} NVA victory points after turn {s['turn']}: {lv}"}
+    g.log(s["over"]["reason"], "FT 15.1", kind="end")

@@ -1,0 +1,841 @@
+"""The American side: Command and Intelligence Phases (FT 4.11, 4.12, 5.1), the American Assault
+Phase segments A-G (FT 4.13: supply 5.2, airstrikes 7.0, transport 9.1, ground movement 10.1,
+support 11.29/9.2/5.6, open combat 11.0), support in the NVA Open Combat Segment (FT 4.14 M),
+maintenance and refit (FT 9.4), fatigue reduction (FT 12.4) and final supply (FT 6.3)."""
+
+from ...engine.flow import IllegalAction, Step
+from . import board as B
+from . import nva as N
+from .ask import ask, then
+from .board import flow
+from .combat import start_fight, strike_units
+from .data import ADJ, COUNTERS, LOC, TABLES, ZONE_LOCS
+
+CP = TABLES["cp"]
+
+
+def flags(s):
+    return s["f"]
+
+
+def cp_ok(s, n):
+    return s["cp"] >= n
+
+
+# --- Command and Intelligence -----------------------------------------------------------------------
+
+@flow.step("command")
+class Command(Step):
+    def run(self, g, f):
+        g.pop()
+        g.s["cp"] = TABLES["cp"]["per_turn"]
+        g.log(f"The American player receives {g.s['cp']} command points", "FT 4.11", kind="track")
+
+
+def identify_box(s, d):
+    return TABLES["intelligence"]["cells"][str(d)][min(s["turn"], 14) - 1]
+
+
+@flow.step("intel")
+class Intel(Step):
+    def prompt(self, g, f):
+        return f"Intelligence Phase: flip LZ markers (1 CP) and make one Identify or Contact attempt ({g.s['cp']} CP) (FT 5.1)"
+
+    def choices(self, g, f):
+        s = g.s
+        out = []
+        if s["cp"] >= CP["flip_lz"]:
+            for uid, u in sorted(s["units"].items()):
+                if u["k"] == "lz" and u["loc"] in LOC and not u.get("rev"):
+                    out.append({"t": "flip", "loc": u["loc"], "label": f"Flip the LZ marker at {B.name(u['loc'])} (1 CP)"})
+        if not flags(s).get("intel"):
+            top = min(3, s["cp"])
+            if B.units_at(s, B.UNKNOWN):
+                for n in range(1, top + 1):
+                    out.append({"t": "identify", "cp": n, "label": f"Identify: commit {n} CP (success on 1d6 - {n - 1} <= 1)"})
+            for z in sorted(B.CLS, key=B.cls):
+                box = B.zbox(z)
+                if z == "CAM" and not s["options"]["cambodia"]:
+                    continue
+                if B.of_kind(s, box, "nva"):
+                    for n in range(1, top + 1):
+                        out.append({"t": "contact", "box": box, "cp": n,
+                                    "label": f"Contact in Zone Box {z}: commit {n} CP"})
+        out.append({"t": "done", "label": "End the Intelligence Phase"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        t = a["t"]
+        if t == "done":
+            g.pop()
+            return
+        if t == "flip":
+            lz = next(x for x in B.of_kind(s, a["loc"], "lz") if not s["units"][x].get("rev"))
+            B.spend_cp(g, CP["flip_lz"], "Flip an LZ marker", "FT 5.1")
+            u = s["units"][lz]
+            u["rev"] = True
+            g.checkpoint = True
+            g.log(f"The LZ marker at {B.name(a['loc'])} is " + ("a valid LZ" if u["valid"] else "no LZ"), "FT 5.1",
+                  kind="reveal")
+            return
+        flags(s)["intel"] = True
+        n = a["cp"]
+        B.spend_cp(g, n, "Intelligence attempt", "FT 5.1")
+        d = g.roll(1, f"Intelligence attempt ({n} CP: subtract {n - 1})", "FT 5.1")[0]
+        if d - (n - 1) > 1:
+            g.log("The intelligence attempt fails", "FT 5.1")
+            return
+        if t == "identify":
+            identify(g)
+        else:
+            contact(g, a["box"])
+
+
+def identify(g):
+    s = g.s
+    units = B.units_at(s, B.UNKNOWN)
+    regs = sorted({s["units"][x]["reg"] for x in units if s["units"][x]["k"] == "nva"}, key=int)
+    if not regs:
+        return
+    reg = regs[0]
+    d = g.roll(1, "American Intelligence Table", "FT 5.1")[0]
+    z = identify_box(s, d)
+    for x in units:
+        if s["units"][x].get("reg") == reg and s["units"][x]["k"] == "nva":
+            B.place_nva(s, x, B.zbox(z))
+    g.log(f"The {reg}th Regiment is identified and placed in Zone Box {z}", "FT 5.1", kind="reveal")
+
+
+def contact(g, box):
+    """FT 5.1 (A49): the lowest company of the lowest regiment, and consecutive companies of the
+    same regiment, to a location of that zone; what does not fit stays Identified."""
+    s = g.s
+    U = s["units"]
+    pool = B.nsort(s, B.of_kind(s, box, "nva"))
+    if not pool:
+        return
+    tgt = pool[0]
+    z = B.BOX_ZONE[box]
+    d = g.roll(1, "Contact: location in the zone", "FT 5.1")[0]
+    loc = B.loc_at(z, d)
+    c = g.roll(1, "Contact: number of consecutive companies", "FT 5.1")[0]
+    same = [x for x in pool if U[x]["reg"] == U[tgt]["reg"]][:c]
+    placed = same[:max(0, B.room(s, loc))]
+    for x in placed:
+        B.place_nva(s, x, loc)
+    g.log(f"Contact: {', '.join(B.uname(s, x) for x in placed) or 'nothing'} placed at {B.name(loc)}", "FT 5.1",
+          kind="reveal")
+
+
+# --- Segment A: supply --------------------------------------------------------------------------------
+
+@flow.step("seg_a")
+class SupplySeg(Step):
+    def prompt(self, g, f):
+        return f"Supply Segment: buy supply counters at An Khe, 1 CP each ({g.s['cp']} CP) (FT 5.2)"
+
+    def choices(self, g, f):
+        s = g.s
+        pool = len(B.of_kind(s, B.POOL, "sup"))
+        out = [{"t": "buy", "n": n, "label": f"Buy {n} supply counter(s) ({n} CP)"}
+               for n in range(1, min(pool, s["cp"] // CP["supply"], 6) + 1)]
+        out.append({"t": "done", "label": "Buy no supply"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        g.pop()
+        if a["t"] != "buy":
+            return
+        B.spend_cp(g, a["n"] * CP["supply"], f"{a['n']} supply counter(s)", "FT 5.2")
+        for x in B.of_kind(s, B.POOL, "sup")[:a["n"]]:
+            s["units"][x]["loc"] = B.ANKHE
+            s["units"][x]["step"] = 2
+        g.log(f"{a['n']} full supply counter(s) placed at An Khe", "FT 5.2")
+
+
+# --- Segment B: airstrikes ------------------------------------------------------------------------------
+
+def strike_targets(s):
+    out = []
+    for loc in LOC:
+        if not B.cambodia_ok(s, loc):
+            continue
+        if B.nva_at(s, loc) and not B.us_ground(s, loc):
+            out.append(loc)
+    for z in sorted(B.CLS, key=B.cls):
+        if z == "CAM" and not (s["options"]["cambodia"] or s["options"]["cambodia_box_strikes"]):
+            continue
+        if B.of_kind(s, B.zbox(z), "nva"):
+            out.append(B.zbox(z))
+    return out
+
+
+def free_tac(s):
+    return [x for x in B.of_kind(s, B.ANKHE, "tac") if not s["units"][x].get("used")]
+
+
+@flow.step("seg_b")
+class AirSeg(Step):
+    def prompt(self, g, f):
+        return f"Airstrike Segment: Tac Air (2 CP) and B-52 (2 CP, two per game) against Contacted-only locations or Zone Boxes ({g.s['cp']} CP) (FT 7.2)"
+
+    def choices(self, g, f):
+        s = g.s
+        out = []
+        struck = flags(s).get("struck", {})
+        tac = len(free_tac(s))
+        b52 = len(B.of_kind(s, B.ANKHE, "b52"))
+        for t in strike_targets(s):
+            if t in struck:
+                continue
+            for n in range(1, min(tac, s["cp"] // CP["tac_air"]) + 1):
+                out.append({"t": "strike", "to": t, "air": "tac", "n": n,
+                            "label": f"{n} Tac Air strike(s) on {B.name(t)} ({2 * n} CP)"})
+            if t != B.PLEIKU:
+                for n in range(1, min(b52, s["cp"] // CP["b52"]) + 1):
+                    out.append({"t": "strike", "to": t, "air": "b52", "n": n,
+                                "label": f"{n} B-52 strike(s) on {B.name(t)} ({2 * n} CP)"})
+        out.append({"t": "done", "label": "End the Airstrike Segment"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "done":
+            g.pop()
+            return
+        t, n = a["to"], a["n"]
+        flags(s).setdefault("struck", {})[t] = a["air"]
+        if a["air"] == "tac":
+            used = free_tac(s)[:n]
+            for x in used:
+                s["units"][x]["used"] = True
+            factor = n * COUNTERS["tac_air"]["strike"]
+            B.spend_cp(g, n * CP["tac_air"], "Tac Air strike", "FT 5.7")
+            who = "Tac Air"
+        else:
+            for x in B.of_kind(s, B.ANKHE, "b52")[:n]:
+                s["units"][x]["loc"] = B.USED
+            factor = n * COUNTERS["b52"]["strike"]
+            B.spend_cp(g, n * CP["b52"], "B-52 strike", "FT 5.8")
+            who = "B-52"
+        if t in LOC and B.zone_of(t) == "CAM":
+            flags(s)["cam"] = True
+        g.log(f"{n} {who} strike(s), strike factor {factor}, on {B.name(t)}", "FT 7.21")
+        if t in LOC:
+            strike_units(g, t, factor, B.nva_at(s, t), who, "FT 7.21")
+        else:
+            d1 = g.roll(1, f"{who} on {B.name(t)}: where the NVA are", "FT 7.22")[0]
+            d2 = g.roll(1, f"{who} on {B.name(t)}: where the strike falls", "FT 7.22")[0]
+            if d1 != d2:
+                g.log("The strike misses: wasted", "FT 7.22")
+                return
+            strike_units(g, t, factor, B.nsort(s, B.of_kind(s, t, "nva"))[:6], who, "FT 7.22")
+
+
+# --- Segments C and G: transport ---------------------------------------------------------------------
+
+def transports(s):
+    """The transport the engine would fly next: a ready one before a fatigued one (a fatigued
+    transport that flies goes to Refit, FT 9.3, so ready-first is never worse); and the 1/9 lift."""
+    out = []
+    for r19 in (False, True):
+        hs = [h for h in B.of_kind(s, B.ANKHE, "tr") if not s["units"][h].get("used")
+              and bool(s["units"][h].get("r19")) == r19]
+        hs.sort(key=lambda h: (s["units"][h].get("st", 0), h))
+        if hs:
+            out.append(hs[0])
+    return out
+
+
+def lz_list(s):
+    return [l for l in LOC if B.lz_at(s, l) and B.cambodia_ok(s, l)]
+
+
+def cargo_at(s, loc):
+    out = B.us_inf(s, loc) + B.of_kind(s, loc, "sup")
+    return out
+
+
+@flow.step("transport")
+class Transport(Step):
+    def prompt(self, g, f):
+        return (f"{'First' if f['seg'] == 'C' else 'Final'} Transport Segment: each transport carries one unit "
+                f"between LZs, 1 CP each ({g.s['cp']} CP) (FT 9.1, 9.11, 14.1)")
+
+    def choices(self, g, f):
+        s = g.s
+        U = s["units"]
+        out = []
+        lzmap = lz_list(s)
+        lzs = [B.ANKHE] + lzmap
+        cargo = {l: cargo_at(s, l) for l in lzs}
+        fits = {}
+        for h in transports(s):
+            r19 = U[h].get("r19")
+            tag = f" [{'fatigued' if U[h].get('st') else 'ready'}{' 1/9' if r19 else ''} transport]"
+            cost = 0 if r19 else CP["transport"]
+            if not cp_ok(s, cost):
+                continue
+            for frm in lzs:
+                for c in cargo[frm]:
+                    cu = U[c]
+                    if r19 and cu.get("bn") != "1/9":
+                        continue
+                    for to in lzs:
+                        if to == frm:
+                            continue
+                        if cu["k"] == "inf":
+                            if (to, c) not in fits:
+                                fits[(to, c)] = B.stack_ok(s, to, [c])
+                            if not fits[(to, c)]:
+                                continue
+                        out.append({"t": "lift", "heli": h, "unit": c, "to": to,
+                                    "label": f"Lift {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}{tag}"})
+            if r19:
+                continue
+            if cp_ok(s, s["options"]["cp_exchange"]):
+                for c in cargo[B.ANKHE]:
+                    for to in lzmap:
+                        if not cargo[to]:
+                            continue
+                        if U[c]["k"] == "inf" and not fits.get((to, c), True):
+                            continue
+                        out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
+                                    "label": f"Exchange: {B.uname(s, c)} to {B.name(to)}, bring a unit back{tag}"})
+            if B.of_kind(s, B.ANKHE, "pf") and cp_ok(s, CP["pathfinder"]):
+                for to in LOC:
+                    if to in lzmap or not B.cambodia_ok(s, to) or B.nva_at(s, to):
+                        continue
+                    out.append({"t": "pathfinder", "heli": h, "to": to,
+                                "label": f"Pathfinders to {B.name(to)} (1 CP){tag}"})
+        out.append({"t": "done", "label": "End the Transport Segment"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        U = s["units"]
+        t = a["t"]
+        if t == "done":
+            g.pop()
+            return
+        h = a["heli"]
+        U[h]["used"] = True
+        if t == "pathfinder":
+            B.spend_cp(g, CP["pathfinder"], "Pathfinders", "FT 5.3")
+            pf = B.of_kind(s, B.ANKHE, "pf")[0]
+            U[pf]["loc"] = a["to"]
+            g.log(f"{B.uname(s, h)} lands the pathfinders at {B.name(a['to'])}: it is an LZ while they stay", "FT 14.1")
+            return
+        c = a["unit"]
+        frm = U[c]["loc"]
+        if t == "exchange":
+            B.spend_cp(g, s["options"]["cp_exchange"], "Helicopter exchange", "FT 9.11")
+        elif not U[h].get("r19"):
+            B.spend_cp(g, CP["transport"], "Helicopter transport", "FT 5.4")
+        land(g, h, c, a["to"], frm)
+        if t == "exchange":
+            back = [x for x in cargo_at(s, a["to"]) if x != c]
+            ch = [{"t": "unit", "unit": x, "heli": h, "label": f"Bring {B.uname(s, x)} back to An Khe"} for x in back]
+            if len(ch) == 1:
+                _exchange_back(g, ch[0], {})
+            elif ch:
+                ask(g, "Exchange: choose the unit carried back to An Khe", "FT 9.11", ch, "exchange_back")
+
+
+@then("exchange_back")
+def _exchange_back(g, a, data):
+    s = g.s
+    x = a["unit"]
+    if s["units"][x]["loc"] not in LOC:
+        return
+    frm = s["units"][x]["loc"]
+    s["units"][x]["loc"] = B.ANKHE
+    s["units"][x]["hold"] = False
+    g.log(f"{B.uname(s, x)} is carried back from {B.name(frm)} to An Khe", "FT 9.11")
+
+
+def land(g, h, c, to, frm):
+    s = g.s
+    U = s["units"]
+    U[c]["loc"] = to
+    U[c]["hold"] = False
+    s["f"].setdefault("cargo", {})[h] = c
+    g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1")
+    if U[c]["k"] != "inf":
+        return
+    U[c]["act"] = True
+    if to not in LOC:
+        return
+    s["f"].setdefault("landed", {}).setdefault(to, []).append(h)
+    if not LOC[to]["sf_camp"]:
+        ent = s["f"].setdefault("entered", [])
+        if B.zone_of(to) not in ent:
+            ent.append(B.zone_of(to))
+    if B.zone_of(to) == "CAM":
+        s["f"]["cam"] = True
+    if to not in s["f"].get("start_us", []):
+        N.entry_ambush(g, to, [h])
+
+
+# --- Segment D: ground movement ---------------------------------------------------------------------
+
+def move_paths(s, uid):
+    """FT 10.1: one location along any access line, or up to two along road lines (stopping in a
+    road location held by NVA); An Khe <-> Pleiku counts as a road step (A47). Returns
+    {destination: (path, fatigue)}; the path lists the locations entered."""
+    u = s["units"][uid]
+    start = u["loc"]
+    unsup = not B.supplied(s, uid)
+    per_line = 1 if unsup else 0
+    per_move = unsup and s["options"]["unsupplied_fatigue"] == "per_move"
+    out = {}
+
+    def add(dest, path, fat):
+        if not B.cambodia_ok(s, dest):
+            return
+        if dest in LOC and not B.stack_ok(s, dest, [uid]):
+            return
+        if dest not in out or out[dest][1] > fat:
+            out[dest] = (path, fat)
+
+    def cost(line):
+        return TABLES["fatigue_lines"][line] + (0 if per_move else per_line)
+
+    if start == B.ANKHE:
+        for p in B.data_entry():
+            add(p, [p], 0)
+            if not B.nva_at(s, p) and s["options"]["ankhe_entry_road_step"]:
+                for nb, line in ADJ[p].items():
+                    if line == "road":
+                        add(nb, [p, nb], cost(line))
+        return _pm(out, per_move)
+    for nb, line in ADJ[start].items():
+        add(nb, [nb], cost(line))
+        if line == "road" and not B.nva_at(s, nb):
+            for nb2, line2 in ADJ[nb].items():
+                if line2 == "road" and nb2 != start:
+                    add(nb2, [nb, nb2], cost(line) + cost(line2))
+            if nb in B.data_entry() and s["options"]["ankhe_entry_road_step"]:
+                add(B.ANKHE, [nb, B.ANKHE], cost(line))
+    if start in B.data_entry():
+        add(B.ANKHE, [B.ANKHE], 0)
+    return _pm(out, per_move)
+
+
+def _pm(out, per_move):
+    if per_move:
+        return {d: (p, f + 1) for d, (p, f) in out.items()}
+    return out
+
+
+def movers(s):
+    return [x for x in sorted(s["units"]) if s["units"][x]["k"] == "inf" and not s["units"][x].get("mv")
+            and (s["units"][x]["loc"] in LOC or s["units"][x]["loc"] == B.ANKHE)]
+
+
+@flow.step("ground")
+class Ground(Step):
+    def prompt(self, g, f):
+        return "Ground Movement Segment: move units (1 line, or 2 along roads) or put them under HOLD (FT 10.1, 11.5)"
+
+    def choices(self, g, f):
+        s = g.s
+        U = s["units"]
+        out = []
+        by_loc = {}
+        for x in movers(s):
+            by_loc.setdefault(U[x]["loc"], []).append(x)
+        for loc, xs in by_loc.items():
+            sup = bool(B.of_kind(s, loc, "sup"))
+            for x in xs:
+                for d, (path, fat) in sorted(move_paths(s, x).items()):
+                    lab = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue)"
+                    out.append({"t": "move", "unit": x, "to": d, "label": lab})
+                    if sup:
+                        out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": lab + " carrying supply"})
+                if loc in LOC and not U[x].get("hold"):
+                    out.append({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"})
+            if len(xs) > 1:
+                common = None
+                for x in xs:
+                    ds = set(move_paths(s, x))
+                    common = ds if common is None else common & ds
+                for d in sorted(common or ()):
+                    if d in LOC and not B.stack_ok(s, d, xs):
+                        continue
+                    out.append({"t": "move_stack", "from": loc, "to": d,
+                                "label": f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)}"})
+                    if sup:
+                        out.append({"t": "move_stack", "from": loc, "to": d, "sup": True,
+                                    "label": f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)} carrying supply"})
+                if loc in LOC:
+                    out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"})
+        out.append({"t": "done", "label": "End the Ground Movement Segment"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        U = s["units"]
+        t = a["t"]
+        if t == "done":
+            g.pop()
+            return
+        if t in ("hold", "hold_stack"):
+            xs = [a["unit"]] if t == "hold" else [x for x in movers(s) if U[x]["loc"] == a["from"]]
+            for x in xs:
+                U[x]["hold"] = True
+                U[x]["mv"] = True  # a unit under HOLD does not move this segment (FT 10.1)
+            g.log(f"HOLD placed on {', '.join(B.uname(s, x) for x in xs)}", "FT 11.5")
+            return
+        xs = [a["unit"]] if t == "move" else [x for x in movers(s) if U[x]["loc"] == a["from"]]
+        ground_move(g, xs, a["to"], a.get("sup", False))
+
+
+def ground_move(g, xs, to, carry):
+    s = g.s
+    U = s["units"]
+    frm = U[xs[0]]["loc"]
+    path, _ = move_paths(s, xs[0])[to]
+    sup = B.supply_markers(s, frm)[-1] if carry and B.supply_markers(s, frm) else None
+    fat = {x: 0 for x in xs}
+    unsup = {x: not B.supplied(s, x) for x in xs}
+    prev = frm
+    start_us = s["f"].get("start_us", [])
+    for i, loc in enumerate(path):
+        line = "ankhe" if B.ANKHE in (prev, loc) else ADJ[prev][loc]
+        for x in xs:
+            U[x]["loc"] = loc
+            n = TABLES["fatigue_lines"][line]
+            if unsup[x] and line != "ankhe" and s["options"]["unsupplied_fatigue"] == "per_line":
+                n += 1
+            fat[x] += n
+        if sup:
+            U[sup]["loc"] = loc
+        prev = loc
+        if loc in LOC:
+            if not LOC[loc]["sf_camp"]:
+                ent = s["f"].setdefault("entered", [])
+                if B.zone_of(loc) not in ent:
+                    ent.append(B.zone_of(loc))
+            if B.zone_of(loc) == "CAM":
+                s["f"]["cam"] = True
+            if loc not in start_us and N.entry_ambush(g, loc, []):
+                if i < len(path) - 1:
+                    g.log("The ambushed stack ends its move", "FT 13.6")
+                break
+    for x in xs:
+        U[x]["mv"] = True
+        U[x]["act"] = True
+        U[x]["hold"] = False
+        if unsup[x] and s["options"]["unsupplied_fatigue"] == "per_move":
+            fat[x] += 1
+    g.log(f"{', '.join(B.uname(s, x) for x in xs)} move {B.name(frm)} -> {B.name(prev)}"
+          + (" with supply" if sup else ""), "FT 10.1")
+    for x in xs:
+        B.add_fatigue(g, x, fat[x], "movement", "FT 12.1")
+
+
+# --- Segment E: support; Segment F: American open combat ----------------------------------------------
+
+def eligible_fire(s, loc):
+    """FT 11.5, 11.51, 6.2, 11.7 (A52): supplied, non-broken, not under HOLD (Pleiku and intact camps
+    may attack)."""
+    U = s["units"]
+    free = loc == B.PLEIKU or (LOC[loc]["sf_camp"] and B.garrison_at(s, loc))
+    return [x for x in B.us_ground(s, loc) if not U[x].get("brk") and B.supplied(s, x)
+            and (free or not U[x].get("hold"))]
+
+
+def ready_helis(s, kind):
+    return [h for h in B.of_kind(s, B.ANKHE, kind) if not s["units"][h].get("used")]
+
+
+def arty_cost(s, bn, loc):
+    """FT 5.6 (A35): 1 CP for the brigade's own battalion or the 2/17, else 2."""
+    br = COUNTERS["artillery"][bn]["brigade"]
+    if br is None:
+        return CP["arty_own"]
+    if any(B.brigade(s["units"][x]) == br for x in B.us_inf(s, loc)):
+        return CP["arty_own"]
+    return CP["arty_other"]
+
+
+def support_choices(s, loc, sup, ground=True):
+    """Artillery, Tac Air support, gunships, ARA, observation helicopters and supporting locations
+    for a combat at loc (FT 5.5-5.7, 9.2, 11.27-11.29)."""
+    out = []
+    if ground:
+        for bn in COUNTERS["artillery"]:
+            if bn in ("batteries", "recon"):
+                continue
+            bats = [x for x in B.of_kind(s, B.ANKHE, "arty") if s["units"][x]["bn"] == bn and not s["units"][x].get("fired")]
+            c = arty_cost(s, bn, loc)
+            if bats and cp_ok(s, c):
+                out.append({"t": "arty", "bn": bn, "loc": loc, "label": f"Battery of the {bn} fires at {B.name(loc)} ({c} CP)"})
+        if free_tac(s) and cp_ok(s, CP["tac_air"]):
+            out.append({"t": "tac", "loc": loc, "label": f"Tac Air support at {B.name(loc)} (2 CP)"})
+    for kind, lab in (("gs", "gunship"), ("ara", "ARA company"), ("oh", "observation helicopter")):
+        if not ground and kind != "ara":
+            continue
+        hs = ready_helis(s, kind)
+        seen = set()
+        for h in hs:
+            u = s["units"][h]
+            tag = ("r19" if u.get("r19") else "") + str(u.get("st", 0))
+            if tag in seen:
+                continue
+            seen.add(tag)
+            c = 0 if u.get("r19") else CP["scramble"]
+            if cp_ok(s, c):
+                st = "fatigued " if u.get("st") else ""
+                out.append({"t": "heli", "heli": h, "loc": loc,
+                            "label": f"Scramble a {st}{'1/9 ' if u.get('r19') else ''}{lab} to {B.name(loc)} ({c} CP)"})
+    if ground and s["options"]["supporting_locations"]:
+        used = s["f"].get("adj_used", [])
+        for a in sorted(ADJ[loc]):
+            if a in used or a in sup.get("adj", []) or B.nva_at(s, a):
+                continue
+            us = [x for x in B.us_ground(s, a) if not s["units"][x].get("brk") and B.supplied(s, x)]
+            if us:
+                out.append({"t": "adj", "from": a, "loc": loc, "label": f"{B.name(a)} supports {B.name(loc)} (1 supply step)"})
+    return out
+
+
+def apply_support(g, a, sup):
+    s = g.s
+    U = s["units"]
+    loc = a["loc"]
+    t = a["t"]
+    if t == "arty":
+        bat = [x for x in B.of_kind(s, B.ANKHE, "arty") if U[x]["bn"] == a["bn"] and not U[x].get("fired")][0]
+        B.spend_cp(g, arty_cost(s, a["bn"], loc), f"Artillery {a['bn']}", "FT 5.6")
+        U[bat]["fired"] = True  # FT 11.6: fired, unusable until Segment O
+        sup.setdefault("arty", []).append(bat)
+        g.log(f"{B.uname(s, bat)} supports {B.name(loc)}", "FT 11.27")
+    elif t == "tac":
+        x = free_tac(s)[0]
+        U[x]["used"] = True
+        B.spend_cp(g, CP["tac_air"], "Tac Air support", "FT 5.7")
+        sup.setdefault("tac", []).append(x)
+        g.log(f"Tac Air supports {B.name(loc)}", "FT 7.1")
+    elif t == "heli":
+        h = a["heli"]
+        if not U[h].get("r19"):
+            B.spend_cp(g, CP["scramble"], "Scramble a combat helicopter", "FT 5.5")
+        U[h]["used"] = True
+        U[h]["loc"] = loc
+        sup.setdefault({"gs": "gs", "ara": "ara", "oh": "oh"}[U[h]["k"]], []).append(h)
+        g.log(f"{B.uname(s, h)} scrambles to {B.name(loc)}", "FT 9.2")
+    elif t == "adj":
+        sup.setdefault("adj", []).append(a["from"])
+        s["f"].setdefault("adj_used", []).append(a["from"])
+        g.log(f"{B.name(a['from'])} supports the combat at {B.name(loc)}", "FT 11.29")
+
+
+def attack_sites(s):
+    return [l for l in LOC if B.nva_at(s, l) and eligible_fire(s, l)]
+
+
+@flow.step("support")
+class Support(Step):
+    def prompt(self, g, f):
+        return f"Support Segment: declare attacks and allocate artillery, Tac Air and helicopters ({g.s['cp']} CP) (FT 4.13 E)"
+
+    def choices(self, g, f):
+        s = g.s
+        out = []
+        atts = s["f"].setdefault("attacks", []) if False else s["f"].get("attacks", [])
+        declared = {x["loc"] for x in atts}
+        for l in attack_sites(s):
+            if l not in declared:
+                out.append({"t": "attack", "loc": l, "label": f"Declare an attack at {B.name(l)}"})
+        if ready_helis(s, "ara") and cp_ok(s, CP["scramble"]):
+            for l in LOC:
+                if l not in declared and B.nva_at(s, l) and B.cambodia_ok(s, l):
+                    out.append({"t": "ara_alone", "loc": l, "label": f"ARA attack alone at {B.name(l)}"})
+        for x in atts:
+            out += support_choices(s, x["loc"], x["sup"], ground=not x["alone"])
+        out.append({"t": "done", "label": "End the Support Segment"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        atts = s["f"].setdefault("attacks", [])
+        t = a["t"]
+        if t == "done":
+            g.pop()
+            return
+        if t == "attack":
+            atts.append({"loc": a["loc"], "alone": False, "sup": {}})
+            g.log(f"The Americans will attack at {B.name(a['loc'])}", "FT 4.13 E")
+            return
+        if t == "ara_alone":
+            atts.append({"loc": a["loc"], "alone": True, "sup": {}})
+            h = ready_helis(s, "ara")[0]
+            apply_support(g, {"t": "heli", "heli": h, "loc": a["loc"]}, atts[-1]["sup"])
+            return
+        at = next(x for x in atts if x["loc"] == a["loc"])
+        apply_support(g, a, at["sup"])
+
+
+@flow.step("us_combat")
+class UsCombat(Step):
+    """FT 4.13 F: the declared attacks in the order declared (A58)."""
+
+    def run(self, g, f):
+        s = g.s
+        atts = s["f"].get("attacks", [])
+        i = f.setdefault("i", 0)
+        if i >= len(atts):
+            for x in atts:  # FT 9.2: combat helicopters return at the end of the segment
+                pass
+            g.pop()
+            return
+        f["i"] = i + 1
+        at = atts[i]
+        loc = at["loc"]
+        nva = B.nva_at(s, loc)
+        if not nva:
+            g.log(f"No NVA left at {B.name(loc)}: no attack", "FT 11.1")
+            return
+        if at["alone"]:
+            ara = at["sup"].get("ara", [])
+            factor = len(ara) * COUNTERS["ara"]["strike"]
+            g.log(f"{len(ara)} ARA compan(ies) attack alone at {B.name(loc)}, strike factor {factor}", "FT 9.7")
+            strike_units(g, loc, factor, nva, "ARA", "FT 9.7")
+            return
+        us_f = eligible_fire(s, loc)
+        if not us_f:
+            g.log(f"No American unit can initiate combat at {B.name(loc)}", "FT 11.1")
+            return
+        helis = at["sup"].get("gs", []) + at["sup"].get("ara", []) + at["sup"].get("oh", [])
+        start_fight(g, loc, "open", "US", us_f=us_f, us_t=B.us_ground(s, loc), n_f=nva, n_t=nva, sup=at["sup"],
+                    nsup=N.nva_support(g, loc), helis=helis)
+
+
+# --- Segment M: American support for the NVA attack -------------------------------------------------
+
+@flow.step("m_support")
+class MSupport(Step):
+    def prompt(self, g, f):
+        return (f"NVA attack at {B.name(f['loc'])}{' (night)' if f.get('night') else ''}: allocate artillery, Tac Air "
+                f"and helicopters ({g.s['cp']} CP) (FT 4.14 M)")
+
+    def choices(self, g, f):
+        out = support_choices(g.s, f["loc"], f["sup"])
+        out.append({"t": "done", "label": "No (more) support: resolve the combat"})
+        return out
+
+    def act(self, g, f, a):
+        if a["t"] == "done":
+            g.pop()
+            fight = g.frame
+            fight["sup"] = f["sup"]
+            fight["helis"] = f["sup"].get("gs", []) + f["sup"].get("ara", []) + f["sup"].get("oh", [])
+            return
+        apply_support(g, a, f["sup"])
+
+
+# --- Segment O: maintenance and refit -----------------------------------------------------------------
+
+@flow.step("maint")
+class Maint(Step):
+    def run(self, g, f):
+        s = g.s
+        n = 0
+        for x, u in s["units"].items():
+            if u["k"] in B.HELIS and u["loc"] == B.ANKHE and u.get("st"):
+                u["st"] = 0
+                n += 1
+            if u["k"] in ("arty", "nart") and u.get("fired"):
+                u["fired"] = False
+        g.log(f"Maintenance: {n} fatigued helicopter(s) and all fired artillery are ready again", "FT 9.4")
+        g.goto("refit")
+
+
+@flow.step("refit")
+class Refit(Step):
+    def prompt(self, g, f):
+        return f"American Maintenance Segment: bring helicopters out of the Refit Box ({g.s['cp']} CP) (FT 9.4)"
+
+    def choices(self, g, f):
+        s = g.s
+        out = []
+        seen = set()
+        for h in B.of_kind(s, B.REFIT, *B.HELIS):
+            u = s["units"][h]
+            tag = u["k"] + ("r19" if u.get("r19") else "")
+            if tag in seen:
+                continue
+            seen.add(tag)
+            c = 0 if u.get("r19") else s["options"]["cp_refit"]
+            if cp_ok(s, c):
+                out.append({"t": "refit", "heli": h, "label": f"Refit {B.uname(s, h)} ({c} CP)"})
+        out.append({"t": "done", "label": "End the Maintenance Segment"})
+        return out
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "done":
+            g.pop()
+            return
+        h = a["heli"]
+        u = s["units"][h]
+        if not u.get("r19"):
+            B.spend_cp(g, s["options"]["cp_refit"], "Refit a helicopter", "FT 9.4")
+        u["loc"] = B.ANKHE
+        u["st"] = 0
+        g.log(f"{B.uname(s, h)} leaves the Refit Box, combat-ready", "FT 9.4")
+
+
+# --- Fatigue Reduction and Final Supply Phases ------------------------------------------------------------
+
+def recovery_site(s, loc):
+    if loc == B.ANKHE:
+        return True
+    if loc == B.PLEIKU:
+        return not B.nva_at(s, loc)
+    if loc in LOC and LOC[loc]["sf_camp"]:
+        return B.garrison_at(s, loc) is not None and not B.nva_at(s, loc)
+    return False
+
+
+@flow.step("fatigue_red")
+class FatigueReduction(Step):
+    """FT 4.4, 12.4 (A26): -2 fatigue at An Khe, Pleiku or an intact camp without NVA, for units that
+    did not move or fight this turn and are supplied."""
+
+    def run(self, g, f):
+        s = g.s
+        g.pop()
+        n = 0
+        for x in sorted(s["units"]):
+            u = s["units"][x]
+            if u["k"] not in ("inf", "sfg") or not u.get("fat") or u.get("act"):
+                continue
+            if recovery_site(s, u["loc"]) and B.supplied(s, x):
+                u["fat"] = max(0, u["fat"] - 2)
+                n += 1
+        g.log(f"Fatigue reduction: {n} unit(s) recover up to 2 steps", "FT 12.4")
+
+
+@flow.step("final_supply")
+class FinalSupply(Step):
+    def run(self, g, f):
+        s = g.s
+        g.pop()
+        with B.reading(s):
+            todo = [(loc, B.supplied_stacks(s, loc)) for loc in LOC]
+        for loc, n in todo:
+            if n:
+                B.spend_supply(g, loc, n, "Final Supply Phase")
+        g.log("Final Supply Phase: every supplied stack on the map spends one step", "FT 4.5")
+
+
+def _unused():
+    raise IllegalAction("unused")
+
+
+del ZONE_LOCS

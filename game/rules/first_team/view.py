@@ -1,0 +1,85 @@
+"""What the American player may see: unflipped LZ markers show only their common back (FT 3.0,
+A13); the Unknown Box shows only how many counters it holds (FT 2.0, 13.11); Identified units in
+the Zone Boxes and Contacted units on the map are shown with the values their counters show."""
+
+from . import board as B
+from .data import CLS, COUNTERS, LOC, SCENARIOS, TABLES
+
+
+def piece(s, uid):
+    u = s["units"][uid]
+    k = u["k"]
+    if k == "lz" and not u.get("rev"):
+        return None
+    v = {"id": uid, "kind": k, "name": B.uname(s, uid), "side": "NVA" if k in ("nva", "nart") else "US"}
+    if k == "inf":
+        v.update(str=B.us_str(u), eff=B.us_eff(u), printed_eff=B.printed_eff(u), fatigue=u.get("fat", 0),
+                 broken=bool(u.get("brk")), hold=B.hold_of(s, u), bn=u["bn"], brigade=B.brigade(u),
+                 supplied=B.supplied(s, uid))
+    elif k == "sfg":
+        v.update(str=B.us_str(u), eff=B.us_eff(u), fatigue=u.get("fat", 0), supplied=B.supplied(s, uid))
+    elif k == "nva":
+        v.update(str=B.n_str(u), eff=B.n_eff(u), step=u["step"], broken=B.broken(u), reg=u["reg"], co=u["co"],
+                 garrison=bool(u.get("gar")), hold=bool(u.get("hold")))
+    elif k in B.HELIS:
+        v.update(fatigued=bool(u.get("st")), recon19=bool(u.get("r19")))
+        if k == "ara":
+            v.update(support=COUNTERS["ara"]["support"], strike=COUNTERS["ara"]["strike"])
+    elif k == "arty":
+        v.update(bn=u["bn"], fired=bool(u.get("fired")), brigade=COUNTERS["artillery"][u["bn"]]["brigade"])
+    elif k == "sup":
+        v.update(step="full" if u["step"] == 2 else "half")
+    elif k == "lz":
+        v.update(valid=u["valid"])
+    elif k == "tac":
+        v.update(support=COUNTERS["tac_air"]["support"], strike=COUNTERS["tac_air"]["strike"])
+    elif k == "b52":
+        v.update(strike=COUNTERS["b52"]["strike"])
+    elif k == "nart":
+        v.update(fired=bool(u.get("fired")), with_company=u.get("att"))
+    return v
+
+
+def pieces_at(s, loc):
+    out = []
+    n = 0
+    for uid in sorted(B.units_at(s, loc)):
+        p = piece(s, uid)
+        if p is None:
+            n += 1
+            out.append({"id": f"?{loc}.{n}", "side": "US", "concealed": True, "back": "LZ"})
+        else:
+            out.append(p)
+    return out
+
+
+def view(s, role=None):
+    sc = SCENARIOS[s["scenario"]]
+    with B.reading(s):
+        spaces = {}
+        for loc, r in LOC.items():
+            spaces[loc] = {"pieces": pieces_at(s, loc), "zone": r["zone"], "number": r["number"], "road": r["road"],
+                           "lz": B.lz_at(s, loc), "sf_camp": r["sf_camp"]}
+        zones = {z: pieces_at(s, B.zbox(z)) for z in sorted(CLS, key=B.cls)}
+        unknown = [{"id": f"?UNKNOWN.{i + 1}", "side": "NVA", "concealed": True, "back": "NVA"}
+                   for i in range(len(B.of_kind(s, B.UNKNOWN, "nva")))]
+        boxes = {"An Khe": pieces_at(s, B.ANKHE), "Refit": pieces_at(s, B.REFIT), "Unknown": unknown,
+                 "Eliminated": pieces_at(s, B.ELIM), "Removed": pieces_at(s, B.OFF)}
+        counts = {"supply_available": len(B.of_kind(s, B.POOL, "sup")),
+                  "b52_left": len(B.of_kind(s, B.ANKHE, "b52")), "unknown": len(unknown)}
+    return {
+        "game": "first-team",
+        "scenario": {"id": s["scenario"], "name": sc["name"], "turns": s["options"]["turns"]},
+        "turn": s["turn"], "phase": s.get("phase", "Set-up"),
+        "tracks": {"turn": s["turn"], "command_points": s["cp"], "casualty_points": s["cas"], "victory_points": s["vp"],
+                   "cp_per_turn": TABLES["cp"]["per_turn"]},
+        "spaces": spaces,
+        "zone_display": zones,
+        "boxes": boxes,
+        "counts": counts,
+    }
+
+
+def verdict_text(s):
+    o = s["over"]
+    return f"Game over on turn {o['turn']}: {o['level']}. {o['reason']} ({o['rule']})"

@@ -1,0 +1,149 @@
+"""Fixtures for the First Team: Vietnam rule tests (same technique as mf_helpers): a real match
+with every counter back in its starting box, scripted dice, the step under test pushed above a
+HALT frame, driven with M.apply (legality checked) or run()."""
+
+import json
+
+from game.engine import match as M
+from game.engine.flow import Context, IllegalAction  # noqa: F401
+from game.rules import get
+from game.rules.first_team import board as B
+from game.rules.first_team.ask import THEN
+
+R = get("first-team")
+THEN.setdefault("halt", lambda g, a, d: None)
+HALT = {"s": "choose", "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}],
+        "then": "halt", "data": {}}
+
+
+def blank(seed=1, turn=1, cp=20, options=None):
+    """Every US unit at An Khe, garrisons and their supply in the camps, NVA in the Unknown Box,
+    LZ markers off the map, scripted dice, a HALT stack."""
+    m = M.new_match(R, "campaign", seed, options)
+    s = m["state"]
+    for uid, u in s["units"].items():
+        for k in ("fat", "brk", "hold", "mv", "act", "used", "fired", "gar", "amb"):
+            u.pop(k, None)
+        k = u["k"]
+        if k in ("inf",):
+            u["loc"], u["fat"] = B.ANKHE, 0
+        elif k == "sfg":
+            u["loc"], u["fat"] = uid[2:], 0
+        elif k in B.HELIS:
+            u["loc"], u["st"] = B.ANKHE, 0
+        elif k in ("arty", "tac", "b52", "pf"):
+            u["loc"] = B.ANKHE
+        elif k == "sup":
+            u["loc"], u["step"] = B.POOL, 2
+        elif k == "lz":
+            u["loc"], u["rev"] = B.POOL, False
+        elif k == "nva":
+            u["loc"], u["step"] = B.UNKNOWN, 1
+        elif k == "nart":
+            u["loc"] = B.UNKNOWN
+    s["units"]["sup01"]["loc"] = "D2"
+    s["units"]["sup02"]["loc"] = "G4"
+    s["turn"], s["cp"], s["vp"], s["cas"] = turn, cp, 0, 0
+    s["f"] = {}
+    s["dice"]["mode"] = "script"
+    s["dice"]["queue"] = []
+    s["stack"] = [dict(HALT)]
+    s["over"] = None
+    m["undo"] = []
+    return m
+
+
+def S(m):
+    return m["state"]
+
+
+def U(m, uid):
+    return m["state"]["units"][uid]
+
+
+def nva(m, reg, co, loc, step=1, **kw):
+    uid = f"n{reg}-{co}"
+    U(m, uid).update(loc=loc, step=step, **kw)
+    return uid
+
+
+def put(m, uid, loc, **kw):
+    U(m, uid).update(loc=loc, **kw)
+    return uid
+
+
+def supply(m, loc, step=2):
+    for uid in sorted(S(m)["units"]):
+        u = U(m, uid)
+        if u["k"] == "sup" and u["loc"] == B.POOL:
+            u.update(loc=loc, step=step)
+            return uid
+    raise AssertionError("no supply left")
+
+
+def dice(m, *vals):
+    m["state"]["dice"]["queue"] = list(vals)
+
+
+def left(m):
+    return list(m["state"]["dice"]["queue"])
+
+
+def stack(m, *frames):
+    m["state"]["stack"] = [dict(HALT)] + [dict(f) for f in frames]
+
+
+def ctx(m):
+    return Context(m["state"], m["log"])
+
+
+def run(m):
+    g = ctx(m)
+    M.run_auto(R, g)
+    return g
+
+
+def step_name(m):
+    return m["state"]["stack"][-1]["s"]
+
+
+def halted(m):
+    st = m["state"]["stack"]
+    return st[-1]["s"] == "choose" and st[-1]["prompt"] == "test halt"
+
+
+def acts(m, t=None):
+    out = [M.strip(a) for a in M.legal_actions(R, m)]
+    return [a for a in out if t is None or a["t"] == t]
+
+
+def do(m, action):
+    assert M.strip(action) in acts(m), f"{action} not legal; legal: {acts(m)[:20]}"
+    M.apply(R, m, action)
+    return m
+
+
+def rejects(m, action):
+    before = json.dumps(m, sort_keys=True)
+    try:
+        M.apply(R, m, action)
+    except IllegalAction as e:
+        assert str(e)
+        assert json.dumps(m, sort_keys=True) == before
+        return str(e)
+    raise AssertionError(f"{action} was accepted")
+
+
+def answer(m, **want):
+    cands = [a for a in acts(m) if all(a.get(k) == v for k, v in want.items())]
+    assert cands, f"no action like {want}; legal: {acts(m)[:30]}"
+    M.apply(R, m, cands[0])
+    return m
+
+
+def log_has(m, rule, text=None):
+    return any(e.get("rule") == rule and (text is None or text in e["text"]) for e in m["log"])
+
+
+def loc(m, uid):
+    return U(m, uid)["loc"]

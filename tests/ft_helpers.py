@@ -8,10 +8,10 @@ from game.engine import match as M
 from game.engine.flow import Context, IllegalAction  # noqa: F401
 from game.rules import get
 from game.rules.first_team import board as B
-from game.rules.first_team.ask import THEN
+from game.rules.first_team.ask import QUESTIONS
 
 R = get("first-team")
-THEN.setdefault("halt", lambda g, a, d: None)
+QUESTIONS.continuations.setdefault("halt", lambda g, a, d: None)
 HALT = {"s": "choose", "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}],
         "then": "halt", "data": {}}
 

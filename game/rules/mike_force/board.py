@@ -131,7 +131,7 @@ def name_of(s, uid):
 
 # --- where things are ---------------------------------------------------------------
 
-_INDEX = {"state": None, "by_loc": None, "leaders": None, "control": None}
+_INDEX = {"state": None, "by_loc": None, "leaders": None, "control": None, "uids": None}
 
 
 class reading:
@@ -147,17 +147,19 @@ class reading:
             return self
         by_loc = {}
         leaders = {}
+        uids = {}
         for uid, u in self.s["units"].items():
             by_loc.setdefault(u["loc"], []).append(uid)
+            uids[id(u)] = uid
             if "att" in u:
                 leaders[u["att"]] = uid
         _INDEX["state"], _INDEX["by_loc"], _INDEX["leaders"] = self.s, by_loc, leaders
-        _INDEX["control"] = {}
+        _INDEX["control"], _INDEX["uids"] = {}, uids
         return self
 
     def __exit__(self, *exc):
         if not self.outer:
-            _INDEX["state"] = _INDEX["by_loc"] = _INDEX["leaders"] = _INDEX["control"] = None
+            _INDEX["state"] = _INDEX["by_loc"] = _INDEX["leaders"] = _INDEX["control"] = _INDEX["uids"] = None
         return False
 
 
@@ -264,6 +266,10 @@ def leader_of(s, u_or_uid):
 
 
 def _uid_of(s, u):
+    if _INDEX["state"] is s:
+        uid = _INDEX["uids"].get(id(u))
+        if uid is not None and s["units"][uid] is u:
+            return uid
     for uid, x in s["units"].items():
         if x is u:
             return uid

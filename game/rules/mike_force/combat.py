@@ -11,6 +11,25 @@ from .events import loc_name
 from .recon import bombard_targets
 
 
+# --- body counts of one battle or bombardment (MF 21.4, R-BC1) -----------------------------
+
+def count_bcp(acc, n):
+    """Count BCP gained (n > 0) or lost (n < 0) in the frame of the battle or bombardment."""
+    acc["bcp"] = acc.get("bcp", 0) + n
+    key = "gained" if n > 0 else "lost"
+    acc[key] = acc.get(key, 0) + abs(n)
+
+
+def settle_counted(g, acc, why):
+    """R-BC1: by default the battle's gains and losses are netted into one choice; the
+    alternative settles the gains and the losses each with its own choice."""
+    if g.s["options"]["bcp_net"]:
+        settle(g, acc.get("bcp", 0), why)
+    else:
+        settle(g, acc.get("gained", 0), why + " (gains)")   # asked second (questions stack)
+        settle(g, -acc.get("lost", 0), why + " (losses)")  # asked first
+
+
 # --- hits ----------------------------------------------------------------------------------
 
 def hit_com(g, uid, acc):
@@ -26,7 +45,7 @@ def hit_com(g, uid, acc):
     k = B.K(u)
     u["rev"] = False
     u["loc"] = B.COM_MOBILE if k.get("mobile") else B.GONE
-    acc["bcp"] += k["bcp"]
+    count_bcp(acc, k["bcp"])
     g.log(f"{k['name']} eliminated at {SPACES[where]['name']} (+{k['bcp']} BCP)", "MF 20.4", kind="loss")
 
 
@@ -45,11 +64,11 @@ def hit_fw(g, uid, acc):
     if B.two_step(u) and not u.get("red"):
         u["red"] = True
         if B.is_sf(u):
-            acc["bcp"] -= 1
+            count_bcp(acc, -1)
         g.log(f"{k['name']} at {loc_name(where)} is disrupted", "MF 13.1", kind="loss")
         return uid
     if u["k"] == "mgf":  # MF 25.1: a reduced MGF becomes a full Mike Force company
-        acc["bcp"] -= 1
+        count_bcp(acc, -1)
         B.eliminate_fw(g, uid, "MF 25.1")
         mf = next((x for x in sorted(B.units_at(s, B.SF_POOL)) if s["units"][x]["k"] == "mf"), None)
         if mf:
@@ -59,9 +78,9 @@ def hit_fw(g, uid, acc):
         B.change_rp(g, 1, "No Mike Force company to replace the MGF", "MF 25.1")
         return None
     if B.is_sf(u):
-        acc["bcp"] -= 1
+        count_bcp(acc, -1)
     elif B.is_macv(u):
-        acc["bcp"] -= k.get("c", 0)  # R-BCP2: its combat factor
+        count_bcp(acc, -k.get("c", 0))  # R-BCP2: its combat factor
     B.eliminate_fw(g, uid, "MF 20.4")
     return None
 
@@ -150,7 +169,7 @@ class Bombard(Step):
         for a in airstrikes_in(s, sp):
             s["units"][a]["loc"] = B.SUP_POOL
         g.pop()
-        settle(g, f["bcp"], f"Bombardment at {SPACES[sp]['name']}")
+        settle_counted(g, f, f"Bombardment at {SPACES[sp]['name']}")
 
 
 def _bombard_frame(g):
@@ -164,7 +183,7 @@ def _bombard_frame(g):
 def _lose_air(g, a, data):
     s = g.s
     s["units"][a["unit"]]["loc"] = B.SUP_POOL
-    _bombard_frame(g)["bcp"] -= 1
+    count_bcp(_bombard_frame(g), -1)
     g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss")
 
 
@@ -383,7 +402,7 @@ class Battle(Step):
             if winner:
                 g.log(f"Battle at {SPACES[sp]['name']} won by the " + ("Free World" if winner == "FW" else "Communists"),
                       "MF 20.1")
-            settle(g, f["bcp"], f"Battle at {SPACES[sp]['name']}")
+            settle_counted(g, f, f"Battle at {SPACES[sp]['name']}")
             if winner == "FW" and s["options"]["rising"] and f.get("sf"):
                 _rising(g, sp)
 

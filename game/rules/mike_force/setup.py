@@ -87,6 +87,8 @@ class Setup(Step):
                 s["units"][uid]["loc"] = "DN"
         d = str(g.roll(1, "Leaders and MACV support at start", rule)[0])
         leaders, macv = sc["leader_die"][d]
+        if s["scenario"] == "phoenix" and d == "4" and s["options"]["phoenix_die_4"] == "leader_and_macv":
+            leaders, macv = 1, 1  # R-SU1 alternative: the Tet pattern
         todo = ["camp"] * sc["place"]["camp"] + ["cidg"] + ["ateam"] * sc["place"]["ateam"] \
             + ["rt"] * sc["place"]["rt"]
         drawn = []

@@ -20,10 +20,12 @@ def main(argv=None):
     fz.add_argument("--seed", type=int, default=1)
     fz.add_argument("--steps-limit", type=int, default=5000)
     fz.add_argument("--out", default=".", help="folder for failure save files")
+    fz.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="print running totals (JSON, on stderr) every N games")
     a = p.parse_args(argv)
     if a.cmd == "fuzz":
         from .fuzz import fuzz
-        out = fuzz(a.game, a.games, a.seed, a.steps_limit, a.out)
+        out = fuzz(a.game, a.games, a.seed, a.steps_limit, a.out, a.progress)
         print(json.dumps(out))
         return 1 if out["failures"] else 0
     if a.cmd == "simulate":

@@ -1,91 +1,193 @@
 """Rules fuzzer: `python -m game fuzz --game mike-force --games N --seed S [--steps-limit K]`.
 
-Plays random legal actions (undo included) and after every step checks the game's invariants,
-an exact JSON round trip, that undo restores exactly the state before the undone action, that
-the view hides what the player may not see, and (at the end of each game) that replaying the
-seed and the action list reproduces the state. A failure prints the seed and writes the match
-as a save file the browser can import.
+Plays random legal actions, undo included, and after every step checks:
+  * the game's own invariants (`rules.invariants(state)`, a list of broken ones);
+  * a legal action exists unless the game is over;
+  * the state equals itself after a JSON round trip;
+  * for every role, what that role sees (the view, the prompt, its legal actions and the new log
+    entries) never names a unit that role may not see (`rules.hidden_ids(state[, role])`), and a
+    concealed piece carries nothing but its handle, side and back;
+  * undo (a run of 1-3 actions then as many undos, now and then) restores exactly the match
+    before those actions, and the same legal actions;
+and at the end of each game that replaying seed + action list from scratch reproduces the state
+(same hash) and the log. A failure prints the seed and writes the match as a save file the
+browser can import (Saves > Import file) to show the exact position. The command prints one JSON
+summary: games, steps, failures, steps per second.
 """
 
+import inspect
 import json
 import random
+import re
+import sys
 import time
 
 from .engine import match as M
 from .rules import get
 from .simulate import random_action
 
+CONCEALED_KEYS = {"id", "side", "concealed", "back"}
+
 
 class Failure(Exception):
-    match = None
+    match = None   # the match when it failed
+    before = None  # how many of its actions were applied before the failing step
 
 
-def hidden_leaks(rules, m):
-    """Concealed units must appear in the view only as backs: no id, no kind (MF 16.0)."""
+def _hidden_fn(rules):
+    fn = getattr(rules, "hidden_ids", None)
+    if fn is None:
+        return lambda s, role: []
+    try:
+        takes_role = len(inspect.signature(fn).parameters) >= 2
+    except (TypeError, ValueError):
+        takes_role = False
+    return fn if takes_role else (lambda s, role: fn(s))
+
+
+def hidden_leaks(rules, m, role=None, acts=None, log_from=None, hidden=None):
+    """Names of hidden units that the role's view, prompt, legal actions or new log entries show;
+    and concealed pieces that carry more than a handle, a side and a back (MF 16.0)."""
     s = m["state"]
-    v = M.view(rules, m, log_from=len(m["log"]))
-    text = json.dumps(v)
+    hidden = (hidden or _hidden_fn(rules))(s, role)
+    v = rules.view(s, role)
     leaks = []
-    for uid in getattr(rules, "hidden_ids", lambda s: [])(s):
-        if f'"{uid}"' in text:
-            leaks.append(uid)
-    for sp in v.get("spaces", {}).values():
-        for p in sp["pieces"]:
-            if p.get("concealed") and set(p) - {"id", "side", "concealed", "back"}:
-                leaks.append(p["id"])
+    if hidden:
+        if acts is None:
+            acts = M.legal_actions(rules, m, role)
+        seen = [v, acts, M.prompt(rules, m), m["log"][len(m["log"]) if log_from is None else log_from:]]
+        text = json.dumps(seen)
+        pat = re.compile('"(' + "|".join(re.escape(h) for h in sorted(hidden, key=len, reverse=True)) + ')"')
+        leaks += sorted(set(pat.findall(text)))
+    for sp in (v.get("spaces") or {}).values():
+        for p in sp.get("pieces", ()):
+            if p.get("concealed") and set(p) - CONCEALED_KEYS:
+                leaks.append(p.get("id"))
+    for pieces in (v.get("boxes") or {}).values():
+        for p in pieces:
+            if p.get("concealed") and set(p) - CONCEALED_KEYS:
+                leaks.append(p.get("id"))
     return leaks
 
 
 def fuzz_one(rules, scenario, seed, steps_limit, undo_rate=0.1):
     m = M.new_match(rules, scenario, seed)
+    mark = [0]
     try:
-        return _play(rules, m, scenario, seed, steps_limit, undo_rate)
+        return _play(rules, m, scenario, seed, steps_limit, undo_rate, mark)
     except Exception as e:
         f = e if isinstance(e, Failure) else Failure(f"{type(e).__name__}: {e}")
         f.match = m
+        f.before = mark[0]
         raise f from e
 
 
-def _play(rules, m, scenario, seed, steps_limit, undo_rate):
+def check_position(rules, m, acts, log_from, hidden, roles):
+    """Every per-step check but undo; raises Failure."""
+    s = m["state"]
+    if not s.get("over") and not acts:
+        raise Failure("dead end: no legal action and the game is not over")
+    bad = rules.invariants(s) if hasattr(rules, "invariants") else []
+    if bad:
+        raise Failure("invariants: " + "; ".join(bad[:5]))
+    if json.loads(json.dumps(s)) != s:
+        raise Failure("the state does not survive a JSON round trip")
+    for role in roles:
+        leaks = hidden_leaks(rules, m, role, acts if role in (None, roles[0]) else None, log_from, hidden)
+        if leaks:
+            raise Failure(f"the view for {role} shows what it may not see: {leaks[:5]}")
+
+
+def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark):
     rng = random.Random(seed ^ 0x5EED)
+    roles = list(getattr(rules, "roles", None) or [None])
+    hidden = _hidden_fn(rules)
     steps = 0
-    check = getattr(rules, "invariants", lambda s: [])
     acts = M.legal_actions(rules, m)
+    check_position(rules, m, acts, 0, hidden, roles)
     while not m["state"].get("over"):
-        if not acts:
-            raise Failure("dead end: no legal action and the game is not over")
+        log_from = len(m["log"])
+        mark[0] = len(m["actions"])
+        if rng.random() < undo_rate:
+            acts = _undo_probe(rules, m, acts, rng)
+        if m["state"].get("over"):
+            break
         a = random_action(rng, acts)
-        try_undo = rng.random() < undo_rate
-        before = json.dumps(m, sort_keys=True) if try_undo else None
         acts = M.play(rules, m, a, legal=acts)
         steps += 1
-        if try_undo and m["undo"]:
-            M.undo(rules, m)
-            if json.dumps(m, sort_keys=True) != before:
-                raise Failure(f"undo of {a} did not restore the exact state")
-            acts = M.play(rules, m, a)
-        bad = check(m["state"])
-        if bad:
-            raise Failure("invariants: " + "; ".join(bad[:5]))
-        if json.loads(json.dumps(m["state"])) != m["state"]:
-            raise Failure("the state does not survive a JSON round trip")
-        leaks = hidden_leaks(rules, m)
-        if leaks:
-            raise Failure(f"the view shows concealed units: {leaks[:5]}")
+        check_position(rules, m, acts, min(log_from, len(m["log"])), hidden, roles)
         if steps >= steps_limit:
             raise Failure(f"no verdict after {steps_limit} actions")
+    mark[0] = len(m["actions"])
     if json.loads(json.dumps(m)) != m:
         raise Failure("the match does not survive a JSON round trip")
-    again = M.replay(rules, scenario, seed, m["options"], m["actions"])
+    again = replay(rules, scenario, seed, m["options"], m["actions"], m.get("dice_mode", "auto"))
     if M.state_hash(again) != M.state_hash(m):
         raise Failure("replaying seed + actions gives a different state")
+    if again["log"] != m["log"]:
+        raise Failure("replaying seed + actions gives a different log")
     return m, steps
 
 
-def fuzz(game, games, seed, steps_limit=5000, out_dir="."):
+def _undo_probe(rules, m, acts, rng):
+    """Play 1-3 random actions, undo as many as the engine allows back, and check that the match
+    and its legal actions are exactly what they were. Returns the legal actions now."""
+    before = M.clone(m)
+    before_acts = [M.strip(a) for a in acts]
+    n = 0
+    for _ in range(rng.randint(1, 3)):
+        if m["state"].get("over"):
+            break
+        had = len(m["undo"])
+        acts = M.play(rules, m, random_action(rng, acts), legal=acts)
+        if len(m["undo"]) != had + 1:  # a die roll, a draw or a reveal: no undo past it; keep it
+            check_position(rules, m, acts, len(before["log"]), _hidden_fn(rules),
+                           list(getattr(rules, "roles", None) or [None]))
+            return acts
+        n += 1
+    for _ in range(n):
+        M.undo(rules, m)
+    if m != before:
+        diff = [k for k in m if m[k] != before.get(k)]
+        raise Failure(f"undo of {n} action(s) did not restore the exact match (differs in {diff})")
+    now = M.legal_actions(rules, m)
+    if [M.strip(a) for a in now] != before_acts:
+        raise Failure(f"after undoing {n} action(s) the legal actions differ")
+    return now
+
+
+def replay(rules, scenario, seed, options, actions, dice_mode="auto"):
+    """M.replay, listing each position's actions once (as the simulator does)."""
+    m = M.new_match(rules, scenario, seed, options, dice_mode)
+    legal = M.legal_actions(rules, m)
+    for a in actions:
+        legal = M.play(rules, m, a, legal=legal)
+    return m
+
+
+def failure_save(rules, scenario, seed, failure):
+    """A save of the position just before the failing step, which the browser imports (a broken
+    position itself would be refused by the save checks); under "fuzz" the error and the actions
+    of the failing step, to click next. If that position cannot be rebuilt, the raw match."""
+    m = failure.match
+    info = {"error": str(failure), "scenario": scenario, "seed": seed,
+            "failing_step_actions": (m or {}).get("actions", [])[failure.before or 0:]}
+    try:
+        good = replay(rules, scenario, seed, m["options"], m["actions"][:failure.before], m.get("dice_mode", "auto"))
+        from .engine.saves import check_position
+        check_position(rules, good)
+    except Exception as ex:  # noqa: BLE001  the failure itself may be in replay
+        info["note"] = f"the position before the failing step could not be rebuilt ({type(ex).__name__}): raw match"
+        return dict(m, fuzz=info)
+    return dict(good, fuzz=info)
+
+
+def fuzz(game, games, seed, steps_limit=5000, out_dir=".", progress=0):
+    """Fuzz `games` whole games; with progress=N, print the running totals (one JSON line on
+    stderr) every N games, so a long run that is stopped still reports what it did."""
     rules = get(game)
     scen = [s["id"] for s in rules.scenarios()]
-    res = {"game": game, "games": 0, "steps": 0, "failures": 0, "failure_samples": []}
+    res = {"game": game, "seed": seed, "games": 0, "steps": 0, "failures": 0, "failure_samples": []}
     t0 = time.perf_counter()
     for i in range(games):
         sc = scen[i % len(scen)]
@@ -96,12 +198,18 @@ def fuzz(game, games, seed, steps_limit=5000, out_dir="."):
             res["steps"] += steps
         except Failure as e:  # every failure is reported with its seed and a save file
             res["failures"] += 1
+            res["steps"] += len(e.match["actions"]) if e.match else 0
             path = f"{out_dir}/fuzz-failure-{game}-{sc}-{gseed}.json"
             with open(path, "w") as fh:
-                json.dump(e.match, fh)  # the position where it failed: import it in the browser
-            print(f"FAILURE seed={gseed} scenario={sc}: {e} (save: {path})", flush=True)
+                json.dump(failure_save(rules, sc, gseed, e), fh)
+            print(f"FAILURE game={game} scenario={sc} seed={gseed}: {e} (save: {path})", flush=True)
             if len(res["failure_samples"]) < 10:
                 res["failure_samples"].append({"scenario": sc, "seed": gseed, "error": str(e), "save": path})
+        if progress and res["games"] % progress == 0:
+            dt = time.perf_counter() - t0
+            print(json.dumps({"progress": True, "games": res["games"], "steps": res["steps"],
+                              "failures": res["failures"], "seconds": round(dt, 1),
+                              "steps_per_second": round(res["steps"] / dt, 1)}), file=sys.stderr, flush=True)
     dt = time.perf_counter() - t0
     res["seconds"] = round(dt, 2)
     res["steps_per_second"] = round(res["steps"] / dt, 1) if dt else None

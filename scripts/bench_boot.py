@@ -9,6 +9,8 @@ Served by scripts/devserver.py (what scripts/serve.sh uses: Cache-Control: no-ca
 so warm loads revalidate with 304s) or, with --plain, by `python -m http.server`
 (heuristic caching, closer to a static host). No request routing here: routing
 disables Chromium's HTTP cache and would falsify the warm numbers.
+Since the service worker (sw.js): warm reloads are answered by it, cache-first;
+scripts/bench_offline.py measures those, offline boots and the single file.
 """
 from __future__ import annotations
 

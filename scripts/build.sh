@@ -5,6 +5,7 @@
 #                               sha256 in the vendored pyodide-lock.json rewritten
 #   - static/vendor/pyscript/ : @pyscript/core dist/
 #   - dist/vietnam_wargames-0.1.0-py3-none-any.whl : our own wheel
+#   - sw.js                   : service worker precaching all of the above (scripts/gen_sw.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
@@ -97,4 +98,6 @@ rm -rf build
 "$PY" -m pip wheel --quiet --no-deps -w dist . >&2
 rm -rf build
 [[ -f "$WHEEL" ]] || { log "expected $WHEEL was not built"; exit 1; }
-log "ok: static/vendor/ and $WHEEL are ready"
+# --- service worker (offline play): sw.js lists every asset, cache named by their hash -----
+"$PY" scripts/gen_sw.py
+log "ok: static/vendor/, $WHEEL and sw.js are ready"

@@ -24,6 +24,7 @@ class NoCacheHandler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".toml": "text/plain",
         ".whl": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
 
     def end_headers(self) -> None:

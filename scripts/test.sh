@@ -34,8 +34,8 @@ if [[ "$(cat "$STAMP" 2>/dev/null)" != "$HASH" ]] || ! .venv/bin/python -c 'impo
     echo "$HASH" > "$STAMP"
 fi
 
-# --- build the static site ----------------------------------------------------
-bash scripts/build.sh
+# --- build the static site and the single-file build ---------------------------
+bash scripts/build_single.sh
 
 # --- tests ------------------------------------------------------------------------
 log "pytest"

@@ -1,34 +1,126 @@
-"""A bounded run of the rules fuzzer (game/fuzz.py): invariants, JSON round trip, undo,
-replay and hidden information after every random legal action."""
+"""The rules fuzzer (game/fuzz.py): invariants, JSON round trip, undo, replay and hidden
+information after every random legal action; and a CI-bounded run of 200 Mike Force games."""
 
-from game.fuzz import fuzz, fuzz_one, Failure
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from game.__main__ import main
+from game.engine import match as M
+from game.fuzz import Failure, fuzz, fuzz_one
 from game.rules import get
 
+R = get("mike-force")
 
-def test_fuzz_mike_force_bounded(tmp_path):
-    """MF 4.0: whole random games in every scenario keep every invariant (MF 27, 22, 24, 7.3, 12.2)."""
+
+def test_fuzz_mike_force_small(tmp_path):
+    """MF 4.0: whole random games in every scenario keep every invariant (MF 2, 8, 10, 12.2, 22, 24, 27)."""
     res = fuzz("mike-force", 4, 11, out_dir=str(tmp_path))
     assert res["failures"] == 0, res["failure_samples"]
-    assert res["games"] == 4 and res["steps"] > 100
+    assert res["games"] == 4 and res["steps"] > 100 and res["steps_per_second"] > 0
+
+
+def _chunk(args):
+    seed, games, out = args
+    return fuzz("mike-force", games, seed, out_dir=out)
+
+
+@pytest.mark.fuzz
+def test_fuzz_mike_force_200_games(tmp_path):
+    """The CI-bounded run: 200 whole Mike Force games (both cores), 0 failures."""
+    jobs = [(7001, 100, str(tmp_path)), (7002, 100, str(tmp_path))]
+    with ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as ex:
+        results = list(ex.map(_chunk, jobs))
+    games = sum(r["games"] for r in results)
+    steps = sum(r["steps"] for r in results)
+    fails = [s for r in results for s in r["failure_samples"]]
+    print(json.dumps({"games": games, "steps": steps, "failures": len(fails),
+                      "steps_per_second": [r["steps_per_second"] for r in results]}))
+    assert games == 200
+    assert fails == [], fails
+
+
+def test_cli_prints_a_json_summary(tmp_path, capsys):
+    rc = main(["fuzz", "--game", "mike-force", "--games", "2", "--seed", "3", "--steps-limit", "4000",
+               "--out", str(tmp_path)])
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert rc == 0
+    assert {"games", "steps", "failures", "steps_per_second"} <= set(out) and out["games"] == 2
+
+
+def test_cli_failure_prints_seed_and_writes_an_importable_save(tmp_path, capsys, monkeypatch):
+    """A step limit too small to finish a game is a failure: the seed is printed, the save written."""
+    rc = main(["fuzz", "--game", "mike-force", "--games", "1", "--seed", "5", "--steps-limit", "3",
+               "--out", str(tmp_path)])
+    text = capsys.readouterr().out
+    assert rc == 1 and "FAILURE" in text and "seed=5000015" in text
+    files = list(tmp_path.glob("fuzz-failure-*.json"))
+    assert len(files) == 1
+    from game.engine.saves import load_match
+    m, _ = load_match(files[0].read_text(), game="mike-force")
+    assert len(m["actions"]) == 2 and len(m["fuzz"]["failing_step_actions"]) == 1
+    assert "no verdict after 3 actions" in m["fuzz"]["error"]
 
 
 def test_fuzz_detects_a_broken_invariant():
     """The fuzzer is not blind: a unit put in North Vietnam breaks MF 27.3 and is reported."""
-    rules = get("mike-force")
-    real = rules.invariants
+    real = R.invariants
 
     def broken(state):
+        state = json.loads(json.dumps(state))
         state["units"]["mf1"]["loc"] = "VLI"
         return real(state)
 
-    rules.invariants = broken
+    R.invariants = broken
     try:
-        try:
-            fuzz_one(rules, "early", 3, 5000)
-        except Failure as e:
-            assert "MF 27" in str(e)
-            assert e.match is not None
-        else:
-            raise AssertionError("the broken invariant was not detected")
+        with pytest.raises(Failure) as e:
+            fuzz_one(R, "early", 3, 5000)
+        assert "MF 27" in str(e.value) and e.value.match is not None
     finally:
-        rules.invariants = real
+        R.invariants = real
+
+
+def test_fuzz_detects_a_view_leak(monkeypatch):
+    """MF 16.0: a view that names a concealed unit is reported."""
+    real = R.view
+
+    def leaky(s, role=None):
+        v = real(s, role)
+        v["debug"] = sorted(R.hidden_ids(s))
+        return v
+    monkeypatch.setattr(R, "view", leaky)
+    with pytest.raises(Failure) as e:
+        fuzz_one(R, "tet", 3, 5000)
+    assert "may not see" in str(e.value)
+
+
+def test_fuzz_detects_a_broken_undo(monkeypatch):
+    """An undo that forgets to restore the log is reported."""
+    real = M.undo
+
+    def sloppy(rules, m):
+        n = len(m["log"])
+        real(rules, m)
+        m["log"].extend({"n": i, "text": "ghost"} for i in range(len(m["log"]), n + 1))
+        return m
+    monkeypatch.setattr(M, "undo", sloppy)
+    with pytest.raises(Failure) as e:
+        fuzz_one(R, "early", 8, 5000, undo_rate=0.5)
+    assert "undo" in str(e.value)
+
+
+def test_fuzz_detects_a_dead_end(monkeypatch):
+    """A position with no legal action before the verdict is reported."""
+    calls = [0]
+    real = M.play
+
+    def stuck(rules, m, a, legal=None):
+        calls[0] += 1
+        out = real(rules, m, a, legal=legal)
+        return [] if calls[0] == 20 else out
+    monkeypatch.setattr(M, "play", stuck)
+    with pytest.raises(Failure) as e:
+        fuzz_one(R, "early", 2, 5000, undo_rate=0)
+    assert "dead end" in str(e.value)

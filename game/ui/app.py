@@ -7,22 +7,27 @@ import json
 
 from game.engine import match as M
 from game.engine.flow import IllegalAction
+from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
 from game.rules import get
 
 from . import render_panels as P
 from . import saves, startscreen
 from .dom import document, q, window
-from .logic import actors, highlights, validate_save
+from .logic import actors, highlights
 from .render_map import MapView
 
 GAME = "mike-force"
 MAP_URL = "./static/svg/mike_force_map.svg"
 
 
+AUTOSAVE_FAILED = ("Autosave failed: the browser's storage is full or blocked. The game goes on; "
+                   "use Saves > Export file to keep it.")
+
+
 def summary(m):
-    st = m.get("state", {})
+    st = m.get("state") if isinstance(m.get("state"), dict) else {}
     over = " (over)" if st.get("over") else ""
-    return f"{m.get('scenario', '?')}, turn {st.get('turn', '?')}{over}"
+    return f"{str(m.get('scenario', '?'))[:20]}, turn {str(st.get('turn', '?'))[:4]}{over}"
 
 
 class App:
@@ -54,7 +59,11 @@ class App:
         self.pz = PanZoom(self.map.svg)
         self.listen(document, "click", self.on_click)
         self.listen(document, "keydown", self.on_key)
+        self.listen(document, "submit", lambda e: e.preventDefault())  # no inline handlers (CSP)
         self.listen(q("#import-file"), "change", self.on_import)
+        from pyodide.ffi import create_proxy
+        self._proxies.append(create_proxy(self.debug_state))
+        setattr(window, "__vw_state", self._proxies[-1])  # read-only: tests compare runtimes
         self.show_start()
         q("#loading").remove()
         document.body.dataset.ready = "1"
@@ -86,9 +95,37 @@ class App:
         document.body.dataset.screen = "game"
         q("#scn-name").textContent = f"{m['scenario']} · seed {m.get('seed', '')} · dice {m.get('dice_mode', 'auto')}"
         self.render()
-        saves.autosave(self.m)
+        self.autosave()
         if message:
             self.flash(message)
+
+    def autosave(self):
+        """Autosave after every change; a full storage does not stop the game, the player is told."""
+        ok = saves.autosave(self.m)
+        document.body.dataset.autosave = "ok" if ok else "failed"
+        if not ok:
+            self.flash(AUTOSAVE_FAILED)
+
+    def debug_state(self, *_):
+        """JSON of what reproduces the match (seed, options, actions) and the hash of its state."""
+        m = self.m
+        if m is None:
+            return "null"
+        return json.dumps({"hash": M.state_hash(m), "game": m["game"], "scenario": m["scenario"],
+                           "seed": m["seed"], "options": m["options"], "dice_mode": m.get("dice_mode", "auto"),
+                           "actions": m["actions"]})
+
+    def open_save(self, opener, what, show, verb=("open", "Opened")):
+        """Open a stored or imported save through the engine's checks; on refusal say why and keep
+        the current game (and every stored save) as it was."""
+        try:
+            m, warnings = opener()
+        except SaveError as ex:
+            show(f"Cannot {verb[0]} {what}: {ex} Nothing changed.")
+            return False
+        note = f" ({'; '.join(warnings)})" if warnings else ""
+        self.load_match(m, f"{verb[1]} {what}{note}")
+        return True
 
     def new_game(self):
         scen, opts, dice, seed = startscreen.read(q("#start-body"), self.rules)
@@ -162,7 +199,7 @@ class App:
         self.times.append(dt)
         setattr(window, "__vw_last_update_ms", dt)
         setattr(window, "__vw_update_count", len(self.times))
-        saves.autosave(self.m)
+        self.autosave()
 
     def do(self, i):
         acts = self.v["actions"]
@@ -261,9 +298,7 @@ class App:
         if cmd == "start":
             self.new_game()
         elif cmd == "continue":
-            m = saves.load_autosave()
-            if m is not None:
-                self.load_match(m)
+            self.open_save(lambda: saves.open_autosave(GAME), "the autosaved game", self.start_msg)
         elif cmd == "close":
             self.hide_overlays()
         elif cmd == "new":
@@ -285,12 +320,8 @@ class App:
             self.show_saves(f"Saved to slot '{name}'")
         elif cmd == "slot-load":
             name = node.getAttribute("data-slot")
-            m = saves.load_slot(name)
-            err = validate_save(m) if m is not None else "slot is empty"
-            if err:
-                self.saves_msg(f"Cannot load '{name}': {err}")
-            else:
-                self.load_match(m, f"Loaded slot '{name}'")
+            show = self.saves_msg if not q("#saves-dlg").hidden else self.start_msg
+            self.open_save(lambda: saves.open_slot(name, GAME), f"slot '{name}'", show)
         elif cmd == "slot-delete":
             saves.delete_slot(node.getAttribute("data-slot"))
             self.show_saves("Deleted")
@@ -340,6 +371,11 @@ class App:
     def saves_msg(self, text):
         q("#saves-msg").textContent = text
 
+    def start_msg(self, text):
+        n = q("#start-msg")
+        if n:
+            n.textContent = text
+
     def show_saves(self, message=""):
         from .dom import el
         ul = q("#slot-list")
@@ -373,26 +409,26 @@ class App:
         if not files or files.length == 0:
             return
         f = files.item(0)
+        name = str(f.name)[:80]
+        if f.size > MAX_SAVE_BYTES:  # refused before reading it into Python
+            e.target.value = ""
+            self.saves_msg(f"Cannot import '{name}': this file is too large to be a saved game "
+                           f"({f.size / 1048576:.1f} MB; a save is at most {MAX_SAVE_BYTES / 1048576:.0f} MB). "
+                           "Nothing changed.")
+            return
 
         async def read():
             try:
-                text = await f.text()
-                obj = json.loads(text)
-            except Exception:
-                self.saves_msg(f"Cannot import '{f.name}': not a JSON file. Nothing changed.")
+                buf = await f.arrayBuffer()
+                data = buf.to_bytes()
+            except Exception as ex:  # unreadable file
+                self.saves_msg(f"Cannot import '{name}': the file cannot be read ({type(ex).__name__}). "
+                               "Nothing changed.")
                 return
             finally:
                 e.target.value = ""
-            err = validate_save(obj, GAME)
-            if err is None:
-                try:
-                    M.view(self.rules, obj)
-                except Exception as ex:  # damaged state: refuse it
-                    err = f"the saved game cannot be read ({type(ex).__name__})"
-            if err:
-                self.saves_msg(f"Cannot import '{f.name}': {err}. Nothing changed.")
-                return
-            self.load_match(obj, f"Imported '{f.name}'")
+            self.open_save(lambda: load_match(data, game=GAME), f"'{name}'", self.saves_msg,
+                           ("import", "Imported"))
         asyncio.ensure_future(read())
 
 

@@ -130,17 +130,3 @@ def split_sides(pieces):
     fw = [p for p in pieces if p.get("side") == "FW"]
     com = [p for p in pieces if p.get("side") != "FW"]
     return fw, com
-
-
-def validate_save(obj, game="mike-force"):
-    """Return an error message for a save that cannot be a match of ours, else None."""
-    if not isinstance(obj, dict):
-        return "not a saved game (expected a JSON object)"
-    if obj.get("game") != game:
-        return f"not a {game} save (game: {obj.get('game')!r})"
-    for k in ("format", "scenario", "state", "actions", "log", "undo"):
-        if k not in obj:
-            return f"saved game is missing '{k}'"
-    if not isinstance(obj["state"], dict) or not isinstance(obj["actions"], list):
-        return "saved game is damaged"
-    return None

@@ -2,6 +2,8 @@
 import json
 import time
 
+from game.engine.saves import SaveError, load_match
+
 from .dom import document, window
 
 PREFIX = "vw:"
@@ -23,13 +25,20 @@ def autosave(m):
 
 
 def load_autosave():
+    """The autosaved match as plain JSON (for its summary on the start screen), unchecked."""
     s = _ls().getItem(AUTOSAVE)
     if not s:
         return None
     try:
-        return json.loads(s)
+        m = json.loads(s)
     except ValueError:
         return None
+    return m if isinstance(m, dict) else None
+
+
+def open_autosave(game):
+    """(match, warnings) of the autosave checked by the engine; SaveError if it cannot be opened."""
+    return load_match(_ls().getItem(AUTOSAVE) or "", game=game)
 
 
 def has_autosave():
@@ -45,17 +54,32 @@ def slots():
 
 
 def save_slot(name, m, summary):
+    """Write a slot and its index entry, or neither (a full storage leaves the old slot as it was)."""
     name = name.strip()[:40] or "save"
-    _ls().setItem(SLOT + name, json.dumps(m, separators=(",", ":")))
+    old = _ls().getItem(SLOT + name)
     idx = slots()
     idx[name] = {"summary": summary, "saved": time.strftime("%Y-%m-%d %H:%M")}
-    _ls().setItem(INDEX, json.dumps(idx))
+    try:
+        _ls().setItem(SLOT + name, json.dumps(m, separators=(",", ":")))
+        _ls().setItem(INDEX, json.dumps(idx))
+    except Exception:
+        try:
+            if old is None:
+                _ls().removeItem(SLOT + name)
+            else:
+                _ls().setItem(SLOT + name, old)
+        except Exception:
+            pass
+        raise
     return name
 
 
-def load_slot(name):
+def open_slot(name, game):
+    """(match, warnings) of a slot checked by the engine; SaveError if it cannot be opened."""
     s = _ls().getItem(SLOT + name)
-    return json.loads(s) if s else None
+    if not s:
+        raise SaveError("This slot is empty.")
+    return load_match(s, game=game)
 
 
 def delete_slot(name):

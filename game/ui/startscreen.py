@@ -7,7 +7,7 @@ from .dom import el
 def build(root, rules, has_auto, auto_summary, slots):
     root.replaceChildren()
     el("h2", text="New game", parent=root)
-    form = el("form", attrs={"id": "start-form", "onsubmit": "return false"}, parent=root)
+    form = el("form", attrs={"id": "start-form"}, parent=root)  # submit: prevented by the app (CSP)
 
     fs = el("fieldset", parent=form)
     el("legend", text="Game", parent=fs)
@@ -51,9 +51,17 @@ def build(root, rules, has_auto, auto_summary, slots):
             el("span", text=auto_summary, cls="muted", parent=bar)
     el("button", text="Back to the game", attrs={"id": "start-cancel", "type": "button", "data-cmd": "close"},
        cls="only-ingame", parent=bar)
+    el("p", attrs={"id": "start-msg", "role": "status"}, parent=form)
     det = el("details", cls="options", parent=form, attrs={"open": ""})
     el("summary", text="Options and rulings", parent=det)
+    fixed = el("details", cls="options fixed-rulings", parent=form)
+    el("summary", text="Fixed rulings (no alternative offered)", parent=fixed)
     for o in rules.options():
+        if o.get("choices") and len(o["choices"]) == 1:  # documents a ruling; nothing to choose
+            row = el("div", cls="opt-row", parent=fixed, attrs={"data-option": o["id"]})
+            el("span", text=o["label"], parent=row)
+            el("span", text=o["rule"], cls="cite", parent=row)
+            continue
         row = el("div", cls="opt-row", parent=det, attrs={"data-option": o["id"]})
         if o.get("choices"):
             lab = el("label", parent=row)

@@ -2,7 +2,7 @@
 
 Every test using ``page`` automatically checks, at teardown, that
   * no request tried to leave 127.0.0.1 (such requests are aborted and recorded),
-  * no uncaught page error and no console error happened.
+  * no uncaught page error and no console error (Content-Security-Policy violations included) happened.
 Run ``bash scripts/build.sh`` first (scripts/test.sh does it).
 """
 from __future__ import annotations
@@ -114,6 +114,10 @@ def page(browser, base_url):
             route.abort()
 
     context.route("**/*", guard)
+    # Content-Security-Policy violations are errors too (Chromium also logs most of them).
+    context.add_init_script(
+        "document.addEventListener('securitypolicyviolation', e => console.error("
+        "'CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber))")
     pg = context.new_page()
     pg.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     pg.on(

@@ -50,7 +50,7 @@ def test_slot_export_import(page, base_url, tmp_path):
     junk = tmp_path / "junk.json"
     junk.write_text("not json at all {")
     page.set_input_files("#import-file", str(junk))
-    page.wait_for_function("document.querySelector('#saves-msg').textContent.includes('not a JSON')")
+    page.wait_for_function("document.querySelector('#saves-msg').textContent.includes('not valid JSON')")
     page.click("#saves-dlg [data-cmd='close']")
     assert page.text_content("#prompt") == later_prompt and log_len(page) == later_n
     # the exported file brings back the earlier position

@@ -26,7 +26,7 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None):
     while not m["state"].get("over"):
         if not acts:
             raise RuntimeError(f"no legal action at step {m['state']['stack'][-1]['s']}")
-        acts = M.play(rules, m, random_action(rng, acts), legal=acts)
+        acts = M.play(rules, m, random_action(rng, acts), legal=acts, in_place=True)
         steps += 1
         if check:
             check(m)

@@ -108,10 +108,11 @@ def view(rules, match, role=None, log_from=0):
 
 # --- changing ------------------------------------------------------------------------
 
-def apply(rules, match, action, role=None, legal=None):
+def apply(rules, match, action, role=None, legal=None, in_place=False):
     """Apply one action. Illegal -> IllegalAction with the reason; match untouched.
     `legal` may pass the list legal_actions just returned for this same state, to save
-    listing it again (the simulator does)."""
+    listing it again (the simulator does). `in_place` (headless play only) changes the state
+    without copying it first: no undo history, and an engine error leaves the match broken."""
     if not isinstance(action, dict) or "t" not in action:
         raise IllegalAction("an action is an object with a 't' field")
     a = strip(action)
@@ -125,17 +126,17 @@ def apply(rules, match, action, role=None, legal=None):
     legal = [{k: v for k, v in x.items() if k != "label"} for x in legal]
     if a not in legal:
         raise IllegalAction(_why_illegal(rules, match, a, legal))
-    _following[0] = _commit(rules, match, a)
+    _following[0] = _commit(rules, match, a, in_place)
     return match
 
 
 _following = [None]  # the legal actions the last apply() ended on (consumed by play())
 
 
-def play(rules, match, action, legal=None):
+def play(rules, match, action, legal=None, in_place=False):
     """apply(), then return the legal actions that follow, already listed while the engine ran
     to the next decision (simulators and fuzzers use this to list each position once)."""
-    apply(rules, match, action, legal=legal)
+    apply(rules, match, action, legal=legal, in_place=in_place)
     nxt, _following[0] = _following[0], None
     return nxt if nxt is not None else legal_actions(rules, match)
 
@@ -156,7 +157,7 @@ def _why_illegal(rules, match, a, legal):
     return f"that '{a['t']}' is not allowed now (see the legal actions)"
 
 
-def _commit(rules, match, a):
+def _commit(rules, match, a, in_place=False):
     """Run action a (None = just advance) on a copy; keep it only if it completes."""
     s = match["state"]
     log = match["log"]
@@ -171,7 +172,8 @@ def _commit(rules, match, a):
         base = s
         typed = []
         run_action = a
-    work = clone(base)
+    in_place = in_place and pending is None and s["dice"]["mode"] == "auto"
+    work = base if in_place else clone(base)
     if pending is not None:
         work["dice"]["queue"] = list(typed)
     g = Context(work, log)
@@ -198,7 +200,7 @@ def _commit(rules, match, a):
     work["log_len"] = len(log)
     if a is not None:
         match["actions"].append(a)
-        if g.checkpoint or pending is not None:
+        if g.checkpoint or pending is not None or in_place:
             match["undo"] = []
         else:
             match["undo"].append({"state": s, "actions": len(match["actions"]) - 1})

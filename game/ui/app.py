@@ -13,11 +13,11 @@ from game.rules import get
 from . import render_panels as P
 from . import saves, startscreen
 from .dom import document, q, window
+from .games import ui_for
 from .logic import actors, highlights
 from .render_map import MapView
 
-GAME = "mike-force"
-MAP_URL = "./static/svg/mike_force_map.svg"
+GAME = "mike-force"  # the game shown until the player picks another
 
 
 AUTOSAVE_FAILED = ("Autosave failed: the browser's storage is full or blocked. The game goes on; "
@@ -33,6 +33,10 @@ def summary(m):
 class App:
     def __init__(self, rules):
         self.rules = rules
+        self.game = rules.id
+        self.ui = ui_for(self.game)
+        self.map_texts = {}
+        self.stacks = {}
         self.m = None
         self.v = None
         self.selected = None
@@ -52,11 +56,11 @@ class App:
         node.addEventListener(ev, p)
 
     async def boot(self):
-        resp = await window.fetch(MAP_URL)
-        svg_text = await resp.text()
-        self.map = MapView(q("#map"), svg_text)
-        from .panzoom import PanZoom
-        self.pz = PanZoom(self.map.svg)
+        from .games import GAMES
+        for gid, _ in GAMES:
+            resp = await window.fetch(ui_for(gid).MAP_URL)
+            self.map_texts[gid] = await resp.text()
+        self.set_game(self.game, force=True)
         self.listen(document, "click", self.on_click)
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "submit", lambda e: e.preventDefault())  # no inline handlers (CSP)
@@ -68,10 +72,26 @@ class App:
         q("#loading").remove()
         document.body.dataset.ready = "1"
 
+    def set_game(self, gid, force=False):
+        """Switch the rules, the per-game UI module and the map to game `gid`."""
+        if gid == self.game and not force:
+            return
+        self.game = gid
+        self.rules = get(gid)
+        self.ui = ui_for(gid)
+        self.map = MapView(q("#map"), self.map_texts[gid], self.ui.anchors)
+        from .panzoom import PanZoom
+        narrow = window.innerWidth < 820 and hasattr(self.ui, "FIT_NARROW")  # phones: the map area first
+        self.pz = PanZoom(self.map.svg, self.ui.FIT_NARROW if narrow else self.ui.FIT)
+        q("#topbar h1").textContent = self.ui.TITLE
+        document.title = f"{self.ui.TITLE} — Vietnam wargames"
+        document.body.dataset.game = gid
+
     # ---- screens ----------------------------------------------------------------------------------
-    def show_start(self):
+    def show_start(self, game=None):
         auto = saves.load_autosave() if saves.has_autosave() else None
-        startscreen.build(q("#start-body"), self.rules, auto is not None, summary(auto) if auto else "",
+        game = game or self.game
+        startscreen.build(q("#start-body"), get(game), auto is not None, summary(auto) if auto else "",
                           saves.slots())
         document.body.dataset.screen = "start"
         if self.m is None:
@@ -86,6 +106,7 @@ class App:
             document.body.dataset.screen = "game"
 
     def load_match(self, m, message=None):
+        self.set_game(m["game"])
         self.m = m
         self.selected = None
         self.expanded = None
@@ -128,8 +149,10 @@ class App:
         return True
 
     def new_game(self):
-        scen, opts, dice, seed = startscreen.read(q("#start-body"), self.rules)
-        m = M.new_match(self.rules, scen, seed, opts, dice)
+        gid = startscreen.chosen_game(q("#start-body"))
+        rules = get(gid)
+        scen, opts, dice, seed = startscreen.read(q("#start-body"), rules)
+        m = M.new_match(rules, scen, seed, opts, dice)
         self.load_match(m)
 
     def flash(self, text):
@@ -146,14 +169,15 @@ class App:
         self.v = v
         acts = v["actions"]
         can_act = set(actors(acts))
+        self.stacks = self.ui.stacks(v)
         if self.selected is not None and self.selected not in can_act and not self._piece(self.selected):
             self.selected = None
-        if self.expanded is not None and len(v["spaces"].get(self.expanded, {}).get("pieces", [])) < 2:
+        if self.expanded is not None and len(self.stacks.get(self.expanded, [])) < 2:
             self.expanded = None
-        hl = highlights(acts, v["spaces"], self.selected)
-        self.map.render(v, self.selected, self.expanded, can_act, hl, acts)
-        P.tracks(q("#tracks"), v)
-        P.boxes(q("#boxes"), v, self.selected, can_act)
+        hl = highlights(acts, self.map.spaces, self.selected, self.ui.TARGET_KEYS)
+        self.map.render(v, self.stacks, self.selected, self.expanded, can_act, hl, acts)
+        self.ui.tracks(q("#tracks"), v)
+        self.ui.boxes(q("#boxes"), v, self.selected, can_act)
         P.prompt(q("#prompt"), v)
         P.actions(q("#actions"), v, self.selected, self._sel_label())
         self.log.add(v["log"])
@@ -168,14 +192,9 @@ class App:
         v = self.v
         if v is None or pid is None:
             return None
-        for sp in v["spaces"].values():
-            for p in sp["pieces"]:
-                if p.get("id") == pid:
-                    return p
-        for pieces in v["boxes"].values():
-            for p in pieces:
-                if p.get("id") == pid:
-                    return p
+        for p in self.ui.all_pieces(v):
+            if p.get("id") == pid:
+                return p
         return None
 
     def _sel_label(self):
@@ -183,7 +202,7 @@ class App:
             return ""
         if self.selected.startswith("kind:"):
             kind = self.selected[5:]
-            for items in self.v["pools"].values():
+            for items in self.v.get("pools", {}).values():
                 for it in items:
                     if it["kind"] == kind:
                         return f"{it['name']} (pool)"
@@ -261,6 +280,10 @@ class App:
         if s:
             self.click_space(s.getAttribute("data-space"))
             return
+        s = t.closest("[data-anchor]")
+        if s:
+            self.click_space(s.getAttribute("data-anchor"))
+            return
         if t.closest("#map") and (self.expanded or self.selected):
             self.expanded = None
             self.render()
@@ -281,7 +304,7 @@ class App:
             self.flash(P.piece_label(self._piece(pid) or {"id": pid}) + " — no action for it now")
 
     def click_space(self, sid):
-        pieces = self.v["spaces"].get(sid, {}).get("pieces", [])
+        pieces = self.stacks.get(sid, [])
         if len(pieces) > 1:
             self.expanded = None if self.expanded == sid else sid
             self.render()
@@ -297,8 +320,10 @@ class App:
     def command(self, cmd, node):
         if cmd == "start":
             self.new_game()
+        elif cmd == "game":
+            self.show_start(node.getAttribute("value"))
         elif cmd == "continue":
-            self.open_save(lambda: saves.open_autosave(GAME), "the autosaved game", self.start_msg)
+            self.open_save(lambda: saves.open_autosave(None), "the autosaved game", self.start_msg)
         elif cmd == "close":
             self.hide_overlays()
         elif cmd == "new":
@@ -321,12 +346,12 @@ class App:
         elif cmd == "slot-load":
             name = node.getAttribute("data-slot")
             show = self.saves_msg if not q("#saves-dlg").hidden else self.start_msg
-            self.open_save(lambda: saves.open_slot(name, GAME), f"slot '{name}'", show)
+            self.open_save(lambda: saves.open_slot(name, None), f"slot '{name}'", show)
         elif cmd == "slot-delete":
             saves.delete_slot(node.getAttribute("data-slot"))
             self.show_saves("Deleted")
         elif cmd == "export" and self.m is not None:
-            saves.export(self.m, f"mike-force-{self.m['scenario']}-turn{self.m['state'].get('turn', 0)}.json")
+            saves.export(self.m, f"{self.m['game']}-{self.m['scenario']}-turn{self.m['state'].get('turn', 0)}.json")
             self.saves_msg("Exported")
         elif cmd == "zoom-in":
             self.pz.zoom(1 / 1.4)
@@ -427,7 +452,7 @@ class App:
                 return
             finally:
                 e.target.value = ""
-            self.open_save(lambda: load_match(data, game=GAME), f"'{name}'", self.saves_msg,
+            self.open_save(lambda: load_match(data, game=self.m["game"] if self.m else None), f"'{name}'", self.saves_msg,
                            ("import", "Imported"))
         asyncio.ensure_future(read())
 
@@ -437,7 +462,7 @@ _app = None
 
 def start() -> None:
     global _app
-    _app = App(get(GAME))
+    _app = App(get(GAME))  # the start screen offers every game
 
     async def main():
         try:

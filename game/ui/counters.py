@@ -26,7 +26,15 @@ def _star(g, cx, cy, r, fill):
     sel("polygon", {"points": " ".join(pts), "fill": fill}, parent=g)
 
 
+def _ft(p):
+    """First Team pieces carry "kind"; their concealed backs are "LZ" or "NVA"."""
+    return "kind" in p or p.get("back") in ("LZ", "NVA")
+
+
 def title_of(p):
+    if _ft(p):
+        from .games.first_team import title_of as ft_title
+        return ft_title(p)
     if p.get("concealed"):
         return f"Concealed Communist unit ({p.get('back')})"
     bits = [p.get("name", p.get("id", ""))]
@@ -53,6 +61,9 @@ def title_of(p):
 
 def counter(p, x=0, y=0, parent=None):
     """Draw one piece; returns the <g> (caller adds data attributes)."""
+    if _ft(p):
+        from .games.first_team import draw_counter
+        return draw_counter(p, x, y, parent)
     g = sel("g", {"class": "ctr", "transform": f"translate({x:.1f} {y:.1f})"}, parent=parent)
     sel("title", text=title_of(p), parent=g)
     if p.get("concealed"):

@@ -13,6 +13,15 @@ TYPE_NAMES = {
     "bcp": "Allocate BCP", "withdraw": "Withdraw",
 }
 
+TYPE_NAMES.update({  # First Team: Vietnam
+    "lz": "LZ marker", "flip": "Flip LZ", "identify": "Identify", "buy": "Buy supply", "lift": "Helicopter lift",
+    "exchange": "Exchange", "pathfinder": "Pathfinders", "hold": "Hold", "move_stack": "Move stack",
+    "hold_stack": "Hold stack", "strike": "Air strike", "ara_alone": "ARA alone", "arty": "Artillery",
+    "tac": "Tac Air", "heli": "Gunship", "fatigue": "Fatigue", "contact": "Contact", "adj": "Adjacent support",
+    "attack": "Attack",
+})
+FRIENDLY = ("FW", "US")  # the player's side in each game
+
 TYPE_ORDER = list(TYPE_NAMES)
 
 
@@ -33,11 +42,12 @@ def actor_of(a):
     return None
 
 
-def target_space(a, spaces):
-    """The map space an action points at, if any."""
-    to = a.get("to")
-    if to in spaces:
-        return to
+def target_space(a, spaces, keys=("to",)):
+    """The map space (or map box) an action points at, if any: the first of `keys` it names."""
+    for k in keys:
+        to = a.get(k)
+        if isinstance(to, str) and to in spaces:
+            return to
     return None
 
 
@@ -50,12 +60,12 @@ def actors(actions):
     return out
 
 
-def highlights(actions, spaces, selected):
+def highlights(actions, spaces, selected, keys=("to",)):
     """{space_id: [action indices]} to highlight on the map.
 
     With a selection: that actor's actions. Without: actions tied to no actor, plus all
     spatial actions when a single actor owns them."""
-    spatial = [(i, a) for i, a in enumerate(actions) if target_space(a, spaces)]
+    spatial = [(i, a) for i, a in enumerate(actions) if target_space(a, spaces, keys)]
     if selected is not None:
         keep = [(i, a) for i, a in spatial if actor_of(a) == selected]
     else:
@@ -63,7 +73,7 @@ def highlights(actions, spaces, selected):
         keep = [(i, a) for i, a in spatial if actor_of(a) is None or len(owners) == 1]
     out = {}
     for i, a in keep:
-        out.setdefault(a["to"], []).append(i)
+        out.setdefault(target_space(a, spaces, keys), []).append(i)
     return out
 
 
@@ -127,6 +137,6 @@ def stack_order(pieces, selected=None, can_act=()):
 
 
 def split_sides(pieces):
-    fw = [p for p in pieces if p.get("side") == "FW"]
-    com = [p for p in pieces if p.get("side") != "FW"]
+    fw = [p for p in pieces if p.get("side") in FRIENDLY]
+    com = [p for p in pieces if p.get("side") not in FRIENDLY]
     return fw, com

@@ -9,9 +9,10 @@ DRAG_PX = 5
 
 
 class PanZoom:
-    def __init__(self, svg):
+    def __init__(self, svg, fit=FIT):
         self.svg = svg
-        self.vb = list(FIT)
+        self.fit_box = tuple(fit)
+        self.vb = list(self.fit_box)
         self.pointers = {}
         self.start = None
         self.dragging = False
@@ -55,7 +56,7 @@ class PanZoom:
 
     def zoom(self, factor, cx=None, cy=None):
         x, y, w, h = self.vb
-        nw = min(MAX_W, max(MIN_W, w * factor))
+        nw = min(max(MAX_W, self.fit_box[2] * 1.1), max(MIN_W, w * factor))
         f = nw / w
         if cx is None:
             px, py = x + w / 2, y + h / 2
@@ -65,7 +66,7 @@ class PanZoom:
         self.apply()
 
     def fit(self):
-        self.vb = list(FIT)
+        self.vb = list(self.fit_box)
         self.apply()
 
     def on_wheel(self, e):

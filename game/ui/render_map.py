@@ -10,7 +10,7 @@ SIDE_DX = 16
 
 
 class MapView:
-    def __init__(self, container, svg_text):
+    def __init__(self, container, svg_text, anchors=None):
         container.innerHTML = svg_text  # our own same-origin static asset, not user data
         self.svg = container.querySelector("svg")
         self.svg.removeAttribute("width")
@@ -20,6 +20,11 @@ class MapView:
         for g in self.svg.querySelectorAll("[data-space]"):
             sid = g.getAttribute("data-space")
             self.spaces[sid] = (float(g.getAttribute("data-x")), float(g.getAttribute("data-y")), g)
+        self.box_keys = set()
+        for key, (x, y, g) in (anchors(self.svg) if anchors else {}).items():  # boxes drawn on the map
+            g.setAttribute("data-anchor", key)
+            self.box_keys.add(key)
+            self.spaces[key] = (x, y, g)
         spaces_g = self.svg.querySelector("#spaces")
         self.layer_ctrl = sel("g", {"id": "vw-control", "pointer-events": "none"})
         self.svg.insertBefore(self.layer_ctrl, spaces_g)
@@ -85,6 +90,8 @@ class MapView:
 
     def _stack(self, sid, pieces, expanded, selected, can_act):
         x, y, _ = self.spaces[sid]
+        if sid in self.box_keys:
+            y += 8 - STACK_DY  # centred in the box, below its title
         g = sel("g", {"class": "stack" + (" open" if expanded else ""), "data-stack": sid})
         fw, com = split_sides(pieces)
         fw = stack_order(fw, selected, can_act)
@@ -99,12 +106,11 @@ class MapView:
             self._draw_side(g, fw or com, x, y + STACK_DY, False, selected, can_act)
         return g
 
-    def render(self, v, selected, expanded, can_act, hl, actions):
+    def render(self, v, stacks, selected, expanded, can_act, hl, actions):
         self._control(v)
-        for sid, sp in v["spaces"].items():
+        for sid, pieces in stacks.items():
             if sid not in self.spaces:
                 continue
-            pieces = sp["pieces"]
             ids = [p.get("id") for p in pieces]
             key = json.dumps([pieces, selected if selected in ids else None, expanded == sid,
                               sorted(set(ids) & can_act)])

@@ -11,9 +11,14 @@ def build(root, rules, has_auto, auto_summary, slots):
 
     fs = el("fieldset", parent=form)
     el("legend", text="Game", parent=fs)
-    lab = el("label", cls="opt", parent=fs)
-    el("input", attrs={"type": "radio", "name": "game", "value": "mike-force", "checked": ""}, parent=lab)
-    el("span", text="Mike Force", parent=lab)
+    from .games import GAMES
+    for gid, title in GAMES:
+        lab = el("label", cls="opt", parent=fs)
+        attrs = {"type": "radio", "name": "game", "value": gid, "data-game": gid, "data-cmd": "game"}
+        if gid == rules.id:
+            attrs["checked"] = ""
+        el("input", attrs=attrs, parent=lab)
+        el("span", text=title, parent=lab)
 
     fs = el("fieldset", parent=form)
     el("legend", text="Scenario", parent=fs)
@@ -68,10 +73,10 @@ def build(root, rules, has_auto, auto_summary, slots):
             el("span", text=o["label"], parent=lab)
             s = el("select", attrs={"id": "opt-" + o["id"], "data-opt": o["id"]}, parent=lab)
             for ch in o["choices"]:
-                oa = {"value": ch}
+                oa = {"value": str(ch)}
                 if ch == o["default"]:
                     oa["selected"] = ""
-                el("option", text=ch.replace("_", " "), attrs=oa, parent=s)
+                el("option", text=str(ch).replace("_", " "), attrs=oa, parent=s)
         else:
             lab = el("label", parent=row)
             attrs = {"type": "checkbox", "id": "opt-" + o["id"], "data-opt": o["id"]}
@@ -92,6 +97,11 @@ def build(root, rules, has_auto, auto_summary, slots):
             el("span", text=f" {meta.get('summary', '')} ({meta.get('saved', '')})", cls="muted", parent=li)
 
 
+def chosen_game(root):
+    n = root.querySelector('input[name="game"]:checked')
+    return n.value if n else "mike-force"
+
+
 def read(root, rules):
     """Values chosen on the form."""
     def checked(name):
@@ -102,10 +112,13 @@ def read(root, rules):
         node = root.querySelector("#opt-" + o["id"])
         if not node:
             continue
-        opts[o["id"]] = node.value if o.get("choices") else bool(node.checked)
+        if o.get("choices"):  # back to the choice itself (some are numbers)
+            opts[o["id"]] = next((ch for ch in o["choices"] if str(ch) == node.value), o["default"])
+        else:
+            opts[o["id"]] = bool(node.checked)
     seed_txt = root.querySelector("#seed").value
     try:
         seed = int(seed_txt)
     except ValueError:
         seed = random.randrange(1, 10**6)
-    return checked("scenario") or "early", opts, checked("dice") or "auto", seed
+    return checked("scenario") or rules.scenarios()[0]["id"], opts, checked("dice") or "auto", seed

@@ -1,0 +1,40 @@
+"""The UI's pure helpers on a First Team: Vietnam view: every legal action is reachable, and the
+map highlights point at locations and boxes the engine names (no rules in the UI)."""
+from game.engine import match as M
+from game.rules import get
+from game.ui.logic import grouped, dones, highlights, split_sides, target_space
+
+FT_KEYS = ("to", "loc", "box")  # game/ui/games/first_team.py TARGET_KEYS (that module needs the browser)
+
+
+def _anchors(v):
+    out = dict(v["spaces"])
+    out.update({"Z" + z: None for z in v["zone_display"]})
+    out.update({k: None for k in ("ANKHE", "REFIT", "UNKNOWN", "ELIM")})
+    return out
+
+
+def test_every_action_in_the_panel_and_highlights_on_the_map():
+    r = get("first-team")
+    m = M.new_match(r, "campaign", 5, r.default_options(), "auto")
+    seen = set()
+    for _ in range(120):
+        v = M.view(r, m)
+        acts = v["actions"]
+        if not acts:
+            break
+        listed = {i for _, items in grouped(acts) for i, _ in items} | {i for i, _ in dones(acts)}
+        assert listed == set(range(len(acts)))  # nothing selected: every action has a button
+        hl = highlights(acts, _anchors(v), None, FT_KEYS)
+        for sid, idxs in hl.items():
+            for i in idxs:
+                assert target_space(acts[i], _anchors(v), FT_KEYS) == sid
+                seen.add(acts[i]["t"])
+        a = next((a for a in acts if a["t"] != "done"), acts[0])
+        M.apply(r, m, {k: x for k, x in a.items() if k != "label"})
+    assert "lz" in seen
+
+
+def test_split_sides_us_first():
+    us, nva = split_sides([{"side": "NVA", "id": "n"}, {"side": "US", "id": "u"}])
+    assert [p["id"] for p in us] == ["u"] and [p["id"] for p in nva] == ["n"]

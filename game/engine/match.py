@@ -123,9 +123,10 @@ def apply(rules, match, action, role=None, legal=None, in_place=False):
         raise IllegalAction(f"it is not {role}'s decision now")
     if legal is None:
         legal = legal_actions(rules, match)
-    legal = [{k: v for k, v in x.items() if k != "label"} for x in legal]
-    if a not in legal:
-        raise IllegalAction(_why_illegal(rules, match, a, legal))
+    if not any(x is action for x in legal):  # one of the listed dicts itself: legal, no compare
+        legal = [{k: v for k, v in x.items() if k != "label"} for x in legal]
+        if a not in legal:
+            raise IllegalAction(_why_illegal(rules, match, a, legal))
     _following[0] = _commit(rules, match, a, in_place)
     return match
 

@@ -73,11 +73,12 @@ def name(loc):
 
 # --- the index used while listing actions ----------------------------------------------------
 
-_INDEX = {"state": None, "by_loc": None}
+_INDEX = {"state": None, "by_loc": None, "memo": None}
 
 
 class reading:
-    """While listing legal actions nothing moves, so units are indexed by location once."""
+    """While listing legal actions (or reading the position in an automatic step) no unit moves
+    or changes kind, so units are indexed by location once and `of_kind` answers are memoised."""
 
     def __init__(self, s):
         self.s = s
@@ -88,12 +89,12 @@ class reading:
             by = {}
             for uid, u in self.s["units"].items():
                 by.setdefault(u["loc"], []).append(uid)
-            _INDEX["state"], _INDEX["by_loc"] = self.s, by
+            _INDEX["state"], _INDEX["by_loc"], _INDEX["memo"] = self.s, by, {}
         return self
 
     def __exit__(self, *exc):
         if not self.outer:
-            _INDEX["state"] = _INDEX["by_loc"] = None
+            _INDEX["state"] = _INDEX["by_loc"] = _INDEX["memo"] = None
         return False
 
 
@@ -103,8 +104,23 @@ def units_at(s, loc):
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
+def _of_kind(s, loc, kinds):
+    U = s["units"]
+    return sorted(uid for uid in units_at(s, loc) if U[uid]["k"] in kinds)
+
+
+def memo(s, key, fn):
+    """fn() computed once per reading of s (see `reading`); callers must not change the answer."""
+    if _INDEX["state"] is s:
+        m = _INDEX["memo"]
+        if key not in m:
+            m[key] = fn()
+        return m[key]
+    return fn()
+
+
 def of_kind(s, loc, *kinds):
-    return sorted(uid for uid in units_at(s, loc) if s["units"][uid]["k"] in kinds)
+    return list(memo(s, (loc, kinds), lambda: _of_kind(s, loc, kinds)))
 
 
 # --- US units ------------------------------------------------------------------------------------
@@ -187,11 +203,18 @@ def stack_ok(s, loc, extra=()):
     """FT 8.2: two infantry units, or the four companies of one battalion (garrisons exempt, A16)."""
     if loc not in LOC:
         return True
-    units = set(us_inf(s, loc)) | set(extra)
-    if len(units) <= 2:
+    U = s["units"]
+    here, bns = memo(s, (loc, "inf_bns"), lambda: _inf_bns(s, loc))
+    new = [x for x in extra if x not in here]
+    n = len(here) + len(new)
+    if n <= 2:
         return True
-    bns = {s["units"][x]["bn"] for x in units}
-    return len(units) <= 4 and len(bns) == 1
+    return n <= 4 and len(bns.union(U[x]["bn"] for x in new)) == 1
+
+
+def _inf_bns(s, loc):
+    here = frozenset(us_inf(s, loc))
+    return here, frozenset(s["units"][x]["bn"] for x in here)
 
 
 def supply_markers(s, loc):
@@ -278,7 +301,8 @@ def key(u):
 
 
 def nva_at(s, loc):
-    return sorted(of_kind(s, loc, "nva"), key=lambda x: key(s["units"][x]))
+    """NVA companies in a location, lowest regiment and company first."""
+    return list(memo(s, (loc, "nva_at"), lambda: sorted(_of_kind(s, loc, ("nva",)), key=lambda x: key(s["units"][x]))))
 
 
 def nsort(s, uids):

@@ -110,9 +110,11 @@ def evasion(g):
     with B.reading(s):
         locs = [l for l in LOC if B.nva_at(s, l)]
     for loc in locs:
-        adj = sum(1 for a in ADJ[loc] if B.us_ground(s, a) and not B.nva_at(s, a))
+        with B.reading(s):  # evasions move units: read afresh for each location
+            adj = sum(1 for a in ADJ[loc] if B.us_ground(s, a) and not B.nva_at(s, a))
+            broken = [x for x in B.nva_at(s, loc) if B.broken(U[x])]
         mod = s["options"]["evade_adj_mod"] * adj
-        for x in [x for x in B.nva_at(s, loc) if B.broken(U[x])]:
+        for x in broken:
             d = g.roll(1, f"Evasion of broken NVA {B.uname(s, x)} at {B.name(loc)} (modifier {mod:+d})", "FT 13.7")[0]
             if d + mod <= s["options"]["broken_evade_max"]:
                 evade(g, x, loc)
@@ -520,26 +522,28 @@ def score_locations(g):
 # --- end-of-segment garrisons (13.71, 13.72, A31) ----------------------------------------------------------
 
 def garrisons(g):
-    s = g.s
-    with B.reading(s):
-        _garrisons(g)
-
-
-def _garrisons(g):
+    """FT 13.71, 13.72 (A31): at the end of every segment, NVA alone in Pleiku, a camp or a road
+    location leave a garrison under HOLD there (one pass over the units: this runs very often)."""
     s = g.s
     U = s["units"]
+    nva, us = {}, set()
+    for x, u in U.items():
+        if u["k"] == "nva":
+            nva.setdefault(u["loc"], []).append(x)
+        elif u["k"] in ("inf", "sfg"):
+            us.add(u["loc"])
     for loc in LOC:
-        nva = B.nva_at(s, loc)
-        if not nva or B.us_ground(s, loc):
+        if loc not in nva or loc in us:
             continue
         r = LOC[loc]
         if not (loc == B.PLEIKU or r["sf_camp"] or r["road"]):
             continue
-        if any(U[x].get("gar") for x in nva):
+        here = nva[loc]
+        if any(U[x].get("gar") for x in here):
             continue
-        n = len(nva)
+        n = len(here)
         k = min(6, n) if loc == B.PLEIKU else ceil(n / 2) if r["sf_camp"] else 1
-        pick = sorted(nva, key=lambda x: (B.broken(U[x]), B.key(U[x])))[:k]
+        pick = sorted(here, key=lambda x: (B.broken(U[x]), B.key(U[x])))[:k]
         for x in pick:
             U[x]["gar"] = True
             U[x]["hold"] = True

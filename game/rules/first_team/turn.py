@@ -58,8 +58,8 @@ def segment_start(s, name, letter, data):
         f["entered"] = []
         f["phase"] = data["p"]
     if name in ("transport", "ground"):
-        with B.reading(s):
-            f["start_us"] = [l for l in LOC if B.us_ground(s, l)]
+        held = {u["loc"] for u in s["units"].values() if u["k"] in ("inf", "sfg")}
+        f["start_us"] = [l for l in LOC if l in held]
         f["landed"] = {}
         f["cargo"] = {}
     if name in ("ground", "nva_move"):

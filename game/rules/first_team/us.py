@@ -271,6 +271,8 @@ class Transport(Step):
         lzmap = lz_list(s)
         lzs = [B.ANKHE] + lzmap
         cargo = {l: cargo_at(s, l) for l in lzs}
+        where = {l: B.name(l) for l in lzs}
+        who = {c: B.uname(s, c) for l in lzs for c in cargo[l]}
         fits = {}
         for h in transports(s):
             r19 = U[h].get("r19")
@@ -292,7 +294,7 @@ class Transport(Step):
                             if not fits[(to, c)]:
                                 continue
                         out.append({"t": "lift", "heli": h, "unit": c, "to": to,
-                                    "label": f"Lift {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}{tag}"})
+                                    "label": f"Lift {who[c]} {where[frm]} -> {where[to]}{tag}"})
             if r19:
                 continue
             if cp_ok(s, s["options"]["cp_exchange"]):
@@ -303,7 +305,7 @@ class Transport(Step):
                         if U[c]["k"] == "inf" and not fits.get((to, c), True):
                             continue
                         out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
-                                    "label": f"Exchange: {B.uname(s, c)} to {B.name(to)}, bring a unit back{tag}"})
+                                    "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
             if B.of_kind(s, B.ANKHE, "pf") and cp_ok(s, CP["pathfinder"]):
                 for to in LOC:
                     if to in lzmap or not B.cambodia_ok(s, to) or B.nva_at(s, to):
@@ -385,6 +387,10 @@ def move_paths(s, uid):
     """FT 10.1: one location along any access line, or up to two along road lines (stopping in a
     road location held by NVA); An Khe <-> Pleiku counts as a road step (A47). Returns
     {destination: (path, fatigue)}; the path lists the locations entered."""
+    return B.memo(s, (uid, "move_paths"), lambda: _move_paths(s, uid))
+
+
+def _move_paths(s, uid):
     u = s["units"][uid]
     start = u["loc"]
     unsup = not B.supplied(s, uid)
@@ -392,13 +398,15 @@ def move_paths(s, uid):
     per_move = unsup and s["options"]["unsupplied_fatigue"] == "per_move"
     out = {}
 
+    refused = set()
+
     def add(dest, path, fat):
-        if not B.cambodia_ok(s, dest):
+        if dest in refused or (dest in out and out[dest][1] <= fat):
             return
-        if dest in LOC and not B.stack_ok(s, dest, [uid]):
+        if not B.cambodia_ok(s, dest) or (dest in LOC and not B.stack_ok(s, dest, [uid])):
+            refused.add(dest)
             return
-        if dest not in out or out[dest][1] > fat:
-            out[dest] = (path, fat)
+        out[dest] = (path, fat)
 
     def cost(line):
         return TABLES["fatigue_lines"][line] + (0 if per_move else per_line)

@@ -365,3 +365,73 @@ def test_map_data_ft_2_0():
         assert len([l for l in LOC if LOC[l]["zone"] == z]) == 6
     assert LOC["D2"]["sf_camp"] and LOC["G4"]["sf_camp"] and LOC["D2"]["lz"]
     assert TABLES["cp"]["per_turn"] == 20
+
+
+def test_exchange_into_a_full_location_ft_8_0_and_9_11():
+    """FT 8.0 (limits at the end of a segment), 9.11 (A64): an exchange may bring a third company of
+    another battalion into a location holding two, if the unit carried back makes room; only such
+    units may be carried back. Option exchange_full_stack = "refuse" forbids it."""
+    m = blank()
+    put(m, "2-7A", "PLEIKU")
+    put(m, "1-5A", "PLEIKU")
+    stack(m, {"s": "transport", "seg": "C"})
+    assert not any(a["unit"] == "1-8A" and a["to"] == "PLEIKU" for a in acts(m, "lift"))
+    do(m, {"t": "exchange", "heli": "tr1", "unit": "1-8A", "to": "PLEIKU"})
+    assert step_name(m) == "choose" and loc(m, "1-8A") == B.ANKHE  # asked before landing: never over the limit
+    assert {a["unit"] for a in acts(m, "unit")} == {"2-7A", "1-5A"}
+    answer(m, t="unit", unit="1-5A")
+    assert loc(m, "1-8A") == "PLEIKU" and loc(m, "1-5A") == B.ANKHE and loc(m, "2-7A") == "PLEIKU"
+    assert B.stack_ok(S(m), "PLEIKU") and S(m)["cp"] == 18
+
+    # three companies of one battalion: a company of another cannot come, even with one leaving
+    m = blank()
+    for co in "ABC":
+        put(m, f"1-7{co}", "PLEIKU")
+    stack(m, {"s": "transport", "seg": "C"})
+    assert not any(a["unit"] == "1-8A" and a["to"] == "PLEIKU" for a in acts(m, "exchange"))
+    assert any(a["unit"] == "1-7D" and a["to"] == "PLEIKU" for a in acts(m, "exchange"))  # the fourth can
+
+    m = blank(options={"exchange_full_stack": "refuse"})
+    put(m, "2-7A", "PLEIKU")
+    put(m, "1-5A", "PLEIKU")
+    stack(m, {"s": "transport", "seg": "C"})
+    assert not any(a["unit"] == "1-8A" and a["to"] == "PLEIKU" for a in acts(m, "exchange"))
+
+
+def test_pathfinders_fly_on_and_back_ft_14_1():
+    """FT 14.1 (A12): the pathfinders move only by helicopter: from the map they may be flown to
+    another location or back to An Khe (1 CP each flight); the old location stops being an LZ."""
+    m = blank()
+    stack(m, {"s": "transport", "seg": "C"})
+    do(m, {"t": "pathfinder", "heli": "tr1", "to": "C3"})
+    flights = {a["to"] for a in acts(m, "pathfinder")}
+    assert B.ANKHE in flights and "C3" not in flights and "D2" not in flights  # D2: a camp, already an LZ
+    do(m, {"t": "pathfinder", "heli": "tr2", "to": B.ANKHE})
+    assert loc(m, "pf") == B.ANKHE and S(m)["cp"] == 18 and not B.lz_at(S(m), "C3")
+    assert log_has(m, "FT 14.1", "back to An Khe")
+    nva(m, 32, 101, "C4")
+    assert "C4" not in {a["to"] for a in acts(m, "pathfinder")}  # never where Contacted NVA are
+
+
+def test_nva_pace_step_ft_4_14():
+    """FT 4.14 with option nva_pace = "step": a pause after each NVA segment; "run" lets the rest
+    of the phase play; the dice and results are the same as without pauses."""
+    def to_o(options):
+        m = M.new_match(R, "campaign", 3, options)
+        pauses = 0
+        while S(m)["turn"] == 1 and not S(m).get("over"):
+            a = acts(m)
+            if step_name(m) == "nva_pause":
+                pauses += 1
+                M.apply(R, m, next(x for x in a if x["t"] == ("run" if pauses == 3 else "done")))
+                continue
+            M.apply(R, m, next((x for x in a if x["t"] == "done"), a[0]))
+        return m, pauses
+
+    run_m, p0 = to_o(None)
+    step_m, p1 = to_o({"nva_pace": "step"})
+    assert p0 == 0
+    # first NVA phase: a pause after H, I, J?, K, L, M, N until "run" on the 3rd; second phase: again
+    assert p1 >= 3 + 5
+    assert [e["text"] for e in run_m["log"]] == [e["text"] for e in step_m["log"]]
+    assert S(run_m)["dice"] == S(step_m)["dice"]

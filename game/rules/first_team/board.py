@@ -199,13 +199,17 @@ def hold_of(s, u):
     return False
 
 
-def stack_ok(s, loc, extra=()):
-    """FT 8.2: two infantry units, or the four companies of one battalion (garrisons exempt, A16)."""
+def stack_ok(s, loc, extra=(), less=()):
+    """FT 8.2: two infantry units, or the four companies of one battalion (garrisons exempt, A16),
+    once the units `extra` have come and the units `less` have gone."""
     if loc not in LOC:
         return True
     U = s["units"]
     here, bns = memo(s, (loc, "inf_bns"), lambda: _inf_bns(s, loc))
     new = [x for x in extra if x not in here]
+    if less:
+        here = here.difference(less)
+        bns = frozenset(U[x]["bn"] for x in here)
     n = len(here) + len(new)
     if n <= 2:
         return True

@@ -39,6 +39,27 @@ SEQUENCE = ([("command", {}, "Command Phase", "FT 4.11", None),
                ("end_turn", {}, "End of turn", "FT 4.0", None)])
 
 
+NVA_SEGMENTS = tuple("HIJKLMN")  # FT 4.14: the NVA Assault Phase
+
+
+@flow.step("nva_pause")
+class NvaPause(Step):
+    """Option nva_pace = "step": the player reads each NVA segment's results before the next."""
+    always_ask = True
+
+    def prompt(self, g, f):
+        return f"NVA Assault Phase: {f['done']} is over (see the log). Continue?"
+
+    def choices(self, g, f):
+        return [{"t": "done", "label": "Continue to the next segment"},
+                {"t": "run", "label": "Let the rest of this NVA phase run"}]
+
+    def act(self, g, f, a):
+        if a["t"] == "run":
+            g.s["f"]["nva_run"] = True
+        g.pop()
+
+
 def skip(s, name, data):
     last = s["turn"] >= s["options"]["turns"]
     if name == "intel" and last:
@@ -77,6 +98,7 @@ def segment_start(s, name, letter, data):
         for u in s["units"].values():
             u.pop("amb", None)
         f["arrow"] = False
+        f["nva_run"] = False
 
 
 def segment_end(g, letter):
@@ -120,6 +142,9 @@ class Turn(Step):
                 segment_end(g, prev[4])
             f["open"] = 0
             if s.get("over"):
+                return
+            if prev[4] in NVA_SEGMENTS and s["options"]["nva_pace"] == "step" and not s["f"].get("nva_run"):
+                g.push("nva_pause", done=prev[2])
                 return
         if i == 0:
             s["f"] = {}

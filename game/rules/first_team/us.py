@@ -300,18 +300,15 @@ class Transport(Step):
             if cp_ok(s, s["options"]["cp_exchange"]):
                 for c in cargo[B.ANKHE]:
                     for to in lzmap:
-                        if not cargo[to]:
-                            continue
-                        if U[c]["k"] == "inf" and not fits.get((to, c), True):
-                            continue
-                        out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
-                                    "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
-            if B.of_kind(s, B.ANKHE, "pf") and cp_ok(s, CP["pathfinder"]):
-                for to in LOC:
-                    if to in lzmap or not B.cambodia_ok(s, to) or B.nva_at(s, to):
-                        continue
+                        if cargo[to] and (U[c]["k"] != "inf" or exchange_back_units(s, c, to)):
+                            out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
+                                        "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
+            pf = pathfinder(s)
+            if pf and cp_ok(s, CP["pathfinder"]):
+                for to in pathfinder_flights(s, pf):
+                    dest = "back to An Khe" if to == B.ANKHE else f"to {B.name(to)}"
                     out.append({"t": "pathfinder", "heli": h, "to": to,
-                                "label": f"Pathfinders to {B.name(to)} (1 CP){tag}"})
+                                "label": f"Fly the pathfinders {dest} (1 CP){tag}"})
         out.append({"t": "done", "label": "End the Transport Segment"})
         return out
 
@@ -325,37 +322,100 @@ class Transport(Step):
         h = a["heli"]
         U[h]["used"] = True
         if t == "pathfinder":
-            B.spend_cp(g, CP["pathfinder"], "Pathfinders", "FT 5.3")
-            pf = B.of_kind(s, B.ANKHE, "pf")[0]
-            U[pf]["loc"] = a["to"]
-            g.log(f"{B.uname(s, h)} lands the pathfinders at {B.name(a['to'])}: it is an LZ while they stay", "FT 14.1")
+            fly_pathfinder(g, h, a["to"])
             return
         c = a["unit"]
         frm = U[c]["loc"]
+        to = a["to"]
         if t == "exchange":
             B.spend_cp(g, s["options"]["cp_exchange"], "Helicopter exchange", "FT 9.11")
         elif not U[h].get("r19"):
             B.spend_cp(g, CP["transport"], "Helicopter transport", "FT 5.4")
-        land(g, h, c, a["to"], frm)
-        if t == "exchange":
-            back = [x for x in cargo_at(s, a["to"]) if x != c]
-            ch = [{"t": "unit", "unit": x, "heli": h, "label": f"Bring {B.uname(s, x)} back to An Khe"} for x in back]
-            if len(ch) == 1:
-                _exchange_back(g, ch[0], {})
-            elif ch:
-                ask(g, "Exchange: choose the unit carried back to An Khe", "FT 9.11", ch, "exchange_back")
+        if t != "exchange":
+            land(g, h, c, to, frm)
+            return
+        if U[c]["k"] == "inf" and not B.stack_ok(s, to, [c]):
+            # A64: the location is full; the pick-up is made as the new unit lands
+            back = exchange_back_units(s, c, to)
+            then_name, why = "exchange_swap", "the location is full: it is picked up as the new unit lands (A64)"
+        else:
+            land(g, h, c, to, frm)
+            back = [x for x in cargo_at(s, to) if x != c]
+            then_name, why = "exchange_back", ""
+        ch = [{"t": "unit", "unit": x, "heli": h, "label": f"Bring {B.uname(s, x)} back to An Khe"} for x in back]
+        data = {"heli": h, "cargo": c, "to": to, "frm": frm}
+        if len(ch) == 1:
+            EXCHANGE[then_name](g, ch[0], data)
+        elif ch:
+            ask(g, "Exchange: choose the unit carried back to An Khe" + (f"; {why}" if why else ""), "FT 9.11",
+                ch, then_name, **data)
+
+
+def exchange_back_units(s, c, to):
+    """FT 9.11, 8.0 (A64): the units an exchange bringing c to `to` may carry back. When c fits,
+    any of them; when it does not, only those whose leaving makes room (option "simultaneous")."""
+    back = [x for x in cargo_at(s, to) if x != c]
+    if B.stack_ok(s, to, [c]):
+        return back
+    if s["options"]["exchange_full_stack"] != "simultaneous":
+        return []
+    return [x for x in back if s["units"][x]["k"] == "inf" and B.stack_ok(s, to, [c], less=[x])]
 
 
 @then("exchange_back")
 def _exchange_back(g, a, data):
     s = g.s
     x = a["unit"]
-    if s["units"][x]["loc"] not in LOC:
+    to = data.get("to", s["units"][x]["loc"])
+    if s["units"][x]["loc"] != to:  # an ambush on landing moved or destroyed it
         return
-    frm = s["units"][x]["loc"]
     s["units"][x]["loc"] = B.ANKHE
     s["units"][x]["hold"] = False
-    g.log(f"{B.uname(s, x)} is carried back from {B.name(frm)} to An Khe", "FT 9.11")
+    g.log(f"{B.uname(s, x)} is carried back from {B.name(to)} to An Khe", "FT 9.11")
+
+
+@then("exchange_swap")
+def _exchange_swap(g, a, data):
+    _exchange_back(g, a, data)
+    land(g, data["heli"], data["cargo"], data["to"], data["frm"])
+
+
+EXCHANGE = {"exchange_back": _exchange_back, "exchange_swap": _exchange_swap}
+
+
+# --- pathfinders (FT 14.1, 5.3; ruling A12) ------------------------------------------------------------
+
+def pathfinder(s):
+    """The pathfinder unit if it can fly: at An Khe, or on the map (it moves only by helicopter)."""
+    pf = next((x for x, u in s["units"].items() if u["k"] == "pf"), None)
+    if pf is None or (s["units"][pf]["loc"] != B.ANKHE and s["units"][pf]["loc"] not in LOC):
+        return None
+    return pf
+
+
+def pathfinder_flights(s, pf):
+    """FT 14.1: to any location that is not already an LZ (the helicopter carries nothing else),
+    never where Contacted NVA are, nor into Cambodia unless 16.1 is in play; from the map also
+    back to An Khe (A12)."""
+    here = s["units"][pf]["loc"]
+    out = [B.ANKHE] if here != B.ANKHE else []
+    for to in LOC:
+        if to == here or B.lz_at(s, to) or not B.cambodia_ok(s, to) or B.nva_at(s, to):
+            continue
+        out.append(to)
+    return out
+
+
+def fly_pathfinder(g, h, to):
+    s = g.s
+    pf = pathfinder(s)
+    frm = s["units"][pf]["loc"]
+    B.spend_cp(g, CP["pathfinder"], "Pathfinders", "FT 5.3")
+    s["units"][pf]["loc"] = to
+    if to == B.ANKHE:
+        g.log(f"{B.uname(s, h)} flies the pathfinders from {B.name(frm)} back to An Khe", "FT 14.1")
+    else:
+        g.log(f"{B.uname(s, h)} lands the pathfinders at {B.name(to)}: it is an LZ while they stay", "FT 14.1")
 
 
 def land(g, h, c, to, frm):

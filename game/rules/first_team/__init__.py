@@ -3,6 +3,7 @@ solitaire; the player is the American ("US"), the engine runs the NVA. Rule sect
 "FT n.n"; rulings on ambiguities are named options (data/options.json)."""
 
 from . import combat, nva, setup, turn, us  # noqa: F401  (register steps)
+from ...engine.interface import data_interface
 from .board import flow, reading
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
@@ -13,17 +14,7 @@ title = "First Team: Vietnam"
 roles = ["US"]
 data_version = DATA_VERSION
 
-
-def scenarios():
-    return [{"id": k, "name": v["name"], "rule": v["rule"]} for k, v in SCENARIOS.items()]
-
-
-def options():
-    return OPTIONS
-
-
-def default_options():
-    return {o["id"]: o["default"] for o in OPTIONS}
+scenarios, options, default_options = data_interface(SCENARIOS, OPTIONS)
 
 
 from .invariants import check as _check_invariants  # noqa: E402

@@ -2,6 +2,7 @@
 the Communists. Rule sections are cited as "MF n.n"."""
 
 from . import combat, communist, events, movement, recon, recruit, setup, turn  # noqa: F401  (register steps)
+from ...engine.interface import data_interface
 from .board import flow, reading
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
@@ -12,17 +13,7 @@ title = "Mike Force"
 roles = ["FW"]
 data_version = DATA_VERSION
 
-
-def scenarios():
-    return [{"id": k, "name": v["name"], "rule": v["rule"]} for k, v in SCENARIOS.items()]
-
-
-def options():
-    return OPTIONS
-
-
-def default_options():
-    return {o["id"]: o["default"] for o in OPTIONS}
+scenarios, options, default_options = data_interface(SCENARIOS, OPTIONS)
 
 
 # Import the submodule first: loading it binds the package attribute "invariants" to the module,

@@ -2,15 +2,18 @@
 with every counter back in its starting box, scripted dice, the step under test pushed above a
 HALT frame, driven with M.apply (legality checked) or run()."""
 
-import json
-
 from game.engine import match as M
 from game.engine.flow import Context, IllegalAction  # noqa: F401
 from game.rules import get
 from game.rules.first_team import board as B
 from game.rules.first_team.ask import QUESTIONS
 
+from .rules_driver import bind, dice, left, log_has  # noqa: F401  (re-exported)
+
 R = get("first-team")
+_D = bind(R)
+ctx, run, step_name, halted, acts, do, rejects, answer, play = (
+    _D.ctx, _D.run, _D.step_name, _D.halted, _D.acts, _D.do, _D.rejects, _D.answer, _D.play)
 QUESTIONS.continuations.setdefault("halt", lambda g, a, d: None)
 HALT = {"s": "choose", "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}],
         "then": "halt", "data": {}}
@@ -81,68 +84,19 @@ def supply(m, loc, step=2):
     raise AssertionError("no supply left")
 
 
-def dice(m, *vals):
-    m["state"]["dice"]["queue"] = list(vals)
-
-
-def left(m):
-    return list(m["state"]["dice"]["queue"])
 
 
 def stack(m, *frames):
     m["state"]["stack"] = [dict(HALT)] + [dict(f) for f in frames]
 
 
-def ctx(m):
-    return Context(m["state"], m["log"])
 
 
-def run(m):
-    g = ctx(m)
-    M.run_auto(R, g)
-    return g
 
 
-def step_name(m):
-    return m["state"]["stack"][-1]["s"]
 
 
-def halted(m):
-    st = m["state"]["stack"]
-    return st[-1]["s"] == "choose" and st[-1]["prompt"] == "test halt"
 
-
-def acts(m, t=None):
-    out = [M.strip(a) for a in M.legal_actions(R, m)]
-    return [a for a in out if t is None or a["t"] == t]
-
-
-def do(m, action):
-    assert M.strip(action) in acts(m), f"{action} not legal; legal: {acts(m)[:20]}"
-    M.apply(R, m, action)
-    return m
-
-
-def rejects(m, action):
-    before = json.dumps(m, sort_keys=True)
-    try:
-        M.apply(R, m, action)
-    except IllegalAction as e:
-        assert str(e)
-        assert json.dumps(m, sort_keys=True) == before
-        return str(e)
-    raise AssertionError(f"{action} was accepted")
-
-
-def answer(m, **want):
-    cands = [a for a in acts(m) if all(a.get(k) == v for k, v in want.items())]
-    assert cands, f"no action like {want}; legal: {acts(m)[:30]}"
-    M.apply(R, m, cands[0])
-    return m
-
-
-def log_has(m, rule, text=None):
-    return any(e.get("rule") == rule and (text is None or text in e["text"]) for e in m["log"])
 
 
 def loc(m, uid):

@@ -6,14 +6,17 @@ HALT frame (a one-option question that the engine never answers on its own), the
 match with M.apply (so legality is checked) or run the automatic steps with run().
 """
 
-import json
-
 from game.engine import match as M
 from game.engine.flow import Context, IllegalAction  # noqa: F401  (re-exported for tests)
 from game.rules import get
 from game.rules.mike_force import board as B
 
+from .rules_driver import bind, dice, left, log_has  # noqa: F401  (re-exported)
+
 R = get("mike-force")
+_D = bind(R)
+ctx, run, step_name, halted, acts, do, rejects, answer, play = (
+    _D.ctx, _D.run, _D.step_name, _D.halted, _D.acts, _D.do, _D.rejects, _D.answer, _D.play)
 
 # a question nobody answers: the automatic steps stop here when the step under test is done
 HALT = {"s": "choose", "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}],
@@ -81,12 +84,6 @@ def lead(m, uid):
     return lid
 
 
-def dice(m, *vals):
-    m["state"]["dice"]["queue"] = list(vals)
-
-
-def left(m):
-    return list(m["state"]["dice"]["queue"])
 
 
 def stack(m, *frames):
@@ -94,64 +91,16 @@ def stack(m, *frames):
     m["state"]["stack"] = [dict(HALT)] + [dict(f) for f in frames]
 
 
-def run(m):
-    """Run the automatic steps until a decision (the HALT, or a question to the player)."""
-    g = Context(m["state"], m["log"])
-    M.run_auto(R, g)
-    return g
 
 
-def ctx(m):
-    return Context(m["state"], m["log"])
 
 
-def step_name(m):
-    return m["state"]["stack"][-1]["s"]
 
-
-def halted(m):
-    st = m["state"]["stack"]
-    return st[-1]["s"] == "choose" and st[-1]["prompt"] == "test halt"
-
-
-def acts(m, t=None):
-    out = [M.strip(a) for a in M.legal_actions(R, m)]
-    return [a for a in out if t is None or a["t"] == t]
-
-
-def do(m, action):
-    """Apply an action that must be in the legal list (legality is part of what is tested)."""
-    assert M.strip(action) in acts(m), f"{action} not legal; legal: {acts(m)[:20]}"
-    M.apply(R, m, action)
-    return m
-
-
-def rejects(m, action):
-    """The action is illegal: IllegalAction with a reason, and the match is unchanged."""
-    before = json.dumps(m, sort_keys=True)
-    try:
-        M.apply(R, m, action)
-    except IllegalAction as e:
-        assert str(e)
-        assert json.dumps(m, sort_keys=True) == before
-        return str(e)
-    raise AssertionError(f"{action} was accepted")
-
-
-def answer(m, **want):
-    """Answer the open question with the (single) legal action matching `want`."""
-    cands = [a for a in acts(m) if all(a.get(k) == v for k, v in want.items())]
-    assert len(cands) >= 1, f"no action like {want}; legal: {acts(m)}"
-    M.apply(R, m, cands[0])
-    return m
 
 
 def rules_logged(m):
     return [e.get("rule") for e in m["log"]]
 
-
-def log_has(m, rule, text=None):
-    return any(e.get("rule") == rule and (text is None or text in e["text"]) for e in m["log"])
 
 
 def rolls(m, rule=None):

@@ -11,22 +11,8 @@ from game.engine import match as M
 from game.engine.flow import IllegalAction
 from game.rules.mike_force import board as B
 
-from .mf_helpers import R, S, blank, com, dice, do, put, stack
+from .mf_helpers import R, S, blank, com, dice, do, play, put, stack
 
-
-def play(m, n, seed=0, check=None):
-    """n random legal actions (uniform, 'done' preferred a quarter of the time)."""
-    rng = random.Random(seed)
-    for _ in range(n):
-        if S(m).get("over"):
-            break
-        acts = M.legal_actions(R, m)
-        if check:
-            check(m, acts)
-        dones = [a for a in acts if a["t"] == "done"]
-        a = rng.choice(dones) if dones and rng.random() < 0.4 else rng.choice(acts)
-        M.apply(R, m, a)
-    return m
 
 
 def test_json_round_trip_exact():

@@ -10,21 +10,8 @@ import pytest
 from game.engine import match as M
 from game.engine.flow import IllegalAction
 
-from .ft_helpers import R, S, blank, do, put, stack
+from .ft_helpers import R, S, blank, do, play, put, stack
 
-
-def play(m, n, seed=0, check=None):
-    rng = random.Random(seed)
-    for _ in range(n):
-        if S(m).get("over"):
-            break
-        acts = M.legal_actions(R, m)
-        if check:
-            check(m, acts)
-        dones = [a for a in acts if a["t"] == "done"]
-        a = rng.choice(dones) if dones and rng.random() < 0.4 else rng.choice(acts)
-        M.apply(R, m, a)
-    return m
 
 
 def test_registered_and_interface():

@@ -29,9 +29,12 @@ from array import array
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(HERE, ".pydeps"))
+sys.path.insert(0, os.path.dirname(HERE))  # tools/: the shared geodata readers
 
 from shapely.geometry import LineString, MultiLineString, Polygon, MultiPolygon, box, Point  # noqa: E402
 from shapely.ops import unary_union, linemerge  # noqa: E402
+
+import geodata  # noqa: E402
 
 MAP_JSON = os.path.join(ROOT, "game", "rules", "mike_force", "data", "map.json")
 OUT_SVG = os.path.join(ROOT, "static", "svg", "mike_force_map.svg")
@@ -99,74 +102,18 @@ RIVER = "#5b93bf"
 
 
 def topo_countries(path, names):
-    t = json.load(open(path))
-    sx, sy = t["transform"]["scale"]
-    tx, ty = t["transform"]["translate"]
-    arcs = []
-    for arc in t["arcs"]:
-        x = y = 0
-        pts = []
-        for dx, dy in arc:
-            x += dx
-            y += dy
-            pts.append((x * sx + tx, y * sy + ty))
-        arcs.append(pts)
-
-    def ring(idx):
-        pts = []
-        for i in idx:
-            a = arcs[i] if i >= 0 else arcs[~i][::-1]
-            pts.extend(a if not pts else a[1:])
-        return pts
-
-    out = {}
-    for g in t["objects"]["countries"]["geometries"]:
-        n = g["properties"]["name"]
-        if n not in names:
-            continue
-        polys = g["arcs"] if g["type"] == "MultiPolygon" else [g["arcs"]]
-        shp = []
-        for p in polys:
-            rings = [ring(r) for r in p]
-            shp.append(Polygon(rings[0], rings[1:]).buffer(0))
-        out[n] = unary_union(shp)
-    return out
+    return geodata.topo_countries(path, names)
 
 
 def read_rivers(frame_ll):
-    meta = open(os.path.join(RIVERS_DIR, "riversmeta_h.dat")).read().splitlines()
-    raw = open(os.path.join(RIVERS_DIR, "rivers_h.dat"), "rb").read()
-    lines = []
-    for line in meta:
-        f = line.split()
-        off, bc = int(f[5]), int(f[6])
-        a = array("f")
-        a.frombytes(raw[off:off + bc])
-        if sys.byteorder != "little":
-            a.byteswap()
-        pts = [(a[i], a[i + 1]) for i in range(0, len(a), 2)]
-        if len(pts) < 2:
-            continue
-        ls = LineString(pts)
-        if ls.intersects(frame_ll):
-            lines.append(ls)
-    return lines
+    return geodata.read_rivers(RIVERS_DIR, frame_ll)
 
 
 # ---------------------------------------------------------------- geometry helpers
 
 
 def project_geom(g):
-    if g.is_empty:
-        return g
-    if isinstance(g, Polygon):
-        return Polygon([proj(*p) for p in g.exterior.coords],
-                       [[proj(*p) for p in r.coords] for r in g.interiors])
-    if isinstance(g, LineString):
-        return LineString([proj(*p) for p in g.coords])
-    if hasattr(g, "geoms"):
-        return type(g)([project_geom(x) for x in g.geoms])
-    raise TypeError(g.geom_type)
+    return geodata.project_geom(g, proj)
 
 
 def fmt(v):

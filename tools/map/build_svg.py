@@ -24,7 +24,6 @@ import json
 import math
 import os
 import sys
-from array import array
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))

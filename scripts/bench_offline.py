@@ -13,7 +13,7 @@ Prints
       cold          a fresh browser context each run (no HTTP cache, no service worker);
       warm online   reloads of a page controlled by the service worker (cache-first);
       warm offline  the same with the network off (context.set_offline);
-  * single file: size of dist/mike-force.html and its boot over file:// (fresh context each).
+  * single file: size of dist/vietnam-wargames.html and its boot over file:// (fresh context each).
 Served by scripts/devserver.py's handler (Cache-Control: no-cache) on 127.0.0.1.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--disable-dev-shm-usage"]
 READY = 'body[data-ready="1"]'
-SINGLE = REPO / "dist" / "mike-force.html"
+SINGLE = REPO / "dist" / "vietnam-wargames.html"
 
 
 def load_devserver():

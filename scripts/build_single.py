@@ -1,6 +1,6 @@
 """Single-file build: one HTML file that opens over file:// with no server and plays fully.
 
-    .venv/bin/python scripts/build_single.py [--out dist/mike-force.html]
+    .venv/bin/python scripts/build_single.py [--out dist/vietnam-wargames.html]
     (bash scripts/build_single.sh builds the site first, then this)
 
 How it works (see /work/shared/reference/STACK.md, "Offline"):
@@ -181,7 +181,7 @@ def build(out: Path) -> Path:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--out", type=Path, default=REPO / "dist" / "mike-force.html")
+    ap.add_argument("--out", type=Path, default=REPO / "dist" / "vietnam-wargames.html")
     a = ap.parse_args()
     out = build(a.out)
     print(f"[build_single] {out} ({out.stat().st_size / 1e6:.2f} MB)", file=sys.stderr)

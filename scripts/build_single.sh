@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build the site (scripts/build.sh), then the single-file build: dist/mike-force.html,
+# Build the site (scripts/build.sh), then the single-file build: dist/vietnam-wargames.html,
 # one HTML file that opens over file:// in Chromium with no server (scripts/build_single.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -38,3 +38,30 @@ def test_every_action_in_the_panel_and_highlights_on_the_map():
 def test_split_sides_us_first():
     us, nva = split_sides([{"side": "NVA", "id": "n"}, {"side": "US", "id": "u"}])
     assert [p["id"] for p in us] == ["u"] and [p["id"] for p in nva] == ["n"]
+
+
+def test_long_lists_split_into_groups_holding_every_action():
+    """Every action of a long type lands in exactly one sub-group (by unit first)."""
+    from game.ui.logic import BIG_GROUP, subgroups
+    r = get("first-team")
+    m = M.new_match(r, "campaign", 5, r.default_options(), "auto")
+    seen_long = set()
+    for _ in range(200):
+        v = M.view(r, m)
+        acts = v["actions"]
+        if not acts:
+            break
+        zone_of = lambda place: (v["spaces"].get(place) or {}).get("zone")  # noqa: E731
+        for t, items in grouped(acts):
+            if len(items) <= BIG_GROUP:
+                continue
+            seen_long.add(t)
+            subs = subgroups(items, None, zone_of)
+            got = [i for _, _, its in subs for i, _ in its]
+            assert sorted(got) == sorted(i for i, _ in items)
+            assert len({k for k, _, _ in subs}) == len(subs)
+            if t in ("lift", "move"):
+                assert all(len({a.get("unit") for _, a in its}) == 1 for _, _, its in subs)
+        a = next((a for a in acts if a["t"] != "done"), acts[0])
+        M.apply(r, m, {k: x for k, x in a.items() if k != "label"})
+    assert {"lift", "move"} <= seen_long or "lift" in seen_long

@@ -41,6 +41,9 @@ class App:
         self.v = None
         self.selected = None
         self.expanded = None
+        self.hl = {}
+        self.open_subs = set()
+        self.grp_open = {}
         self.map = None
         self.pz = None
         self.rev = 0
@@ -110,6 +113,8 @@ class App:
         self.m = m
         self.selected = None
         self.expanded = None
+        self.open_subs = set()
+        self.grp_open = {}
         self.log.reset()
         self.hide_overlays()
         q("#app").hidden = False
@@ -175,11 +180,15 @@ class App:
         if self.expanded is not None and len(self.stacks.get(self.expanded, [])) < 2:
             self.expanded = None
         hl = highlights(acts, self.map.spaces, self.selected, self.ui.TARGET_KEYS)
+        self.hl = hl
+        self.close_chooser()
         self.map.render(v, self.stacks, self.selected, self.expanded, can_act, hl, acts)
         self.ui.tracks(q("#tracks"), v)
         self.ui.boxes(q("#boxes"), v, self.selected, can_act)
         P.prompt(q("#prompt"), v)
-        P.actions(q("#actions"), v, self.selected, self._sel_label())
+        shown = P.actions(q("#actions"), v, self.selected, self._sel_label(), self.open_subs, self._name_of,
+                          self._zone_of, self._piece(self.selected), self.grp_open)
+        self.open_subs &= shown
         self.log.add(v["log"])
         q("#undo-btn").disabled = not v["can_undo"]
         body = document.body
@@ -196,6 +205,36 @@ class App:
             if p.get("id") == pid:
                 return p
         return None
+
+    def _place_label(self, key):
+        boxes = getattr(self.ui, "PLACE_NAMES", {})
+        if key in boxes:
+            return boxes[key]
+        if key and key[0] == "Z" and key[1:] in self.v.get("zone_display", {}):
+            return f"Zone {key[1:]}"
+        return key
+
+    def _name_of(self, key):
+        """Sub-group title for an actor key (a piece id, a pool kind) or a place."""
+        if key in self.stacks or key in self.v.get("spaces", {}):
+            return "from " + self._place_label(key)
+        if key.startswith("kind:"):
+            self_sel = self.selected
+            self.selected = key
+            try:
+                return self._sel_label()
+            finally:
+                self.selected = self_sel
+        for place, pieces in self.stacks.items():
+            for p in pieces:
+                if p.get("id") == key:
+                    return f"{p.get('name', key)} · {self._place_label(place)}"
+        p = self._piece(key)
+        return p.get("name", key) if p else key
+
+    def _zone_of(self, place):
+        sp = self.v.get("spaces", {}).get(place)
+        return sp.get("zone") if isinstance(sp, dict) else None
 
     def _sel_label(self):
         if self.selected is None:
@@ -262,6 +301,12 @@ class App:
         if a and self.m is not None and t.closest("#app"):
             self.do(int(a.getAttribute("data-action")))
             return
+        if not q("#chooser").hidden and not t.closest("#chooser"):
+            self.close_chooser()  # a click elsewhere dismisses it (and does what it does)
+        ch = t.closest("[data-choose]")
+        if ch and self.m is not None and t.closest("#map"):
+            self.offer(ch.getAttribute("data-choose"), e)
+            return
         c = t.closest("[data-cmd]")
         if c:
             self.command(c.getAttribute("data-cmd"), c)
@@ -270,7 +315,7 @@ class App:
             return
         u = t.closest("[data-unit]")
         if u:
-            self.click_unit(u)
+            self.click_unit(u, e)
             return
         k = t.closest("[data-kind]")
         if k:
@@ -278,21 +323,27 @@ class App:
             return
         s = t.closest("[data-space]")
         if s:
-            self.click_space(s.getAttribute("data-space"))
+            self.click_space(s.getAttribute("data-space"), e)
             return
         s = t.closest("[data-anchor]")
         if s:
-            self.click_space(s.getAttribute("data-anchor"))
+            self.click_space(s.getAttribute("data-anchor"), e)
             return
         if t.closest("#map") and (self.expanded or self.selected):
             self.expanded = None
             self.render()
 
-    def click_unit(self, node):
-        """A collapsed stack spreads out; a single piece (or one in the spread) is selected."""
+    def click_unit(self, node, e=None):
+        """A collapsed stack spreads out; a single piece (or one in the spread) is selected.
+        A stack standing on a highlighted place (a Zone Display box, a holding box) offers that
+        place's actions when a piece is selected, or when the clicked piece has none of its own."""
         pid = node.getAttribute("data-unit")
         stack = node.closest("[data-stack]")
         can_act = set(actors(self.v["actions"]))
+        place = stack.getAttribute("data-stack") if stack else None
+        if place in self.hl and pid != self.selected and (self.selected is not None or pid not in can_act):
+            self.offer(place, e)
+            return
         if stack and node.getAttribute("data-count") and self.expanded != stack.getAttribute("data-stack"):
             self.expanded = stack.getAttribute("data-stack")
             self.render()
@@ -303,13 +354,87 @@ class App:
         else:
             self.flash(P.piece_label(self._piece(pid) or {"id": pid}) + " — no action for it now")
 
-    def click_space(self, sid):
+    def click_space(self, sid, e=None):
+        if sid in self.hl:
+            self.offer(sid, e)
+            return
         pieces = self.stacks.get(sid, [])
         if len(pieces) > 1:
             self.expanded = None if self.expanded == sid else sid
             self.render()
         elif len(pieces) == 1 and pieces[0].get("id") in set(actors(self.v["actions"])):
             self.select(pieces[0]["id"])
+
+    # ---- several actions on one place: a small chooser ------------------------------------------
+    def offer(self, place, e=None):
+        """The actions highlighted on `place`: one runs at once; several open the chooser."""
+        idxs = self.hl.get(place) or []
+        if len(idxs) == 1:
+            self.do(idxs[0])
+        elif idxs:
+            self.open_chooser(place, idxs, e)
+
+    def open_chooser(self, place, idxs, e=None):
+        from .dom import el
+        box = q("#chooser")
+        box.replaceChildren()
+        box.setAttribute("data-place", place)
+        el("div", text=f"{self._place_label(place)}: {len(idxs)} choices", cls="chooser-h", parent=box)
+        lst = el("div", cls="chooser-list", parent=box)
+        acts = self.v["actions"]
+        for i in idxs:
+            P.action_button(lst, i, acts[i])
+        el("button", text="Cancel", cls="chooser-cancel", parent=box,
+           attrs={"type": "button", "data-cmd": "chooser-close"})
+        box.hidden = False
+        w, h = window.innerWidth, window.innerHeight
+        if w < 820 or e is None or not hasattr(e, "clientX"):
+            box.classList.add("sheet")  # phones: a sheet at the bottom of the screen
+            box.style.left = ""
+            box.style.top = ""
+        else:
+            box.classList.remove("sheet")
+            bw = min(420, box.offsetWidth or 360)
+            bh = box.offsetHeight or 200
+            x = min(max(8, e.clientX + 12), w - bw - 8)
+            y = min(max(8, e.clientY - 20), max(8, h - bh - 8))
+            box.style.left = f"{x}px"
+            box.style.top = f"{y}px"
+        first = box.querySelector("[data-action]")
+        if first:
+            first.focus()
+
+    def close_chooser(self):
+        box = q("#chooser")
+        if box and not box.hidden:
+            box.hidden = True
+            box.replaceChildren()
+
+    def toggle_sub(self, node):
+        """Open or close one sub-group of a long action list (buttons are made only when open)."""
+        key = node.getAttribute("data-key")
+        box = node.parentNode
+        if key in self.open_subs:
+            self.open_subs.discard(key)
+            w = box.querySelector(".grp-btns")
+            if w:
+                w.remove()
+            box.classList.remove("open")
+            node.setAttribute("aria-expanded", "false")
+        else:
+            self.open_subs.add(key)
+            acts = self.v["actions"]
+            P.fill_sub(box, [(int(i), acts[int(i)]) for i in node.getAttribute("data-holds").split()])
+            box.classList.add("open")
+            node.setAttribute("aria-expanded", "true")
+
+    def toggle_grp(self, node):
+        """Open or close a long group of actions (its sub-group headers)."""
+        box = node.parentNode.querySelector(".grp-subs")
+        is_open = bool(box.hidden)
+        box.hidden = not is_open
+        node.setAttribute("aria-expanded", "true" if is_open else "false")
+        self.grp_open[node.getAttribute("data-t")] = is_open
 
     def clear(self):
         if self.selected is not None or self.expanded is not None:
@@ -332,6 +457,12 @@ class App:
             self.undo()
         elif cmd == "clear":
             self.clear()
+        elif cmd == "sub":
+            self.toggle_sub(node)
+        elif cmd == "grp":
+            self.toggle_grp(node)
+        elif cmd == "chooser-close":
+            self.close_chooser()
         elif cmd == "help":
             self.show_help()
         elif cmd == "saves":
@@ -366,7 +497,9 @@ class App:
             return
         key = e.key
         if key == "Escape":
-            if not q("#saves-dlg").hidden or not q("#help-dlg").hidden:
+            if not q("#chooser").hidden:
+                self.close_chooser()
+            elif not q("#saves-dlg").hidden or not q("#help-dlg").hidden:
                 q("#saves-dlg").hidden = True
                 q("#help-dlg").hidden = True
             elif not q("#start-screen").hidden and self.m is not None:

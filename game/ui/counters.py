@@ -1,4 +1,5 @@
 """SVG counters: one <g> per piece, drawn around (0, 0), S units wide."""
+from . import symbols
 from .dom import sel
 from .logic import factors
 
@@ -16,14 +17,7 @@ FILL = {
 }
 
 
-def _star(g, cx, cy, r, fill):
-    pts = []
-    import math
-    for i in range(10):
-        a = -math.pi / 2 + i * math.pi / 5
-        rr = r if i % 2 == 0 else r * 0.42
-        pts.append(f"{cx + rr * math.cos(a):.1f},{cy + rr * math.sin(a):.1f}")
-    sel("polygon", {"points": " ".join(pts), "fill": fill}, parent=g)
+_star = symbols.star
 
 
 def _ft(p):

@@ -18,7 +18,7 @@ TYPE_NAMES.update({  # First Team: Vietnam
     "exchange": "Exchange", "pathfinder": "Pathfinders", "hold": "Hold", "move_stack": "Move stack",
     "hold_stack": "Hold stack", "strike": "Air strike", "ara_alone": "ARA alone", "arty": "Artillery",
     "tac": "Tac Air", "heli": "Gunship", "fatigue": "Fatigue", "contact": "Contact", "adj": "Adjacent support",
-    "attack": "Attack",
+    "attack": "Attack", "run": "Run",
 })
 FRIENDLY = ("FW", "US")  # the player's side in each game
 
@@ -84,7 +84,7 @@ def grouped(actions, selected=None):
     groups = {}
     for i, a in enumerate(actions):
         t = a.get("t")
-        if t in ("done", "roll"):
+        if t in FLOW or t == "roll":
             continue
         if selected is not None and not involves(a, selected):
             continue
@@ -93,14 +93,54 @@ def grouped(actions, selected=None):
     return sorted(groups.items(), key=lambda kv: order.get(kv[0], 999))
 
 
+BIG_GROUP = 12  # a type group longer than this is shown as collapsible sub-groups (phones, long lists)
+CHUNK = 20
+
+
+def target_of(a, keys=("to", "loc", "box")):
+    for k in keys:
+        if isinstance(a.get(k), str):
+            return a[k]
+    return None
+
+
+def subgroups(items, name_of=None, zone_of=None):
+    """Split one type's [(index, action)] into [(key, title, [(index, action)])], for a long list.
+
+    By the piece the actions are about (its name from `name_of(key)`), else by the place they
+    start from, else by the zone of their target (`zone_of(place)`), else in chunks of CHUNK.
+    Pure sorting of what the engine lists: every item lands in exactly one sub-group."""
+    name_of = name_of or (lambda k: k)
+    tries = [
+        lambda a: actor_of(a),
+        lambda a: a.get("from") if isinstance(a.get("from"), str) else None,
+        lambda a: a.get("heli") if isinstance(a.get("heli"), str) else None,
+        lambda a: (zone_of(target_of(a)) if zone_of and target_of(a) else None),
+    ]
+    for n, fn in enumerate(tries):
+        keys = [fn(a) for _, a in items]
+        if None in keys or len(set(keys)) < 2:
+            continue
+        out = {}
+        for (i, a), k in zip(items, keys):
+            out.setdefault(k, []).append((i, a))
+        titles = {k: (name_of(k) if n < 3 else f"Zone {k}" if len(str(k)) <= 3 else str(k)) for k in out}
+        return [(str(k), titles[k], its) for k, its in out.items()]
+    return [(f"{j + 1}-{min(j + CHUNK, len(items))}", f"{j + 1}-{min(j + CHUNK, len(items))}", items[j:j + CHUNK])
+            for j in range(0, len(items), CHUNK)]
+
+
 def involves(a, key):
     if actor_of(a) == key:
         return True
     return key in (a.get("heli"), a.get("target"), a.get("unit"), a.get("leader"))
 
 
+FLOW = ("done", "run")  # the "carry on" actions, shown as big buttons above the lists
+
+
 def dones(actions):
-    return [(i, a) for i, a in enumerate(actions) if a.get("t") == "done"]
+    return [(i, a) for i, a in enumerate(actions) if a.get("t") in FLOW]
 
 
 def rolls(actions):

@@ -29,10 +29,12 @@ class MapView:
         self.layer_ctrl = sel("g", {"id": "vw-control", "pointer-events": "none"})
         self.svg.insertBefore(self.layer_ctrl, spaces_g)
         self.layer_pieces = sel("g", {"id": "vw-pieces"}, parent=self.svg)
+        self.layer_hl = sel("g", {"id": "vw-hl"}, parent=self.svg)  # box targets: pins above the stacks
         self.stack_nodes = {}
         self.stack_keys = {}
         self.ctrl_keys = {}
         self.hl_nodes = []
+        self._box_rects = {}
 
     # ---- control ---------------------------------------------------------------------------
     def _control(self, v):
@@ -128,23 +130,60 @@ class MapView:
             self.layer_pieces.appendChild(self.stack_nodes[expanded])  # on top
         self._highlights(hl, actions)
 
+    def _box_rect(self, sid):
+        """(x, y, w, h) of a box anchor's outline (its first <rect>), read once."""
+        if sid not in self._box_rects:
+            _, _, g = self.spaces[sid]
+            r = g.querySelector("rect")
+            try:
+                self._box_rects[sid] = tuple(float(r.getAttribute(k)) for k in ("x", "y", "width", "height"))
+            except Exception:  # no rect: a disc at the anchor point
+                self._box_rects[sid] = None
+        return self._box_rects[sid]
+
     def _highlights(self, hl, actions):
+        """One highlight per place. A single action carries data-action (a click runs it); several
+        carry data-choose and their indices in data-holds (a click opens the chooser)."""
         for n in self.hl_nodes:
             n.remove()
         self.hl_nodes = []
         for sid, idxs in hl.items():
             if sid not in self.spaces:
                 continue
-            _, _, g = self.spaces[sid]
+            x, y, g = self.spaces[sid]
             a = actions[idxs[0]]
-            h = sel("g", {"class": "vw-hl", "data-action": idxs[0], "data-t": a["t"], "data-to": sid},
-                    parent=g)
+            ts = {actions[i]["t"] for i in idxs}
+            attrs = {"class": "vw-hl", "data-t": a["t"] if len(ts) == 1 else "multi", "data-to": sid}
+            if len(idxs) == 1:
+                attrs["data-action"] = idxs[0]
+            else:
+                attrs["data-choose"] = sid
+                attrs["data-holds"] = " ".join(str(i) for i in idxs)
+            box = self._box_rect(sid) if sid in self.box_keys else None
+            if box:  # a box: its outline lights up under the stacks; a target pin on top takes the click
+                bx, by, bw, bh = box
+                ring = sel("rect", {"x": bx - 2, "y": by - 2, "width": bw + 4, "height": bh + 4, "rx": 5,
+                                    "class": "hl-disc hl-box", "pointer-events": "none"}, parent=g)
+                self.hl_nodes.append(ring)
+                attrs["transform"] = f"translate({bx + bw - 15:.1f} {by + 15:.1f})"
+                attrs["class"] += " hl-pin"
+                h = sel("g", attrs, parent=self.layer_hl)
+            else:
+                h = sel("g", attrs, parent=g)
             labels = [actions[i].get("label", type_name(actions[i]["t"])) for i in idxs]
-            sel("title", text="; ".join(labels) + ("  (more choices in the panel)" if len(idxs) > 1 else ""),
+            sel("title", text="; ".join(labels) + (f"  ({len(idxs)} choices: click to choose)" if len(idxs) > 1 else ""),
                 parent=h)
-            sel("circle", {"r": 20, "class": "hl-disc"}, parent=h)
+            if box:
+                sel("circle", {"r": 12, "class": "pin-disc"}, parent=h)
+                sel("path", {"d": "M-6 -1H3V-5L8 0L3 5V1H-6Z", "class": "pin-arrow"}, parent=h)
+                cx, cy = -10, 10
+            else:
+                if sid in self.box_keys:  # an anchor without its own transform
+                    h.setAttribute("transform", f"translate({x:.1f} {y:.1f})")
+                sel("circle", {"r": 20, "class": "hl-disc"}, parent=h)
+                cx, cy = -15, 15
             if len(idxs) > 1:
-                sel("circle", {"cx": -15, "cy": 15, "r": 6.5, "class": "badge hl-badge"}, parent=h)
-                sel("text", {"x": -15, "y": 18, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
+                sel("circle", {"cx": cx, "cy": cy, "r": 6.5, "class": "badge hl-badge"}, parent=h)
+                sel("text", {"x": cx, "y": cy + 3, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
                     str(len(idxs)), parent=h)
             self.hl_nodes.append(h)

@@ -1,7 +1,7 @@
 """Side panel: tracks, boxes, prompt, actions, log. Text goes in with textContent only."""
 from .counters import counter, title_of
 from .dom import el, sel
-from .logic import actor_of, dones, grouped, rolls, type_name
+from .logic import BIG_GROUP, actor_of, dones, grouped, rolls, subgroups, type_name
 
 DIE = "⚀⚁⚂⚃⚄⚅"
 
@@ -27,12 +27,19 @@ def action_button(parent, i, a, primary=False):
     return b
 
 
-def actions(root, v, selected, selected_label):
+def actions(root, v, selected, selected_label, open_subs=(), name_of=None, zone_of=None, sel_piece=None,
+            grp_open=None):
+    """The action panel. A long group (more than BIG_GROUP buttons) with nothing selected is split
+    into collapsible sub-groups (by unit, start place, target zone, or in chunks); a closed one
+    holds no buttons, its header lists their indices in data-holds. Of several long groups only the
+    first starts open (`grp_open`: {type: bool} chosen by the player). Returns the sub-group keys shown."""
     root.replaceChildren()
     acts = v["actions"]
+    shown = set()
+    grp_open = grp_open if grp_open is not None else {}
     if v.get("over"):
         el("p", text="The game is over. Start a new game or load a save.", cls="muted", parent=root)
-        return
+        return shown
     if v.get("awaiting_roll"):
         pad = el("div", cls="dice-pad", parent=root, attrs={"aria-label": "Enter the die you rolled"})
         for i, a in rolls(acts):
@@ -47,17 +54,62 @@ def actions(root, v, selected, selected_label):
             action_button(bar, i, a, primary=True)
     if selected is not None:
         s = el("div", cls="selinfo", parent=root)
-        el("span", text="Selected: " + selected_label, parent=s)
+        if sel_piece is not None:  # the selected counter, large enough to read on a phone
+            big = sel("svg", {"viewBox": "-18 -23 36 40", "width": 60, "height": 67, "class": "sel-ctr",
+                              "aria-hidden": "true"}, parent=s)
+            counter(sel_piece, 0, 0, parent=big)
+        el("span", text="Selected: " + selected_label, cls="sel-label", parent=s)
         el("button", text="Clear (Esc)", cls="clear-sel", parent=s, attrs={"type": "button", "data-cmd": "clear"})
     groups = grouped(acts, selected)
     if selected is not None and not groups:
         el("p", text="No action for this piece now.", cls="muted", parent=root)
+    first_long = True
     for t, items in groups:
         sec = el("section", cls="grp", parent=root, attrs={"data-group": t})
-        el("h3", text=f"{type_name(t)} ({len(items)})", parent=sec)
-        wrap = el("div", cls="grp-btns", parent=sec)
-        for i, a in items:
-            action_button(wrap, i, a)
+        if selected is not None or len(items) <= BIG_GROUP:
+            el("h3", text=f"{type_name(t)} ({len(items)})", parent=sec)
+            wrap = el("div", cls="grp-btns", parent=sec)
+            for i, a in items:
+                action_button(wrap, i, a)
+            continue
+        is_open = grp_open.get(t, first_long)
+        first_long = False
+        subs = subgroups(items, name_of, zone_of)
+        h = el("button", cls="grp-toggle", parent=sec,
+               attrs={"type": "button", "data-cmd": "grp", "data-t": t, "aria-expanded": "true" if is_open else "false"})
+        el("span", text=f"{type_name(t)} ({len(items)})", cls="grp-title", parent=h)
+        el("span", text=f"{len(subs)} groups", cls="grp-note", parent=h)
+        box = el("div", cls="grp-subs", parent=sec)
+        if not is_open:
+            box.hidden = True
+        for key, title, its in subs:
+            k = f"{t}|{key}"
+            shown.add(k)
+            sub_group(box, k, t, title, its, k in open_subs)
+    return shown
+
+
+def sub_group(parent, key, t, title, items, is_open):
+    box = el("div", cls="sub" + (" open" if is_open else ""), parent=parent, attrs={"data-sub": key})
+    actor = actor_of(items[0][1])
+    same = all(actor_of(a) == actor for _, a in items)
+    h = el("button", cls="sub-h", parent=box,
+           attrs={"type": "button", "data-cmd": "sub", "data-key": key, "data-t": t,
+                  "data-actor": actor if same else None, "aria-expanded": "true" if is_open else "false",
+                  "data-holds": " ".join(str(i) for i, _ in items)})
+    h.setAttribute("title", f"{type_name(t)}: {title} ({len(items)})")
+    el("span", text=title, cls="sub-title", parent=h)
+    el("span", text=str(len(items)), cls="sub-n", parent=h)
+    if is_open:
+        fill_sub(box, items)
+    return box
+
+
+def fill_sub(box, items):
+    wrap = el("div", cls="grp-btns", parent=box)
+    for i, a in items:
+        action_button(wrap, i, a)
+    return wrap
 
 
 class LogView:

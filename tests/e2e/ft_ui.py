@@ -1,7 +1,8 @@
 """Helpers for the First Team: Vietnam end-to-end tests (no sleeps: wait on data-ready / data-rev)."""
 import random
 
-from .mf_ui import click_and_wait, open_start, panel_actions, rev, wait_rev_after
+from .mf_ui import (click_action, click_type, first_of_type, open_start, panel_actions, reveal, rev,
+                    wait_rev_after)
 
 
 def start_ft(page, base_url=None, seed=1, dice="auto"):
@@ -18,14 +19,9 @@ def start_ft(page, base_url=None, seed=1, dice="auto"):
 
 
 def unique_actions(page):
-    """[(index, type)] of every action on the page, each index once (map highlights and panel)."""
-    acts = page.eval_on_selector_all("[data-action]", "els => els.map(e => [+e.dataset.action, e.dataset.t])")
-    return sorted(set(map(tuple, acts)))
-
-
-def click_action(page, i):
-    """Click the panel button of action i (every action has one while nothing is selected)."""
-    click_and_wait(page, f'#actions [data-action="{i}"]')
+    """[(index, type)] of every legal action, each index once (every action is in the panel: a
+    button, or held by a closed group whose header a click opens)."""
+    return [(i, t) for i, t, _ in panel_actions(page)]
 
 
 class RandomPlayer:
@@ -45,8 +41,9 @@ class RandomPlayer:
         acts = unique_actions(page)
         assert acts, "no action offered: " + (page.text_content("#prompt") or "")
         i = self.pick(acts)
+        btn = reveal(page, i)
         before = rev(page)
-        page.locator(f'#actions [data-action="{i}"]').first.click()
+        btn.click()
         wait_rev_after(page, before)
         return dict(acts)[i]
 
@@ -55,4 +52,5 @@ def track(page, key):
     return page.text_content(f'#tracks [data-track="{key}"]')
 
 
-__all__ = ["start_ft", "unique_actions", "click_action", "RandomPlayer", "track", "panel_actions"]
+__all__ = ["start_ft", "unique_actions", "click_action", "click_type", "first_of_type", "RandomPlayer", "track",
+           "panel_actions", "reveal"]

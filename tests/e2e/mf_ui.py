@@ -35,11 +35,73 @@ def start_game(page, base_url=None, scenario="early", seed=1, dice="auto"):
     page.wait_for_selector("#prompt:not(:empty)")
 
 
+PANEL_JS = """() => {
+    const out = new Map();
+    for (const e of document.querySelectorAll('#actions [data-action]'))
+        out.set(+e.dataset.action, [e.dataset.t, e.dataset.actor || null]);
+    for (const e of document.querySelectorAll('#actions [data-holds]'))
+        for (const i of e.dataset.holds.split(' '))
+            if (!out.has(+i)) out.set(+i, [e.dataset.t, e.dataset.actor || null]);
+    return [...out.entries()].sort((a, b) => a[0] - b[0]).map(([i, [t, u]]) => [i, t, u]);
+}"""
+
+
 def panel_actions(page):
-    """[(index, type, actor)] of the buttons in the panel."""
-    return page.eval_on_selector_all(
-        "#actions [data-action]",
-        "els => els.map(e => [+e.dataset.action, e.dataset.t, e.dataset.actor || null])")
+    """[(index, type, actor)] of every action in the panel: its buttons, and the buttons a closed
+    group holds (long lists are split into groups whose header lists their indices in data-holds)."""
+    return page.evaluate(PANEL_JS)
+
+
+def reveal(page, i):
+    """The panel button of action i, opening its group first if it is closed (a click on the
+    group's header, which is not an action)."""
+    sel = f'#actions [data-action="{i}"]'
+    if page.locator(sel).count() == 0:
+        hdr = page.locator(f'#actions [data-holds~="{i}"]').first
+        if not hdr.is_visible():  # its whole group is closed: open it (a header, not an action)
+            page.locator(f'#actions section.grp:has([data-holds~="{i}"]) > .grp-toggle').click()
+        hdr.click()
+        page.wait_for_selector(sel)
+    return page.locator(sel).first
+
+
+def click_action(page, i):
+    """Click the panel button of action i and wait until Python has redrawn."""
+    before = rev(page)
+    reveal(page, i).click()
+    wait_rev_after(page, before)
+
+
+def first_of_type(page, t):
+    """(index, actor) of the first action of type t in the panel, or None."""
+    for i, tt, actor in panel_actions(page):
+        if tt == t:
+            return i, actor
+    return None
+
+
+def click_type(page, t):
+    """Click the first action of type t (from the panel, opening its group if needed)."""
+    found = first_of_type(page, t)
+    assert found, f"no '{t}' action; prompt: {page.text_content('#prompt')}"
+    click_action(page, found[0])
+    return found
+
+
+def click_highlight(page, t):
+    """Click a map highlight of type t: one action runs; several open the chooser, whose first
+    action is clicked. False if the map shows no such highlight."""
+    hl = page.locator(f"#map .vw-hl[data-t='{t}']")
+    if hl.count() == 0:
+        return False
+    single = page.locator(f"#map .vw-hl[data-t='{t}'][data-action]")
+    if single.count():
+        click_and_wait(page, single.first)
+        return True
+    hl.first.click()
+    page.wait_for_selector("#chooser:not([hidden]) [data-action]")
+    click_and_wait(page, "#chooser [data-action]")
+    return True
 
 
 def step(page):
@@ -48,12 +110,12 @@ def step(page):
     assert acts, "no action offered: " + (page.text_content("#prompt") or "")
     done = [a for a in acts if a[1] == "done"]
     i = done[0][0] if done else min(a[0] for a in acts)
-    click_and_wait(page, f'#actions [data-action="{i}"]')
+    click_action(page, i)
 
 
 def advance_until(page, t, max_steps=200):
     for _ in range(max_steps):
-        if page.locator(f'#actions [data-action][data-t="{t}"]').count():
+        if first_of_type(page, t):
             return
         step(page)
     raise AssertionError(f"no '{t}' action within {max_steps} steps; prompt: {page.text_content('#prompt')}")

@@ -1,7 +1,11 @@
 """First Team: Vietnam in the browser: game choice, map and counters, intelligence, helicopter lift,
-ground move, combat, the NVA turn playing itself, layouts."""
+ground move, combat, the NVA turn playing itself, the chooser for several actions on one place, long
+action lists grouped by unit, manual dice, layouts."""
+import re
+
 from .ft_ui import RandomPlayer, start_ft, track
-from .mf_ui import click_and_wait, log_len, step
+from .mf_ui import (click_action, click_and_wait, click_type, first_of_type, log_len, panel_actions, rev, step,
+                    wait_rev_after)
 
 
 def state_hash(page):
@@ -10,7 +14,7 @@ def state_hash(page):
 
 def advance_until(page, t, max_steps=300):
     for _ in range(max_steps):
-        if page.locator(f'#actions [data-action][data-t="{t}"]').count():
+        if first_of_type(page, t):
             return
         step(page)
     raise AssertionError(f"no '{t}' action within {max_steps} steps; prompt: {page.text_content('#prompt')}")
@@ -35,19 +39,16 @@ def test_start_map_and_first_phases(page, base_url):
     # intelligence
     advance_until(page, "identify")
     n = log_len(page)
-    click_and_wait(page, '#actions [data-action][data-t="identify"]')
+    click_type(page, "identify")
     assert log_len(page) > n
     # helicopter lift
     advance_until(page, "lift")
-    lift = page.locator('#actions [data-action][data-t="lift"]').first
-    unit = lift.get_attribute("data-actor")
-    click_and_wait(page, lift)
+    _, unit = click_type(page, "lift")
     assert page.locator(f'#map [data-unit="{unit}"]').count() == 1 or \
         page.locator(f'#map [data-stack] [data-count]').count() > 0
     # ground move
     advance_until(page, "move")
-    mv = page.locator('#actions [data-action][data-t="move"]').first
-    click_and_wait(page, mv)
+    click_type(page, "move")
     page.screenshot(path="/tmp/vw_ft_1440.png")
     # the NVA turn runs by itself, its rolls in the log
     for _ in range(300):
@@ -63,17 +64,17 @@ def test_combat_and_undo(page, base_url):
     start_ft(page, base_url, seed=5)
     player = RandomPlayer(5)
     for _ in range(150):
-        if page.locator('#actions [data-action][data-t="attack"]').count():
+        if first_of_type(page, "attack"):
             break
         player.step(page)
-    atk = page.locator('#actions [data-action][data-t="attack"]')
-    assert atk.count(), page.text_content("#prompt")
+    atk = first_of_type(page, "attack")
+    assert atk, page.text_content("#prompt")
     before = state_hash(page)
-    click_and_wait(page, atk.first)
+    click_action(page, atk[0])
     assert state_hash(page) != before
     click_and_wait(page, "#undo-btn")
     assert state_hash(page) == before
-    click_and_wait(page, atk.first)
+    click_action(page, atk[0])
     n = page.locator("#log li .log-dice").count()
     for _ in range(30):
         if page.locator("#log li .log-dice").count() > n:
@@ -98,3 +99,119 @@ def test_phone_layout(browser, base_url):
     finally:
         ctx.close()
     assert errors == []
+
+
+def test_counters_state_themselves(page, base_url):
+    """Every piece on the map and in the panel keeps [data-unit] and a <title> saying what it is."""
+    start_ft(page, base_url, seed=2)
+    advance_until(page, "lift")
+    titles = page.eval_on_selector_all(
+        "[data-unit]", "els => els.map(e => [e.dataset.unit, (e.querySelector('title') || {}).textContent || ''])")
+    assert len(titles) > 80
+    assert all(t for _, t in titles), [u for u, t in titles if not t][:5]
+    text = " ".join(t for _, t in titles)
+    for words in ("US infantry company", "1/9 Cavalry", "transport", "gunship", "ARA",
+                  "observation", "battery", "supply", "Tac Air", "B-52", "Pathfinders", "Unknown NVA counter",
+                  "LZ marker, face down"):
+        assert words in text, words
+    assert re.search(r"fatigue \d of 4", text)
+    # NATO symbols: unit frames on the counters
+    assert page.locator("#map [data-unit] rect.sym").count() > 0
+    assert page.locator("#boxes [data-unit] rect.sym").count() > 40
+
+
+def test_long_lists_grouped_and_selection_narrows(page, base_url):
+    start_ft(page, base_url, seed=5)
+    advance_until(page, "lift")
+    acts = panel_actions(page)
+    lifts = [a for a in acts if a[1] == "lift"]
+    assert len(lifts) > 12
+    # nothing selected: the lifts are grouped by unit, closed; every index is held by one header
+    assert page.locator('#actions section[data-group="lift"] .sub-h').count() > 5
+    assert page.locator('#actions [data-action][data-t="lift"]').count() == 0
+    held = page.eval_on_selector_all("#actions [data-holds]", "els => els.flatMap(e => e.dataset.holds.split(' '))")
+    buttons = page.eval_on_selector_all("#actions [data-action]", "els => els.map(e => e.dataset.action)")
+    assert sorted(map(int, held + buttons)) == sorted(a[0] for a in acts)
+    # opening a group (a header, not an action) shows its buttons, no redraw needed
+    hdr = page.locator('#actions section[data-group="lift"] .sub-h').first
+    unit = hdr.get_attribute("data-actor")
+    n = len(hdr.get_attribute("data-holds").split())
+    hdr.click()
+    assert page.locator(f'#actions [data-action][data-t="lift"][data-actor="{unit}"]').count() == n
+    # selecting the unit (its counter in the panel's boxes) narrows the list to its actions
+    click_and_wait(page, f'#boxes [data-unit="{unit}"]')
+    assert page.locator("#actions .selinfo svg.sel-ctr").count() == 1
+    actors = set(page.eval_on_selector_all("#actions [data-action]:not(.primary)", "els => els.map(e => e.dataset.actor)"))
+    assert actors == {unit}
+    # several actions on one place (a lift and an exchange to the same LZ): the chooser
+    multi = page.locator("#map .vw-hl[data-choose]")
+    assert multi.count() > 0
+    holds = multi.first.get_attribute("data-holds").split()
+    before = rev(page)
+    multi.first.click()
+    assert rev(page) == before  # nothing ran
+    assert page.locator("#chooser:not([hidden])").count() == 1
+    choices = page.eval_on_selector_all("#chooser [data-action]", "els => els.map(e => e.dataset.action)")
+    assert sorted(choices) == sorted(holds) and len(choices) >= 2
+    page.click("#chooser .chooser-cancel")
+    assert page.locator("#chooser[hidden]").count() == 1
+    multi.first.click()
+    n = log_len(page)
+    click_and_wait(page, "#chooser [data-action]")
+    assert log_len(page) > n and page.locator("#chooser[hidden]").count() == 1
+
+
+def test_zone_box_target_offers_its_actions(page, base_url):
+    """Airstrikes on a Zone Display box: its target pin (or its stack) offers them."""
+    start_ft(page, base_url, seed=5)
+    player = RandomPlayer(3)
+    for _ in range(200):
+        if page.locator("#map .vw-hl.hl-pin").count():
+            break
+        player.step(page)
+    pin = page.locator("#map .vw-hl.hl-pin").first
+    assert pin.count(), page.text_content("#prompt")
+    box = pin.get_attribute("data-to")
+    if pin.get_attribute("data-choose"):
+        pin.click()
+        assert page.locator("#chooser:not([hidden]) [data-action]").count() >= 2
+        page.keyboard.press("Escape")
+        assert page.locator("#chooser[hidden]").count() == 1
+        stack = page.locator(f'#map [data-stack="{box}"] [data-unit]')
+        if stack.count():  # a click on the box's counters offers the same choices
+            stack.first.click()
+            assert page.locator("#chooser:not([hidden]) [data-action]").count() >= 2
+        pin.click() if page.locator("#chooser[hidden]").count() else None
+        n = log_len(page)
+        click_and_wait(page, "#chooser [data-action]")
+    else:
+        n = log_len(page)
+        click_and_wait(page, pin)
+    assert log_len(page) > n
+
+
+def test_manual_dice(page, base_url):
+    """Dice mode "manual": the player types each die on the dice pad; the log shows those dice."""
+    start_ft(page, base_url, seed=7, dice="manual")
+    for _ in range(200):
+        if page.locator("#actions .dice-pad [data-t='roll']").count():
+            break
+        step(page)
+    assert page.locator("#actions .dice-pad [data-t='roll']").count() == 6, page.text_content("#prompt")
+    assert page.get_attribute("body", "data-roll") == "1"
+    assert "Roll one die" in page.text_content("#prompt")
+    entered = []
+    for value in (3, 5, 2, 6, 1, 4):
+        if not page.locator("#actions .dice-pad").count():
+            break
+        click_and_wait(page, f"#actions .dice-pad [data-t='roll'][title='rolled {value}']")
+        entered.append(value)
+        if page.locator("#actions .dice-pad").count():
+            assert f"entered so far: {', '.join(map(str, entered))}" in page.text_content("#prompt") or \
+                "entered so far" not in page.text_content("#prompt")
+    assert entered and page.get_attribute("body", "data-roll") == "0"
+    want = "dice: " + ", ".join(map(str, entered))
+    logged = page.eval_on_selector_all("#log .log-dice", "els => els.map(e => e.title)")
+    assert want in logged, (want, logged[:5])
+    row = page.locator("#log li", has=page.locator(f'.log-dice[title="{want}"]')).first
+    assert "+".join(map(str, entered)) in row.text_content() or str(entered[0]) in row.text_content()

@@ -3,7 +3,7 @@ import json
 import random
 import statistics
 
-from .mf_ui import rev, start_game, wait_rev_after
+from .mf_ui import panel_actions, reveal, rev, start_game, wait_rev_after
 
 
 def test_whole_game_by_clicking(page, base_url):
@@ -13,14 +13,16 @@ def test_whole_game_by_clicking(page, base_url):
     for clicks in range(2000):
         if page.get_attribute("body", "data-over") == "1":
             break
-        cands = page.eval_on_selector_all(
-            "[data-action]", "els => els.map((e, k) => [k, e.dataset.t])")
+        # every legal action is in the panel: a button, or held by a closed group (opened by a
+        # click on its header, which is not an action); map highlights run the same indices
+        cands = [(i, t) for i, t, _ in panel_actions(page)]
         assert cands, page.text_content("#prompt")
         dones = [c for c in cands if c[1] == "done"]
         others = [c for c in cands if c[1] != "done"]
         pick = rng.choice(dones) if dones and (not others or rng.random() < 0.25) else rng.choice(others)
+        btn = reveal(page, pick[0])
         before = rev(page)
-        page.locator("[data-action]").nth(pick[0]).click()
+        btn.click()
         wait_rev_after(page, before)
         times.append(page.evaluate("window.__vw_last_update_ms"))
     assert page.get_attribute("body", "data-over") == "1", f"no verdict after {clicks} clicks"

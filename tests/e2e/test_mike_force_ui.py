@@ -1,8 +1,8 @@
 """Mike Force browser UI: start, set-up, move, airlift, recon, recruit, combat, undo, dice pad, phone."""
 import pytest
 
-from .mf_ui import (advance_until, click_and_wait, log_len, panel_actions, rev, start_game, step,
-                    wait_rev_after)
+from .mf_ui import (advance_until, click_action, click_and_wait, click_highlight, click_type, log_len, panel_actions, rev,
+                    start_game, step, wait_rev_after)
 
 SCENARIOS = ["early", "offensive", "tet", "phoenix"]
 
@@ -17,7 +17,7 @@ def test_start_each_scenario(page, base_url):
             start_game(page, scenario=sc, seed=11 + n)
         assert page.locator("#map [data-space]").count() > 30
         assert page.locator("#map [data-unit]").count() > 3
-        assert page.locator("#actions [data-action]").count() > 0
+        assert len(panel_actions(page)) > 0
         assert page.text_content("#prompt").strip()
         assert page.locator("#log li").count() > 0
         assert f"{sc}" in page.text_content("#scn-name")
@@ -43,13 +43,10 @@ def test_setup_move_airlift_recon_recruit_combat(page, base_url):
     kind_name = kind.get_attribute("data-kind")
     click_and_wait(page, kind)
     assert page.locator("#actions .selinfo").count() == 1
-    hl = page.locator("#map .vw-hl[data-t='recruit']")
-    if hl.count():
-        n = log_len(page)
-        click_and_wait(page, hl.first)
-        assert log_len(page) > n
-    else:  # recruits that go to a box are buttons only
-        click_and_wait(page, f"#actions [data-t='recruit']")
+    n = log_len(page)
+    if not click_highlight(page, "recruit"):  # recruits that go to a box are buttons only
+        click_type(page, "recruit")
+    assert log_len(page) > n
     assert kind_name
     advance_until(page, "move")
     # move: select a unit that can move on the map, then click one of its highlighted spaces
@@ -63,10 +60,8 @@ def test_setup_move_airlift_recon_recruit_combat(page, base_url):
         # a stack may have been spread: click the unit itself if it is not selected yet
         if page.locator(f'#map .ctr.sel[data-unit="{uid}"]').count() == 0:
             click_and_wait(page, f'#map [data-unit="{uid}"]')
-        hl = page.locator("#map .vw-hl[data-t='move']")
-        if hl.count():
-            n = log_len(page)
-            click_and_wait(page, hl.first)
+        n = log_len(page)
+        if click_highlight(page, "move"):
             assert log_len(page) > n
             moved = True
             break
@@ -75,17 +70,17 @@ def test_setup_move_airlift_recon_recruit_combat(page, base_url):
     # airlift: board then fly
     advance_until(page, "board")
     n = log_len(page)
-    click_and_wait(page, "#actions [data-t='board']")
+    click_type(page, "board")
     advance_until(page, "fly")
-    click_and_wait(page, "#actions [data-t='fly']")
+    click_type(page, "fly")
     assert log_len(page) > n
     # recon, then combat
     advance_until(page, "recon")
     n = log_len(page)
-    click_and_wait(page, "#actions [data-t='recon']")
+    click_type(page, "recon")
     assert log_len(page) > n
     advance_until(page, "target")
-    click_and_wait(page, "#actions [data-t='target']")
+    click_type(page, "target")
     text = page.text_content("#log")
     assert "fires" in text or "hit" in text.lower()
     assert page.locator("#log .log-rule").count() > 10
@@ -124,7 +119,7 @@ def test_phone_viewport(browser, base_url):
         n = log_len(pg)
         click_and_wait(pg, "#map .vw-hl[data-action]")
         assert log_len(pg) > n
-        click_and_wait(pg, "#actions [data-action]")
+        click_action(pg, panel_actions(pg)[0][0])  # from the panel (opening its group if closed)
         pg.screenshot(path="/tmp/vw_phone_390.png", full_page=False)
     finally:
         ctx.close()

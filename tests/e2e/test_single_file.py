@@ -1,4 +1,4 @@
-"""The single-file build (dist/mike-force.html, scripts/build_single.py) opened over file://
+"""The single-file build (dist/vietnam-wargames.html, scripts/build_single.py) opened over file://
 with no server: it boots, plays through set-up into the first turn, saves and continues
 after a reload. Nothing but the file itself and the blob:/data: URLs it makes is requested.
 """
@@ -10,7 +10,7 @@ import pytest
 from .conftest import REPO, wait_ready
 from .mf_ui import log_len, start_game, step
 
-SINGLE = REPO / "dist" / "mike-force.html"
+SINGLE = REPO / "dist" / "vietnam-wargames.html"
 CSP_WATCH = ("document.addEventListener('securitypolicyviolation', e => console.error("
              "'CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI))")
 

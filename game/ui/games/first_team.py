@@ -1,6 +1,7 @@
 """First Team: Vietnam: the game-specific parts of the UI (map anchors, counters, tracks, boxes).
 
 Only draws what the engine's view says; no rules here."""
+from .. import symbols as sym
 from ..dom import el, sel
 
 ID = "first-team"
@@ -15,17 +16,8 @@ H = S / 2
 # view box name -> map anchor key (the engine's location ids for those boxes)
 BOX_ANCHORS = {"AN_KHE": "ANKHE", "REFIT": "REFIT", "UNKNOWN": "UNKNOWN", "ELIMINATED": "ELIM"}
 VIEW_BOXES = {"An Khe": "ANKHE", "Refit": "REFIT", "Unknown": "UNKNOWN", "Eliminated": "ELIM"}
-
-SHORT = {"tr": "Trans", "gs": "Gunsh", "ara": "ARA", "oh": "OH", "tac": "TacAir", "b52": "B-52", "pf": "Pathf",
-         "sfg": "SF", "sup": "Supply", "nart": "NVA Art"}
-COLORS = {  # (background, text)
-    "inf": ("#4f6f3a", "#f4f1e0"), "sfg": ("#35608c", "#ffffff"), "tr": ("#6f9fcf", "#0b2340"),
-    "gs": ("#6f9fcf", "#0b2340"), "ara": ("#6f9fcf", "#0b2340"), "oh": ("#6f9fcf", "#0b2340"),
-    "arty": ("#8c8f4a", "#fbfae8"), "sup": ("#d9c27a", "#2b2200"), "lz": ("#e8e2c8", "#1e3a1e"),
-    "tac": ("#a7c4e0", "#0b2340"), "b52": ("#a7c4e0", "#0b2340"), "pf": ("#4f6f3a", "#f4f1e0"),
-    "nva": ("#b22d22", "#fff3cc"), "nart": ("#7a1f1f", "#ffe7a0"),
-}
-
+PLACE_NAMES = {"ANKHE": "An Khe", "REFIT": "Refit box", "UNKNOWN": "Unknown box", "ELIM": "Eliminated",
+               "PLEIKU": "Pleiku"}
 
 def anchors(svg):
     """{key: (x, y, node)} of the Zone Display boxes ("Z<zone>") and holding boxes."""
@@ -59,12 +51,24 @@ def all_pieces(v):
 
 # ---- counters ------------------------------------------------------------------------------
 def title_of(p):
+    """Everything a counter shows, in words (its SVG <title> and the panel's selection line)."""
     if p.get("concealed"):
-        return "LZ marker (not yet flipped)" if p.get("back") == "LZ" else "Unknown NVA counter"
+        return ("LZ marker, face down (not yet flipped: valid or not unknown)" if p.get("back") == "LZ"
+                else "Unknown NVA counter (concealed)")
     k = p.get("kind")
-    bits = [p.get("name", p.get("id", ""))]
+    name = str(p.get("name", p.get("id", "")))
+    bits = [name]
+    if k == "inf":
+        if p.get("bn") == "1/9":
+            bits[0] = "1/9 Cavalry (recon) company"
+        else:
+            bits[0] = f"US infantry company {name} (company {name.split('/')[0]}, battalion {p.get('bn')}"
+            bits[0] += f", {p['brigade']}. Bde)" if p.get("brigade") else ")"
+    elif k == "sfg":
+        bits[0] = name + " (Special Forces camp)"
     if k in ("inf", "sfg"):
-        bits.append(f"strength {p.get('str')}, effectiveness {p.get('eff')}, fatigue {p.get('fatigue', 0)}")
+        bits.append(f"strength {p.get('str')}, effectiveness {p.get('eff')}")
+        bits.append(f"fatigue {p.get('fatigue', 0)} of 4")
         if p.get("broken"):
             bits.append("BROKEN")
         if p.get("hold"):
@@ -72,7 +76,8 @@ def title_of(p):
         if p.get("supplied") is False:
             bits.append("out of supply")
     elif k == "nva":
-        bits.append(f"strength {p.get('str')}, effectiveness {p.get('eff')}, step {p.get('step')}")
+        bits[0] = f"NVA company {p.get('co')} of the {p.get('reg')}th Regiment ({name})"
+        bits.append(f"strength {p.get('str')}, effectiveness {p.get('eff')}, step {p.get('step')} of 4")
         for f in ("broken", "garrison", "hold"):
             if p.get(f):
                 bits.append(f.upper())
@@ -91,60 +96,187 @@ def title_of(p):
     return " | ".join(str(b) for b in bits)
 
 
-def _lines(p):
-    """(top, bottom) text of a counter."""
-    k = p.get("kind")
-    name = p.get("name", "")
-    if k == "inf":
-        return name, f"{p.get('eff')}·F{p.get('fatigue', 0)}"
-    if k == "sfg":
-        return "SF", f"{p.get('eff')}·F{p.get('fatigue', 0)}"
-    if k == "nva":
-        return name[:7], f"{p.get('eff')}·s{p.get('step')}"
-    if k == "arty":
-        return p.get("bn", ""), "FIRED" if p.get("fired") else "Arty"
-    if k == "nart":
-        return "NVA", "FIRED" if p.get("fired") else "Arty"
-    if k in ("tr", "gs", "ara", "oh"):
-        return SHORT[k], "FAT" if p.get("fatigued") else p.get("id", "")[-2:]
-    if k == "sup":
-        return "Supply", "full" if p.get("step") == "full" else "half"
-    if k == "lz":
-        return "LZ", "valid" if p.get("valid") else "invalid"
-    return SHORT.get(k, name[:6]), str(p.get("strike", "") or "")
+# Counter faces: (background, ink) of the front side and of the back (broken / fatigued / fired) side.
+FACE = {
+    "inf": ("#5d6b32", "#f6f2d8"), "inf_b": ("#c9c99a", "#2d3312"),       # 1st Cav: olive drab
+    "r19": ("#7a6a2c", "#fff4c8"), "r19_b": ("#d8cb97", "#3a300c"),       # 1/9 Cav: darker tan
+    "sfg": ("#1f5a52", "#ffffff"),                                         # SF camp: green beret
+    "pf": ("#5d6b32", "#f6f2d8"),
+    "heli": ("#8fb8dc", "#0b2340"), "heli_b": ("#d5dde4", "#6b7a88"),    # aviation: sky blue
+    "arty": ("#b0442c", "#fff4e0"), "arty_b": ("#e5c3b5", "#6d2b1b"),     # artillery: red-brown
+    "air": ("#c8dcf0", "#0b2340"),                                         # Tac Air, B-52
+    "sup": ("#d9c27a", "#2b2200"), "sup_b": ("#efe5bf", "#5c4b10"),
+    "lz": ("#e8e2c8", "#1e3a1e"), "lz_ok": ("#2f7d32", "#ffffff"), "lz_no": ("#8d8d86", "#ffffff"),
+    "nva": ("#b3261e", "#fff3c4"), "nva_b": ("#e8a89c", "#5c0f0a"),       # NVA: red
+    "nart": ("#7a1f1f", "#ffe7a0"), "nart_b": ("#d8a0a0", "#5c0f0a"),
+    "nva_back": ("#5e1320", "#ffd600"),
+}
+HELI = {"tr": ("LIFT", "UH-1D"), "gs": ("GUN", "UH-1B"), "ara": ("ARA", ""), "oh": ("OBS", "OH-13")}
+
+
+def _num(uid):
+    d = "".join(ch for ch in str(uid) if ch.isdigit())
+    return d
+
+
+def _bg(g, face, extra_cls=""):
+    bg, ink = FACE[face]
+    sel("rect", {"x": -H, "y": -H, "width": S, "height": S, "rx": 2.5, "fill": bg,
+                 "class": "ctr-bg" + extra_cls}, parent=g)
+    return ink
+
+
+def _top(g, s, ink, size=None):
+    size = size or (7.2 if len(s) <= 6 else 6.0 if len(s) <= 8 else 5.2)
+    sel("text", {"x": 0, "y": -H + 7.3, "font-size": size, "text-anchor": "middle", "font-weight": "700",
+                 "fill": ink, "class": "ctr-name"}, s, parent=g)
+
+
+def _bottom(g, s, ink, size=None, fill=None):
+    size = size or (9.5 if len(s) <= 4 else 7.5 if len(s) <= 6 else 6.2)
+    sel("text", {"x": 0, "y": H - 2.2, "font-size": size, "text-anchor": "middle", "font-weight": "700",
+                 "fill": fill or ink, "class": "ctr-fac"}, s, parent=g)
+
+
+def _band(g):
+    """The diagonal band of a counter's reduced (broken) side."""
+    sel("path", {"d": f"M{-H} {H - 7}L{H - 7} {-H}L{H} {-H}L{H} {-H + 1}L{-H + 1} {H}L{-H} {H}Z",
+                 "fill": "#ffd400", "opacity": 0.85, "class": "broken"}, parent=g)
+
+
+def _marker(g, s, fill="#ffffff", ink="#111"):
+    """A small marker on the counter's top left corner (HOLD ...), clear of the stack badge."""
+    w = 4.2 * len(s) + 2.5
+    sel("rect", {"x": -H - 2, "y": -H - 6, "width": w, "height": 7.5, "rx": 1.2, "fill": fill, "stroke": ink,
+                 "stroke-width": 0.7, "class": "mkr"}, parent=g)
+    sel("text", {"x": -H - 2 + w / 2, "y": -H - 0.3, "font-size": 6, "text-anchor": "middle", "font-weight": "700",
+                 "fill": ink, "class": "mkr-t"}, s, parent=g)
+
+
+SYM_Y = -1.0  # the unit frame's centre
 
 
 def draw_counter(p, x=0, y=0, parent=None):
+    """One First Team counter: a NATO unit frame, designation on top, factors below, step pips
+    and markers. The <title> states everything the counter shows."""
     g = sel("g", {"class": "ctr", "transform": f"translate({x:.1f} {y:.1f})"}, parent=parent)
     sel("title", text=title_of(p), parent=g)
     if p.get("concealed"):
-        lz = p.get("back") == "LZ"
-        sel("rect", {"x": -H, "y": -H, "width": S, "height": S, "rx": 2.5, "class": "ctr-bg",
-                     "fill": "#e8e2c8" if lz else "#5e1320"}, parent=g)
-        sel("text", {"x": 0, "y": 4, "font-size": 10, "text-anchor": "middle", "font-weight": "700",
-                     "fill": "#1e3a1e" if lz else "#ffd600"}, "LZ" if lz else "?", parent=g)
+        if p.get("back") == "LZ":
+            ink = _bg(g, "lz")
+            sym.rotary(g, 0, -5, ink, w=14, h=7)
+            _bottom(g, "LZ", ink, size=10)
+        else:
+            ink = _bg(g, "nva_back")
+            sym.star(g, 0, -2, 9, "#e53935")
+            _bottom(g, "?", ink, size=8)
         return g
     k = p.get("kind")
-    bg, fg = COLORS.get(k, ("#777", "#fff"))
-    dim = p.get("fatigued") or p.get("fired")
-    sel("rect", {"x": -H, "y": -H, "width": S, "height": S, "rx": 2.5, "fill": bg, "class": "ctr-bg",
-                 "opacity": 0.6 if dim else 1}, parent=g)
-    if k in ("inf", "sfg", "nva") and p.get("str") == 1 or (k == "sup" and p.get("step") == "half"):
-        sel("rect", {"x": -H, "y": -H, "width": S, "height": 5, "fill": "#ffd400"}, parent=g)
-    top, bottom = _lines(p)
-    sel("text", {"x": 0, "y": -2.5, "font-size": 8.5 if len(top) <= 5 else 6.5, "text-anchor": "middle",
-                 "font-weight": "700", "fill": fg, "class": "ctr-name"}, top, parent=g)
-    sel("text", {"x": 0, "y": 10, "font-size": 7.5, "text-anchor": "middle", "fill": fg, "class": "ctr-fac"},
-        bottom, parent=g)
-    if p.get("broken"):
-        sel("line", {"x1": -H, "y1": H, "x2": H, "y2": -H, "stroke": "#ffd400", "stroke-width": 2.5,
-                     "class": "broken"}, parent=g)
-    if p.get("hold"):
-        sel("circle", {"cx": H - 4, "cy": -H + 4, "r": 4.2, "fill": "#fff", "stroke": "#222", "stroke-width": 0.8,
-                       "class": "hold"}, parent=g)
-        sel("text", {"x": H - 4, "y": -H + 6.3, "font-size": 6, "text-anchor": "middle", "font-weight": "700",
-                     "fill": "#222"}, "H", parent=g)
+    if k in ("inf", "sfg", "pf"):
+        _ground(g, p, k)
+    elif k in ("tr", "gs", "ara", "oh"):
+        fat = bool(p.get("fatigued"))
+        ink = _bg(g, "heli_b" if fat else "heli")
+        role, model = HELI[k]
+        _top(g, "1/9 " + role if p.get("recon19") else role + " " + _num(p.get("id")), ink)
+        sym.frame(g, 0, SYM_Y, ink)
+        sym.rotary(g, 0, SYM_Y, ink)
+        if fat:
+            _bottom(g, "FAT", ink, fill="#b3261e")
+        else:
+            _bottom(g, f"{p['support']}-{p['strike']}" if k == "ara" else model, ink)
+    elif k in ("arty", "nart"):
+        fired = bool(p.get("fired"))
+        face = ("arty" if k == "arty" else "nart") + ("_b" if fired else "")
+        ink = _bg(g, face)
+        if k == "arty":
+            name = p.get("name", "")
+            _top(g, name.replace("battery ", "") if name else p.get("bn", ""), ink)
+        else:
+            _top(g, "ART " + _num(p.get("name", "")), ink)
+        sym.frame(g, 0, SYM_Y, ink)
+        sym.artillery(g, 0, SYM_Y, ink)
+        _bottom(g, "FIRED" if fired else "+1", ink)
+    elif k == "sup":
+        full = p.get("step") == "full"
+        ink = _bg(g, "sup" if full else "sup_b")
+        _top(g, "SUPPLY", ink)
+        sym.frame(g, 0, SYM_Y, ink)
+        sym.supply(g, 0, SYM_Y, ink, full=full)
+        _bottom(g, "FULL" if full else "HALF", ink)
+    elif k == "lz":
+        ok = bool(p.get("valid"))
+        ink = _bg(g, "lz_ok" if ok else "lz_no")
+        sel("circle", {"cx": 0, "cy": -3, "r": 7.5, "fill": "none", "stroke": ink, "stroke-width": 1.4,
+                       "class": "sym"}, parent=g)
+        sym.text(g, 0, -3, "LZ", ink, size=7)
+        if not ok:
+            sel("path", {"d": "M-9 -11L9 5M-9 5L9 -11", "stroke": "#ffd400", "stroke-width": 1.6,
+                         "class": "sym"}, parent=g)
+        _bottom(g, "VALID" if ok else "NO LZ", ink, size=6.8)
+    elif k in ("tac", "b52"):
+        ink = _bg(g, "air")
+        _top(g, "TAC AIR" if k == "tac" else "B-52", ink)
+        sym.frame(g, 0, SYM_Y, ink)
+        sym.fixed_wing(g, 0, SYM_Y, ink)
+        _bottom(g, f"{p.get('support')}-{p.get('strike')}" if k == "tac" else str(p.get("strike", "")), ink)
+    elif k == "nva":
+        _nva(g, p)
+    else:
+        ink = _bg(g, "lz")
+        _top(g, str(p.get("name", k))[:8], ink)
     return g
+
+
+def _ground(g, p, k):
+    r19 = p.get("bn") == "1/9" or p.get("name") == "1/9 Cav"
+    broken = bool(p.get("broken"))
+    face = {"inf": "r19" if r19 else "inf", "sfg": "sfg", "pf": "pf"}[k]
+    if broken and face + "_b" in FACE:
+        face += "_b"
+    ink = _bg(g, face)
+    if broken:
+        _band(g)
+    if k == "sfg":
+        _top(g, str(p.get("name", "")).replace(" SF garrison", "") or "SF camp", ink)
+        sym.frame(g, 0, SYM_Y, ink)
+        sym.text(g, 0, SYM_Y, "SF", ink, size=7)
+    elif k == "pf":
+        _top(g, "PATHFDR", ink)
+        sym.frame(g, 0, SYM_Y, ink)
+        sym.infantry(g, 0, SYM_Y, ink)
+        _bottom(g, "PF", ink)
+        return
+    else:
+        _top(g, "1/9 CAV" if r19 else str(p.get("name", "")), ink)
+        sym.frame(g, 0, SYM_Y, ink)
+        (sym.cavalry if r19 else sym.infantry)(g, 0, SYM_Y, ink)
+    _bottom(g, f"{p.get('str')}-{p.get('eff')}", ink)
+    fat = int(p.get("fatigue") or 0)
+    if fat:  # fatigue steps 1-4 (FT 12.6): red pips down the left edge
+        sym.pips(g, -H + 3, -H + 11, 4, fat, ink, "#e53935", r=1.5, gap=3.6)
+    if p.get("supplied") is False:
+        sel("path", {"d": f"M{H - 7} {H}L{H} {H}L{H} {H - 7}Z", "fill": "#e53935", "class": "oos"}, parent=g)
+    if p.get("hold"):
+        _marker(g, "HOLD")
+
+
+def _nva(g, p):
+    broken = bool(p.get("broken"))
+    ink = _bg(g, "nva_b" if broken else "nva")
+    if broken:
+        _band(g)
+    _top(g, str(p.get("name", "")), ink)
+    sym.frame(g, 0, SYM_Y, ink)
+    sym.infantry(g, 0, SYM_Y, ink)
+    _bottom(g, f"{p.get('str')}-{p.get('eff')}", ink)
+    step = int(p.get("step") or 1)
+    # 4 steps (FT 2.0): solid pips = steps left, down the left edge
+    sym.pips(g, -H + 3, -H + 11, 4, 5 - step, ink, ink, r=1.5, gap=3.6)
+    if p.get("hold"):
+        _marker(g, "HOLD")
+    elif p.get("garrison"):
+        _marker(g, "GAR", fill="#ffd400")
 
 
 # ---- panels ----------------------------------------------------------------------------------

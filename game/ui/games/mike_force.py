@@ -8,6 +8,7 @@ MAP_URL = "./static/svg/mike_force_map.svg"
 TARGET_KEYS = ("to",)
 FIT = (80.0, 40.0, 960.0, 960.0)
 BOX_NAMES = {"NHA_TRANG": "Nha Trang", "SUPPORT_AVAIL": "Support available", "RECOVERED": "Recovered targets"}
+PLACE_NAMES = BOX_NAMES
 POOL_NAMES = {"SF_POOL": "SF force pool", "SUPPORT_POOL": "Support pool"}
 
 

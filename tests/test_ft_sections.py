@@ -7,7 +7,7 @@ from game.rules.first_team import turn as T
 from game.rules.first_team import us as US
 from game.rules.first_team.data import LOC, MAP, TABLES
 
-from .ft_helpers import (R, S, U, acts, answer, blank, ctx, dice, do, halted, loc, log_has, nva, put, run,
+from .ft_helpers import (R, S, U, acts, answer, blank, ctx, dice, do, halted, left, loc, log_has, nva, put, run,
                          stack, step_name, supply)
 
 
@@ -85,7 +85,8 @@ def test_exchange_ft_9_11():
 
 
 def test_heliborne_retreat_ft_9_12():
-    """FT 9.12 (A23): an R result at an LZ: the company may be lifted to An Khe (1 CP)."""
+    """FT 9.12 (A23, A71): an R result at an LZ: the company may be lifted to An Khe (1 CP); the
+    player is asked, since committing helicopters is optional (CRT R)."""
     m = blank()
     put(m, "2-7A", "PLEIKU")
     nva(m, 32, 101, "PLEIKU")
@@ -93,6 +94,8 @@ def test_heliborne_retreat_ft_9_12():
         nva(m, 32, 102 + ["H6", "I5", "I6", "J4", "J6"].index(l), l)
     stack(m, {"s": "us_retreat", "loc": "PLEIKU", "pend": ["2-7A"], "moved": []})
     run(m)
+    assert acts(m, "decline_heli")
+    answer(m, t="heli_retreat", unit="2-7A")
     assert loc(m, "2-7A") == B.ANKHE and S(m)["cp"] == 19 and U(m, "tr1")["used"]
 
 
@@ -435,3 +438,75 @@ def test_nva_pace_step_ft_4_14():
     assert p1 >= 3 + 5
     assert [e["text"] for e in run_m["log"]] == [e["text"] for e in step_m["log"]]
     assert S(run_m)["dice"] == S(step_m)["dice"]
+
+
+def _landing_then_exchange(with_supply):
+    """A/1/8 lands at C2 (a revealed LZ with Contacted 32/101) unambushed; then an exchange
+    brings B/1/8 in and is ambushed (die 1)."""
+    m = blank()
+    put(m, "lz01", "C2", rev=True, valid=True)
+    nva(m, 32, 101, "C2")
+    if with_supply:
+        supply(m, "C2")
+    stack(m, {"s": "transport", "seg": "C"})
+    S(m)["f"]["start_us"] = []
+    dice(m, 6)
+    do(m, {"t": "lift", "heli": "tr1", "unit": "1-8A", "to": "C2"})
+    dice(m, 1, 3, 3, 3, 3, 3, 3, 3, 3)
+    do(m, {"t": "exchange", "heli": "tr2", "unit": "1-8B", "to": "C2"})
+    return m
+
+
+def test_exchange_pick_up_waits_for_the_landing_ambush_ft_9_11_and_13_6():
+    """FT 9.11 "drop off the unit, and then pick up a unit"; FT 13.6 ambushes resolve at once: the
+    unit carried back is still there when the ambush fires, and is marked as having moved
+    (no fatigue recovery this turn, FT 12.4, A26)."""
+    m = _landing_then_exchange(with_supply=True)
+    assert step_name(m) == "choose" and "break" in M.prompt(R, m)  # the ambush's 1B result first
+    answer(m, t="unit", unit="1-8A")
+    assert "carried back" in M.prompt(R, m) or step_name(m) == "choose"
+    answer(m, t="unit", unit="1-8A")
+    texts = [e["text"] for e in m["log"]]
+    ambush = next(i for i, t in enumerate(texts) if t.startswith("AMBUSH at C2"))
+    back = next(i for i, t in enumerate(texts) if "carried back from C2" in t)
+    assert ambush < back and loc(m, "1-8A") == B.ANKHE and U(m, "1-8A")["act"]
+
+
+def test_landing_ambush_involves_every_transport_landed_there_a36():
+    """CRT '*' (A36): in a landing ambush the transports that landed there are involved: the
+    player picks which goes to Refit among both."""
+    m = _landing_then_exchange(with_supply=False)
+    assert step_name(m) == "choose"
+    assert {a["heli"] for a in acts(m)} == {"tr1", "tr2"}
+    answer(m, heli="tr2")
+    assert loc(m, "tr2") == B.REFIT and loc(m, "1-8B") == B.ANKHE  # its cargo goes home
+    assert log_has(m, "FT 9.11", "cannot make the pick-up")
+
+
+def test_supply_purchase_limited_only_by_cp_and_counters_ft_5_2():
+    """FT 5.2: any number of supply counters, 1 CP each (only the CPs and the counter mix limit it)."""
+    m = blank(cp=20)
+    stack(m, {"s": "seg_a", "p": 1})
+    assert max(a["n"] for a in acts(m, "buy")) == len(B.of_kind(S(m), B.POOL, "sup"))
+    do(m, {"t": "buy", "n": 8})
+    assert len(B.of_kind(S(m), B.ANKHE, "sup")) == 8 and S(m)["cp"] == 12
+
+
+def test_airstrike_on_the_pleiku_zone_box_a65():
+    """FT 7.0, 7.22 (A65): the Pleiku Zone Box is one location: a Tac Air strike on it needs no
+    location dice, and B-52s may not strike it; option "two_dice" keeps the literal procedure."""
+    m = blank()
+    x = nva(m, 32, 101, "ZP")
+    stack(m, {"s": "seg_b"})
+    assert not [a for a in acts(m, "strike") if a["to"] == "ZP" and a["air"] == "b52"]
+    dice(m, 6)  # the CRT die only
+    do(m, {"t": "strike", "to": "ZP", "air": "tac", "n": 1})
+    assert not left(m) and log_has(m, "FT 7.22", "one location")
+    assert not any(e.get("dice") and "where the NVA are" in e["text"] for e in m["log"])  # no location die
+    m = blank(options={"pleiku_box_strikes": "two_dice"})
+    nva(m, 32, 101, "ZP")
+    stack(m, {"s": "seg_b"})
+    assert [a for a in acts(m, "strike") if a["to"] == "ZP" and a["air"] == "b52"]
+    dice(m, 1, 2)
+    do(m, {"t": "strike", "to": "ZP", "air": "tac", "n": 1})
+    assert log_has(m, "FT 7.22", "misses") and U(m, x)["step"] == 1

@@ -1,5 +1,6 @@
 """The rules fuzzer (game/fuzz.py): invariants, JSON round trip, undo, replay and hidden
-information after every random legal action; and a CI-bounded run of 200 Mike Force games."""
+information after every random legal action; CI-bounded runs of 200 Mike Force games and 40 First
+Team games, and the 200-game First Team simulation."""
 
 import json
 import os
@@ -40,6 +41,36 @@ def test_fuzz_mike_force_200_games(tmp_path):
                       "steps_per_second": [r["steps_per_second"] for r in results]}))
     assert games == 200
     assert fails == [], fails
+
+
+def _ft_chunk(args):
+    seed, games, out = args
+    return fuzz("first-team", games, seed, out_dir=out)
+
+
+@pytest.mark.fuzz
+def test_fuzz_first_team_bounded(tmp_path):
+    """The CI-bounded First Team run: 40 whole games (both cores), every invariant after every
+    action (FT 8.0-8.3 stacking, 12.6, 13.x, 16.2), undo, JSON round trip, replay: 0 failures."""
+    jobs = [(8001, 20, str(tmp_path)), (8002, 20, str(tmp_path))]
+    with ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as ex:
+        results = list(ex.map(_ft_chunk, jobs))
+    fails = [s for r in results for s in r["failure_samples"]]
+    print(json.dumps({"games": sum(r["games"] for r in results), "steps": sum(r["steps"] for r in results),
+                      "failures": len(fails)}))
+    assert sum(r["games"] for r in results) == 40
+    assert fails == [], fails
+
+
+@pytest.mark.fuzz
+def test_simulate_first_team_200_games():
+    """Issue #5's check: `python -m game simulate --game first-team --games 200 --seed 1` ends
+    every game (FT 15.1 victory level) with 0 errors."""
+    from game.simulate import simulate
+    out = simulate("first-team", "all", 200, 1)
+    print(json.dumps({k: out[k] for k in ("finished", "errors", "levels", "games_per_second")}))
+    assert out["games"] == 200 and out["finished"] == 200 and out["errors"] == 0, out["error_samples"]
+    assert sum(out["levels"].values()) == 200
 
 
 def test_cli_prints_a_json_summary(tmp_path, capsys):

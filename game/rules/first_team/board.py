@@ -273,20 +273,25 @@ def spend_supply(g, loc, n, why):
 
 
 def lz_at(s, loc):
-    """FT 9.1: Pleiku, the camps, revealed valid LZ markers; the pathfinder's location (A12)."""
+    """FT 9.1: Pleiku, the camps, revealed valid LZ markers; the pathfinder's location (A12), but
+    not while it holds Contacted NVA (FT 14.1: "may not be used in a location which contains
+    Contacted NVA units"; A60: every NVA on the map is Contacted)."""
     if loc == ANKHE:
         return True
     if loc not in LOC:
         return False
     if LOC[loc]["lz"]:
         return True
+    pf = nva = False
     for uid in units_at(s, loc):
         u = s["units"][uid]
         if u["k"] == "lz" and u.get("rev") and u.get("valid"):
             return True
         if u["k"] == "pf":
-            return True
-    return False
+            pf = True
+        elif u["k"] == "nva":
+            nva = True
+    return pf and not nva
 
 
 def cambodia_ok(s, loc):
@@ -499,6 +504,27 @@ def eliminate_nva(g, uid, why, rule):
     g.log(f"NVA {uname(s, uid)} is eliminated ({why})", rule, kind="loss")
     vp(g, VPT["nva_eliminated"], f"NVA {uname(s, uid)} eliminated")
     nart_reassign(g, uid, dead=True)
+    regiment_destroyed(g, u["reg"])
+
+
+def regiment_destroyed(g, reg):
+    """FT 16.2 (A75): when the last company of a regiment is eliminated and every company is in the
+    eliminated box (a broken unit withdrawn off the map, 13.73, is not destroyed), its artillery
+    counts as an extra broken, eliminated company: -3 VP, scored once."""
+    s = g.s
+    if not s["options"]["nva_artillery"]:
+        return
+    arts = [a for a in s["units"].values() if a["k"] == "nart" and a["reg"] == reg]
+    if not arts or any(a.get("reg_vp") for a in arts):
+        return
+    if any(v["loc"] != ELIM for v in s["units"].values() if v["k"] == "nva" and v["reg"] == reg):
+        return
+    for a in arts:
+        a["reg_vp"] = True
+        a["loc"] = ELIM
+        a.pop("att", None)
+    vp(g, VPT["nva_regiment_artillery"], f"The {reg}th regiment is destroyed: its artillery counts as a "
+       "broken, eliminated company", "FT 16.2")
 
 
 def regain(g, uids, why):
@@ -522,11 +548,7 @@ def nart_reassign(g, uid, dead=False):
             a["loc"] = ELIM
             a.pop("att", None)
             g.log(f"NVA artillery of the {a['reg']}th is destroyed with its company", "FT 16.2", kind="loss")
-            alive = [x for x, v in s["units"].items() if v["k"] == "nva" and v["reg"] == a["reg"]
-                     and v["loc"] not in (ELIM, OFF)]
-            if not alive:
-                vp(g, VPT["nva_regiment_artillery"], "NVA artillery of a destroyed regiment", "FT 16.2")
-            return
+            return  # the -3 VP of a destroyed regiment: regiment_destroyed (A75)
         reg = a["reg"]
         cands = nsort(s, [x for x, v in s["units"].items() if v["k"] == "nva" and v["reg"] == reg
                           and v["step"] < 4 and v["loc"] not in (ELIM, OFF)])

@@ -79,7 +79,10 @@ def obs_counts(s, loc, oh):
     return any(s["units"][x].get("bn") == "1/9" for x in B.us_inf(s, loc))
 
 
-def nva_fire_column(s, loc, firing, targets, night=False, nsup=0, ambush=False):
+def nva_fire_column(s, loc, firing, targets, night=False, nsup=0, ambush=False, unsup=None):
+    """FT 11.21-11.29 for the NVA firing on US units in loc. `unsup`: the US units that were out of
+    supply as the combat began (FT 6.3, 11.26: supply spent "at the instant of combat" does not make
+    the stack unsupplied for that same combat); None = judge now."""
     U = s["units"]
     fs = sum(B.n_str(U[x]) for x in firing)
     ts = sum(B.us_str(U[x]) for x in targets)
@@ -101,16 +104,19 @@ def nva_fire_column(s, loc, firing, targets, night=False, nsup=0, ambush=False):
     if night:
         col += 3
         notes.append("night +3")
-    if any(not B.supplied(s, x) for x in targets):
+    if any((x in unsup) if unsup is not None else not B.supplied(s, x) for x in targets):
         col += 4
         notes.append("unsupplied target +4")
     if s["options"]["nva_artillery"]:
+        # FT 16.2 (A74): +1 column per unfired NVA artillery unit present, each then fired until O
+        per_unit = s["options"].get("nva_artillery_shift", "per_unit") == "per_unit"
         for a in B.nart_at(s, loc):
             if not U[a].get("fired"):
                 U[a]["fired"] = True
                 col += 1
                 notes.append("NVA artillery +1")
-                break
+                if not per_unit:
+                    break
     if nsup:
         col += nsup
         notes.append(f"supporting locations +{nsup}")
@@ -169,7 +175,9 @@ def nva_retreat(g, loc, uids):
         g.log(f"NVA at {B.name(loc)} cannot retreat: the lowest company loses a step", "FT 11.2")
         B.nva_step(g, low, "no retreat")
         return
-    dest = min(cands, key=lambda a: (LOC[a]["number"], B.cls(B.zone_of(a)), a))
+    # Pleiku has no location number (its 0 in map.json is not one): it sorts last, so it is a
+    # retreat destination only when it is the only candidate (A22)
+    dest = min(cands, key=lambda a: (LOC[a]["number"] if a != B.PLEIKU else 99, B.cls(B.zone_of(a)), a))
     for x in uids:
         B.place_nva(s, x, dest)
         s["units"][x]["mv"] = True
@@ -179,18 +187,80 @@ def nva_retreat(g, loc, uids):
 
 # --- airstrikes and ARA alone (FT 7.21, 7.22, 9.7) -------------------------------------------------
 
-def strike_units(g, where, factor, units, who, rule):
+def strike_units(g, where, factor, units, who, rule, air=()):
     """Each NVA unit attacked separately: column 1 + factor // strength, row = die + 1; only the
-    superiority shift applies (FT 7.21). R in a Zone Box has no effect (A41)."""
+    superiority shift applies (FT 7.21). R in a Zone Box has no effect (A41). `air`: the Tac Air,
+    B-52 or ARA units committed, for the NVA AA of optional rule 16.21."""
     s = g.s
     for x in units:
         u = s["units"][x]
         if u["loc"] != where:
             continue
+        # FT 16.21: NVA artillery stacked in the location as this combat occurs (it may die with
+        # its company when the result is applied)
+        aa = bool(air) and s["options"]["nva_artillery"] and where in LOC and bool(B.nart_at(s, where))
         col = 1 + factor // B.n_str(u)
         res = roll_crt(g, col, 1, f"{who} on NVA {B.uname(s, x)}", [f"superiority {factor}/{B.n_str(u)}"], rule)
+        if aa and parse(res)[2]:
+            left = [y for y in air if s["units"][y]["loc"] != B.ELIM]
+            if left:
+                # the committed units are all of one kind (a strike is Tac Air, B-52 or ARA only);
+                # among ARA a fatigued one is taken first (A73)
+                aa_destroy(g, sorted(left, key=lambda y: (-s["units"][y].get("st", 0), y))[0], where)
         if nva_result(g, where, res, [x], who) and where in LOC:
             nva_retreat(g, where, [x])
+
+
+def aa_destroy(g, x, loc):
+    """FT 16.21: an aircraft permanently eliminated by NVA AA; it counts as an eliminated (not
+    broken) company for VPs. A transport's cargo goes back to An Khe, as with * (A36, A73)."""
+    s = g.s
+    u = s["units"][x]
+    u["loc"] = B.ELIM
+    u["used"] = False
+    g.log(f"NVA anti-aircraft fire at {B.name(loc)} destroys {B.uname(s, x)}", "FT 16.21", kind="loss")
+    cargo = s["f"].get("cargo", {}).pop(x, None)
+    if cargo and s["units"][cargo]["loc"] in LOC:
+        s["units"][cargo]["loc"] = B.ANKHE
+        s["units"][cargo]["hold"] = False
+        g.log(f"Its cargo, {B.uname(s, cargo)}, returns to An Khe", "FT 16.21, 11.2 (*)")
+    B.vp(g, s["options"]["vp_company"], "Aircraft destroyed by NVA AA (one company)", "FT 16.21")
+
+
+def fight_aa(g, f):
+    """FT 16.21 in a combat: NVA artillery present, a * in either result, American helicopters or
+    Tac Air involved: one of them (the player's choice, A73) is permanently eliminated."""
+    s = g.s
+    U = s["units"]
+    loc = f["loc"]
+    anystar = parse(f["r_us"])[2] or parse(f["r_nva"])[2]
+    # the artillery must be stacked there as the combat occurs (it may since have died with its company)
+    present = f["nart"] if "nart" in f else bool(B.nart_at(s, loc))
+    if not (s["options"]["nva_artillery"] and anystar and present):
+        return
+    air = [x for x in f["helis"] + f["sup"].get("tac", []) if U[x]["loc"] not in (B.ELIM, B.REFIT)]
+    if not air:
+        return
+    cargo = s["f"].get("cargo", {})
+    classes = {}
+    for x in sorted(air):
+        u = U[x]
+        classes.setdefault((u["k"], bool(u.get("r19")), u.get("st", 0), cargo.get(x)), x)
+    if len(classes) == 1:
+        aa_destroy(g, sorted(air)[0], loc)
+        return
+    ch = []
+    for x in classes.values():
+        u = U[x]
+        st = "fatigued " if u.get("st") else ""
+        what = f" (cargo {B.uname(s, cargo[x])} back to An Khe)" if cargo.get(x) else ""
+        ch.append({"t": "aa", "heli": x, "loc": loc, "label": f"{st}{B.uname(s, x)} is destroyed{what}"})
+    ask(g, "NVA AA (*): choose the aircraft permanently eliminated", "FT 16.21", ch, "aa_victim")
+
+
+@then("aa_victim")
+def _aa_victim(g, a, data):
+    aa_destroy(g, a["heli"], a["loc"])
 
 
 # --- one combat as a frame ---------------------------------------------------------------------------
@@ -236,6 +306,10 @@ class Fight(Step):
             kind = "Ambush" if f["kind"] == "ambush" else "Open combat"
             side = "American" if f["att"] == "US" else "NVA"
             g.log(f"{kind} at {B.name(loc)}: the {side} side attacks", "FT 11.0", kind="battle")
+            # FT 6.3, 11.26: supply status is judged as the combat begins, before the involved
+            # stacks spend their step "at the instant of combat"
+            f["unsup"] = [x for x in f["us_t"] if U[x]["loc"] == loc and not B.supplied(s, x)]
+            f["nart"] = bool(B.nart_at(s, loc))  # FT 16.21: NVA artillery present as the combat occurs
             involved_supply(g, f)
             f["r_us"] = f["r_nva"] = "-"
             us_fires = f["att"] == "US" or f["kind"] == "open"
@@ -255,16 +329,23 @@ class Fight(Step):
                     tg = [x for x in f["us_t"] if U[x]["loc"] == loc]
                     if firing and tg:
                         col, notes = nva_fire_column(s, loc, firing, tg, f["night"], f["nsup"],
-                                                     f["kind"] == "ambush")
+                                                     f["kind"] == "ambush", unsup=f["unsup"])
                         f["r_us"] = roll_crt(g, col, len(tg), "NVA fire", notes,
                                              "FT 11.32" if f["kind"] == "ambush" else "FT 11.2")
             return
         if st == "nva_dmg":
-            f["stage"] = "us_dmg"
+            f["stage"] = "aa_first"
             k, n, star = parse(f["r_nva"])
             f["nva_R"] = nva_result(g, loc, f["r_nva"], f["n_t"], "American fire")
             if star and f["sup"].get("arty"):
                 B.casualties(g, 1, "* result with American artillery involved")
+            return
+        if st == "aa_first":
+            # A73: NVA AA (16.21) is applied before the ordinary * sends a helicopter to Refit, so
+            # the * cannot shield the only helicopter from the AA
+            f["stage"] = "us_dmg"
+            if s["options"].get("aa_order", "before_refit") == "before_refit":
+                fight_aa(g, f)
             return
         if st == "us_dmg":
             f["stage"] = "aa"
@@ -275,13 +356,8 @@ class Fight(Step):
             return
         if st == "aa":
             f["stage"] = "nva_retreat"
-            anystar = parse(f["r_us"])[2] or parse(f["r_nva"])[2]
-            air = [x for x in f["helis"] + f["sup"].get("tac", []) if U[x]["loc"] not in (B.ELIM, B.REFIT)]
-            if s["options"]["nva_artillery"] and anystar and air and B.nart_at(s, loc):
-                x = sorted(air)[0]
-                U[x]["loc"] = B.ELIM
-                g.log(f"NVA anti-aircraft fire destroys {B.uname(s, x)}", "FT 16.21", kind="loss")
-                B.vp(g, s["options"]["vp_company"], "Aircraft destroyed by NVA AA (one company)", "FT 16.21")
+            if s["options"].get("aa_order", "before_refit") == "after_refit":
+                fight_aa(g, f)
             return
         if st == "nva_retreat":
             f["stage"] = "us_retreat"
@@ -437,8 +513,8 @@ def _brk(g, a, data):
 
 # --- US retreat (CRT R, FT 9.12, A23) ----------------------------------------------------------------
 
-def retreat_options(s, loc, uid, moved):
-    u = s["units"][uid]
+def ground_retreats(s, loc, uid):
+    """CRT R (A23): the adjacent locations a unit may retreat to (no NVA, within stacking)."""
     out = []
     for a in sorted(ADJ[loc]):
         if B.nva_at(s, a) or not B.cambodia_ok(s, a):
@@ -446,26 +522,54 @@ def retreat_options(s, loc, uid, moved):
         if not B.stack_ok(s, a, [uid]):
             continue
         out.append({"t": "retreat", "unit": uid, "to": a, "label": f"{B.uname(s, uid)} retreats to {B.name(a)}"})
-    tr = heli_for_retreat(s, uid)
-    if B.lz_at(s, loc) and tr and (s["cp"] >= 1 or B.free_19(s, uid)):
-        out.append({"t": "heli_retreat", "unit": uid, "heli": tr,
-                    "label": f"{B.uname(s, uid)}: heliborne retreat to An Khe ({0 if B.free_19(s, uid) else 1} CP)"})
-    del u
     return out
 
 
+def heli_retreat_cost(s, h):
+    """FT 9.12, 14.3 (A23): 1 CP per company lifted; only the 1/9 transport flies free."""
+    return 0 if s["units"][h].get("r19") else TABLES["cp"]["heli_retreat"]
+
+
 def heli_for_retreat(s, uid):
+    """FT 9.12, 9.3, 14.3: the transports that may lift this unit out, one per class (1/9 or
+    regular, ready or fatigued; lowest id in each), the 1/9 transport first for the 1/9 and ready
+    before fatigued (a fatigued transport that flies goes to Refit)."""
     is19 = s["units"][uid].get("bn") == "1/9"
+    best = {}
     for h in B.of_kind(s, B.ANKHE, "tr"):
         hu = s["units"][h]
-        if hu.get("used") or (hu.get("r19") and not is19):
+        if hu.get("used") or (hu.get("r19") and not is19):  # the 1/9 transport carries only the 1/9
             continue
-        return h
-    return None
+        best.setdefault((not hu.get("r19"), hu.get("st", 0)), h)
+    return [best[k] for k in sorted(best)]
+
+
+def heli_retreats(s, loc, uid):
+    """FT 9.12 (A23): from an LZ, a heliborne retreat to An Khe, one option per transport class."""
+    if not B.lz_at(s, loc):
+        return []
+    out = []
+    for h in heli_for_retreat(s, uid):
+        c = heli_retreat_cost(s, h)
+        if s["cp"] < c:
+            continue
+        hu = s["units"][h]
+        kind = ("fatigued " if hu.get("st") else "ready ") + ("1/9 " if hu.get("r19") else "")
+        out.append({"t": "heli_retreat", "unit": uid, "heli": h,
+                    "label": f"{B.uname(s, uid)}: heliborne retreat to An Khe by a {kind}transport ({c} CP)"})
+    return out
+
+
+def retreat_options(s, loc, uid, moved=()):
+    return ground_retreats(s, loc, uid) + heli_retreats(s, loc, uid)
 
 
 @flow.step("us_retreat")
 class UsRetreat(Step):
+    """CRT R (A23), FT 9.12: the Americans must retreat to adjacent locations where they can; they
+    may opt for a heliborne retreat from an LZ. The player picks unit and destination, one at a
+    time, among the options of every unit still to retreat."""
+
     def run(self, g, f):
         s = g.s
         loc = f["loc"]
@@ -474,30 +578,43 @@ class UsRetreat(Step):
         if not pend:
             g.pop()
             return
-        opts = [o for x in pend for o in retreat_options(s, loc, x, f["moved"])]
-        if not opts:
-            if not f["moved"]:
-                ch = [{"t": "unit", "unit": x, "label": f"Break {B.uname(s, x)}"} for x in pend]
-                f["pend"] = []
-                if len(ch) == 1:
-                    _no_retreat(g, ch[0], {})
-                else:
-                    ask(g, "No retreat is possible: choose one unit to break; all stay", "FT 11.2 (R)", ch, "no_retreat")
-            else:
-                for x in pend:  # the last units find no room: broken in place (ruling)
-                    B.break_us(g, x, "no room to retreat", "FT 11.2 (R)")
-                f["pend"] = []
+        ground = [o for x in pend for o in ground_retreats(s, loc, x)]
+        helis = [o for x in pend for o in heli_retreats(s, loc, x)]
+        left = f"{len(pend)} unit(s) to retreat"
+        if ground:
+            opts = ground + helis
+            if len(opts) == 1:
+                _retreat(g, opts[0], {})
+                return
+            ask(g, f"Result R: choose a unit and where it retreats ({left})", "FT 11.2 (R), 9.12", opts, "retreat")
             return
-        x = pend[0]
-        mine = [o for o in opts if o["unit"] == x]
-        if not mine:
-            B.break_us(g, x, "no room to retreat", "FT 11.2 (R)")
-            f["pend"] = pend[1:]
+        if helis:
+            # CRT R: "If no unoccupied locations exist, and no helicopter transport are committed to
+            # the retreat, one American infantry unit is broken": committing helicopters is optional
+            opts = helis + [{"t": "decline_heli", "label": "Commit no (more) helicopters: one unit breaks, the others stay"}]
+            ask(g, f"Result R: no adjacent location is free: heliborne retreat, or one unit breaks ({left})",
+                "FT 11.2 (R), 9.12", opts, "retreat")
             return
-        if len(mine) == 1:
-            _retreat(g, mine[0], {})
-            return
-        ask(g, f"Result R: choose where {B.uname(s, x)} retreats", "FT 11.2 (R), 9.12", mine, "retreat")
+        _break_one(g, f)
+
+
+def _break_one(g, f):
+    """CRT R (A23): no room and no helicopters committed: one unit of the player's choice breaks and
+    all stay. After a partial retreat the same applies to the units left (A70); option 'each'
+    breaks every unit left instead."""
+    s = g.s
+    pend = f["pend"]
+    f["pend"] = []
+    if f["moved"] and s["options"].get("us_partial_retreat", "one_breaks") == "each_breaks":
+        for x in pend:
+            B.break_us(g, x, "no room to retreat", "FT 11.2 (R), A70")
+        return
+    ch = [{"t": "unit", "unit": x, "label": f"Break {B.uname(s, x)}"} for x in pend]
+    why = "the units left cannot retreat" if f["moved"] else "no retreat is possible"
+    if len(ch) == 1:
+        _no_retreat(g, ch[0], {})
+    else:
+        ask(g, f"Result R: {why}: choose one unit to break; all stay", "FT 11.2 (R)", ch, "no_retreat")
 
 
 @then("no_retreat")
@@ -509,6 +626,10 @@ def _no_retreat(g, a, data):
 def _retreat(g, a, data):
     s = g.s
     f = g.frame
+    if a["t"] == "decline_heli":
+        g.log("No helicopters are committed to the retreat", "FT 11.2 (R), 9.12")
+        _break_one(g, f)
+        return
     x = a["unit"]
     u = s["units"][x]
     frm = u["loc"]
@@ -517,11 +638,18 @@ def _retreat(g, a, data):
     f["moved"].append(x)
     if a["t"] == "heli_retreat":
         h = a["heli"]
-        if not B.free_19(s, x):
-            B.spend_cp(g, 1, "Heliborne retreat", "FT 9.12")
+        c = heli_retreat_cost(s, h)
+        B.spend_cp(g, c, f"Heliborne retreat by {B.uname(s, h)}", "FT 9.12, 14.3")
         s["units"][h]["used"] = True
         u["loc"] = B.ANKHE
         g.log(f"{B.uname(s, x)} is lifted out of {B.name(frm)} to An Khe by {B.uname(s, h)}", "FT 9.12")
+        pfs = B.of_kind(s, frm, "pf")
+        if pfs and not B.us_ground(s, frm) and s["options"].get("pathfinder_heli_retreat", "with_last_lift") == "with_last_lift":
+            # FT 14.1 "the pathfinder may retreat": it leaves with the last company lifted out (A72)
+            for p in pfs:
+                s["units"][p]["loc"] = B.ANKHE
+            g.log(f"The pathfinders choose to retreat: they leave {B.name(frm)} with the last company, "
+                  f"aboard {B.uname(s, h)} (no CP, A72)", "FT 14.1")
     else:
         u["loc"] = a["to"]
         g.log(f"{B.uname(s, x)} retreats from {B.name(frm)} to {B.name(a['to'])}", "FT 11.2 (R)")

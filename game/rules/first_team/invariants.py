@@ -4,8 +4,8 @@ from . import board as B
 from .data import LOC, TABLES
 
 WHERE = {
-    "inf": None, "sfg": {B.ELIM} | set(LOC), "arty": {B.ANKHE}, "tac": {B.ANKHE},
-    "b52": {B.ANKHE, B.USED}, "pf": {B.ANKHE, B.ELIM} | set(LOC), "sup": {B.POOL, B.ANKHE} | set(LOC),
+    "inf": None, "sfg": {B.ELIM} | set(LOC), "arty": {B.ANKHE}, "tac": {B.ANKHE, B.ELIM},
+    "b52": {B.ANKHE, B.USED, B.ELIM}, "pf": {B.ANKHE, B.ELIM} | set(LOC), "sup": {B.POOL, B.ANKHE} | set(LOC),
     "lz": {B.POOL} | set(LOC), "nva": {B.UNKNOWN, B.ELIM, B.OFF} | set(LOC) | set(B.ZBOXES),
     "nart": {B.UNKNOWN, B.ELIM, B.OFF} | set(LOC) | set(B.ZBOXES),
 }

@@ -33,7 +33,7 @@ def entry_ambush(g, loc, helis):
             g.log(f"AMBUSH at {B.name(loc)} by Contacted NVA", "FT 13.6", kind="battle")
             fights.append((tgc, nva))
     z = B.zone_of(loc)
-    if s["options"]["identified_entry_ambush"] and z != "CAM":
+    if s["options"]["identified_entry_ambush"] and (z != "CAM" or cam_box_attacks(s)):
         pool = [x for x in B.of_kind(s, B.zbox(z), "nva") if not B.broken(U[x])]
         group = []
         for st in B.stacks_of_six(s, pool):
@@ -50,9 +50,18 @@ def entry_ambush(g, loc, helis):
             g.log(f"AMBUSH at {B.name(loc)} by {len(group)} Identified NVA unit(s), now Contacted", "FT 13.6",
                   kind="battle")
             fights.insert(0, (tg, group))
-    for tgx, grp in fights:
-        start_fight(g, loc, "ambush", "NVA", us_t=tgx, n_f=grp, helis=helis)
+    # FT 11.25 (A5 option "all_nva_attacks"): a night roll before each attack, in resolution order
+    nights = [s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc) for _ in fights]
+    nights.reverse()
+    for (tgx, grp), night in zip(fights, nights):
+        start_fight(g, loc, "ambush", "NVA", us_t=tgx, n_f=grp, helis=helis, night=night)
     return bool(fights)
+
+
+def cam_box_attacks(s):
+    """A80 (FT 16.1; A20 against A62): under 16.1 the Identified units of the CAM Zone Box make
+    target determination and entry ambushes against US units in Cambodia (A20), or never (A62)."""
+    return bool(s["options"]["cambodia"]) and s["options"].get("cam_box_16_1", "a20_attacks") == "a20_attacks"
 
 
 # --- zone contact at the end of Segment D (10.2, A18, A50) ---------------------------------------------
@@ -71,7 +80,8 @@ class ZoneContact(Step):
             if s["options"]["zone_contact_trigger"] == "entered" and z not in entered:
                 continue
             occ = [l for l in ZONE_LOCS[z] if B.us_ground(s, l)]
-            if not occ or all(LOC[l]["sf_camp"] for l in occ):
+            # FT 10.2: only camps WITH an existing garrison cannot contact by themselves
+            if not occ or all(LOC[l]["sf_camp"] and B.garrison_at(s, l) for l in occ):
                 continue
             d = g.roll(1, f"Zone contact in zone {z}: {len(occ)} US-occupied location(s)", "FT 10.2")[0]
             if d > len(occ):
@@ -92,6 +102,7 @@ class ZoneContact(Step):
                         B.place_nva(s, x, loc)
                     if k:
                         g.log(f"{k} NVA unit(s) placed at {B.name(loc)}", "FT 10.2")
+                        B.overrun(g, loc, rest[:k])  # FT 6.4, 14.1: lone supply or pathfinders
                     rest = rest[k:]
 
 
@@ -154,7 +165,7 @@ class TargetDetermination(Step):
         for z in sorted(CLS, key=B.cls, reverse=True):
             box = B.zbox(z)
             pool = [x for x in B.of_kind(s, box, "nva") if not B.broken(U[x])]
-            if not pool or z == "CAM":
+            if not pool or (z == "CAM" and not cam_box_attacks(s)):  # A62; A80 under 16.1
                 continue
             if z == "P":  # FT 13.33: automatic
                 n = max(0, B.room(s, B.PLEIKU))
@@ -180,6 +191,7 @@ class TargetDetermination(Step):
                         g.log(f"NVA from Zone Box {z} move against {B.name(loc)}", "FT 13.32", kind="reveal")
                 if not pool:
                     break
+        later = []
         for loc, grp in placed.items():  # FT 13.4: after all placement, resolved at segment end
             for x in grp:
                 B.overrun(g, loc, grp)
@@ -193,7 +205,9 @@ class TargetDetermination(Step):
                 for x in grp:
                     U[x]["amb"] = True
                 g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle")
-                g.push("fight_later", loc=loc, tg=tg, grp=grp)
+                later.append((loc, tg, grp))
+        for loc, tg, grp in reversed(later):  # A58: in the order of their triggers (frames are LIFO)
+            g.push("fight_later", loc=loc, tg=tg, grp=grp)
 
 
 @flow.step("fight_later")
@@ -308,47 +322,64 @@ def rate(s, loc, cand, group, broken_group):
 
 @flow.step("nva_move")
 class NvaMove(Step):
+    """FT 13.5, 13.51 (A21): the groups move front-first, one (partial) move at a time. The frame
+    keeps the groups and the index: a US HOLD ambush of an entering group (FT 11.31, SoP 4.14 K)
+    is pushed and resolved at once, before the next group moves; the frame is popped when every
+    group is done."""
+
     def run(self, g, f):
         s = g.s
         U = s["units"]
-        g.pop()
-        with B.reading(s):
-            start_nva = [l for l in LOC if B.nva_at(s, l)]
-        s["f"]["start_nva"] = start_nva
-        s["f"]["l_check"] = []
-        groups = []
-        for loc in start_nva:
-            mov = [x for x in B.nva_at(s, loc) if not U[x].get("gar")]
-            nb = [x for x in mov if not B.broken(U[x])]
-            br = [x for x in mov if B.broken(U[x])]
-            if nb:
-                groups.append((loc, nb, False))
-            if br:
-                groups.append((loc, br, True))
-        groups.sort(key=lambda t: (-B.cls(B.zone_of(t[0])), -LOC[t[0]]["number"], t[2]))
-        moved = 0
-        for loc, units, brk in groups:
-            units = [x for x in units if U[x]["loc"] == loc and not U[x].get("mv")]
-            while units:
+        if "groups" not in f:
+            with B.reading(s):
+                start_nva = [l for l in LOC if B.nva_at(s, l)]
+            s["f"]["start_nva"] = start_nva
+            s["f"]["l_check"] = []
+            groups = []
+            for loc in start_nva:
+                mov = [x for x in B.nva_at(s, loc) if not U[x].get("gar")]
+                nb = [x for x in mov if not B.broken(U[x])]
+                br = [x for x in mov if B.broken(U[x])]
+                if nb:
+                    groups.append([loc, nb, False])
+                if br:
+                    groups.append([loc, br, True])
+            groups.sort(key=lambda t: (-B.cls(B.zone_of(t[0])), -LOC[t[0]]["number"], t[2]))
+            f.update(groups=groups, i=0, moved=0, cur=None)
+        start_nva = s["f"].get("start_nva", [])
+        depth = len(s["stack"])
+        while f["i"] < len(f["groups"]):
+            loc, units, brk = f["groups"][f["i"]]
+            if f["cur"] is None:
+                f["cur"] = [x for x in units if U[x]["loc"] == loc and not U[x].get("mv")]
+            units = [x for x in f["cur"] if U[x]["loc"] == loc and not U[x].get("mv")]
+            dest = None
+            if units:
                 cset = [loc] + sorted(ADJ[loc])
                 cand = [loc] + [a for a in sorted(ADJ[loc]) if B.room(s, a) > 0]
                 with B.reading(s):
                     scores = {c: rate(s, c, cset, units, brk) for c in cand}
                 best = max(scores.values())
-                if scores[loc] == best:
-                    break
-                dest = max((c for c in cand if scores[c] == best and c != loc),
-                           key=lambda c: (B.cls(B.zone_of(c)), LOC[c]["number"]))
-                mv = B.nsort(s, units)[:B.room(s, dest)]
-                for x in mv:
-                    B.place_nva(s, x, dest)
-                    U[x]["mv"] = True
-                moved += len(mv)
-                g.log(f"{len(mv)} {'broken ' if brk else ''}NVA unit(s) move {B.name(loc)} -> {B.name(dest)} "
-                      f"(rating {best} against {scores[loc]} for staying)", "FT 13.51")
-                on_entry(g, dest, mv, start_nva, brk)
-                units = [x for x in units if x not in mv]
-        if not moved:
+                if scores[loc] != best:
+                    dest = max((c for c in cand if scores[c] == best and c != loc),
+                               key=lambda c: (B.cls(B.zone_of(c)), LOC[c]["number"]))
+            if dest is None:  # this group stays (or is done): the next group
+                f["i"] += 1
+                f["cur"] = None
+                continue
+            mv = B.nsort(s, units)[:B.room(s, dest)]
+            for x in mv:
+                B.place_nva(s, x, dest)
+                U[x]["mv"] = True
+            f["moved"] += len(mv)
+            f["cur"] = [x for x in units if x not in mv]
+            g.log(f"{len(mv)} {'broken ' if brk else ''}NVA unit(s) move {B.name(loc)} -> {B.name(dest)} "
+                  f"(rating {best} against {scores[loc]} for staying)", "FT 13.51")
+            on_entry(g, dest, mv, start_nva, brk)
+            if len(s["stack"]) > depth:
+                return  # FT 11.31: the US ambush is resolved before anything else moves
+        g.pop()
+        if not f["moved"]:
             g.log("No NVA ground movement", "FT 13.5")
 
 
@@ -370,23 +401,24 @@ def on_entry(g, dest, mv, start_nva, brk):
 
 
 def us_ambush_check(g, loc, entering):
-    """FT 11.31, 11.32 (A2, A53): HOLD, supplied, non-broken US units may ambush entering NVA."""
+    """FT 11.31, 11.32 (A2, A53): HOLD, supplied, non-broken US units may ambush the entering NVA
+    group, and fire on that group only (11.31 (3): "Contacted NVA units moved into the location").
+    A broken group may be ambushed too (FT 13.73 "They may be attacked"): its lowest effectiveness
+    is then that of its broken units (11.22)."""
     s = g.s
     U = s["units"]
     us = [x for x in B.us_ground(s, loc) if B.hold_of(s, U[x]) and not U[x].get("brk") and B.supplied(s, x)]
-    if not us:
+    entering = [x for x in entering if U[x]["loc"] == loc]
+    if not us or not entering:
         return
-    nb = [x for x in entering if not B.broken(U[x])]
-    if not nb:
-        return
-    diff = min(B.us_eff(U[x]) for x in B.us_ground(s, loc)) - B.lowest_eff(s, nb)
+    diff = min(B.us_eff(U[x]) for x in B.us_ground(s, loc)) - B.lowest_eff(s, entering)
     if diff < 1 and s["options"]["us_ambush_rule"] == "die_le_diff":
         return  # A2: a difference below one can never succeed
     d = g.roll(1, f"US ambush check at {B.name(loc)} (US eff minus NVA eff = {diff})", "FT 11.32")[0]
     ok = d <= diff if s["options"]["us_ambush_rule"] == "die_le_diff" else diff <= d
     if ok:
-        g.log(f"US AMBUSH at {B.name(loc)}", "FT 11.31", kind="battle")
-        start_fight(g, loc, "ambush", "US", us_f=us, n_t=B.nva_at(s, loc))
+        g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle")
+        start_fight(g, loc, "ambush", "US", us_f=us, n_t=B.nsort(s, entering))
 
 
 # --- Segment L: NVA ambush (13.6 cond. 2, A57) -------------------------------------------------------------
@@ -443,22 +475,45 @@ def night_roll(g, loc):
     return False
 
 
-def nva_support(g, loc):
-    """FT 11.29 (A34): each NVA-only location with non-broken units supports one adjacent combat."""
+def _can_support(s, a):
+    return not B.us_ground(s, a) and any(not B.broken(s["units"][x]) for x in B.nva_at(s, a))
+
+
+def nva_support(g, loc, allotted=None):
+    """FT 11.29 (A34): each NVA-only location with non-broken units supports one adjacent combat.
+    In M the combats come in priority order, so the first to ask is the highest priority target;
+    in F `allotted` is the plan made by `nva_support_plan` (those still able to support count)."""
     s = g.s
     if not s["options"]["supporting_locations"]:
         return 0
-    used = s["f"].setdefault("nsup_used", [])
-    n = 0
-    for a in sorted(ADJ[loc]):
-        if a in used or B.us_ground(s, a):
-            continue
-        if any(not B.broken(s["units"][x]) for x in B.nva_at(s, a)):
-            used.append(a)
-            n += 1
+    if allotted is not None:
+        n = sum(1 for a in allotted if _can_support(s, a))
+    else:
+        used = s["f"].setdefault("nsup_used", [])
+        n = 0
+        for a in sorted(ADJ[loc]):
+            if a not in used and _can_support(s, a):
+                used.append(a)
+                n += 1
     if n:
         g.log(f"{n} adjacent NVA location(s) support the NVA at {B.name(loc)}", "FT 11.29")
     return n
+
+
+def nva_support_plan(s, locs):
+    """FT 11.29 (A34) in the American Open Combat Segment: the NVA support the adjacent attack
+    against the highest priority target, whatever the order the attacks were declared in. The
+    allocation is made once for all declared attacks, visited in priority order (priority_key):
+    {attacked location: [supporting locations]}."""
+    if not s["options"]["supporting_locations"]:
+        return {}
+    used, plan = set(), {}
+    with B.reading(s):
+        for loc in sorted(dict.fromkeys(locs), key=lambda l: priority_key(s, l)):
+            mine = [a for a in sorted(ADJ[loc]) if a not in used and _can_support(s, a)]
+            used.update(mine)
+            plan[loc] = mine
+    return plan
 
 
 @flow.step("nva_combat")
@@ -526,6 +581,9 @@ def garrisons(g):
     location leave a garrison under HOLD there (one pass over the units: this runs very often)."""
     s = g.s
     U = s["units"]
+    opt = s["options"]
+    no_broken = opt.get("garrison_broken", "allowed") == "never"  # A81
+    no_cam = opt.get("cam_road_garrison", "always") == "with_16_1" and not opt["cambodia"]  # A82
     nva, us = {}, set()
     for x, u in U.items():
         if u["k"] == "nva":
@@ -538,12 +596,18 @@ def garrisons(g):
         r = LOC[loc]
         if not (loc == B.PLEIKU or r["sf_camp"] or r["road"]):
             continue
+        if no_cam and r["zone"] == "CAM":
+            continue
         here = nva[loc]
         if any(U[x].get("gar") for x in here):
             continue
         n = len(here)
         k = min(6, n) if loc == B.PLEIKU else ceil(n / 2) if r["sf_camp"] else 1
-        pick = sorted(here, key=lambda x: (B.broken(U[x]), B.key(U[x])))[:k]
+        cands = [x for x in here if not B.broken(U[x])] if no_broken else here
+        pick = sorted(cands, key=lambda x: (B.broken(U[x]), B.key(U[x])))[:k]
+        if not pick:
+            continue
+        k = len(pick)
         for x in pick:
             U[x]["gar"] = True
             U[x]["hold"] = True

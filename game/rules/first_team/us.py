@@ -3,13 +3,13 @@ Phase segments A-G (FT 4.13: supply 5.2, airstrikes 7.0, transport 9.1, ground m
 support 11.29/9.2/5.6, open combat 11.0), support in the NVA Open Combat Segment (FT 4.14 M),
 maintenance and refit (FT 9.4), fatigue reduction (FT 12.4) and final supply (FT 6.3)."""
 
-from ...engine.flow import IllegalAction, Step
+from ...engine.flow import Step
 from . import board as B
 from . import nva as N
 from .ask import ask, then
 from .board import flow
 from .combat import start_fight, strike_units
-from .data import ADJ, COUNTERS, LOC, TABLES, ZONE_LOCS
+from .data import ADJ, COUNTERS, LOC, TABLES
 
 CP = TABLES["cp"]
 
@@ -126,6 +126,8 @@ def contact(g, box):
         B.place_nva(s, x, loc)
     g.log(f"Contact: {', '.join(B.uname(s, x) for x in placed) or 'nothing'} placed at {B.name(loc)}", "FT 5.1",
           kind="reveal")
+    if placed:
+        B.overrun(g, loc, placed)  # FT 6.4, 14.1: lone supply or pathfinders, as in target determination
 
 
 # --- Segment A: supply --------------------------------------------------------------------------------
@@ -138,8 +140,9 @@ class SupplySeg(Step):
     def choices(self, g, f):
         s = g.s
         pool = len(B.of_kind(s, B.POOL, "sup"))
-        out = [{"t": "buy", "n": n, "label": f"Buy {n} supply counter(s) ({n} CP)"}
-               for n in range(1, min(pool, s["cp"] // CP["supply"], 6) + 1)]
+        # FT 5.2: no limit but the command points and the counter mix
+        out = [{"t": "buy", "n": n, "label": f"Buy {n} supply counter(s) ({n * CP['supply']} CP)"}
+               for n in range(1, min(pool, s["cp"] // CP["supply"]) + 1)]
         out.append({"t": "done", "label": "Buy no supply"})
         return out
 
@@ -193,7 +196,7 @@ class AirSeg(Step):
             for n in range(1, min(tac, s["cp"] // CP["tac_air"]) + 1):
                 out.append({"t": "strike", "to": t, "air": "tac", "n": n,
                             "label": f"{n} Tac Air strike(s) on {B.name(t)} ({2 * n} CP)"})
-            if t != B.PLEIKU:
+            if t != B.PLEIKU and not (t == B.zbox("P") and s["options"]["pleiku_box_strikes"] == "one_location"):
                 for n in range(1, min(b52, s["cp"] // CP["b52"]) + 1):
                     out.append({"t": "strike", "to": t, "air": "b52", "n": n,
                                 "label": f"{n} B-52 strike(s) on {B.name(t)} ({2 * n} CP)"})
@@ -215,7 +218,8 @@ class AirSeg(Step):
             B.spend_cp(g, n * CP["tac_air"], "Tac Air strike", "FT 5.7")
             who = "Tac Air"
         else:
-            for x in B.of_kind(s, B.ANKHE, "b52")[:n]:
+            used = B.of_kind(s, B.ANKHE, "b52")[:n]
+            for x in used:
                 s["units"][x]["loc"] = B.USED
             factor = n * COUNTERS["b52"]["strike"]
             B.spend_cp(g, n * CP["b52"], "B-52 strike", "FT 5.8")
@@ -224,7 +228,11 @@ class AirSeg(Step):
             flags(s)["cam"] = True
         g.log(f"{n} {who} strike(s), strike factor {factor}, on {B.name(t)}", "FT 7.21")
         if t in LOC:
-            strike_units(g, t, factor, B.nva_at(s, t), who, "FT 7.21")
+            strike_units(g, t, factor, B.nva_at(s, t), who, "FT 7.21", air=used)  # air: FT 16.21 AA
+        elif t == B.zbox("P") and s["options"]["pleiku_box_strikes"] == "one_location":
+            # A65: the Pleiku zone has one location, so the NVA and the strike are both there
+            g.log("The Pleiku Zone Box has one location: the strike falls where the NVA are", "FT 7.22")
+            strike_units(g, t, factor, B.nsort(s, B.of_kind(s, t, "nva"))[:6], who, "FT 7.22")
         else:
             d1 = g.roll(1, f"{who} on {B.name(t)}: where the NVA are", "FT 7.22")[0]
             d2 = g.roll(1, f"{who} on {B.name(t)}: where the strike falls", "FT 7.22")[0]
@@ -334,21 +342,16 @@ class Transport(Step):
         if t != "exchange":
             land(g, h, c, to, frm)
             return
+        data = {"heli": h, "cargo": c, "to": to, "frm": frm}
         if U[c]["k"] == "inf" and not B.stack_ok(s, to, [c]):
             # A64: the location is full; the pick-up is made as the new unit lands
-            back = exchange_back_units(s, c, to)
-            then_name, why = "exchange_swap", "the location is full: it is picked up as the new unit lands (A64)"
+            ask_pick_up(g, exchange_back_units(s, c, to), "exchange_swap", data,
+                        "; the location is full: it is picked up as the new unit lands (A64)")
         else:
+            # FT 9.11 "drop off the unit, and then pick up a unit": the pick-up waits until any
+            # landing ambush (FT 13.6, resolved at once) is over
+            g.push("exchange_pick", **data)
             land(g, h, c, to, frm)
-            back = [x for x in cargo_at(s, to) if x != c]
-            then_name, why = "exchange_back", ""
-        ch = [{"t": "unit", "unit": x, "heli": h, "label": f"Bring {B.uname(s, x)} back to An Khe"} for x in back]
-        data = {"heli": h, "cargo": c, "to": to, "frm": frm}
-        if len(ch) == 1:
-            EXCHANGE[then_name](g, ch[0], data)
-        elif ch:
-            ask(g, "Exchange: choose the unit carried back to An Khe" + (f"; {why}" if why else ""), "FT 9.11",
-                ch, then_name, **data)
 
 
 def exchange_back_units(s, c, to):
@@ -362,16 +365,46 @@ def exchange_back_units(s, c, to):
     return [x for x in back if s["units"][x]["k"] == "inf" and B.stack_ok(s, to, [c], less=[x])]
 
 
+def ask_pick_up(g, back, then_name, data, why=""):
+    s = g.s
+    ch = [{"t": "unit", "unit": x, "heli": data["heli"], "label": f"Bring {B.uname(s, x)} back to An Khe"}
+          for x in back]
+    if len(ch) == 1:
+        EXCHANGE[then_name](g, ch[0], data)
+    elif ch:
+        ask(g, "Exchange: choose the unit carried back to An Khe" + why, "FT 9.11", ch, then_name, **data)
+
+
+@flow.step("exchange_pick")
+class ExchangePick(Step):
+    """FT 9.11: after the drop-off (and its ambush, if any) the helicopter picks up a unit."""
+
+    def run(self, g, f):
+        s = g.s
+        g.pop()
+        h, c, to = f["heli"], f["cargo"], f["to"]
+        if s["units"][h]["loc"] != B.ANKHE:  # hit by a '*' result: sent to Refit, its cargo home (A36)
+            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11")
+            return
+        back = [x for x in cargo_at(s, to) if x != c]
+        if not back:
+            g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11")
+            return
+        ask_pick_up(g, back, "exchange_back", {k: f[k] for k in ("heli", "cargo", "to", "frm")})
+
+
 @then("exchange_back")
 def _exchange_back(g, a, data):
     s = g.s
     x = a["unit"]
-    to = data.get("to", s["units"][x]["loc"])
-    if s["units"][x]["loc"] != to:  # an ambush on landing moved or destroyed it
+    u = s["units"][x]
+    if u["loc"] != data["to"]:
         return
-    s["units"][x]["loc"] = B.ANKHE
-    s["units"][x]["hold"] = False
-    g.log(f"{B.uname(s, x)} is carried back from {B.name(to)} to An Khe", "FT 9.11")
+    u["loc"] = B.ANKHE
+    u["hold"] = False
+    if u["k"] == "inf":
+        u["act"] = True  # moved this turn: no fatigue recovery (FT 12.4, A26)
+    g.log(f"{B.uname(s, x)} is carried back from {B.name(data['to'])} to An Khe", "FT 9.11")
 
 
 @then("exchange_swap")
@@ -431,14 +464,14 @@ def land(g, h, c, to, frm):
     if to not in LOC:
         return
     s["f"].setdefault("landed", {}).setdefault(to, []).append(h)
-    if not LOC[to]["sf_camp"]:
+    if not (LOC[to]["sf_camp"] and B.garrison_at(s, to)):  # FT 10.2: camps WITH existing garrisons
         ent = s["f"].setdefault("entered", [])
         if B.zone_of(to) not in ent:
             ent.append(B.zone_of(to))
     if B.zone_of(to) == "CAM":
         s["f"]["cam"] = True
     if to not in s["f"].get("start_us", []):
-        N.entry_ambush(g, to, [h])
+        N.entry_ambush(g, to, list(s["f"]["landed"][to]))  # every transport landed there is involved (A36)
 
 
 # --- Segment D: ground movement ---------------------------------------------------------------------
@@ -583,7 +616,7 @@ def ground_move(g, xs, to, carry):
             U[sup]["loc"] = loc
         prev = loc
         if loc in LOC:
-            if not LOC[loc]["sf_camp"]:
+            if not (LOC[loc]["sf_camp"] and B.garrison_at(s, loc)):  # FT 10.2: camps WITH garrisons
                 ent = s["f"].setdefault("entered", [])
                 if B.zone_of(loc) not in ent:
                     ent.append(B.zone_of(loc))
@@ -714,7 +747,7 @@ class Support(Step):
     def choices(self, g, f):
         s = g.s
         out = []
-        atts = s["f"].setdefault("attacks", []) if False else s["f"].get("attacks", [])
+        atts = s["f"].get("attacks", [])
         declared = {x["loc"] for x in atts}
         for l in attack_sites(s):
             if l not in declared:
@@ -756,6 +789,8 @@ class UsCombat(Step):
         s = g.s
         atts = s["f"].get("attacks", [])
         i = f.setdefault("i", 0)
+        if "nplan" not in f:  # FT 11.29 (A34): NVA support goes to the highest priority target
+            f["nplan"] = N.nva_support_plan(s, [x["loc"] for x in atts if not x["alone"]])
         if i >= len(atts):
             for x in atts:  # FT 9.2: combat helicopters return at the end of the segment
                 pass
@@ -772,7 +807,7 @@ class UsCombat(Step):
             ara = at["sup"].get("ara", [])
             factor = len(ara) * COUNTERS["ara"]["strike"]
             g.log(f"{len(ara)} ARA compan(ies) attack alone at {B.name(loc)}, strike factor {factor}", "FT 9.7")
-            strike_units(g, loc, factor, nva, "ARA", "FT 9.7")
+            strike_units(g, loc, factor, nva, "ARA", "FT 9.7", air=ara)  # air: FT 16.21 AA
             return
         us_f = eligible_fire(s, loc)
         if not us_f:
@@ -780,7 +815,7 @@ class UsCombat(Step):
             return
         helis = at["sup"].get("gs", []) + at["sup"].get("ara", []) + at["sup"].get("oh", [])
         start_fight(g, loc, "open", "US", us_f=us_f, us_t=B.us_ground(s, loc), n_f=nva, n_t=nva, sup=at["sup"],
-                    nsup=N.nva_support(g, loc), helis=helis)
+                    nsup=N.nva_support(g, loc, f["nplan"].get(loc, [])), helis=helis)
 
 
 # --- Segment M: American support for the NVA attack -------------------------------------------------
@@ -901,9 +936,3 @@ class FinalSupply(Step):
                 B.spend_supply(g, loc, n, "Final Supply Phase")
         g.log("Final Supply Phase: every supplied stack on the map spends one step", "FT 4.5")
 
-
-def _unused():
-    raise IllegalAction("unused")
-
-
-del ZONE_LOCS

@@ -215,16 +215,22 @@ def aa_destroy(g, x, loc):
     """FT 16.21: an aircraft permanently eliminated by NVA AA; it counts as an eliminated (not
     broken) company for VPs. A transport's cargo goes back to An Khe, as with * (A36, A73)."""
     s = g.s
-    u = s["units"][x]
-    u["loc"] = B.ELIM
-    u["used"] = False
     g.log(f"NVA anti-aircraft fire at {B.name(loc)} destroys {B.uname(s, x)}", "FT 16.21", kind="loss")
+    aircraft_out(g, x, B.ELIM, "FT 16.21, 11.2 (*)")
+    B.vp(g, s["options"]["vp_company"], "Aircraft destroyed by NVA AA (one company)", "FT 16.21")
+
+
+def aircraft_out(g, x, where, rule):
+    """An aircraft leaves play (Refit or eliminated); a transport's cargo goes back to An Khe (A36)."""
+    s = g.s
+    u = s["units"][x]
+    u["loc"] = where
+    u["used"] = False
     cargo = s["f"].get("cargo", {}).pop(x, None)
     if cargo and s["units"][cargo]["loc"] in LOC:
         s["units"][cargo]["loc"] = B.ANKHE
         s["units"][cargo]["hold"] = False
-        g.log(f"Its cargo, {B.uname(s, cargo)}, returns to An Khe", "FT 16.21, 11.2 (*)")
-    B.vp(g, s["options"]["vp_company"], "Aircraft destroyed by NVA AA (one company)", "FT 16.21")
+        g.log(f"Its cargo, {B.uname(s, cargo)}, returns to An Khe", rule)
 
 
 def fight_aa(g, f):
@@ -469,17 +475,9 @@ class UsHit(Step):
 
 @then("star_refit")
 def _refit(g, a, data):
-    s = g.s
     h = a["heli"]
-    u = s["units"][h]
-    u["loc"] = B.REFIT
-    u["used"] = False
-    g.log(f"{B.uname(s, h)} is damaged and goes to the Refit Box", "FT 11.2 (*)", kind="loss")
-    cargo = s["f"].get("cargo", {}).pop(h, None)
-    if cargo and s["units"][cargo]["loc"] in LOC:
-        s["units"][cargo]["loc"] = B.ANKHE
-        s["units"][cargo]["hold"] = False
-        g.log(f"Its cargo, {B.uname(s, cargo)}, returns to An Khe", "FT 11.2 (*)")
+    g.log(f"{B.uname(g.s, h)} is damaged and goes to the Refit Box", "FT 11.2 (*)", kind="loss")
+    aircraft_out(g, h, B.REFIT, "FT 11.2 (*)")
 
 
 @then("fatigue")

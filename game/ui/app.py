@@ -37,6 +37,7 @@ class App:
         self.ui = ui_for(self.game)
         self.map_texts = {}
         self.stacks = {}
+        self._where = None
         self.m = None
         self.v = None
         self.selected = None
@@ -167,6 +168,8 @@ class App:
 
     # ---- rendering -----------------------------------------------------------------------------------
     def render(self):
+        now = window.performance.now
+        t0 = now()
         v = M.view(self.rules, self.m, log_from=self.log.count)
         if v["log_total"] < self.log.count:
             self.log.reset()
@@ -175,6 +178,7 @@ class App:
         acts = v["actions"]
         can_act = set(actors(acts))
         self.stacks = self.ui.stacks(v)
+        self._where = None
         if self.selected is not None and self.selected not in can_act and not self._piece(self.selected):
             self.selected = None
         if self.expanded is not None and len(self.stacks.get(self.expanded, [])) < 2:
@@ -182,18 +186,25 @@ class App:
         hl = highlights(acts, self.map.spaces, self.selected, self.ui.TARGET_KEYS)
         self.hl = hl
         self.close_chooser()
+        t1 = now()
         self.map.render(v, self.stacks, self.selected, self.expanded, can_act, hl, acts)
+        t2 = now()
         self.ui.tracks(q("#tracks"), v)
         self.ui.boxes(q("#boxes"), v, self.selected, can_act)
+        t3 = now()
         P.prompt(q("#prompt"), v)
         shown = P.actions(q("#actions"), v, self.selected, self._sel_label(), self.open_subs, self._name_of,
                           self._zone_of, self._piece(self.selected), self.grp_open)
         self.open_subs &= shown
+        t35 = now()
         self.log.add(v["log"])
         q("#undo-btn").disabled = not v["can_undo"]
         body = document.body
         body.dataset.over = "1" if v["over"] else "0"
         body.dataset.roll = "1" if v["awaiting_roll"] else "0"
+        t4 = now()
+        # where the last redraw's time went (ms): engine view, map, tracks and boxes, panel and log
+        setattr(window, "__vw_render_parts", f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f}")
         self.rev += 1
         body.dataset.rev = str(self.rev)
 
@@ -225,10 +236,11 @@ class App:
                 return self._sel_label()
             finally:
                 self.selected = self_sel
-        for place, pieces in self.stacks.items():
-            for p in pieces:
-                if p.get("id") == key:
-                    return f"{p.get('name', key)} · {self._place_label(place)}"
+        if self._where is None:  # piece id -> (place, piece), once per redraw
+            self._where = {p.get("id"): (place, p) for place, pieces in self.stacks.items() for p in pieces}
+        if key in self._where:
+            place, p = self._where[key]
+            return f"{p.get('name', key)} · {self._place_label(place)}"
         p = self._piece(key)
         return p.get("name", key) if p else key
 
@@ -413,19 +425,16 @@ class App:
     def toggle_sub(self, node):
         """Open or close one sub-group of a long action list (buttons are made only when open)."""
         key = node.getAttribute("data-key")
-        box = node.parentNode
         if key in self.open_subs:
             self.open_subs.discard(key)
-            w = box.querySelector(".grp-btns")
-            if w:
+            w = node.nextElementSibling
+            if w and w.classList.contains("sub-btns"):
                 w.remove()
-            box.classList.remove("open")
             node.setAttribute("aria-expanded", "false")
         else:
             self.open_subs.add(key)
             acts = self.v["actions"]
-            P.fill_sub(box, [(int(i), acts[int(i)]) for i in node.getAttribute("data-holds").split()])
-            box.classList.add("open")
+            node.after(P.fill_sub([(int(i), acts[int(i)]) for i in node.getAttribute("data-holds").split()], key))
             node.setAttribute("aria-expanded", "true")
 
     def toggle_grp(self, node):

@@ -1,4 +1,6 @@
 """Side panel: tracks, boxes, prompt, actions, log. Text goes in with textContent only."""
+import json
+
 from .counters import counter, title_of
 from .dom import el, sel
 from .logic import BIG_GROUP, actor_of, dones, grouped, rolls, subgroups, type_name
@@ -6,12 +8,21 @@ from .logic import BIG_GROUP, actor_of, dones, grouped, rolls, subgroups, type_n
 DIE = "⚀⚁⚂⚃⚄⚅"
 
 
+_MINIS = {}  # piece id -> (what it showed, its <svg>): an unchanged counter is moved, not redrawn
+
+
 def mini(p, parent, selected, can_act):
-    svg = sel("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34,
-                      "class": "mini ctr-wrap" + (" sel" if p.get("id") == selected else "")
-                      + (" act" if p.get("id") in can_act else ""),
-                      "data-unit": p.get("id")}, parent=parent)
+    pid = p.get("id")
+    cls = "mini ctr-wrap" + (" sel" if pid == selected else "") + (" act" if pid in can_act else "")
+    key = json.dumps(p, sort_keys=True) + cls
+    hit = _MINIS.get(pid)
+    if hit is not None and hit[0] == key:
+        parent.appendChild(hit[1])
+        return hit[1]
+    svg = sel("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34, "class": cls, "data-unit": pid},
+              parent=parent)
     counter(p, 0, 0, parent=svg)
+    _MINIS[pid] = (key, svg)
     return svg
 
 
@@ -90,23 +101,21 @@ def actions(root, v, selected, selected_label, open_subs=(), name_of=None, zone_
 
 
 def sub_group(parent, key, t, title, items, is_open):
-    box = el("div", cls="sub" + (" open" if is_open else ""), parent=parent, attrs={"data-sub": key})
+    """A closed group is one element (few JS calls: a long list makes many); the count is drawn by
+    CSS from data-n. Its buttons (made only when open) follow it in a block of their own."""
     actor = actor_of(items[0][1])
     same = all(actor_of(a) == actor for _, a in items)
-    h = el("button", cls="sub-h", parent=box,
-           attrs={"type": "button", "data-cmd": "sub", "data-key": key, "data-t": t,
+    h = el("button", text=title, cls="sub-h", parent=parent,
+           attrs={"data-cmd": "sub", "data-key": key, "data-t": t, "data-n": len(items),
                   "data-actor": actor if same else None, "aria-expanded": "true" if is_open else "false",
                   "data-holds": " ".join(str(i) for i, _ in items)})
-    h.setAttribute("title", f"{type_name(t)}: {title} ({len(items)})")
-    el("span", text=title, cls="sub-title", parent=h)
-    el("span", text=str(len(items)), cls="sub-n", parent=h)
     if is_open:
-        fill_sub(box, items)
-    return box
+        parent.appendChild(fill_sub(items))
+    return h
 
 
-def fill_sub(box, items):
-    wrap = el("div", cls="grp-btns", parent=box)
+def fill_sub(items, key=None):
+    wrap = el("div", cls="grp-btns sub-btns", attrs={"data-of": key})
     for i, a in items:
         action_button(wrap, i, a)
     return wrap

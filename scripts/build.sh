@@ -4,7 +4,8 @@
 #   - static/vendor/pyodide/  : Pyodide core + micropip wheel (+ its lock deps),
 #                               sha256 in the vendored pyodide-lock.json rewritten
 #   - static/vendor/pyscript/ : @pyscript/core dist/
-#   - dist/vietnam_wargames-0.1.0-py3-none-any.whl : our own wheel
+#   - dist/vietnam_wargames-0.1.0-py3-none-any.whl : our own wheel, as bytecode for the
+#                               browser's Python (scripts/precompile_wheel.mjs)
 #   - sw.js                   : service worker precaching all of the above (scripts/gen_sw.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,6 +99,9 @@ rm -rf build
 "$PY" -m pip wheel --quiet --no-deps -w dist . >&2
 rm -rf build
 [[ -f "$WHEEL" ]] || { log "expected $WHEEL was not built"; exit 1; }
+# Bytecode for the browser's Python in place of the sources: the page imports the game without
+# compiling it on every boot (scripts/precompile_wheel.mjs, run by the vendored Pyodide in node).
+node scripts/precompile_wheel.mjs "$WHEEL"
 # --- service worker (offline play): sw.js lists every asset, cache named by their hash -----
 "$PY" scripts/gen_sw.py
 log "ok: static/vendor/, $WHEEL and sw.js are ready"

@@ -273,6 +273,7 @@ class App:
 
     def do(self, i):
         acts = self.v["actions"]
+        self.close_chooser()
         if not 0 <= i < len(acts):
             return
         a = {k: val for k, val in acts[i].items() if k != "label"}

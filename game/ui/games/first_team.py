@@ -133,7 +133,7 @@ def _top(g, s, ink, size=None):
 
 
 def _bottom(g, s, ink, size=None, fill=None):
-    size = size or (9.5 if len(s) <= 4 else 7.5 if len(s) <= 6 else 6.2)
+    size = size or (10.5 if len(s) <= 3 else 9.5 if len(s) <= 4 else 7.5 if len(s) <= 6 else 6.2)
     sel("text", {"x": 0, "y": H - 2.2, "font-size": size, "text-anchor": "middle", "font-weight": "700",
                  "fill": fill or ink, "class": "ctr-fac"}, s, parent=g)
 

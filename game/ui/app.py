@@ -223,7 +223,7 @@ class App:
             return boxes[key]
         if key and key[0] == "Z" and key[1:] in self.v.get("zone_display", {}):
             return f"Zone {key[1:]}"
-        return key
+        return self.v.get("spaces", {}).get(key, {}).get("name", key)  # e.g. "D2 (Duc Co)"
 
     def _name_of(self, key):
         """Sub-group title for an actor key (a piece id, a pool kind) or a place."""

@@ -85,7 +85,8 @@ def build(root, rules, has_auto, auto_summary, slots):
             el("input", attrs=attrs, parent=lab)
             el("span", text=o["label"], parent=lab)
         el("span", text=o["rule"], cls="cite", parent=row)
-        el("span", text="optional rule" if o["kind"] == "optional_rule" else "ruling", cls="kind", parent=row)
+        kind = {"optional_rule": "optional rule", "play": "play setting"}.get(o["kind"], "ruling")
+        el("span", text=kind, cls="kind", parent=row)
 
     if slots:
         el("h3", text="Saved games", parent=root)

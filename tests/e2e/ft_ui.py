@@ -5,13 +5,15 @@ from .mf_ui import (click_action, click_type, first_of_type, open_start, panel_a
                     wait_rev_after)
 
 
-def start_ft(page, base_url=None, seed=1, dice="auto"):
+def start_ft(page, base_url=None, seed=1, dice="auto", options=None):
     if base_url is not None:
         open_start(page, base_url)
     page.click('input[data-game="first-team"]')
     page.wait_for_selector('input[data-scenario="campaign"]')
     page.check('input[data-scenario="campaign"]')
     page.check(f'input[data-dice="{dice}"]')
+    for k, v in (options or {}).items():  # options with choices are <select id="opt-<id>">
+        page.select_option(f"#opt-{k}", str(v))
     page.fill("#seed", str(seed))
     page.click("#start-game")
     page.wait_for_selector('body[data-screen="game"][data-game="first-team"]', state="attached")

@@ -58,8 +58,8 @@ def view(s, role=None):
     with B.reading(s):
         spaces = {}
         for loc, r in LOC.items():
-            spaces[loc] = {"pieces": pieces_at(s, loc), "zone": r["zone"], "number": r["number"], "road": r["road"],
-                           "lz": B.lz_at(s, loc), "sf_camp": r["sf_camp"]}
+            spaces[loc] = {"pieces": pieces_at(s, loc), "name": B.name(loc), "zone": r["zone"], "number": r["number"],
+                           "road": r["road"], "lz": B.lz_at(s, loc), "sf_camp": r["sf_camp"]}
         zones = {z: pieces_at(s, B.zbox(z)) for z in sorted(CLS, key=B.cls)}
         unknown = [{"id": f"?UNKNOWN.{i + 1}", "side": "NVA", "concealed": True, "back": "NVA"}
                    for i in range(len(B.of_kind(s, B.UNKNOWN, "nva")))]

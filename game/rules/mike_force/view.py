@@ -71,7 +71,7 @@ def view(s, role=None):
 
 def _view(s, role):
     sc = SCENARIOS[s["scenario"]]
-    spaces = {sp: {"pieces": pieces_at(s, sp), "control": B.control(s, sp)} for sp in SPACES}
+    spaces = {sp: {"pieces": pieces_at(s, sp), "name": SPACES[sp]["name"], "control": B.control(s, sp)} for sp in SPACES}
     boxes = {}
     for box in (B.NT, B.SUP_AVAIL, B.RECOVERED):
         boxes[box] = pieces_at(s, box)

@@ -66,6 +66,7 @@ class App:
             self.map_texts[gid] = await resp.text()
         self.set_game(self.game, force=True)
         self.listen(document, "click", self.on_click)
+        self.listen(document, "mousedown", self.no_focus_on_press)
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "submit", lambda e: e.preventDefault())  # no inline handlers (CSP)
         self.listen(q("#import-file"), "change", self.on_import)
@@ -306,6 +307,14 @@ class App:
         self.render()
 
     # ---- events ----------------------------------------------------------------------------------
+    def no_focus_on_press(self, e):
+        """An action button pressed with the mouse does not take the focus: the panel is redrawn
+        after every action, and removing the focused button made Chromium lay out the whole page
+        at once (about 25 ms of a First Team click, measured with the CDP profiler)."""
+        t = e.target
+        if hasattr(t, "closest") and t.closest("[data-action]"):
+            e.preventDefault()
+
     def on_click(self, e):
         t = e.target
         if not hasattr(t, "closest"):

@@ -15,6 +15,22 @@ from .data import ADJ, CLS, DISPLAY, LOC, TABLES, ZONE_LOCS
 
 # --- ambush checks when US units land or enter (13.6 cond. 1, A19) --------------------------------------
 
+def stacks_move_in(g, pool, loc, why, rule, moved):
+    """FT 13.32, 13.6: the pool in stacks of six consecutive companies; each rolls 1d6 and on its
+    lowest effectiveness or less moves into loc, as many as the stacking limit allows; moved(units)
+    after each stack placed. Stops when loc is full."""
+    s = g.s
+    for st in B.stacks_of_six(s, pool):
+        if B.room(s, loc) <= 0:
+            break
+        e = B.lowest_eff(s, st)
+        if g.roll(1, f"{why} (on {e} or less)", rule)[0] <= e:
+            xs = st[:B.room(s, loc)]
+            for x in xs:
+                B.place_nva(s, x, loc)
+            moved(xs)
+
+
 def entry_ambush(g, loc, helis):
     """Contacted NVA in the location check first, then Identified units of the zone box, in stacks
     of six (A19). The fights are pushed so the Contacted ambush resolves first. True if ambushed."""
@@ -36,16 +52,8 @@ def entry_ambush(g, loc, helis):
     if s["options"]["identified_entry_ambush"] and (z != "CAM" or cam_box_attacks(s)):
         pool = [x for x in B.of_kind(s, B.zbox(z), "nva") if not B.broken(U[x])]
         group = []
-        for st in B.stacks_of_six(s, pool):
-            if B.room(s, loc) <= 0:
-                break
-            e = B.lowest_eff(s, st)
-            d = g.roll(1, f"Identified NVA of Zone Box {z} check to ambush at {B.name(loc)} (on {e} or less)",
-                       "FT 13.6")[0]
-            if d <= e:
-                for x in st[:B.room(s, loc)]:
-                    B.place_nva(s, x, loc)
-                    group.append(x)
+        stacks_move_in(g, pool, loc, f"Identified NVA of Zone Box {z} check to ambush at {B.name(loc)}", "FT 13.6",
+                       group.extend)
         if group:
             g.log(f"AMBUSH at {B.name(loc)} by {len(group)} Identified NVA unit(s), now Contacted", "FT 13.6",
                   kind="battle")
@@ -177,18 +185,13 @@ class TargetDetermination(Step):
                 continue
             targets = td_targets(s, z)
             for loc in targets:
-                for st in B.stacks_of_six(s, pool):
-                    if B.room(s, loc) <= 0:
-                        break
-                    e = B.lowest_eff(s, st)
-                    d = g.roll(1, f"Target determination: a stack of Zone Box {z} against {B.name(loc)} (on {e} or less)",
-                               "FT 13.32")[0]
-                    if d <= e:
-                        for x in st[:B.room(s, loc)]:
-                            B.place_nva(s, x, loc)
-                            pool.remove(x)
-                            placed.setdefault(loc, []).append(x)
-                        g.log(f"NVA from Zone Box {z} move against {B.name(loc)}", "FT 13.32", kind="reveal")
+                def moved(xs, loc=loc, z=z):
+                    for x in xs:
+                        pool.remove(x)
+                        placed.setdefault(loc, []).append(x)
+                    g.log(f"NVA from Zone Box {z} move against {B.name(loc)}", "FT 13.32", kind="reveal")
+                stacks_move_in(g, list(pool), loc, f"Target determination: a stack of Zone Box {z} against {B.name(loc)}",
+                               "FT 13.32", moved)
                 if not pool:
                     break
         later = []

@@ -4,18 +4,22 @@ import argparse
 import json
 import sys
 
+from .rules import ids
+
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m game")
     sub = p.add_subparsers(dest="cmd", required=True)
     sim = sub.add_parser("simulate", help="play whole games with a random-legal-action player")
-    sim.add_argument("--game", default="mike-force")
+    sim.add_argument("--game", default="mike-force", choices=ids())
     sim.add_argument("--scenario", default="all")
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--players", default="", help='who plays each side, e.g. "US=random,NLF=random"')
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     fz = sub.add_parser("fuzz", help="random legal play with invariant, undo, replay and hidden-info checks")
-    fz.add_argument("--game", default="mike-force")
+    fz.add_argument("--game", default="mike-force", choices=ids())
+    fz.add_argument("--scenario", default="all")
     fz.add_argument("--games", type=int, default=10)
     fz.add_argument("--seed", type=int, default=1)
     fz.add_argument("--steps-limit", type=int, default=5000)
@@ -25,12 +29,12 @@ def main(argv=None):
     a = p.parse_args(argv)
     if a.cmd == "fuzz":
         from .fuzz import fuzz
-        out = fuzz(a.game, a.games, a.seed, a.steps_limit, a.out, a.progress)
+        out = fuzz(a.game, a.games, a.seed, a.steps_limit, a.out, a.progress, a.scenario)
         print(json.dumps(out))
         return 1 if out["failures"] else 0
     if a.cmd == "simulate":
         from .simulate import simulate
-        out = simulate(a.game, a.scenario, a.games, a.seed)
+        out = simulate(a.game, a.scenario, a.games, a.seed, players=a.players)
         if a.json:
             print(json.dumps(out))
         else:

@@ -5,8 +5,11 @@ Plays random legal actions, undo included, and after every step checks:
   * a legal action exists unless the game is over;
   * the state equals itself after a JSON round trip;
   * for every role, what that role sees (the view, the prompt, its legal actions and the new log
-    entries) never names a unit that role may not see (`rules.hidden_ids(state[, role])`), and a
-    concealed piece carries nothing but its handle, side and back;
+    entries it may read) never names a unit that role may not see (`rules.hidden_ids(state[,
+    role])`), and a concealed piece carries nothing but its handle, side and back;
+  * for every role, now and then, a position that looks the same to it (`rules.resample_hidden
+    (state, role, rng)`: the hidden part drawn again) gives it the same view, prompt and legal
+    actions: what it is offered never tells it what it may not see;
   * undo (a run of 1-3 actions then as many undos, now and then) restores exactly the match
     before those actions, and the same legal actions;
 and at the end of each game that replaying seed + action list from scratch reproduces the state
@@ -55,7 +58,8 @@ def hidden_leaks(rules, m, role=None, acts=None, log_from=None, hidden=None):
     if hidden:
         if acts is None:
             acts = M.legal_actions(rules, m, role)
-        seen = [v, acts, M.prompt(rules, m), m["log"][len(m["log"]) if log_from is None else log_from:]]
+        new_log = M.visible_log(m["log"][len(m["log"]) if log_from is None else log_from:], role)
+        seen = [v, acts, _prompt_for(rules, m, role), new_log]
         text = json.dumps(seen)
         pat = re.compile('"(' + "|".join(re.escape(h) for h in sorted(hidden, key=len, reverse=True)) + ')"')
         leaks += sorted(set(pat.findall(text)))
@@ -70,11 +74,52 @@ def hidden_leaks(rules, m, role=None, acts=None, log_from=None, hidden=None):
     return leaks
 
 
-def fuzz_one(rules, scenario, seed, steps_limit, undo_rate=0.1):
+def _prompt_for(rules, m, role):
+    deciding = M.current_role(rules, m)
+    return M.prompt(rules, m) if role is None or deciding in (None, role) else ""
+
+
+def same_view_check(rules, m, roles, rng):
+    """For each role: a state drawn again for its hidden part looks the same to it and offers it
+    the same actions and prompt. Raises Failure naming what differs."""
+    resample = getattr(rules, "resample_hidden", None)
+    if resample is None or m["state"].get("over"):
+        return
+    for role in roles:
+        other = dict(m, state=resample(M.clone(m["state"]), role, rng), undo=[])
+        bad = rules.invariants(other["state"]) if hasattr(rules, "invariants") else []
+        if bad:
+            raise Failure(f"resample_hidden for {role} made a broken state: {bad[:3]}")
+        for what, fn in (("view", lambda x: rules.view(x["state"], role)),
+                         ("prompt", lambda x: _prompt_for(rules, x, role)),
+                         ("legal actions", lambda x: M.legal_actions(rules, x, role))):
+            a, b = fn(m), fn(other)
+            if a != b:
+                raise Failure(f"two positions that look the same to {role} differ in its {what}: "
+                              f"{_first_difference(a, b)}")
+
+
+def _first_difference(a, b, path=""):
+    if type(a) is not type(b):
+        return f"{path or 'top'}: {str(a)[:80]} / {str(b)[:80]}"
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if a.get(k) != b.get(k):
+                return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} / {len(b)} items"
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path or 'top'}: {str(a)[:80]} / {str(b)[:80]}"
+
+
+def fuzz_one(rules, scenario, seed, steps_limit, undo_rate=0.1, same_view_rate=0.05):
     m = M.new_match(rules, scenario, seed)
     mark = [0]
     try:
-        return _play(rules, m, scenario, seed, steps_limit, undo_rate, mark)
+        return _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate)
     except Exception as e:
         f = e if isinstance(e, Failure) else Failure(f"{type(e).__name__}: {e}")
         f.match = m
@@ -93,13 +138,15 @@ def check_position(rules, m, acts, log_from, hidden, roles):
     if json.loads(json.dumps(s)) != s:
         raise Failure("the state does not survive a JSON round trip")
     for role in roles:
-        leaks = hidden_leaks(rules, m, role, acts if role in (None, roles[0]) else None, log_from, hidden)
+        mine = role is None or M.current_role(rules, m) in (None, role)
+        leaks = hidden_leaks(rules, m, role, acts if mine else None, log_from, hidden)
         if leaks:
             raise Failure(f"the view for {role} shows what it may not see: {leaks[:5]}")
 
 
-def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark):
+def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate=0.0):
     rng = random.Random(seed ^ 0x5EED)
+    view_rng = random.Random(seed ^ 0xF1E1D)
     roles = list(getattr(rules, "roles", None) or [None])
     hidden = _hidden_fn(rules)
     steps = 0
@@ -116,6 +163,8 @@ def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark):
         acts = M.play(rules, m, a, legal=acts)
         steps += 1
         check_position(rules, m, acts, min(log_from, len(m["log"])), hidden, roles)
+        if same_view_rate and view_rng.random() < same_view_rate:
+            same_view_check(rules, m, roles, view_rng)
         if steps >= steps_limit:
             raise Failure(f"no verdict after {steps_limit} actions")
     mark[0] = len(m["actions"])
@@ -182,11 +231,11 @@ def failure_save(rules, scenario, seed, failure):
     return dict(good, fuzz=info)
 
 
-def fuzz(game, games, seed, steps_limit=5000, out_dir=".", progress=0):
+def fuzz(game, games, seed, steps_limit=5000, out_dir=".", progress=0, scenario="all"):
     """Fuzz `games` whole games; with progress=N, print the running totals (one JSON line on
     stderr) every N games, so a long run that is stopped still reports what it did."""
     rules = get(game)
-    scen = [s["id"] for s in rules.scenarios()]
+    scen = [s["id"] for s in rules.scenarios()] if scenario == "all" else [scenario]
     res = {"game": game, "seed": seed, "games": 0, "steps": 0, "failures": 0, "failure_samples": []}
     t0 = time.perf_counter()
     for i in range(games):

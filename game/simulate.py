@@ -1,32 +1,47 @@
 """Headless games with a random-legal-action player: `python -m game simulate ...`."""
 
-import json
 import random
 import time
 
+from .ai import RandomAgent, make_agent
 from .engine import match as M
 from .rules import get
 
-
-def random_action(rng, actions, done_bias=0.25):
-    """Uniform over the legal actions, but 'done' is taken with probability done_bias when it is
-    offered, so open-ended phases (boarding, recruiting) end in a few steps."""
-    dones = [a for a in actions if a["t"] == "done"]
-    if dones and (len(dones) == len(actions) or rng.random() < done_bias):
-        return rng.choice(dones)
-    others = [a for a in actions if a["t"] != "done"]
-    return rng.choice(others)
+_RANDOM = RandomAgent()
 
 
-def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None):
+def random_action(rng, actions):
+    return _RANDOM.choose(None, None, actions, rng)
+
+
+def parse_players(text, rules):
+    """"US=random,NLF=ai" -> {role: agent kind}; every role not named plays random."""
+    out = {r: "random" for r in rules.roles}
+    for part in filter(None, (text or "").split(",")):
+        role, _, kind = part.partition("=")
+        if role not in out:
+            raise ValueError(f"{rules.id} has no side {role!r}; sides: {', '.join(rules.roles)}")
+        out[role] = kind
+    return out
+
+
+def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, players=None):
+    """One whole game, in place; `players` {role: agent} (default: random for every role)."""
     m = M.new_match(rules, scenario, seed, options)
     rng = random.Random(seed * 7919 + 17)
+    agents = players or {}
     steps = 0
     acts = M.legal_actions(rules, m)
     while not m["state"].get("over"):
         if not acts:
             raise RuntimeError(f"no legal action at step {m['state']['stack'][-1]['s']}")
-        acts = M.play(rules, m, random_action(rng, acts), legal=acts, in_place=True)
+        agent = agents.get(M.current_role(rules, m)) if agents else None
+        if agent is None:
+            a = random_action(rng, acts)
+        else:
+            role = M.current_role(rules, m)
+            a = agent.choose(rules, M.view(rules, m, role) if agent.needs_view else None, acts, rng)
+        acts = M.play(rules, m, a, legal=acts, in_place=True)
         steps += 1
         if check:
             check(m)
@@ -35,10 +50,12 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None):
     return m, steps
 
 
-def simulate(game, scenario, games, seed, options=None):
+def simulate(game, scenario, games, seed, options=None, players=None):
     rules = get(game)
+    kinds = parse_players(players, rules)
+    agents = {r: make_agent(k) for r, k in kinds.items() if k != "random"}
     scen = [s["id"] for s in rules.scenarios()] if scenario == "all" else [scenario]
-    out = {"game": game, "scenarios": scen, "games": 0, "finished": 0, "errors": 0, "error_samples": [],
+    out = {"game": game, "scenarios": scen, "players": kinds, "games": 0, "finished": 0, "errors": 0, "error_samples": [],
            "wins": {}, "wins_by_scenario": {}, "turns": 0, "actions": 0}
     t0 = time.perf_counter()
     for i in range(games):
@@ -46,7 +63,7 @@ def simulate(game, scenario, games, seed, options=None):
         gseed = seed * 100003 + i
         out["games"] += 1
         try:
-            m, steps = play_one(rules, sc, gseed, options)
+            m, steps = play_one(rules, sc, gseed, options, players=agents)
         except Exception as e:  # reported, never hidden
             out["errors"] += 1
             if len(out["error_samples"]) < 5:
@@ -69,7 +86,7 @@ def simulate(game, scenario, games, seed, options=None):
     out["mean_actions"] = round(out.pop("actions") / n, 1)
     out["seconds"] = round(dt, 3)
     out["games_per_second"] = round(out["games"] / dt, 2) if dt else None
-    player = rules.roles[0]  # the human side of a solitaire game
     for sc, w in out["wins_by_scenario"].items():
-        w[f"{player.lower()}_win_rate"] = round(w.get(player, 0) / w["games"], 3)
+        for role in rules.roles:
+            w[f"{role.lower()}_win_rate"] = round(w.get(role, 0) / w["games"], 3)
     return out

@@ -6,6 +6,15 @@ serialises). The top frame names the current step. A step is either automatic
 player action the engine runs automatic steps until a decision or the end.
 Sub-procedures (a battle inside a Big Offensive inside an Events Phase) are
 frames pushed on top and popped when done, like a call stack.
+
+Who decides: a frame may name its owner (`g.push(name, who="NLF")`); otherwise the step's class
+attribute `role`, otherwise the game's first role. A reaction window belongs to whichever side
+reacts, so the owner is per frame, not per step class.
+
+Procedures that read top to bottom: a `Procedure` step lists its parts; the engine runs them in
+order. A part may call a sub-procedure (`g.call`); when that ends with `g.end(result)` the result
+is left in the caller's frame (`f["ret"]`) and the caller goes on with its next part. `Sequence`
+is a Procedure whose parts are data rows with rule citations (a game's sequence of play).
 """
 
 from .rng import d6, pick_index
@@ -18,7 +27,7 @@ class IllegalAction(Exception):
 class Step:
     """Base for steps. Subclasses set `run` (automatic) or the decision trio."""
 
-    role = None  # None: the game's only role
+    role = None  # None: the frame's "who", else the game's first role
 
     def prompt(self, g, f):
         return ""
@@ -36,6 +45,8 @@ class Flow:
 
     def step(self, name):
         def register(cls):
+            if name in self.steps:
+                raise ValueError(f"step {name!r} is registered twice")
             inst = cls()
             inst.name = name
             self.steps[name] = inst
@@ -47,38 +58,61 @@ class Flow:
         return self.steps[name]
 
 
-class Context:
-    """What the rules see: the state being changed, the log, dice and frames."""
+def owner(flow, frame, default):
+    """The role deciding at this frame: its own "who", the step's class role, or the default."""
+    who = frame.get("who")
+    if who is not None:
+        return who
+    return flow.get(frame["s"]).role or default
 
-    def __init__(self, state, log):
+
+class Context:
+    """What the rules see: the state being changed, the log, dice and frames.
+
+    `labels` is False when nobody will read the actions' display labels (a simulator, the
+    computer opponent): steps may then skip building them."""
+
+    def __init__(self, state, log, labels=True):
         self.s = state
         self.logbuf = log
-        self.checkpoint = False  # set when dice are rolled or hidden things are drawn
+        self.labels = labels
+        self.checkpoint = False  # set when dice are rolled or hidden things are drawn or shown
 
     # --- frames ---------------------------------------------------------------
     @property
     def frame(self):
         return self.s["stack"][-1]
 
-    def push(self, name, **data):
+    def push(self, name, who=None, **data):
         data["s"] = name
+        if who is not None:
+            data["who"] = who
         self.s["stack"].append(data)
         return data
 
+    call = push  # a sub-procedure whose result comes back with end()
+
     def pop(self):
         return self.s["stack"].pop()
+
+    def end(self, result=None):
+        """Pop this frame; its result (if any) waits in the caller's frame as "ret"."""
+        f = self.s["stack"].pop()
+        if result is not None and self.s["stack"]:
+            self.s["stack"][-1]["ret"] = result
+        return f
 
     def goto(self, name, **data):
         self.s["stack"].pop()
         return self.push(name, **data)
 
     # --- randomness -------------------------------------------------------------
-    def roll(self, n, why, rule):
+    def roll(self, n, why, rule, to=None):
         """Roll n dice, log them with the reason and the rule section."""
         dice = [d6(self.s["dice"], why) for _ in range(n)]
         self.checkpoint = True
         self.log(f"{why}: rolled {'+'.join(map(str, dice))}" + (f" = {sum(dice)}" if n > 1 else ""),
-                 rule, dice=dice, kind="roll")
+                 rule, dice=dice, kind="roll", to=to)
         return dice
 
     def pick(self, items):
@@ -86,12 +120,117 @@ class Context:
         self.checkpoint = True
         return items[pick_index(self.s["dice"], len(items))]
 
+    def reveal(self):
+        """Something hidden was shown: no undo back past this point."""
+        self.checkpoint = True
+
     # --- log -------------------------------------------------------------------
-    def log(self, text, rule=None, dice=None, kind="info"):
+    def log(self, text, rule=None, dice=None, kind="info", to=None, **extra):
+        """One log entry. `to`: None for everyone, or the one role that may read it. `extra`
+        carries structured facts for the table (e.g. refs=[["u", id, name], ["p", place, name]],
+        move=[from, to], battle=place): plain data, shown by the UI, never needed to replay."""
         entry = {"n": len(self.logbuf), "text": text, "kind": kind,
                  "turn": self.s.get("turn")}
         if rule:
             entry["rule"] = rule
         if dice is not None:
             entry["dice"] = list(dice)
+        if to is not None:
+            entry["to"] = to
+        for k, v in extra.items():
+            if v is not None:
+                entry[k] = v
         self.logbuf.append(entry)
+        return entry
+
+
+class Procedure(Step):
+    """An automatic step made of named parts run top to bottom (`parts`). A part may push or call
+    a sub-procedure; the procedure goes on with its next part when that frame is gone. A part may
+    jump with `self.goto_part(f, name)`; the procedure ends after its last part (`finish`)."""
+
+    parts = ()
+
+    def run(self, g, f):
+        pc = f.get("pc", 0)
+        if pc >= len(self.parts):
+            self.finish(g, f)
+            return
+        f["pc"] = pc + 1
+        getattr(self, self.parts[pc])(g, f)
+
+    def goto_part(self, f, name):
+        f["pc"] = self.parts.index(name)
+
+    def finish(self, g, f):
+        g.end(f.get("result"))
+
+
+class Row:
+    """One row of a sequence of play: the step to push, its frame data, the title shown, the rule
+    cited, and game-specific fields (e.g. a segment letter)."""
+
+    __slots__ = ("step", "data", "title", "rule", "extra")
+
+    def __init__(self, step, data, title, rule, **extra):
+        self.step, self.data, self.title, self.rule, self.extra = step, data, title, rule, extra
+
+    def __getattr__(self, k):
+        try:
+            return self.extra[k]
+        except KeyError:
+            raise AttributeError(k) from None
+
+
+class Sequence(Step):
+    """A sequence of play driven by data rows (`rows`), repeated every cycle (a game-turn).
+
+    Hooks, all optional: `cycle_start(g, f)` before the first row; `skip(g, f, row)` true to pass a
+    row by (`skipped` logs it); `row_start(g, f, row)` before its frame is pushed (the default logs
+    the row's title and rule and sets the phase shown); `row_end(g, f, row)` when its frame is gone,
+    which may push a frame of its own (a pause) or end the game. Frame: {"i": next row, "open":
+    1 + the row running, kept only by games that have a row_end}."""
+
+    rows = ()
+
+    def has_row_end(self):
+        return type(self).row_end is not Sequence.row_end
+
+    def run(self, g, f):
+        if f.get("open"):
+            row = self.rows[f["open"] - 1]
+            f["open"] = 0
+            self.row_end(g, f, row)
+            if g.s.get("over") or g.s["stack"][-1] is not f:
+                return
+        i = f["i"]
+        if i == 0:
+            self.cycle_start(g, f)
+        if i >= len(self.rows):
+            f["i"] = 0
+            return
+        row = self.rows[i]
+        f["i"] = i + 1
+        if self.skip(g, f, row):
+            self.skipped(g, f, row)
+            return
+        if self.has_row_end():
+            f["open"] = i + 1
+        self.row_start(g, f, row)
+        g.push(row.step, **dict(row.data))
+
+    def cycle_start(self, g, f):
+        pass
+
+    def skip(self, g, f, row):
+        return False
+
+    def skipped(self, g, f, row):
+        g.log(f"{row.title}: skipped", row.rule)
+
+    def row_start(self, g, f, row):
+        g.s["phase"] = row.title
+        g.log(row.title, row.rule, kind="phase")
+
+    def row_end(self, g, f, row):
+        pass

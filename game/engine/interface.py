@@ -1,5 +1,37 @@
-"""The parts of a game's rules interface that come straight from its data files (see
-game/rules/__init__.py for the whole interface)."""
+"""The rules interface every game module provides (game/rules/<game>/__init__.py), written down.
+
+The engine (game/engine/match.py), the saves, the fuzzer, the simulator, the UI and the tests use
+only what is listed here. `data_interface` builds the parts that come straight from a game's
+data files.
+"""
+
+from typing import Any, Iterable, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Rules(Protocol):
+    id: str                      # the registry key, e.g. "mike-force"
+    title: str
+    roles: list                  # the sides, e.g. ["FW"] or ["US", "NLF"]; roles[0] decides by default
+    data_version: str            # changes when maps, counters or tables change (saves check it)
+    flow: Any                    # game.engine.flow.Flow: the steps of play
+
+    def scenarios(self) -> list: ...          # [{"id", "name", "rule"}]
+    def options(self) -> list: ...            # named optional rules and rulings, each with its default
+    def default_options(self) -> dict: ...
+    def initial_state(self, scenario: str, options: dict) -> dict: ...
+    def view(self, state: dict, role: Any = None) -> dict: ...   # what role may see; None: the only role
+    def verdict_text(self, state: dict) -> str: ...
+
+
+# Optional, looked up with getattr:
+#   invariants(state) -> [broken invariant, ...]           the fuzzer and the save checks
+#   hidden_ids(state, role) -> [unit id, ...]              what role may not see named
+#   resample_hidden(state, role, rng) -> state             another state that looks the same to role
+#                                                           (the fuzzer's same-view check; the AI)
+#   reading(state) -> context manager                      memoised reads while nothing moves
+#   data_migrations = {old data_version: fn(match) -> match}
+#   describe(state, action) -> str                         a label for an action listed without one
 
 
 def data_interface(scenarios, options):
@@ -15,3 +47,11 @@ def data_interface(scenarios, options):
         return {o["id"]: o["default"] for o in options}
 
     return scenario_list, option_list, defaults
+
+
+def check(rules) -> Iterable[str]:
+    """What a rules module lacks of the written interface (empty when complete)."""
+    for attr in ("id", "title", "roles", "data_version", "flow", "scenarios", "options",
+                 "default_options", "initial_state", "view", "verdict_text"):
+        if not hasattr(rules, attr):
+            yield f"{getattr(rules, 'id', rules)} has no {attr}"

@@ -11,7 +11,7 @@ A match is reproducible from (game, scenario, seed, options, dice_mode, actions)
 
 import json
 
-from .flow import Context, IllegalAction
+from .flow import Context, IllegalAction, owner
 from .rng import NeedRoll, new_dice
 
 FORMAT = 1
@@ -22,9 +22,12 @@ def clone(obj):
     return json.loads(json.dumps(obj))
 
 
+DISPLAY_KEYS = ("label", "warn")  # what an action carries for display only (not its identity)
+
+
 def strip(action):
-    """An action without its display label, normalised through JSON."""
-    return clone({k: v for k, v in action.items() if k != "label"})
+    """An action without its display fields, normalised through JSON."""
+    return clone({k: v for k, v in action.items() if k not in DISPLAY_KEYS})
 
 
 def new_match(rules, scenario, seed, options=None, dice_mode="auto"):
@@ -50,17 +53,29 @@ def current_step(rules, state):
     return rules.flow.get(state["stack"][-1]["s"])
 
 
-def legal_actions(rules, match, role=None):
-    """Every legal action for role now, each with a 'label' for display."""
+def current_role(rules, match):
+    """The role whose decision it is now (None once the game is over)."""
+    s = match["state"]
+    if s.get("over") or not s["stack"]:
+        return None
+    return owner(rules.flow, s["stack"][-1], rules.roles[0])
+
+
+def legal_actions(rules, match, role=None, labels=True):
+    """Every legal action for role now (none if it is another role's decision), each with a
+    display 'label' unless labels=False (the simulator and the computer opponent)."""
     s = match["state"]
     if s.get("over"):
         return []
-    if s.get("await_roll"):
-        return [{"t": "roll", "value": v, "label": f"{v}"} for v in range(1, 7)] \
-            if _role_ok(rules, s, role) else []
     if not _role_ok(rules, s, role):
         return []
-    return _choices(rules, Context(s, []), s["stack"][-1])
+    if s.get("await_roll"):
+        return [{"t": "roll", "value": v, "label": f"{v}"} if labels else {"t": "roll", "value": v}
+                for v in range(1, 7)]
+    acts = _choices(rules, Context(s, [], labels), s["stack"][-1])
+    if not labels:
+        acts = [{k: v for k, v in a.items() if k not in DISPLAY_KEYS} for a in acts]
+    return acts
 
 
 def _choices(rules, g, f):
@@ -76,8 +91,7 @@ def _choices(rules, g, f):
 def _role_ok(rules, s, role):
     if role is None:
         return True
-    step = current_step(rules, s)
-    return (step.role or rules.roles[0]) == role
+    return owner(rules.flow, s["stack"][-1], rules.roles[0]) == role
 
 
 def prompt(rules, match):
@@ -92,18 +106,43 @@ def prompt(rules, match):
     return step.prompt(Context(s, []), s["stack"][-1])
 
 
+def visible_log(entries, role):
+    """The log entries a role may read: public ones and its own (`to`). Role None: all."""
+    if role is None:
+        return list(entries)
+    return [e for e in entries if e.get("to") in (None, role)]
+
+
 def view(rules, match, role=None, log_from=0):
+    """What `role` may see now (role None: the only role of a solitaire game, or everything)."""
     s = match["state"]
     v = rules.view(s, role)
-    v["prompt"] = prompt(rules, match)
+    deciding = current_role(rules, match)
+    mine = role is None or deciding == role
+    v["prompt"] = prompt(rules, match) if mine else _waiting(rules, deciding)
     v["actions"] = legal_actions(rules, match, role)
-    v["log"] = match["log"][log_from:]
+    v["log"] = visible_log(match["log"][log_from:], role)
     v["log_total"] = len(match["log"])
-    v["can_undo"] = bool(match["undo"])
+    v["can_undo"] = bool(match["undo"]) and mine
+    v["undo_why"] = "" if v["can_undo"] else _no_undo_reason(match, mine)
     v["over"] = s.get("over")
     v["step"] = s["stack"][-1]["s"] if s["stack"] else None
-    v["awaiting_roll"] = bool(s.get("await_roll"))
+    v["awaiting_roll"] = bool(s.get("await_roll")) and mine
+    v["viewer"] = role if role is not None else rules.roles[0]
+    v["deciding"] = deciding
     return v
+
+
+def _waiting(rules, deciding):
+    return f"Waiting for the {deciding} player" if deciding else ""
+
+
+def _no_undo_reason(match, mine):
+    if not mine:
+        return "the other side is deciding"
+    if not match["actions"]:
+        return "nothing done yet"
+    return "nothing to undo since the last die roll, draw, reveal or change of player"
 
 
 # --- changing ------------------------------------------------------------------------
@@ -113,6 +152,22 @@ def apply(rules, match, action, role=None, legal=None, in_place=False):
     `legal` may pass the list legal_actions just returned for this same state, to save
     listing it again (the simulator does). `in_place` (headless play only) changes the state
     without copying it first: no undo history, and an engine error leaves the match broken."""
+    _apply(rules, match, action, role, legal, in_place)
+    return match
+
+
+def play(rules, match, action, legal=None, in_place=False, role=None, labels=True):
+    """apply(), then return the legal actions that follow, already listed while the engine ran
+    to the next decision (simulators and fuzzers use this to list each position once)."""
+    nxt = _apply(rules, match, action, role, legal, in_place, labels)
+    if nxt is None or (role is not None and not _role_ok(rules, match["state"], role)):
+        return legal_actions(rules, match, role, labels)
+    if not labels:
+        nxt = [{k: v for k, v in a.items() if k not in DISPLAY_KEYS} for a in nxt]
+    return nxt
+
+
+def _apply(rules, match, action, role, legal, in_place, labels=True):
     if not isinstance(action, dict) or "t" not in action:
         raise IllegalAction("an action is an object with a 't' field")
     a = strip(action)
@@ -124,22 +179,10 @@ def apply(rules, match, action, role=None, legal=None, in_place=False):
     if legal is None:
         legal = legal_actions(rules, match)
     if not any(x is action for x in legal):  # one of the listed dicts itself: legal, no compare
-        legal = [{k: v for k, v in x.items() if k != "label"} for x in legal]
+        legal = [{k: v for k, v in x.items() if k not in DISPLAY_KEYS} for x in legal]
         if a not in legal:
             raise IllegalAction(_why_illegal(rules, match, a, legal))
-    _following[0] = _commit(rules, match, a, in_place)
-    return match
-
-
-_following = [None]  # the legal actions the last apply() ended on (consumed by play())
-
-
-def play(rules, match, action, legal=None, in_place=False):
-    """apply(), then return the legal actions that follow, already listed while the engine ran
-    to the next decision (simulators and fuzzers use this to list each position once)."""
-    apply(rules, match, action, legal=legal, in_place=in_place)
-    nxt, _following[0] = _following[0], None
-    return nxt if nxt is not None else legal_actions(rules, match)
+    return _commit(rules, match, a, in_place, labels)
 
 
 def _why_illegal(rules, match, a, legal):
@@ -158,8 +201,9 @@ def _why_illegal(rules, match, a, legal):
     return f"that '{a['t']}' is not allowed now (see the legal actions)"
 
 
-def _commit(rules, match, a, in_place=False):
-    """Run action a (None = just advance) on a copy; keep it only if it completes."""
+def _commit(rules, match, a, in_place=False, labels=True):
+    """Run action a (None = just advance) on a copy; keep it only if it completes. Returns the
+    legal actions of the decision it ends on (None if none were listed)."""
     s = match["state"]
     log = match["log"]
     n0 = len(log)
@@ -177,7 +221,7 @@ def _commit(rules, match, a, in_place=False):
     work = base if in_place else clone(base)
     if pending is not None:
         work["dice"]["queue"] = list(typed)
-    g = Context(work, log)
+    g = Context(work, log, labels)
     try:
         if run_action is not None:
             step = current_step(rules, work)
@@ -201,12 +245,21 @@ def _commit(rules, match, a, in_place=False):
     work["log_len"] = len(log)
     if a is not None:
         match["actions"].append(a)
-        if g.checkpoint or pending is not None or in_place:
-            match["undo"] = []
+        if g.checkpoint or pending is not None or in_place or _changes_hands(rules, s, work):
+            match["undo"] = []  # no undo past a roll, a draw, a reveal or the other player's turn
         else:
             match["undo"].append({"state": s, "actions": len(match["actions"]) - 1})
     match["state"] = work
     return following
+
+
+def _changes_hands(rules, before, after):
+    """The deciding role after the action differs from the one who took it (the end of the game
+    is no change of hands)."""
+    if len(rules.roles) < 2 or after.get("over") or not after["stack"]:
+        return False
+    flow, first = rules.flow, rules.roles[0]
+    return owner(flow, before["stack"][-1], first) != owner(flow, after["stack"][-1], first)
 
 
 def run_auto(rules, g):

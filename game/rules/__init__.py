@@ -1,12 +1,35 @@
-"""The games: each module provides the rules interface used by game.engine.match."""
+"""The one registry of games. The rules, the browser UI, the command line and the tests all read
+it: a game plugs in here with its rules module (the interface in game/engine/interface.py) and its
+UI module (the interface in game/ui/games/__init__.py), and nowhere else."""
 
 import importlib
 
-GAMES = {"mike-force": "game.rules.mike_force",
-         "first-team": "game.rules.first_team"}
+GAMES = {
+    "mike-force": {"title": "Mike Force", "rules": "game.rules.mike_force",
+                   "ui": "game.ui.games.mike_force"},
+    "first-team": {"title": "First Team: Vietnam", "rules": "game.rules.first_team",
+                   "ui": "game.ui.games.first_team"},
+}
+
+
+def ids():
+    return list(GAMES)
+
+
+def title(game_id):
+    return GAMES[game_id]["title"]
 
 
 def get(game_id):
+    """The rules module of a registered game."""
     if game_id not in GAMES:
         raise ValueError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
-    return importlib.import_module(GAMES[game_id])
+    return importlib.import_module(GAMES[game_id]["rules"])
+
+
+def ui_module(game_id):
+    """The name of a registered game's browser UI module (imported only in the browser), or None
+    while the game has no browser UI yet (it is then not offered in the browser)."""
+    if game_id not in GAMES:
+        raise ValueError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
+    return GAMES[game_id]["ui"]

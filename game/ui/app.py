@@ -60,8 +60,8 @@ class App:
         node.addEventListener(ev, p)
 
     async def boot(self):
-        from .games import GAMES
-        for gid, _ in GAMES:
+        from .games import games
+        for gid, _ in games():
             resp = await window.fetch(ui_for(gid).MAP_URL)
             self.map_texts[gid] = await resp.text()
         self.set_game(self.game, force=True)

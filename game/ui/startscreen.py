@@ -11,8 +11,8 @@ def build(root, rules, has_auto, auto_summary, slots):
 
     fs = el("fieldset", parent=form)
     el("legend", text="Game", parent=fs)
-    from .games import GAMES
-    for gid, title in GAMES:
+    from .games import games
+    for gid, title in games():
         lab = el("label", cls="opt", parent=fs)
         attrs = {"type": "radio", "name": "game", "value": gid, "data-game": gid, "data-cmd": "game"}
         if gid == rules.id:

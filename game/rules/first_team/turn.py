@@ -1,7 +1,7 @@
 """The sequence of play (FT 4.0-4.5) as one driver frame, the end-of-segment hook (FT 8.0, 9.3,
 13.71, 13.72), the end of the turn and the victory level (FT 15.0-15.1, 16.1)."""
 
-from ...engine.flow import Step
+from ...engine.flow import Row, Sequence, Step
 from . import board as B
 from . import nva as N
 from .board import flow
@@ -31,12 +31,14 @@ def _assault(p):
     ]
 
 
-SEQUENCE = ([("command", {}, "Command Phase", "FT 4.11", None),
-             ("intel", {}, "Intelligence Phase", "FT 4.12", None)]
-            + _assault(1) + _assault(2)
-            + [("fatigue_red", {}, "Fatigue Reduction Phase", "FT 4.4", None),
-               ("final_supply", {}, "Final Supply Phase", "FT 4.5", None),
-               ("end_turn", {}, "End of turn", "FT 4.0", None)])
+# FT 4.0: (step, frame data, title, rule, segment letter: its end runs segment_end)
+SEQUENCE = [Row(step, data, title, rule, letter=letter) for step, data, title, rule, letter in (
+    [("command", {}, "Command Phase", "FT 4.11", None),
+     ("intel", {}, "Intelligence Phase", "FT 4.12", None)]
+    + _assault(1) + _assault(2)
+    + [("fatigue_red", {}, "Fatigue Reduction Phase", "FT 4.4", None),
+       ("final_supply", {}, "Final Supply Phase", "FT 4.5", None),
+       ("end_turn", {}, "End of turn", "FT 4.0", None)])]
 
 
 NVA_SEGMENTS = tuple("HIJKLMN")  # FT 4.14: the NVA Assault Phase
@@ -132,37 +134,33 @@ def segment_end(g, letter):
 
 
 @flow.step("turn")
-class Turn(Step):
-    def run(self, g, f):
+class Turn(Sequence):
+    """FT 4.0, one game-turn per cycle of SEQUENCE; every lettered segment ends with
+    segment_end, and (option nva_pace "step") each NVA segment with a pause to read it."""
+
+    rows = SEQUENCE
+
+    def cycle_start(self, g, f):
         s = g.s
-        i = f["i"]
-        if f.get("open"):
-            prev = SEQUENCE[f["open"] - 1]
-            if prev[4]:
-                segment_end(g, prev[4])
-            f["open"] = 0
-            if s.get("over"):
-                return
-            if prev[4] in NVA_SEGMENTS and s["options"]["nva_pace"] == "step" and not s["f"].get("nva_run"):
-                g.push("nva_pause", done=prev[2])
-                return
-        if i == 0:
-            s["f"] = {}
-            g.log(f"Turn {s['turn']} ({SCENARIOS[s['scenario']]['turn_record'][str(s['turn'])]['date']} 1965)",
-                  "FT 4.0", kind="turn")
-        if i >= len(SEQUENCE):
-            f["i"] = 0
+        s["f"] = {}
+        g.log(f"Turn {s['turn']} ({SCENARIOS[s['scenario']]['turn_record'][str(s['turn'])]['date']} 1965)",
+              "FT 4.0", kind="turn")
+
+    def skip(self, g, f, row):
+        return skip(g.s, row.step, row.data)
+
+    def row_start(self, g, f, row):
+        segment_start(g.s, row.step, row.letter, row.data)
+        super().row_start(g, f, row)
+
+    def row_end(self, g, f, row):
+        s = g.s
+        if row.letter:
+            segment_end(g, row.letter)
+        if s.get("over"):
             return
-        name, data, title, rule, letter = SEQUENCE[i]
-        f["i"] = i + 1
-        if skip(s, name, data):
-            g.log(f"{title}: skipped", rule)
-            return
-        f["open"] = i + 1
-        segment_start(s, name, letter, data)
-        s["phase"] = title
-        g.log(title, rule, kind="phase")
-        g.push(name, **dict(data))
+        if row.letter in NVA_SEGMENTS and s["options"]["nva_pace"] == "step" and not s["f"].get("nva_run"):
+            g.push("nva_pause", done=row.title)
 
 
 @flow.step("end_turn")

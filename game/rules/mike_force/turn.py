@@ -1,12 +1,12 @@
 """The sequence of play (MF 4.0), the End of Turn Phase and victory (MF 3.0)."""
 
-from ...engine.flow import Step
+from ...engine.flow import Row, Sequence, Step
 from . import board as B
 from .board import flow
 from .data import SCENARIOS, SPACES
 
-# MF 4.0: (step name, frame data, title, rule)
-SEQUENCE = [
+# MF 4.0: (step, frame data, title, rule)
+SEQUENCE = [Row(*r) for r in (
     ("events", {"side": "FW"}, "Free World Events Phase", "MF 4.0 I.1"),
     ("fw_appeal", {}, "Free World Recruiting Phase: Appeal to 5th SFG", "MF 22.4"),
     ("fw_income", {}, "Free World Recruiting Phase: scenario RP", "MF 12.1"),
@@ -27,27 +27,25 @@ SEQUENCE = [
     ("end_return", {}, "End of Turn: Return Phase", "MF 4.0 III.1"),
     ("end_burnout", {}, "End of Turn: Big Offensive Burn Out", "MF 4.0 III.2"),
     ("end_advance", {}, "End of Turn: Turn Advancement", "MF 4.0 III.3"),
-]
+)]
 
 
 @flow.step("turn")
-class Turn(Step):
-    def run(self, g, f):
-        i = f["i"]
-        if i == 0:
-            g.s["turn_flags"] = {}
-            g.log(f"Turn {g.s['turn']}", "MF 4.0", kind="turn")
-        if i >= len(SEQUENCE):
-            f["i"] = 0
-            return
-        name, data, title, rule = SEQUENCE[i]
-        f["i"] = i + 1
+class Turn(Sequence):
+    """MF 4.0, one game-turn per cycle of SEQUENCE."""
+
+    rows = SEQUENCE
+
+    def cycle_start(self, g, f):
+        g.s["turn_flags"] = {}
+        g.log(f"Turn {g.s['turn']}", "MF 4.0", kind="turn")
+
+    def row_start(self, g, f, row):
         for key in ("flown", "moved", "board", "recon", "built"):
             g.s["turn_flags"].pop(key, None)  # each phase its own moves (MF 23.4)
-        g.s["phase"] = title
-        g.s["turn_flags"]["phase"] = name + ":" + data.get("side", "")
-        g.log(title, rule, kind="phase")
-        g.push(name, **dict(data))
+        g.s["phase"] = row.title
+        g.s["turn_flags"]["phase"] = row.step + ":" + row.data.get("side", "")
+        g.log(row.title, row.rule, kind="phase")
 
 
 @flow.step("end_return")

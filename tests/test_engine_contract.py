@@ -1,0 +1,145 @@
+"""The engine contract, for every registered game (game/rules GAMES): the written interface, JSON
+round trip, replay, refusals that change nothing, listing without side effects, legal actions
+without labels, views that never name what a role may not see, invariants, simulator and fuzzer.
+A new game gets these tests by registering."""
+
+import importlib.util
+import json
+import re
+
+import pytest
+
+from game.engine import interface
+from game.engine import match as M
+from game.engine.flow import IllegalAction
+from game.rules import GAMES, get, ids, ui_module
+
+from .rules_driver import bind
+
+GAME_IDS = ids()
+
+
+def _first_scenario(R):
+    return R.scenarios()[0]["id"]
+
+
+def _played(R, n, seed, scenario=None, check=None):
+    return bind(R).play(M.new_match(R, scenario or _first_scenario(R), seed), n, seed=seed, check=check)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_registry_and_written_interface(gid):
+    """Engine: every registered game provides the written Rules interface, its registry title, a
+    UI module that exists (or none yet: then it is not offered in the browser), and one option
+    list whose ids are unique."""
+    R = get(gid)
+    assert list(interface.check(R)) == []
+    assert isinstance(R, interface.Rules)
+    assert R.id == gid and R.title == GAMES[gid]["title"] and R.roles
+    assert ui_module(gid) is None or importlib.util.find_spec(ui_module(gid)) is not None
+    opt_ids = [o["id"] for o in R.options()]
+    assert len(opt_ids) == len(set(opt_ids)) and set(R.default_options()) == set(opt_ids)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_json_round_trip_exact(gid):
+    """Engine: a match is one JSON document that continues identically after a round trip."""
+    R = get(gid)
+    m = _played(R, 60, 42)
+    text = json.dumps(m)
+    m2 = json.loads(text)
+    assert m2 == m and json.dumps(m2) == text
+    bind(R).play(m, 30, seed=2)
+    bind(R).play(m2, 30, seed=2)
+    assert M.state_hash(m) == M.state_hash(m2) and m["log"] == m2["log"]
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_replay_reproduces_state_hash(gid):
+    """Engine: replay(seed, actions) reproduces the state and the log of every scenario."""
+    R = get(gid)
+    for n, sc in enumerate(s["id"] for s in R.scenarios()):
+        m = _played(R, 120, 5 + n, sc)
+        r = M.replay(R, sc, 5 + n, m["options"], m["actions"])
+        assert M.state_hash(r) == M.state_hash(m) and r["log"] == m["log"]
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_illegal_action_rejected_with_reason_and_no_change(gid):
+    """Engine: an illegal action raises IllegalAction with a reason; the match is unchanged."""
+    R = get(gid)
+    m = _played(R, 20, 3)
+    for bad in ({"t": "nonsense"}, {"no_t": 1}, "x", {"t": "done", "extra": "field"}):
+        before = json.dumps(m, sort_keys=True)
+        with pytest.raises(IllegalAction) as e:
+            M.apply(R, m, bad)
+        assert str(e.value)
+        assert json.dumps(m, sort_keys=True) == before
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_listing_actions_and_views_do_not_change_state(gid):
+    """Engine: listing the legal actions (with and without labels) and every role's view never
+    changes the state; unlabelled actions are the labelled ones without their display fields."""
+    R = get(gid)
+
+    def check(m, acts):
+        before = json.dumps(m, sort_keys=True)
+        plain = M.legal_actions(R, m, labels=False)
+        assert plain == [M.strip(a) for a in M.legal_actions(R, m)]
+        for role in R.roles:
+            M.view(R, m, role)
+        assert json.dumps(m, sort_keys=True) == before
+    _played(R, 150, 2, check=check)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_views_never_name_hidden_units(gid):
+    """Engine: for every role, its view (pieces, prompt, actions, log) never names a unit it may not
+    see, over a random game."""
+    R = get(gid)
+    from game.fuzz import hidden_leaks
+
+    def check(m, acts):
+        for role in R.roles:
+            assert hidden_leaks(R, m, role, log_from=0) == []
+    _played(R, 120, 8, check=check)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_log_entries_carry_rule_and_dice(gid):
+    """Engine: every die roll is logged with its dice and a rule citation."""
+    R = get(gid)
+    m = _played(R, 200, 12)
+    rolls = [e for e in m["log"] if e["kind"] == "roll"]
+    assert rolls and all(e.get("rule") and isinstance(e["dice"], list) for e in rolls)
+    assert all(re.match(r"[A-Z]+ \d|Events Chart", e["rule"]) for e in rolls)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_invariants_hold_during_play(gid):
+    """Engine: the game's invariants hold after every action of a random game."""
+    R = get(gid)
+
+    def check(m, acts):
+        assert R.invariants(m["state"]) == []
+    _played(R, 200, 21, check=check)
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_simulator_finishes_without_errors(gid):
+    """Engine: the headless simulator plays whole games over all scenarios with 0 errors and
+    reports the wins of each side."""
+    from game.simulate import simulate
+    out = simulate(gid, "all", 6, 1)
+    assert out["errors"] == 0, out["error_samples"]
+    assert out["finished"] == 6 and sum(out["wins"].values()) == 6
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_fuzz_bounded(gid, tmp_path):
+    """Engine: a short fuzz run (invariants, round trip, undo, replay, hidden information, the
+    same-view check) has 0 failures."""
+    from game.fuzz import fuzz
+    res = fuzz(gid, 2, 7, out_dir=str(tmp_path))
+    assert res["failures"] == 0, res["failure_samples"]

@@ -1,0 +1,261 @@
+"""The engine for two players (game/engine): who decides per frame, logs per role, undo that stops
+at a change of player, procedures that return results, a sequence of play from data rows, legal
+actions without labels, and the fuzzer's same-view check. A toy game keeps the rules out of it:
+each turn side A picks a number (hidden from B), B guesses its parity after a die roll, and a
+sub-procedure scores the guess."""
+
+import json
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from game.engine import match as M
+from game.engine.flow import Context, Flow, IllegalAction, Procedure, Row, Sequence, Step
+from game.fuzz import Failure, same_view_check
+
+flow = Flow()
+
+
+@flow.step("turn")
+class Turn(Sequence):
+    rows = [Row("pick", {}, "A picks", "T 1"), Row("guess", {}, "B guesses", "T 2"),
+            Row("next", {}, "Next turn", "T 3")]
+
+    def cycle_start(self, g, f):
+        g.log(f"Turn {g.s['turn']}", "T 0", kind="turn")
+
+    def skip(self, g, f, row):
+        return row.step == "pick" and g.s["turn"] == 3  # A rests on turn 3
+
+    def row_end(self, g, f, row):
+        g.s["ended"].append(row.step)
+
+
+@flow.step("pick")
+class Pick(Step):
+    def prompt(self, g, f):
+        return "Pick a number"
+
+    def choices(self, g, f):
+        return [{"t": "pick", "n": n, **({"label": f"Pick {n}"} if g.labels else {})} for n in (1, 2, 3)]
+
+    def act(self, g, f, a):
+        g.s["secret"] = a["n"]
+        g.log(f"A picked {a['n']}", "T 1", to="A")
+        g.log("A picked a number", "T 1")
+        g.pop()
+
+
+@flow.step("guess")
+class Guess(Procedure):
+    parts = ("roll", "ask", "score", "report")
+
+    def roll(self, g, f):
+        f["die"] = g.roll(1, "Warm-up die", "T 2")[0]
+
+    def ask(self, g, f):
+        g.call("parity", who="B")
+
+    def score(self, g, f):
+        g.call("scoring", guess=f.pop("ret"))
+
+    def report(self, g, f):
+        g.s["score"] += f.pop("ret")
+
+
+@flow.step("parity")
+class Parity(Step):
+    role = "A"  # the frame's "who" wins over the class's role
+
+    def prompt(self, g, f):
+        return "Even or odd?"
+
+    def choices(self, g, f):
+        return [{"t": "even", "label": "Even"}, {"t": "odd", "label": "Odd"}, {"t": "think", "label": "Think"}]
+
+    def act(self, g, f, a):
+        if a["t"] == "think":
+            g.s["thought"] += 1
+            return
+        g.end(a["t"])
+
+
+@flow.step("scoring")
+class Scoring(Step):
+    def run(self, g, f):
+        right = (g.s["secret"] % 2 == 0) == (f["guess"] == "even")
+        g.log("B guessed " + ("right" if right else "wrong"), "T 2", to=None)
+        g.end(1 if right else 0)
+
+
+@flow.step("next")
+class Next(Step):
+    def run(self, g, f):
+        g.pop()
+        if g.s["turn"] == 3:
+            g.s["over"] = {"winner": "B" if g.s["score"] >= 2 else "A", "turn": 3}
+        g.s["turn"] += 1
+
+
+def _view(s, role):
+    return {"turn": s["turn"], "score": s["score"],
+            "secret": s["secret"] if role in (None, "A") else None}
+
+
+def _resample(s, role, rng):
+    if role == "B" and s["secret"] is not None:
+        s["secret"] = rng.choice([1, 2, 3])
+    return s
+
+
+R = SimpleNamespace(
+    id="toy", title="Toy", roles=["A", "B"], data_version="1", flow=flow,
+    scenarios=lambda: [{"id": "only", "name": "Only", "rule": "T"}],
+    options=lambda: [], default_options=lambda: {},
+    initial_state=lambda sc, opts: {"turn": 1, "score": 0, "secret": None, "thought": 0, "ended": [],
+                                    "options": opts, "stack": [{"s": "turn", "i": 0}]},
+    view=_view, verdict_text=lambda s: f"{s['over']['winner']} wins",
+    resample_hidden=_resample)
+
+
+def new():
+    return M.new_match(R, "only", 5)
+
+
+def test_who_decides_is_per_frame():
+    """Engine: the pick belongs to the first role (default), the parity question to B through its
+    frame's "who", though its step class names A; each role lists and applies only its own."""
+    m = new()
+    assert M.current_role(R, m) == "A"
+    assert M.legal_actions(R, m, "B") == []
+    with pytest.raises(IllegalAction, match="not B's decision"):
+        M.apply(R, m, {"t": "pick", "n": 2}, role="B")
+    M.apply(R, m, {"t": "pick", "n": 2}, role="A")
+    assert M.current_role(R, m) == "B"
+    assert [a["t"] for a in M.legal_actions(R, m, "B")] == ["even", "odd", "think"]
+    assert M.legal_actions(R, m, "A") == []
+
+
+def test_log_entries_for_one_side_only():
+    """Engine: an entry written to A is in A's view of the log, not in B's; public ones in both."""
+    m = new()
+    M.apply(R, m, {"t": "pick", "n": 3})
+    a_text = [e["text"] for e in M.view(R, m, "A")["log"]]
+    b_text = [e["text"] for e in M.view(R, m, "B")["log"]]
+    assert "A picked 3" in a_text and "A picked 3" not in b_text
+    assert "A picked a number" in a_text and "A picked a number" in b_text
+    assert M.view(R, m, "B")["secret"] is None and "3" not in json.dumps(M.view(R, m, "B")["actions"])
+
+
+def test_waiting_side_sees_no_prompt_actions_or_undo():
+    """Engine: the side not deciding is told whom it waits for, and has no actions and no undo."""
+    m = new()
+    M.apply(R, m, {"t": "pick", "n": 1})
+    M.apply(R, m, {"t": "think"})
+    va, vb = M.view(R, m, "A"), M.view(R, m, "B")
+    assert va["prompt"] == "Waiting for the B player" and va["actions"] == [] and not va["can_undo"]
+    assert vb["prompt"] == "Even or odd?" and vb["can_undo"] and vb["deciding"] == "B"
+    assert va["undo_why"] == "the other side is deciding"
+
+
+def test_undo_never_crosses_a_change_of_player():
+    """Engine: after A's pick hands the decision to B (through a die roll here too), nothing can be
+    undone; B's own actions can, back to the change of player and no further."""
+    m = new()
+    M.apply(R, m, {"t": "pick", "n": 1})
+    assert m["undo"] == []
+    M.apply(R, m, {"t": "think"})
+    M.apply(R, m, {"t": "think"})
+    M.undo(R, m)
+    M.undo(R, m)
+    with pytest.raises(IllegalAction):
+        M.undo(R, m)
+    assert M.current_role(R, m) == "B" and m["state"]["thought"] == 0
+
+
+def test_change_of_player_without_a_roll_also_ends_undo():
+    """Engine: the hand-over itself ends undo, die roll or not (the warm-up roll is scripted away by
+    checking the rule on a state where no die is rolled: the parity frame pushed by hand)."""
+    m = new()
+    m["state"]["stack"].append({"s": "pick"})
+    M.apply(R, m, {"t": "pick", "n": 2})   # A decides, and A decides next (the sequence's own pick)
+    assert M.current_role(R, m) == "A" and m["undo"]  # no change of player: undo kept
+    m2 = new()
+    m2["state"]["stack"].append({"s": "parity", "who": "B"})
+    m2["state"]["stack"].insert(-1, {"s": "pick"})
+    M.apply(R, m2, {"t": "odd"}, role="B")  # B answers; A decides next
+    assert M.current_role(R, m2) == "A" and m2["undo"] == []
+
+
+def test_procedure_parts_and_results():
+    """Engine: a procedure runs its parts top to bottom; a sub-procedure's result comes back in the
+    caller's frame ("ret"), a question's answer too; the score adds up."""
+    m = new()
+    for _ in range(3):
+        if M.current_role(R, m) == "A":
+            M.apply(R, m, {"t": "pick", "n": 2})
+        M.apply(R, m, {"t": "even"})
+    s = m["state"]
+    assert s["over"]["winner"] == "B" and s["score"] == 3
+
+
+def test_sequence_rows_hooks_and_skip():
+    """Engine: a sequence runs its rows each cycle with the hooks: cycle_start logs the turn,
+    skip passes A's pick on turn 3 (logged), row_end runs when each row's frame is gone (not after
+    the row that ends the game)."""
+    m = new()
+    for _ in range(3):
+        if M.current_role(R, m) == "A":
+            M.apply(R, m, {"t": "pick", "n": 1})
+        M.apply(R, m, {"t": "odd"})
+    s = m["state"]
+    assert s["ended"] == ["pick", "guess", "next", "pick", "guess", "next", "guess"]
+    texts = [e["text"] for e in m["log"]]
+    assert texts.count("A picks: skipped") == 1 and "Turn 3" in texts
+    assert s["over"]["winner"] == "B"
+
+
+def test_labels_only_when_asked():
+    """Engine: legal_actions(labels=False) gives the same actions without display fields; steps see
+    g.labels and may skip building labels."""
+    m = new()
+    with_l = M.legal_actions(R, m)
+    without = M.legal_actions(R, m, labels=False)
+    assert all("label" in a for a in with_l) and all("label" not in a for a in without)
+    assert [M.strip(a) for a in with_l] == without
+    nxt = M.play(R, m, without[0], legal=without, labels=False)
+    assert nxt and all("label" not in a for a in nxt)
+
+
+def test_same_view_check_finds_an_action_list_that_leaks():
+    """Fuzzer: two states that look the same to B must offer B the same actions; an action list
+    that depends on A's hidden number is caught, a fair one passes."""
+    m = new()
+    M.apply(R, m, {"t": "pick", "n": 3})
+    same_view_check(R, m, R.roles, random.Random(1))
+    orig = Parity.choices
+    try:
+        Parity.choices = lambda self, g, f: orig(self, g, f)[: 2 + g.s["secret"] % 2]
+        with pytest.raises(Failure, match="look the same to B"):
+            for seed in range(20):
+                same_view_check(R, m, R.roles, random.Random(seed))
+    finally:
+        Parity.choices = orig
+
+
+def test_duplicate_step_names_refused():
+    """Engine: registering two steps under one name is an error, not a silent replacement."""
+    f = Flow()
+    f.step("x")(type("A", (Step,), {}))
+    with pytest.raises(ValueError, match="twice"):
+        f.step("x")(type("B", (Step,), {}))
+
+
+def test_context_log_extra_fields():
+    """Engine: log entries carry structured facts for the table (refs, moves) and a reader."""
+    log = []
+    g = Context({"turn": 2}, log)
+    e = g.log("X moves", "T 1", refs=[["u", "x1", "X"]], move=["a", "b"], battle=None, to="A")
+    assert e == {"n": 0, "text": "X moves", "kind": "info", "turn": 2, "rule": "T 1", "to": "A",
+                 "refs": [["u", "x1", "X"]], "move": ["a", "b"]}

@@ -259,3 +259,86 @@ def test_context_log_extra_fields():
     e = g.log("X moves", "T 1", refs=[["u", "x1", "X"]], move=["a", "b"], battle=None, to="A")
     assert e == {"n": 0, "text": "X moves", "kind": "info", "turn": 2, "rule": "T 1", "to": "A",
                  "refs": [["u", "x1", "X"]], "move": ["a", "b"]}
+
+
+def test_roll_lists_dice_read_one_by_one():
+    """Engine: dice checked one by one are listed, never summed; dice the rules add are summed."""
+    log = []
+    g = Context({"dice": {"mode": "script", "rng": 1, "queue": [5, 5, 3, 2, 4]}}, log)
+    g.roll(3, "Hits", "T 9", add=False)
+    g.roll(2, "Movement", "T 8")
+    assert log[0]["text"] == "Hits: rolled 5, 5, 3" and log[0]["dice"] == [5, 5, 3]
+    assert log[1]["text"] == "Movement: rolled 2+4 = 6"
+
+
+def test_battle_record_for_the_display():
+    """Engine: the battle record keeps both sides with distinct labels for identical units, the
+    events with each die as hit or miss, the odds, losses and the result; a new battle counts on."""
+    from game.engine import battle
+    g = Context({}, [])
+    battle.start(g, "KD", "Battle at Kham Duc", "MF 20.0", [
+        battle.side("FW", "Free World", "attacker", [battle.unit("a", "SF A-Team", "2-3-4")], first=True),
+        battle.side("COM", "Communists", "defender", [battle.unit("b", "NVA Battalion", "2-1"),
+                                                       battle.unit("c", "NVA Battalion", "2-1")])])
+    battle.event(g, "SF A-Team fires", "MF 20.2", dice=[battle.die(5, "3 or less", False)])
+    battle.odds(g, "column 3", shifts=[battle.shift("night +1", "FT 11.25")])
+    battle.status(g, "b", "reduced")
+    battle.loss(g, "COM", "NVA Battalion (1) reduced")
+    battle.end(g, "The Communists hold")
+    b = g.s["battle"]
+    assert [u["label"] for u in b["sides"][1]["units"]] == ["NVA Battalion (1)", "NVA Battalion (2)"]
+    assert b["events"][0]["dice"] == [{"v": 5, "need": "3 or less", "hit": False}]
+    assert b["over"] and b["result"] == "The Communists hold" and b["sides"][1]["units"][0]["status"] == "reduced"
+    battle.event(g, "after the end", "X")
+    assert len(b["events"]) == 1
+    battle.start(g, "DN", "Battle at Da Nang", "MF 20.0", [])
+    assert g.s["battle"]["n"] == 2 and g.s["battle"]["events"] == []
+
+
+def test_report_pause_after_a_programmed_phase():
+    """Engine: with opponent_pace "step", a phase that logged something pauses with a report the
+    player's view shows (its title and where its log begins); "run" skips the rest of its scope;
+    a phase that logged only headers, or pace "run", does not pause."""
+    from game.engine import report
+    f2 = Flow()
+    report.register(f2)
+
+    @f2.step("phase")
+    class Phase(Step):
+        def run(self, g, f):
+            g.pop()
+            since = len(g.logbuf)
+            g.log("Enemy phase", "T 1", kind="phase")
+            if f["n"] % 2:
+                g.log("Enemy moves from a to b", "T 1", kind="move", move=["a", "b"])
+            report.pause(g, f"Enemy phase {f['n']}", since, scope="enemy turn")
+
+    @f2.step("start")
+    class Start(Step):
+        def run(self, g, f):
+            g.goto("end")
+            for n in (5, 4, 3, 1):
+                g.push("phase", n=n)
+
+    @f2.step("end")
+    class End(Step):
+        def run(self, g, f):
+            report.scope_over(g, "enemy turn")
+            g.s["over"] = {"winner": "P", "turn": 1}
+
+    rules = SimpleNamespace(id="t2", title="T2", roles=["P"], data_version="1", flow=f2,
+                            scenarios=lambda: [{"id": "x", "name": "X", "rule": "T"}], options=lambda: [],
+                            default_options=lambda: {}, view=lambda s, r: {}, verdict_text=lambda s: "over",
+                            initial_state=lambda sc, o: {"options": {"opponent_pace": o.get("pace", "step")},
+                                                         "stack": [{"s": "start"}]})
+    rules.default_options = lambda: {"pace": "step"}
+    m = M.new_match(rules, "x", 1)
+    v = M.view(rules, m)
+    assert v["report"]["title"] == "Enemy phase 1" and v["report"]["since"] == 0
+    assert [a["t"] for a in v["actions"]] == ["done", "run"]
+    M.apply(rules, m, {"t": "done"})
+    assert M.view(rules, m)["report"]["title"] == "Enemy phase 3"  # phase 4 logged only its header
+    M.apply(rules, m, {"t": "run"})
+    assert m["state"]["over"] and "pace_run" not in m["state"]
+    m2 = M.new_match(rules, "x", 1, {"pace": "run"})
+    assert m2["state"]["over"]

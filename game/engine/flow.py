@@ -107,12 +107,16 @@ class Context:
         return self.push(name, **data)
 
     # --- randomness -------------------------------------------------------------
-    def roll(self, n, why, rule, to=None):
-        """Roll n dice, log them with the reason and the rule section."""
+    def roll(self, n, why, rule, to=None, add=True, **extra):
+        """Roll n dice, log them with the reason and the rule section. `add=False` where the rules
+        read the dice one by one (each checked on its own): they are listed, never added."""
         dice = [d6(self.s["dice"], why) for _ in range(n)]
         self.checkpoint = True
-        self.log(f"{why}: rolled {'+'.join(map(str, dice))}" + (f" = {sum(dice)}" if n > 1 else ""),
-                 rule, dice=dice, kind="roll", to=to)
+        if n > 1 and not add:
+            text = f"{why}: rolled {', '.join(map(str, dice))}"
+        else:
+            text = f"{why}: rolled {'+'.join(map(str, dice))}" + (f" = {sum(dice)}" if n > 1 else "")
+        self.log(text, rule, dice=dice, kind="roll", to=to, **extra)
         return dice
 
     def pick(self, items):

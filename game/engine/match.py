@@ -11,6 +11,7 @@ A match is reproducible from (game, scenario, seed, options, dice_mode, actions)
 
 import json
 
+from . import report
 from .flow import Context, IllegalAction, owner
 from .rng import NeedRoll, new_dice
 
@@ -130,6 +131,9 @@ def view(rules, match, role=None, log_from=0):
     v["awaiting_roll"] = bool(s.get("await_roll")) and mine
     v["viewer"] = role if role is not None else rules.roles[0]
     v["deciding"] = deciding
+    top = s["stack"][-1] if s["stack"] and not s.get("over") else None
+    if top is not None and mine and getattr(rules.flow.get(top["s"]), "is_report", False):
+        v["report"] = report.of_frame(top)
     return v
 
 

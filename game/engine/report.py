@@ -1,0 +1,55 @@
+"""The opponent's turn, paced: a pause at the end of each programmed phase so the player can read
+what it did (the UI shows a report card of the log entries since the phase began, draws the moves
+and pans to the battles). Play setting `opponent_pace`: "step" (pause) or "run" (no pause).
+
+A game registers the step once (`report.register(flow)`) and calls `report.pause(...)` where a
+programmed phase ends; "Let the rest ... run" skips the pauses of that scope (e.g. the rest of the
+Communist turn) until the game calls `report.scope_over(g, scope)`.
+"""
+
+from .flow import Step
+
+QUIET_KINDS = ("turn", "phase")  # headers: a phase that logged nothing else did nothing
+
+
+def register(flow, name="report"):
+    @flow.step(name)
+    class Report(Step):
+        always_ask = True
+        is_report = True  # match.view shows its frame as view["report"]
+
+        def prompt(self, g, f):
+            return f"{f['title']}: see what happened. Continue?"
+
+        def choices(self, g, f):
+            return [{"t": "done", "label": "Continue"},
+                    {"t": "run", "label": f.get("run_label") or "Let the rest of this phase run"}]
+
+        def act(self, g, f, a):
+            if a["t"] == "run":
+                g.s["pace_run"] = f["scope"]
+            g.pop()
+
+    return Report
+
+
+def pause(g, title, since, scope, run_label=None, step="report"):
+    """Push the pause if the player reads the opponent's phases and this one logged something
+    besides its headers. `since`: the log index where the phase began. Returns True if pushed."""
+    if g.s["options"].get("opponent_pace", "step") != "step" or g.s.get("pace_run") == scope:
+        return False
+    if not any(e.get("kind") not in QUIET_KINDS for e in g.logbuf[since:]):
+        return False
+    g.push(step, title=title, since=since, scope=scope, run_label=run_label)
+    return True
+
+
+def scope_over(g, scope):
+    """The scope that "let it run" covered is over: pause again next time."""
+    if g.s.get("pace_run") == scope:
+        del g.s["pace_run"]
+
+
+def of_frame(f):
+    """What the UI needs of an open pause: its title and the log index where its phase began."""
+    return {"title": f["title"], "since": f["since"], "scope": f["scope"]}

@@ -4,8 +4,8 @@
 
 Run by scripts/build.sh after vendoring. It lists every file the game needs (the page, its
 config, boot script, CSS, SVG, icons, manifest, the Pyodide and PyScript files actually
-loaded, the micropip wheel and our wheel), names the cache after a hash of their contents
-and writes DIR/sw.js (gitignored). The worker precaches the list on install, deletes older
+loaded, our wheel, and micropip's wheels only if pyscript.toml has packages), names the cache
+after a hash of their contents and writes DIR/sw.js (gitignored). The worker precaches the list on install, deletes older
 caches on activate and answers same-origin GETs cache-first. A new deployment changes the
 hash, hence sw.js, so the browser installs the new worker; static/sw-register.js then shows
 the "new version" banner and reloads into it when the player asks.
@@ -17,6 +17,7 @@ import hashlib
 import json
 import re
 import sys
+import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -29,11 +30,10 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 
 def wheels_from_config(root: Path) -> list[str]:
-    """The "./..." packages of pyscript.toml (our wheel), as paths relative to root."""
-    text = (root / "pyscript.toml").read_text()
-    m = re.search(r"^packages\s*=\s*\[(.*?)\]", text, re.M | re.S)
-    pkgs = re.findall(r'"([^"]+)"', m.group(1)) if m else []
-    return [p[2:] for p in pkgs if p.startswith("./")]
+    """The "./..." packages and [files] sources of pyscript.toml (our wheel), relative to root."""
+    config = tomllib.loads((root / "pyscript.toml").read_text())
+    paths = list(config.get("packages", [])) + list(config.get("files", {}))
+    return [p[2:] for p in paths if p.startswith("./")]
 
 
 def asset_list(root: Path) -> list[str]:
@@ -46,7 +46,8 @@ def asset_list(root: Path) -> list[str]:
               if p.is_file() and p.suffix in (".js", ".css") and not PYSCRIPT_SKIP.search(p.name)]
     vpy = root / "static/vendor/pyodide"
     files += [f"static/vendor/pyodide/{n}" for n in PYODIDE_FILES]
-    files += [f"static/vendor/pyodide/{p.name}" for p in sorted(vpy.glob("*.whl"))]
+    if tomllib.loads((root / "pyscript.toml").read_text()).get("packages"):  # micropip installs them
+        files += [f"static/vendor/pyodide/{p.name}" for p in sorted(vpy.glob("*.whl"))]
     files += wheels_from_config(root)
     missing = [f for f in files if not (root / f).is_file()]
     if missing:

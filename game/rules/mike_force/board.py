@@ -290,7 +290,9 @@ def may_enter(s, u, space):
     """May this FW unit be in this space (MF 27.1-27.3, 25.2, R-PR1)?"""
     k = K(u)
     if space == NT:
-        return is_fw(u) and not k.get("laos_only")  # White Star never leaves Laos (MF 25.2)
+        # MF 22.0: Free World units only; White Star never leaves Laos (MF 25.2); no static
+        # unit (camps, CIDG, Heavy Weapons, PSYWAR) nor airstrike is ever there (reference 4.8)
+        return is_fw(u) and not k.get("laos_only") and (is_mobile(u) or is_leader(u))
     reg = region(space)
     if is_air(u):
         return True
@@ -395,8 +397,10 @@ def reveal(g, uid, rule):
 
 
 def conceal_all(g, rule, mobile=True, static=True):
+    """Conceal revealed Communist units on the map; a special target carried by a Free World
+    unit is in Free World hands and stays revealed (MF 26.3)."""
     for uid, u in g.s["units"].items():
-        if is_com(u) and not is_garrison(u) and u.get("rev") and on_map(u["loc"]):
+        if is_com(u) and not is_garrison(u) and u.get("rev") and on_map(u["loc"]) and not u.get("by"):
             if (is_mobile(u) and mobile) or (not is_mobile(u) and static):
                 u["rev"] = False
     g.log("All revealed Communist units are concealed", rule)

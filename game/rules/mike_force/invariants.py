@@ -6,9 +6,10 @@
   * tracks within their bounds: IP 0..36 (MF 10), RP 0..max (MF 12.2), turn 1..scenario turns
     (MF 4.0), at most three Big Offensive markers (MF 28.1);
   * no unit where it may not be: Free World units only in regions they may enter (MF 27, 25.2),
+    Nha Trang included (MF 22.0: mobile Free World units and leaders, never White Star),
     no Communist unit in Nha Trang (MF 22) or a Free World box, no Free World unit in a Communist
     box, garrisons on their base (MF 24), leaders with their unit (MF 25.4), targets with their
-    carrier (MF 26.3);
+    carrier (MF 26.3), revealed;
   * the event chits (MF 8.0) in the bin plus those played are the scenario's chits;
   * a game not over has a step to play.
 """
@@ -61,8 +62,8 @@ def check(s):
         if B.is_fw(u):
             if loc in COM_BOXES:
                 bad.append(f"{uid}: a Free World unit in a Communist box ({loc})")
-            if loc in SPACES and not B.is_air(u) and not B.may_enter(s, u, loc):
-                bad.append(f"{uid} is in {loc}, a region it may not enter (MF 27)")
+            if (loc in SPACES and not B.is_air(u) or loc == B.NT) and not B.may_enter(s, u, loc):
+                bad.append(f"{uid} is in {loc}, a region it may not enter (MF 27, 25.2, 22.0)")
         else:
             if loc == B.NT:
                 bad.append(f"{uid}: a Communist unit in Nha Trang (MF 22)")
@@ -76,6 +77,8 @@ def check(s):
             host = units.get(u["by"])
             if not B.is_target(u) or host is None or host["loc"] != loc:
                 bad.append(f"target {uid} is not with its carrier (MF 26.3)")
+            elif not u.get("rev"):
+                bad.append(f"target {uid} is carried but concealed (MF 26.3)")
     for sp in ("DN", "HUE", "QTR", "KSN"):
         if units.get("gar_" + sp, {}).get("loc") != sp:
             bad.append(f"the {sp} garrison left its base (MF 24)")

@@ -135,11 +135,10 @@ def fly_destinations(s, heli, reaction):
     for d in cands:
         if d == start:
             continue
-        if d == B.NT:
-            if reaction:
-                continue  # MF 17.1: no reaction into Nha Trang
-        elif not all(B.may_enter(s, r, d) for r in riders):
-            continue
+        if d == B.NT and reaction:
+            continue  # MF 17.1: no reaction into Nha Trang
+        if not all(B.may_enter(s, r, d) for r in riders):
+            continue  # MF 27, and MF 25.2: a White Star aboard never leaves Laos, not even to Nha Trang
         if start == B.NT:
             if d == B.NT or B.control(s, d) not in ("FW", "disputed"):
                 continue  # MF 22.3, R-NT1

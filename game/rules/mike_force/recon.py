@@ -28,7 +28,8 @@ class FwRecon(Step):
         out = []
         flags = s["turn_flags"]
         tower = any(u["k"] == "psywar" and u["loc"] == "DN" for u in s["units"].values())
-        if tower and not flags.get("psywar") and s["rp"] >= 1:
+        # MF 25.9 "at the start of any Free World Recon Phase": before any other action of the phase
+        if tower and not flags.get("psywar") and not flags.get("recon_begun") and s["rp"] >= 1:
             for sp in SPACES:
                 out.append({"t": "psywar", "to": sp, "label": f"PSYWAR operation at {SPACES[sp]['name']} (1 RP)"})
         talon = [uid for uid, u in sorted(s["units"].items()) if u["k"] == "talon" and u["loc"] == B.SUP_AVAIL]
@@ -54,6 +55,8 @@ class FwRecon(Step):
     def act(self, g, f, a):
         s = g.s
         t = a["t"]
+        if t != "psywar":
+            s["turn_flags"]["recon_begun"] = True  # the start of the phase is over (MF 25.9)
         if t == "done":
             g.pop()
         elif t == "recon":
@@ -90,7 +93,8 @@ def psywar(g, sp):
     concealed = B.com_units(s, sp, revealed=False)
     if res == "blown":
         for uid in B.com_units(s, sp, revealed=True):
-            s["units"][uid]["rev"] = False
+            if not s["units"][uid].get("by"):  # carried targets stay revealed (MF 26.3)
+                s["units"][uid]["rev"] = False
         g.log("PSYWAR blown: the space's Communist units are concealed", "MF 25.9")
     elif res == "reveal_one" and concealed:
         B.reveal(g, g.pick(sorted(concealed)), "MF 25.9")

@@ -41,7 +41,7 @@ class Turn(Sequence):
         g.log(f"Turn {g.s['turn']}", "MF 4.0", kind="turn")
 
     def row_start(self, g, f, row):
-        for key in ("flown", "moved", "board", "recon", "built"):
+        for key in ("flown", "moved", "board", "recon", "built", "recon_begun"):
             g.s["turn_flags"].pop(key, None)  # each phase its own moves (MF 23.4)
         g.s["phase"] = row.title
         g.s["turn_flags"]["phase"] = row.step + ":" + row.data.get("side", "")

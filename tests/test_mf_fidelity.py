@@ -1,0 +1,111 @@
+"""Rules fidelity, issue 10 (Mike Force): each test names its section and failed on the code
+before the fix. MF 16.2, 18.3, 22, 25.2, 25.3, 25.9, 26.3, 29.1 and the Events Chart."""
+
+from game.rules.mike_force import board as B
+from game.rules.mike_force.invariants import check as invariants_of
+
+from .mf_helpers import (S, U, acts, answer, blank, com, dice, do, lead, loc, log_has, put, run,
+                         stack)
+
+
+def fw_move(m):
+    stack(m, {"s": "fw_move"})
+
+
+# --- MF 25.2: White Star never leaves Laos, Nha Trang included ------------------------------------
+
+def test_25_2_white_star_cannot_fly_to_nha_trang():
+    """MF 25.2 / 22.3: a transport at a Laos camp carrying a White Star may not fly to Nha Trang
+    (it may without it)."""
+    m = blank("early")
+    put(m, "camp", "TCH")
+    h = put(m, "transport", "TCH")
+    w = put(m, "ws", "TCH")
+    fw_move(m)
+    assert B.NT in {a["to"] for a in acts(m, "fly") if a["unit"] == h}
+    do(m, {"t": "board", "unit": w, "heli": h})
+    d = {a["to"] for a in acts(m, "fly") if a["unit"] == h}
+    assert d and B.NT not in d and all(B.region(x) == "LAOS" for x in d)
+
+
+def test_25_2_event_recruit_never_puts_white_star_in_nha_trang():
+    """MF 25.2 / MF 8.4: event recruits obey the political restrictions in Nha Trang too."""
+    from game.rules.mike_force.events import recruit_choices
+    m = blank("early")
+    ch = recruit_choices(S(m), ["ws", "ateam"], [B.NT, "TCH"])
+    assert {(a["kind"], a["to"]) for a in ch} == {("ws", "TCH"), ("ateam", B.NT), ("ateam", "TCH")}
+
+
+def test_25_2_invariants_check_nha_trang():
+    """MF 25.2 / 22.0: the invariants see a White Star (or a static unit) in Nha Trang."""
+    m = blank("early")
+    assert not [b for b in invariants_of(S(m)) if "may not enter" in b]
+    w = put(m, "ws", B.NT)
+    assert any(w in b for b in invariants_of(S(m)))
+    U(m, w)["loc"] = B.SF_POOL
+    c = put(m, "cidg", B.NT)
+    assert any(c in b for b in invariants_of(S(m)))
+
+
+# --- Events Chart R&R (5-6) with MF 25.3 ------------------------------------------------------------
+
+def test_25_3_rnr_sends_a_halo_team_home():
+    """Events Chart R&R 5-6 / MF 25.3: HALO units are A-Teams, so a lone HALO team may be sent home."""
+    m = blank("early", events=["rnr"])
+    h = put(m, "halo", "B117")
+    dice(m, 5)
+    stack(m, {"s": "events", "side": "FW"})
+    run(m)
+    answer(m, t="unit", unit=h)
+    assert loc(m, h) == B.SF_POOL
+
+
+# --- MF 26.3 with the concealing events -----------------------------------------------------------
+
+def test_26_3_carried_target_stays_revealed_double_agent():
+    """MF 26.3 / Events Chart (Double Agent, Monsoon, Reorganization): a target carried by a FW unit
+    stays revealed; the carrier's space stays FW controlled and the target is still delivered."""
+    for ev in ("dblagent", "monsoon", "reorg"):
+        m = blank("early", rp=3, events=[ev])
+        r = put(m, "rt", "B117")
+        t = com(m, "st_intel", "B117")
+        other = com(m, "inf_bn", "TDC")
+        U(m, t)["by"] = r
+        dice(m, 1, 1, 1, 1, 1, 1)
+        stack(m, {"s": "events", "side": "FW"})
+        run(m)
+        assert U(m, t)["rev"], ev
+        assert not U(m, other).get("rev"), ev
+        assert B.control(S(m), "B117") == "FW", ev
+
+
+def test_26_3_carried_target_stays_revealed_psywar_blown():
+    """MF 26.3 / 25.9: a blown PSYWAR operation conceals the space's units, not a carried target."""
+    from game.rules.mike_force.data import TABLES
+    blown = next(int(k) for k, v in TABLES["psywar"].items() if v == "blown")
+    m = blank("early", rp=3)
+    put(m, "psywar", "DN")
+    r = put(m, "rt", "B117")
+    t = com(m, "st_intel", "B117")
+    c = com(m, "inf_bn", "B117")
+    U(m, t)["by"] = r
+    stack(m, {"s": "fw_recon"})
+    dice(m, blown)
+    do(m, {"t": "psywar", "to": "B117"})
+    assert U(m, t)["rev"] and not U(m, c)["rev"]
+
+
+# --- MF 25.9: PSYWAR only at the start of the Recon Phase -------------------------------------------
+
+def test_25_9_psywar_only_at_start_of_recon_phase():
+    """MF 25.9 "at the start of any Free World Recon Phase": no PSYWAR after a recon roll."""
+    m = blank("early", rp=3)
+    put(m, "psywar", "DN")
+    r = put(m, "rt", "B117")
+    com(m, "inf_bn", "B117", rev=False)
+    stack(m, {"s": "fw_recon"})
+    assert acts(m, "psywar")
+    dice(m, 6)
+    do(m, next(a for a in acts(m, "recon") if a["unit"] == r))
+    assert log_has(m, "MF 16.2", "no effect")
+    assert not acts(m, "psywar")

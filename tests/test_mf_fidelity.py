@@ -109,3 +109,38 @@ def test_25_9_psywar_only_at_start_of_recon_phase():
     do(m, next(a for a in acts(m, "recon") if a["unit"] == r))
     assert log_has(m, "MF 16.2", "no effect")
     assert not acts(m, "psywar")
+
+
+# --- MF 18.3: fighter-bombers assigned before any die is rolled (ruling R-FB1) --------------------
+
+def _two_fb(options=None):
+    m = blank("early", rp=5, options=options)
+    f1 = put(m, "fb", "TCH")
+    f2 = put(m, "fb", "TCH")
+    c1 = com(m, "inf_bn", "TCH")
+    c2 = com(m, "vc_inf", "TCH")
+    stack(m, {"s": "bombard", "sp": "TCH"})
+    return m, f1, f2, c1, c2
+
+
+def test_18_3_fighter_bombers_all_assigned_before_rolling():
+    """MF 18.3 (R-FB1 default): both fighter-bombers are assigned before the first die; the second,
+    aimed at the unit the first one destroyed, then has no effect."""
+    m, f1, f2, c1, c2 = _two_fb()
+    run(m)
+    answer(m, t="target", unit=f1, target=c1)
+    assert not [e for e in m["log"] if e.get("rule") == "MF 18.3" and "dice" in e]  # nothing rolled yet
+    dice(m, 1)
+    answer(m, t="target", unit=f2, target=c1)
+    assert loc(m, c1) == B.COM_MOBILE and U(m, c2)["loc"] == "TCH"
+    assert log_has(m, "MF 18.3", "already gone")
+
+
+def test_18_3_one_by_one_option_keeps_the_old_order():
+    """R-FB1 alternative: each strike is assigned just before its own roll."""
+    m, f1, f2, c1, c2 = _two_fb({"fb_assign": "one_by_one"})
+    run(m)
+    dice(m, 1, 6)
+    answer(m, t="target", unit=f1, target=c1)
+    assert loc(m, c1) == B.COM_MOBILE  # the second strike then goes to the one unit left
+    assert log_has(m, "MF 18.3", "attacks VC Infantry") or log_has(m, "MF 18.3", "Miss")

@@ -125,6 +125,9 @@ class Bombard(Step):
                     ask(g, "AAA hit: select the airstrike that is lost", "MF 19.0", ch, "lose_air")
             return
         if stage == "strike":
+            if s["options"]["fb_assign"] == "all_first" and not f.get("assigned"):
+                _assign_next(g, f)  # MF 18.3: every fighter-bomber assigned before any die
+                return
             if not f["queue"]:
                 f["stage"] = "end"
                 return
@@ -132,6 +135,15 @@ class Bombard(Step):
             if a not in airstrikes_in(s, sp):
                 return  # shot down
             kind = B.K(s["units"][a])["air"]
+            if kind == "tactical" and f.get("assigned"):
+                t = f["assign"].get(a)
+                if t is None:
+                    return  # nothing to attack
+                if t in bombard_targets(s, sp):
+                    _fb_fire(g, {"unit": a, "target": t}, {})
+                else:
+                    g.log(f"{B.name_of(s, a)}: its target is already gone, no effect", "MF 18.3")
+                return
             if kind == "tactical":
                 tg = bombard_targets(s, sp)
                 if len(tg) == 1:
@@ -170,6 +182,33 @@ class Bombard(Step):
             s["units"][a]["loc"] = B.SUP_POOL
         g.pop()
         settle_counted(g, f, f"Bombardment at {SPACES[sp]['name']}")
+
+
+def _assign_next(g, f):
+    """MF 18.3 (ruling R-FB1, default): assign the next unassigned fighter-bomber; when all are
+    assigned, the strikes are rolled in order."""
+    s = g.s
+    sp = f["sp"]
+    assign = f.setdefault("assign", {})
+    tg = bombard_targets(s, sp)
+    todo = [a for a in f["queue"] if a in airstrikes_in(s, sp) and a not in assign
+            and B.K(s["units"][a])["air"] == "tactical"]
+    if not todo or not tg:
+        f["assigned"] = True
+        return
+    a = todo[0]
+    if len(tg) == 1:
+        assign[a] = tg[0]
+        return
+    ch = [{"t": "target", "unit": a, "target": t,
+           "label": f"{B.name_of(s, a)} attacks {B.name_of(s, t)}"} for t in tg]
+    ask(g, f"Assign {B.name_of(s, a)} to a revealed Communist unit (all are assigned before any die is "
+        "rolled)", "MF 18.3", ch, "fb_assign")
+
+
+@then("fb_assign")
+def _fb_assign(g, a, data):
+    _bombard_frame(g).setdefault("assign", {})[a["unit"]] = a["target"]
 
 
 def _bombard_frame(g):

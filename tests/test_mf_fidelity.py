@@ -144,3 +144,81 @@ def test_18_3_one_by_one_option_keeps_the_old_order():
     answer(m, t="target", unit=f1, target=c1)
     assert loc(m, c1) == B.COM_MOBILE  # the second strike then goes to the one unit left
     assert log_has(m, "MF 18.3", "attacks VC Infantry") or log_has(m, "MF 18.3", "Miss")
+
+
+# --- MF 16.2 / 2.11 / R-REV1: anonymous face-down tokens ---------------------------------------------
+
+def _token_space(seed):
+    """An NVA division and a deception unit (both mobile backs) face down at B117 with a Recon Team."""
+    m = blank("early", seed=seed)
+    r = put(m, "rt", "B117")
+    div = com(m, "inf_div", "B117", rev=False)
+    dec = next(uid for uid, u in sorted(S(m)["units"].items())
+               if u["k"].startswith("dec") and B.is_mobile(u) and u["loc"] == B.COM_MOBILE)
+    U(m, dec)["loc"], U(m, dec)["rev"] = "B117", False
+    stack(m, {"s": "fw_recon"})
+    return m, r, div, dec
+
+
+def test_16_2_recon_selects_the_token_the_player_picked():
+    """MF 16.2 / 2.11 "select" / R-REV1: the player picks a face-down token and that one is revealed,
+    so a deception unit can be found while an NVA division shares its space (the engine used to
+    reveal the lowest id with the chosen back)."""
+    m, r, div, dec = _token_space(1)
+    order = B.concealed_order(S(m), "B117")
+    assert sorted(order) == sorted([div, dec])
+    n = order.index(dec) + 1
+    dice(m, 1)
+    do(m, {"t": "recon", "unit": r, "token": n})
+    assert loc(m, dec) == B.COM_MOBILE and not U(m, div).get("rev")  # the deception unit left (MF 26.2)
+
+
+def test_16_2_face_down_order_does_not_follow_ids():
+    """R-REV1: the view's order of face-down handles follows the random keys, not the counter id:
+    over many set-ups the division comes first about half the time; each handle shows only its back."""
+    from game.rules.mike_force.view import pieces_at
+    first = 0
+    for seed in range(40):
+        m, r, div, dec = _token_space(seed)
+        s = S(m)
+        ps = [p for p in pieces_at(s, "B117") if p.get("concealed")]
+        assert [p["id"] for p in ps] == ["?B117.1", "?B117.2"]
+        assert all(set(p) == {"id", "side", "concealed", "back"} for p in ps)
+        first += B.concealed_order(s, "B117")[0] == div
+    assert 8 <= first <= 32
+
+
+def test_16_2_every_communist_counter_gets_a_random_key():
+    """R-REV1: set-up draws a key for every Communist counter from the state's generator."""
+    m = blank("tet", seed=5)
+    keys = [u["fog"] for u in S(m)["units"].values() if B.is_com(u) and not B.is_garrison(u)]
+    assert keys and len(set(keys)) == len(keys)
+    assert sorted(keys) != keys
+
+
+def test_16_2_draw_option_draws_among_the_back():
+    """R-REV1 alternative 'draw': the player names a back; the unit is drawn among those tokens."""
+    seen = set()
+    for seed in range(12):
+        m = blank("early", seed=seed, options={"recon_select": "draw"})
+        r = put(m, "rt", "B117")
+        a = com(m, "inf_bn", "B117", rev=False)
+        b = com(m, "inf_rgt", "B117", rev=False)
+        stack(m, {"s": "fw_recon"})
+        dice(m, 1)
+        do(m, {"t": "recon", "unit": r, "back": "mobile"})
+        seen.add(a if U(m, a).get("rev") else b)
+    assert len(seen) == 2
+
+
+def test_16_2_resample_keeps_the_view():
+    """R-REV1 / fuzzer same-view check: trading hidden identities among tokens of one back leaves
+    the Free World view and legal actions unchanged."""
+    import random
+    from game.engine import match as M
+    from game.rules import get
+    R = get("mike-force")
+    m, r, div, dec = _token_space(3)
+    other = dict(m, state=R.resample_hidden(M.clone(S(m)), "FW", random.Random(1)))
+    assert R.view(S(m), "FW") == R.view(other["state"], "FW")
+    assert M.legal_actions(R, m, "FW") == M.legal_actions(R, other, "FW")

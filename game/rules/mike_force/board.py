@@ -428,6 +428,37 @@ def eliminate_fw(g, uid, rule, bcp=True):
           kind="loss")
 
 
+# --- face-down tokens (MF 2.11, 16.2, ruling R-REV1) -----------------------------------------
+# A concealed unit is an anonymous token: the order of the face-down tokens in a space follows a
+# random key drawn from the state's generator when the unit is drawn from its box ("fog"), never
+# its counter type or id. Recon selects a token by that order.
+
+FOG_KEYS = 1 << 30
+
+
+def new_fog(g, uid):
+    from ...engine.rng import pick_index
+    g.s["units"][uid]["fog"] = pick_index(g.s["dice"], FOG_KEYS)
+
+
+def fog_key(s, uid):
+    u = s["units"][uid]
+    fog = u.get("fog")
+    if fog is None:  # a save from before the keys: a stable scramble, still not the id order
+        import zlib
+        fog = zlib.crc32(f"{uid}@{u['loc']}".encode()) % FOG_KEYS
+    return fog, uid
+
+
+def concealed_order(s, loc):
+    """The face-down tokens at loc in their stack order (the view's handles ?loc.1, ?loc.2, ...)."""
+    return sorted(com_units(s, loc, revealed=False), key=lambda uid: fog_key(s, uid))
+
+
+def back_of(u):
+    return "mobile" if is_mobile(u) else "static"
+
+
 def pool_draw(g, pool, n, why, rule):
     """Pick n units at random from a Communist box; short picks are lost (MF 11.2)."""
     s = g.s
@@ -440,5 +471,6 @@ def pool_draw(g, pool, n, why, rule):
             break
         uid = g.pick(cands)
         s["units"][uid]["loc"] = "DRAWN"
+        new_fog(g, uid)  # a fresh anonymous token each time it comes out of the box
         out.append(uid)
     return out

@@ -222,3 +222,56 @@ def test_16_2_resample_keeps_the_view():
     other = dict(m, state=R.resample_hidden(M.clone(S(m)), "FW", random.Random(1)))
     assert R.view(S(m), "FW") == R.view(other["state"], "FW")
     assert M.legal_actions(R, m, "FW") == M.legal_actions(R, other, "FW")
+
+
+# --- MF 26.3 / R-ST1: recovery at any time in a Free World phase -----------------------------------
+
+def _target_space(m):
+    r = put(m, "rt", "B117")
+    t = com(m, "st_intel", "B117")
+    return r, t
+
+
+def test_26_3_recover_in_reaction_and_recruiting_phases():
+    """MF 26.3 "at any time in a Free World phase": offered in the FW Reaction and Recruiting Phases
+    and in an event's question, not in the Communist turn's Reaction Phase."""
+    for phase, frame in (("reaction:FW", {"s": "reaction", "side": "FW"}), ("fw_recruit:", {"s": "fw_recruit"})):
+        m = blank("early")
+        r, t = _target_space(m)
+        S(m)["turn_flags"]["phase"] = phase
+        stack(m, frame)
+        run(m)
+        assert {(a["unit"], a["target"]) for a in acts(m, "recover")} == {(r, t)}, phase
+        assert acts(m)[-1]["t"] == "done"
+        do(m, {"t": "recover", "unit": r, "target": t})
+        assert U(m, t)["by"] == r
+    m = blank("early")
+    _target_space(m)
+    S(m)["turn_flags"]["phase"] = "reaction:COM"
+    stack(m, {"s": "reaction", "side": "COM"})
+    assert not acts(m, "recover")
+
+
+def test_26_3_recover_during_an_event_question():
+    """MF 26.3: an event's question in the FW Events Phase also offers the recovery."""
+    m = blank("early", events=["nli"])
+    r, t = _target_space(m)
+    S(m)["turn_flags"]["phase"] = "events:FW"
+    stack(m, {"s": "events", "side": "FW"})
+    run(m)
+    assert acts(m, "space") and acts(m, "recover")
+
+
+def test_26_3_recover_at_the_end_of_the_fw_combat_phase():
+    """MF 26.3: after the FW Combat Phase's battles (no decision of their own) the phase ends with a
+    recovery window; the Communist Combat Phase has none."""
+    from game.rules.mike_force.turn import SEQUENCE
+    i = next(n for n, row in enumerate(SEQUENCE) if row.step == "combat" and row.data["side"] == "FW")
+    m = blank("early")
+    r, t = _target_space(m)
+    S(m)["turn_flags"]["phase"] = "combat:FW"
+    stack(m, {"s": "turn", "i": i + 1, "open": i + 1})
+    run(m)
+    assert S(m)["stack"][-1]["s"] == "fw_recover" and acts(m, "recover")
+    do(m, {"t": "recover", "unit": r, "target": t})
+    assert U(m, t)["by"] == r

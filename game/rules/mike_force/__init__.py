@@ -8,6 +8,8 @@ from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
 from .view import verdict_text, view
 
+movement.offer_recovery(flow)  # MF 26.3: recovery at every Free World decision point
+
 id = "mike-force"
 title = "Mike Force"
 roles = ["FW"]

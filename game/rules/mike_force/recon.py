@@ -6,7 +6,7 @@ from . import board as B
 from .board import flow
 from .data import SPACES, TABLES
 from .events import loc_name
-from .movement import _done, _seen, air_act, air_choices, recover_options
+from .movement import _done, _seen, air_act, air_choices
 
 
 def concealed_backs(s, sp):
@@ -67,8 +67,7 @@ class FwRecon(Step):
             if B.recon_of(s, u) < 1:
                 continue
             out += recon_targets(s, uid, u["loc"])
-        out += recover_options(s)
-        out.append({"t": "done", "label": "End the Recon Phase"})
+        out.append({"t": "done", "label": "End the Recon Phase"})  # + recoveries (offer_recovery)
         return out
 
     def act(self, g, f, a):
@@ -95,9 +94,6 @@ class FwRecon(Step):
                     B.reveal(g, uid, "MF 25.8")
         elif t == "psywar":
             psywar(g, a["to"])
-        elif t == "recover":
-            from .movement import recover
-            recover(g, a)
 
 
 def psywar(g, sp):

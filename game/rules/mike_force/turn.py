@@ -48,6 +48,13 @@ class Turn(Sequence):
         g.log(row.title, row.rule, kind="phase")
 
 
+    def row_end(self, g, f, row):
+        """MF 26.3: after each Free World phase, a window to recover special targets."""
+        from .movement import in_fw_phase
+        if in_fw_phase(g.s, row.step) and not g.s.get("over"):
+            g.push("fw_recover")
+
+
 @flow.step("end_return")
 class EndReturn(Step):
     """MF 4.0 III.1 + 25.5 (R-MA1): every MACV unit returns to the Support Reinforcements Box."""

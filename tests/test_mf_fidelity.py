@@ -275,3 +275,48 @@ def test_26_3_recover_at_the_end_of_the_fw_combat_phase():
     assert S(m)["stack"][-1]["s"] == "fw_recover" and acts(m, "recover")
     do(m, {"t": "recover", "unit": r, "target": t})
     assert U(m, t)["by"] == r
+
+
+# --- MF 29.1 (optional): helicopters withdraw by an airmobile move, carrying designated units --------
+
+def _breakoff(m, sp):
+    stack(m, {"s": "battle", "sp": sp, "round": 2, "stage": "fw_withdraw", "bcp": 0, "sf": False})
+    run(m)
+
+
+def test_29_1_helicopter_withdraws_by_airmobile_move():
+    """MF 29.1 / 23.3: from a camp space a withdrawing helicopter may fly to any space (here a jungle
+    space without a camp); from an open space only to a major base or a camp space."""
+    m = blank("early", ip=20, options={"breakoff": True})
+    put(m, "camp", "DHA")
+    h = put(m, "gunship", "DHA")
+    com(m, "inf_bn", "DHA")
+    _breakoff(m, "DHA")
+    d = {a["to"] for a in acts(m, "withdraw") if a["unit"] == h}
+    assert "TDC" in d and "QTR" in d and B.NT not in d
+    m = blank("early", ip=20, options={"breakoff": True})
+    h = put(m, "gunship", "DHA")
+    com(m, "inf_bn", "DHA")
+    _breakoff(m, "DHA")
+    d = {a["to"] for a in acts(m, "withdraw") if a["unit"] == h}
+    assert "QTR" in d and "TDC" not in d
+
+
+def test_29_1_withdrawing_transport_carries_designated_units():
+    """MF 29.1: the units a withdrawing transport carries are designated before its roll; they go
+    with it and do not check for withdrawal on their own."""
+    from .mf_helpers import answer_dry
+    m = blank("early", ip=20, options={"breakoff": True})
+    h = put(m, "transport", "DHA")
+    r = put(m, "rt", "DHA")
+    a = put(m, "ateam", "DHA")
+    com(m, "inf_bn", "DHA")
+    _breakoff(m, "DHA")
+    answer(m, t="withdraw", unit=h, to="QTR")
+    assert {x["unit"] for x in acts(m, "unit")} == {r, a}
+    assert not [e for e in m["log"] if e.get("rule") == "MF 29.1" and "dice" in e]  # designated before rolling
+    answer(m, t="unit", unit=r)
+    dice(m, 1)
+    answer_dry(m, t="done")
+    assert loc(m, h) == "QTR" and loc(m, r) == "QTR" and loc(m, a) == "DHA"
+    assert r not in {x.get("unit") for x in acts(m, "withdraw")}

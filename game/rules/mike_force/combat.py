@@ -582,13 +582,42 @@ def _fw_withdraw_choices(s, f):
         if not B.is_mobile(u) or uid in f.get("tried", []):
             continue
         if B.is_heli(u):
-            dests = [d for d in SPACES if d != sp and not B.com_units(s, d) and B.may_enter(s, u, d)
-                     and (B.is_major(d) or B.has_camp(s, d))]
-        else:
+            dests = heli_withdrawal(s, u, sp)
+        else:  # "any single connected space" free of Communist units, in a region it may enter
             dests = [d for d in sorted(B.neighbours(sp)) if not B.com_units(s, d) and B.may_enter(s, u, d)]
         for d in dests:
             out.append({"t": "withdraw", "unit": uid, "to": d,
                         "label": f"{B.name_of(s, uid)} tries to withdraw to {SPACES[d]['name']}"})
+    return out
+
+
+def heli_withdrawal(s, u, sp):
+    """MF 29.1: a helicopter withdraws by an airmobile move (MF 23.3): from a major base or a camp
+    space anywhere, otherwise to a major base or a camp space; never to Nha Trang (MF 22.1) and,
+    like every withdrawal, not into a space with Communist units."""
+    from .movement import sortie_point
+    anywhere = sortie_point(s, sp)
+    return [d for d in SPACES if d != sp and not B.com_units(s, d) and B.may_enter(s, u, d)
+            and (anywhere or sortie_point(s, d))]
+
+
+def _carry_choices(s, f, p):
+    """Units a withdrawing transport may carry (MF 29.1, 23.7, 23.8): mobile ground units of the
+    battle that have not checked, within its capacity, allowed where it goes."""
+    h = s["units"][p["unit"]]
+    cap = B.K(h).get("cap") or 0
+    used = sum(B.K(s["units"][x]).get("ap") or 0 for x in p["carry"])
+    out = []
+    for uid in fw_participants(s, f["sp"]):
+        u = s["units"][uid]
+        if uid == p["unit"] or uid in p["carry"] or uid in f.get("tried", []) or B.is_heli(u):
+            continue
+        if not B.is_mobile(u) and not (u["k"] == "hw" and s["options"]["hw_airlift"]):
+            continue
+        ap = B.K(u).get("ap")
+        if ap is None or used + ap > cap or not B.may_enter(s, u, p["to"]):
+            continue
+        out.append({"t": "unit", "unit": uid, "label": f"Carry {B.name_of(s, uid)}"})
     return out
 
 
@@ -598,13 +627,53 @@ def _fw_withdraw(g, a, data):
     f = _battle_frame(g)
     if a["t"] == "done":
         return
-    f.setdefault("tried", []).append(a["unit"])
-    u = s["units"][a["unit"]]
+    if B.K(s["units"][a["unit"]]).get("cap"):
+        f["carry"] = {"unit": a["unit"], "to": a["to"], "carry": []}
+        _ask_carry(g, f)
+        return
+    _try_withdraw(g, f, a["unit"], a["to"], [])
+
+
+def _ask_carry(g, f):
+    s = g.s
+    p = f["carry"]
+    ch = _carry_choices(s, f, p)
+    if not ch:
+        _carry(g, {"t": "done"}, {})
+        return
+    ch.append({"t": "done", "label": f"Roll for {B.name_of(s, p['unit'])} now"})
+    ask(g, f"{B.name_of(s, p['unit'])} withdraws to {SPACES[p['to']]['name']}: designate the units it carries "
+        "before rolling", "MF 29.1", ch, "withdraw_carry")
+
+
+@then("withdraw_carry")
+def _carry(g, a, data):
+    f = _battle_frame(g)
+    p = f["carry"]
+    if a["t"] == "unit":
+        p["carry"].append(a["unit"])
+        _ask_carry(g, f)
+        return
+    f.pop("carry")
+    _try_withdraw(g, f, p["unit"], p["to"], p["carry"])
+
+
+def _try_withdraw(g, f, uid, to, carry):
+    """MF 29.1: one die against the unit's recon; carried units go with their transport and do
+    not check on their own."""
+    s = g.s
+    f.setdefault("tried", []).extend([uid] + carry)
+    u = s["units"][uid]
     r = B.recon_of(s, u)
-    d = g.roll(1, f"Break-off by {B.name_of(s, a['unit'])} (recon {r})", "MF 29.1")[0]
+    d = g.roll(1, f"Break-off by {B.name_of(s, uid)} (recon {r})", "MF 29.1")[0]
     if d <= r:
-        B.move_unit(s, a["unit"], a["to"])
-        g.log(f"{B.name_of(s, a['unit'])} withdraws to {SPACES[a['to']]['name']}", "MF 29.1")
+        for x in [uid] + carry:
+            B.move_unit(s, x, to)
+        names = ", ".join(B.name_of(s, x) for x in carry)
+        g.log(f"{B.name_of(s, uid)} withdraws to {SPACES[to]['name']}" + (f" carrying {names}" if names else ""),
+              "MF 29.1")
+        from .movement import deliver_targets
+        deliver_targets(g)  # R-ST2: a carrier reaching a FW major base delivers at once
     else:
         g.log("The withdrawal fails", "MF 29.1")
     ch = _fw_withdraw_choices(s, f)

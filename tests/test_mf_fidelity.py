@@ -320,3 +320,74 @@ def test_29_1_withdrawing_transport_carries_designated_units():
     answer_dry(m, t="done")
     assert loc(m, h) == "QTR" and loc(m, r) == "QTR" and loc(m, a) == "DHA"
     assert r not in {x.get("unit") for x in acts(m, "withdraw")}
+
+
+# --- special-target life cycle: R&R 5-6 and MF 25.1 are not eliminations ----------------------------
+
+def test_26_3_rnr_carrier_sent_home_drops_its_target():
+    """Events Chart R&R 5-6 / MF 26.3 (R-ST4): an A-Team sent to the reinforcement box is not
+    eliminated: the target it carried stays in its space, revealed (the 'box' alternative returns it)."""
+    for opt, where in (("drop", "B117"), ("box", B.COM_STATIC)):
+        m = blank("early", events=["rnr"], options={"carrier_withdrawn": opt})
+        a = put(m, "ateam", "B117")
+        t = com(m, "st_intel", "B117")
+        U(m, t)["by"] = a
+        dice(m, 6)
+        stack(m, {"s": "events", "side": "FW"})
+        run(m)
+        answer(m, t="unit", unit=a)
+        assert loc(m, a) == B.SF_POOL and loc(m, t) == where and not U(m, t).get("by")
+        assert bool(U(m, t).get("rev")) == (opt == "drop")
+
+
+def test_25_1_mgf_replacement_keeps_leader_and_targets():
+    """MF 25.1 / 25.4 / 26.3 (R-MGF2): a reduced MGF hit is replaced by a full MF company, which keeps
+    the MGF's leader and carried target (it is not an elimination)."""
+    from game.rules.mike_force import combat as C
+    from .mf_helpers import ctx
+    m = blank("early")
+    g = put(m, "mgf", "B117", red=True)
+    lid = lead(m, g)
+    t = com(m, "st_intel", "B117")
+    U(m, t)["by"] = g
+    new = C.hit_fw(ctx(m), g, {"bcp": 0})
+    assert U(m, new)["k"] == "mf" and loc(m, new) == "B117" and not U(m, new).get("red")
+    assert U(m, lid)["att"] == new and loc(m, lid) == "B117"
+    assert U(m, t)["by"] == new and U(m, t)["rev"]
+    assert loc(m, g) == B.SF_POOL
+
+
+# --- MF 29.1: withdrawn ground units go to a single connected space -------------------------------
+
+def test_29_1_withdrawn_ground_units_go_to_a_single_space():
+    """MF 29.1 'any single connected space' (R-BO3): once a ground unit has withdrawn to a space,
+    the others withdrawing in that step may only go there."""
+    from .mf_helpers import answer_dry
+    m = blank("early", ip=20, options={"breakoff": True})
+    a1 = put(m, "ateam", "DHA")
+    a2 = put(m, "rt", "DHA")
+    com(m, "inf_bn", "DHA")
+    _breakoff(m, "DHA")
+    assert {x["to"] for x in acts(m, "withdraw") if x["unit"] == a2} >= {"QTR", "CLO"}
+    dice(m, 1)
+    answer_dry(m, t="withdraw", unit=a1, to="QTR")
+    assert loc(m, a1) == "QTR"
+    assert {x["to"] for x in acts(m, "withdraw") if x["unit"] == a2} == {"QTR"}
+
+
+def test_29_1_each_round_every_unit_may_check_again():
+    """MF 29.1 'at the start of the second and subsequent rounds': a unit whose withdrawal failed in
+    round 2 may check again in round 3."""
+    from .mf_helpers import answer_dry
+    m = blank("early", ip=20, options={"breakoff": True})
+    a = put(m, "ateam", "DHA")
+    com(m, "inf_bn", "DHA")
+    _breakoff(m, "DHA")
+    dice(m, 6)
+    answer_dry(m, t="withdraw", unit=a, to="QTR")
+    assert loc(m, a) == "DHA"
+    f = next(x for x in S(m)["stack"] if x["s"] == "battle")
+    f["stage"], f["round"] = "fw_withdraw", 3
+    stack(m, f)
+    run(m)
+    assert a in {x["unit"] for x in acts(m, "withdraw")}

@@ -69,8 +69,23 @@ def hit_fw(g, uid, acc):
         return uid
     if u["k"] == "mgf":  # MF 25.1: a reduced MGF becomes a full Mike Force company
         count_bcp(acc, -1)
-        B.eliminate_fw(g, uid, "MF 25.1")
         mf = next((x for x in sorted(B.units_at(s, B.SF_POOL)) if s["units"][x]["k"] == "mf"), None)
+        if mf and s["options"]["mgf_replacement"] == "replace":
+            # R-MGF2: a replacement, not an elimination: its leader and carried targets stay with the
+            # Mike Force company that takes its place
+            s["units"][mf]["loc"] = where
+            s["units"][mf].pop("red", None)
+            for o in s["units"].values():
+                if o.get("att") == uid:
+                    o["att"] = mf
+                if o.get("by") == uid:
+                    o["by"] = mf
+            u.pop("red", None)
+            u["loc"] = B.SF_POOL
+            g.log(f"The MGF at {loc_name(where)} is replaced by a full Mike Force company (its leader and "
+                  "carried targets stay with it)", "MF 25.1", kind="loss")
+            return mf
+        B.eliminate_fw(g, uid, "MF 25.1")
         if mf:
             s["units"][mf]["loc"] = where
             g.log("A full Mike Force company takes the MGF's place", "MF 25.1")
@@ -385,6 +400,8 @@ class Battle(Step):
                 f["stage"] = "end"
             return
         if stage == "fw_withdraw":
+            f["tried"] = []  # MF 29.1: every round's Withdrawal Step, each unit may check again
+            f.pop("wd_space", None)
             ch = _fw_withdraw_choices(s, f)
             if ch:
                 ch.append({"t": "done", "label": "No (more) withdrawals"})
@@ -585,6 +602,8 @@ def _fw_withdraw_choices(s, f):
             dests = heli_withdrawal(s, u, sp)
         else:  # "any single connected space" free of Communist units, in a region it may enter
             dests = [d for d in sorted(B.neighbours(sp)) if not B.com_units(s, d) and B.may_enter(s, u, d)]
+            if f.get("wd_space") and s["options"]["breakoff_space"] == "single":
+                dests = [d for d in dests if d == f["wd_space"]]  # R-BO3: all to one space
         for d in dests:
             out.append({"t": "withdraw", "unit": uid, "to": d,
                         "label": f"{B.name_of(s, uid)} tries to withdraw to {SPACES[d]['name']}"})
@@ -667,6 +686,8 @@ def _try_withdraw(g, f, uid, to, carry):
     r = B.recon_of(s, u)
     d = g.roll(1, f"Break-off by {B.name_of(s, uid)} (recon {r})", "MF 29.1")[0]
     if d <= r:
+        if not B.is_heli(u):
+            f["wd_space"] = to  # R-BO3: the withdrawn ground units' single space this round
         for x in [uid] + carry:
             B.move_unit(s, x, to)
         names = ", ".join(B.name_of(s, x) for x in carry)

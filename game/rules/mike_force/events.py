@@ -375,6 +375,7 @@ def _rnr_home(g, a, data):
         u.pop("att", None)
         u["loc"] = B.SF_POOL
     else:
+        where = u["loc"]
         B.move_unit(s, a["unit"], B.SF_POOL)
         for o in s["units"].values():
             if o.get("att") == a["unit"]:
@@ -382,8 +383,12 @@ def _rnr_home(g, a, data):
                 o["loc"] = B.SF_POOL
             if o.get("by") == a["unit"]:
                 o.pop("by")
-                o["loc"] = B.COM_STATIC
-                o["rev"] = False
+                if s["options"]["carrier_withdrawn"] == "drop":
+                    o["loc"] = where  # R-ST4: not an elimination; the target stays, revealed
+                    g.log(f"The special target it carried stays at {loc_name(where)}", "MF 26.3")
+                else:
+                    o["loc"] = B.COM_STATIC
+                    o["rev"] = False
         u.pop("red", None)
     g.log(f"{B.name_of(s, a['unit'])} returns to the reinforcement box", "Events Chart")
 

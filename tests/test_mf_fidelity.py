@@ -391,3 +391,18 @@ def test_29_1_each_round_every_unit_may_check_again():
     stack(m, f)
     run(m)
     assert a in {x["unit"] for x in acts(m, "withdraw")}
+
+
+# --- MF 3.1 "if at any time" ---------------------------------------------------------------------
+
+def test_3_1_sudden_death_the_moment_fw_leave_captured_da_nang():
+    """MF 3.1: with the Da Nang garrison on its Communist side, the last Free World unit moving out
+    hands the Communists control of Da Nang: the game ends at once, not at the next Communist move."""
+    m = blank("early")
+    U(m, "gar_DN")["com"] = True
+    a = put(m, "ateam", "DN")
+    put(m, "ateam", "QTR")
+    fw_move(m)
+    assert not S(m).get("over")
+    do(m, {"t": "move", "unit": a, "to": "HVP"})
+    assert S(m)["over"]["winner"] == "COM" and S(m)["over"]["rule"] == "MF 3.1"

@@ -197,7 +197,8 @@ def in_fw_phase(s, step):
 def offer_recovery(flow):
     """Make recovery an action of every Free World decision point (MF 26.3, R-ST1): each decision
     step of the flow lists the recoveries possible now (before its closing 'done') and performs
-    one without leaving the decision. Called once, when every step is registered."""
+    one without leaving the decision. After every decision the sudden-death conditions are checked
+    (MF 3.1 "at any time"). Called once, when every step is registered."""
     for name, st in flow.steps.items():
         if hasattr(st, "run") or getattr(st, "recovery_offered", False):
             continue
@@ -216,7 +217,10 @@ def offer_recovery(flow):
             if a.get("t") == "recover" and in_fw_phase(g.s, _name):
                 recover(g, a)
                 return None
-            return _act(g, f, a)
+            out = _act(g, f, a)
+            # MF 3.1 "if at any time": e.g. the last Free World unit leaving a captured Da Nang
+            B.check_sudden_death(g)
+            return out
 
         st.choices, st.act = choices, act
 

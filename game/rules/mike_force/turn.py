@@ -49,9 +49,12 @@ class Turn(Sequence):
 
 
     def row_end(self, g, f, row):
-        """MF 26.3: after each Free World phase, a window to recover special targets."""
+        """After every phase the sudden-death conditions (MF 3.1); after each Free World phase, a
+        window to recover special targets (MF 26.3)."""
         from .movement import in_fw_phase
-        if in_fw_phase(g.s, row.step) and not g.s.get("over"):
+        if B.check_sudden_death(g):  # MF 3.1 "at any time", e.g. after MACV units leave Da Nang
+            return
+        if in_fw_phase(g.s, row.step):
             g.push("fw_recover")
 
 

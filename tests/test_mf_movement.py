@@ -375,7 +375,7 @@ def test_d6_fw_recon_mf_16_2():
     c = com(m, "inf_bn", "B117", rev=False)
     stack(m, {"s": "fw_recon"})
     dice(m, 4)
-    do(m, {"t": "recon", "unit": r, "back": "mobile"})
+    do(m, {"t": "recon", "unit": r, "token": 1})
     assert U(m, c)["rev"]
     assert r not in {a["unit"] for a in acts(m, "recon")}
     m = blank("early")
@@ -383,7 +383,7 @@ def test_d6_fw_recon_mf_16_2():
     c = com(m, "inf_bn", "B117", rev=False)
     stack(m, {"s": "fw_recon"})
     dice(m, 5)
-    do(m, {"t": "recon", "unit": r, "back": "mobile"})
+    do(m, {"t": "recon", "unit": r, "token": 1})
     assert not U(m, c)["rev"] and log_has(m, "MF 16.2", "no effect")
     a = put(m, "ateam", "B117")
     lead(m, a)
@@ -404,8 +404,8 @@ def test_d7_recon_cap_five_mf_25_4():
 
 
 def test_recon_choice_shows_only_backs_r_rev1():
-    """R-REV1 / MF 2.8: recon offers concealed units only by their back (mobile or static)."""
-    m = blank("early")
+    """R-REV1 / MF 2.8 (alternative 'draw'): recon offers concealed units only by their back."""
+    m = blank("early", options={"recon_select": "draw"})
     r = put(m, "rt", "B117")
     com(m, "inf_bn", "B117", rev=False)
     com(m, "vc_inf", "B117", rev=False)

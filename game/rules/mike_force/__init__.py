@@ -8,6 +8,8 @@ from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
 from .view import verdict_text, view
 
+movement.offer_recovery(flow)  # MF 26.3: recovery at every Free World decision point
+
 id = "mike-force"
 title = "Mike Force"
 roles = ["FW"]
@@ -31,3 +33,26 @@ def hidden_ids(state):
     from . import board as B
     return [uid for uid, u in state["units"].items()
             if B.is_com(u) and not B.is_garrison(u) and not u.get("rev")]
+
+
+def resample_hidden(state, role, rng):
+    """A position that looks the same to the Free World player (the fuzzer's same-view check):
+    the concealed Communist units, on the map and in their boxes, trade identities among tokens of
+    the same back; each token keeps its place and stack key (MF 16.0, R-REV1)."""
+    from . import board as B
+    groups = {}
+    for uid in sorted(state["units"]):
+        u = state["units"][uid]
+        if B.is_com(u) and not B.is_garrison(u) and not u.get("rev") \
+                and (B.on_map(u["loc"]) or u["loc"] in (B.COM_MOBILE, B.COM_STATIC)):
+            groups.setdefault(B.back_of(u), []).append(uid)
+    for uids in groups.values():
+        slots = [(state["units"][x]["loc"], state["units"][x].get("fog")) for x in uids]
+        rng.shuffle(slots)
+        for x, (where, fog) in zip(uids, slots):
+            state["units"][x]["loc"] = where
+            if fog is None:
+                state["units"][x].pop("fog", None)
+            else:
+                state["units"][x]["fog"] = fog
+    return state

@@ -290,7 +290,9 @@ def may_enter(s, u, space):
     """May this FW unit be in this space (MF 27.1-27.3, 25.2, R-PR1)?"""
     k = K(u)
     if space == NT:
-        return is_fw(u) and not k.get("laos_only")  # White Star never leaves Laos (MF 25.2)
+        # MF 22.0: Free World units only; White Star never leaves Laos (MF 25.2); no static
+        # unit (camps, CIDG, Heavy Weapons, PSYWAR) nor airstrike is ever there (reference 4.8)
+        return is_fw(u) and not k.get("laos_only") and (is_mobile(u) or is_leader(u))
     reg = region(space)
     if is_air(u):
         return True
@@ -395,8 +397,10 @@ def reveal(g, uid, rule):
 
 
 def conceal_all(g, rule, mobile=True, static=True):
+    """Conceal revealed Communist units on the map; a special target carried by a Free World
+    unit is in Free World hands and stays revealed (MF 26.3)."""
     for uid, u in g.s["units"].items():
-        if is_com(u) and not is_garrison(u) and u.get("rev") and on_map(u["loc"]):
+        if is_com(u) and not is_garrison(u) and u.get("rev") and on_map(u["loc"]) and not u.get("by"):
             if (is_mobile(u) and mobile) or (not is_mobile(u) and static):
                 u["rev"] = False
     g.log("All revealed Communist units are concealed", rule)
@@ -424,6 +428,37 @@ def eliminate_fw(g, uid, rule, bcp=True):
           kind="loss")
 
 
+# --- face-down tokens (MF 2.11, 16.2, ruling R-REV1) -----------------------------------------
+# A concealed unit is an anonymous token: the order of the face-down tokens in a space follows a
+# random key drawn from the state's generator when the unit is drawn from its box ("fog"), never
+# its counter type or id. Recon selects a token by that order.
+
+FOG_KEYS = 1 << 30
+
+
+def new_fog(g, uid):
+    from ...engine.rng import pick_index
+    g.s["units"][uid]["fog"] = pick_index(g.s["dice"], FOG_KEYS)
+
+
+def fog_key(s, uid):
+    u = s["units"][uid]
+    fog = u.get("fog")
+    if fog is None:  # a save from before the keys: a stable scramble, still not the id order
+        import zlib
+        fog = zlib.crc32(f"{uid}@{u['loc']}".encode()) % FOG_KEYS
+    return fog, uid
+
+
+def concealed_order(s, loc):
+    """The face-down tokens at loc in their stack order (the view's handles ?loc.1, ?loc.2, ...)."""
+    return sorted(com_units(s, loc, revealed=False), key=lambda uid: fog_key(s, uid))
+
+
+def back_of(u):
+    return "mobile" if is_mobile(u) else "static"
+
+
 def pool_draw(g, pool, n, why, rule):
     """Pick n units at random from a Communist box; short picks are lost (MF 11.2)."""
     s = g.s
@@ -436,5 +471,6 @@ def pool_draw(g, pool, n, why, rule):
             break
         uid = g.pick(cands)
         s["units"][uid]["loc"] = "DRAWN"
+        new_fog(g, uid)  # a fresh anonymous token each time it comes out of the box
         out.append(uid)
     return out

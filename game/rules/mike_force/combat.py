@@ -69,8 +69,23 @@ def hit_fw(g, uid, acc):
         return uid
     if u["k"] == "mgf":  # MF 25.1: a reduced MGF becomes a full Mike Force company
         count_bcp(acc, -1)
-        B.eliminate_fw(g, uid, "MF 25.1")
         mf = next((x for x in sorted(B.units_at(s, B.SF_POOL)) if s["units"][x]["k"] == "mf"), None)
+        if mf and s["options"]["mgf_replacement"] == "replace":
+            # R-MGF2: a replacement, not an elimination: its leader and carried targets stay with the
+            # Mike Force company that takes its place
+            s["units"][mf]["loc"] = where
+            s["units"][mf].pop("red", None)
+            for o in s["units"].values():
+                if o.get("att") == uid:
+                    o["att"] = mf
+                if o.get("by") == uid:
+                    o["by"] = mf
+            u.pop("red", None)
+            u["loc"] = B.SF_POOL
+            g.log(f"The MGF at {loc_name(where)} is replaced by a full Mike Force company (its leader and "
+                  "carried targets stay with it)", "MF 25.1", kind="loss")
+            return mf
+        B.eliminate_fw(g, uid, "MF 25.1")
         if mf:
             s["units"][mf]["loc"] = where
             g.log("A full Mike Force company takes the MGF's place", "MF 25.1")
@@ -125,6 +140,9 @@ class Bombard(Step):
                     ask(g, "AAA hit: select the airstrike that is lost", "MF 19.0", ch, "lose_air")
             return
         if stage == "strike":
+            if s["options"]["fb_assign"] == "all_first" and not f.get("assigned"):
+                _assign_next(g, f)  # MF 18.3: every fighter-bomber assigned before any die
+                return
             if not f["queue"]:
                 f["stage"] = "end"
                 return
@@ -132,6 +150,15 @@ class Bombard(Step):
             if a not in airstrikes_in(s, sp):
                 return  # shot down
             kind = B.K(s["units"][a])["air"]
+            if kind == "tactical" and f.get("assigned"):
+                t = f["assign"].get(a)
+                if t is None:
+                    return  # nothing to attack
+                if t in bombard_targets(s, sp):
+                    _fb_fire(g, {"unit": a, "target": t}, {})
+                else:
+                    g.log(f"{B.name_of(s, a)}: its target is already gone, no effect", "MF 18.3")
+                return
             if kind == "tactical":
                 tg = bombard_targets(s, sp)
                 if len(tg) == 1:
@@ -170,6 +197,33 @@ class Bombard(Step):
             s["units"][a]["loc"] = B.SUP_POOL
         g.pop()
         settle_counted(g, f, f"Bombardment at {SPACES[sp]['name']}")
+
+
+def _assign_next(g, f):
+    """MF 18.3 (ruling R-FB1, default): assign the next unassigned fighter-bomber; when all are
+    assigned, the strikes are rolled in order."""
+    s = g.s
+    sp = f["sp"]
+    assign = f.setdefault("assign", {})
+    tg = bombard_targets(s, sp)
+    todo = [a for a in f["queue"] if a in airstrikes_in(s, sp) and a not in assign
+            and B.K(s["units"][a])["air"] == "tactical"]
+    if not todo or not tg:
+        f["assigned"] = True
+        return
+    a = todo[0]
+    if len(tg) == 1:
+        assign[a] = tg[0]
+        return
+    ch = [{"t": "target", "unit": a, "target": t,
+           "label": f"{B.name_of(s, a)} attacks {B.name_of(s, t)}"} for t in tg]
+    ask(g, f"Assign {B.name_of(s, a)} to a revealed Communist unit (all are assigned before any die is "
+        "rolled)", "MF 18.3", ch, "fb_assign")
+
+
+@then("fb_assign")
+def _fb_assign(g, a, data):
+    _bombard_frame(g).setdefault("assign", {})[a["unit"]] = a["target"]
 
 
 def _bombard_frame(g):
@@ -346,6 +400,8 @@ class Battle(Step):
                 f["stage"] = "end"
             return
         if stage == "fw_withdraw":
+            f["tried"] = []  # MF 29.1: every round's Withdrawal Step, each unit may check again
+            f.pop("wd_space", None)
             ch = _fw_withdraw_choices(s, f)
             if ch:
                 ch.append({"t": "done", "label": "No (more) withdrawals"})
@@ -543,13 +599,44 @@ def _fw_withdraw_choices(s, f):
         if not B.is_mobile(u) or uid in f.get("tried", []):
             continue
         if B.is_heli(u):
-            dests = [d for d in SPACES if d != sp and not B.com_units(s, d) and B.may_enter(s, u, d)
-                     and (B.is_major(d) or B.has_camp(s, d))]
-        else:
+            dests = heli_withdrawal(s, u, sp)
+        else:  # "any single connected space" free of Communist units, in a region it may enter
             dests = [d for d in sorted(B.neighbours(sp)) if not B.com_units(s, d) and B.may_enter(s, u, d)]
+            if f.get("wd_space") and s["options"]["breakoff_space"] == "single":
+                dests = [d for d in dests if d == f["wd_space"]]  # R-BO3: all to one space
         for d in dests:
             out.append({"t": "withdraw", "unit": uid, "to": d,
                         "label": f"{B.name_of(s, uid)} tries to withdraw to {SPACES[d]['name']}"})
+    return out
+
+
+def heli_withdrawal(s, u, sp):
+    """MF 29.1: a helicopter withdraws by an airmobile move (MF 23.3): from a major base or a camp
+    space anywhere, otherwise to a major base or a camp space; never to Nha Trang (MF 22.1) and,
+    like every withdrawal, not into a space with Communist units."""
+    from .movement import sortie_point
+    anywhere = sortie_point(s, sp)
+    return [d for d in SPACES if d != sp and not B.com_units(s, d) and B.may_enter(s, u, d)
+            and (anywhere or sortie_point(s, d))]
+
+
+def _carry_choices(s, f, p):
+    """Units a withdrawing transport may carry (MF 29.1, 23.7, 23.8): mobile ground units of the
+    battle that have not checked, within its capacity, allowed where it goes."""
+    h = s["units"][p["unit"]]
+    cap = B.K(h).get("cap") or 0
+    used = sum(B.K(s["units"][x]).get("ap") or 0 for x in p["carry"])
+    out = []
+    for uid in fw_participants(s, f["sp"]):
+        u = s["units"][uid]
+        if uid == p["unit"] or uid in p["carry"] or uid in f.get("tried", []) or B.is_heli(u):
+            continue
+        if not B.is_mobile(u) and not (u["k"] == "hw" and s["options"]["hw_airlift"]):
+            continue
+        ap = B.K(u).get("ap")
+        if ap is None or used + ap > cap or not B.may_enter(s, u, p["to"]):
+            continue
+        out.append({"t": "unit", "unit": uid, "label": f"Carry {B.name_of(s, uid)}"})
     return out
 
 
@@ -559,13 +646,55 @@ def _fw_withdraw(g, a, data):
     f = _battle_frame(g)
     if a["t"] == "done":
         return
-    f.setdefault("tried", []).append(a["unit"])
-    u = s["units"][a["unit"]]
+    if B.K(s["units"][a["unit"]]).get("cap"):
+        f["carry"] = {"unit": a["unit"], "to": a["to"], "carry": []}
+        _ask_carry(g, f)
+        return
+    _try_withdraw(g, f, a["unit"], a["to"], [])
+
+
+def _ask_carry(g, f):
+    s = g.s
+    p = f["carry"]
+    ch = _carry_choices(s, f, p)
+    if not ch:
+        _carry(g, {"t": "done"}, {})
+        return
+    ch.append({"t": "done", "label": f"Roll for {B.name_of(s, p['unit'])} now"})
+    ask(g, f"{B.name_of(s, p['unit'])} withdraws to {SPACES[p['to']]['name']}: designate the units it carries "
+        "before rolling", "MF 29.1", ch, "withdraw_carry")
+
+
+@then("withdraw_carry")
+def _carry(g, a, data):
+    f = _battle_frame(g)
+    p = f["carry"]
+    if a["t"] == "unit":
+        p["carry"].append(a["unit"])
+        _ask_carry(g, f)
+        return
+    f.pop("carry")
+    _try_withdraw(g, f, p["unit"], p["to"], p["carry"])
+
+
+def _try_withdraw(g, f, uid, to, carry):
+    """MF 29.1: one die against the unit's recon; carried units go with their transport and do
+    not check on their own."""
+    s = g.s
+    f.setdefault("tried", []).extend([uid] + carry)
+    u = s["units"][uid]
     r = B.recon_of(s, u)
-    d = g.roll(1, f"Break-off by {B.name_of(s, a['unit'])} (recon {r})", "MF 29.1")[0]
+    d = g.roll(1, f"Break-off by {B.name_of(s, uid)} (recon {r})", "MF 29.1")[0]
     if d <= r:
-        B.move_unit(s, a["unit"], a["to"])
-        g.log(f"{B.name_of(s, a['unit'])} withdraws to {SPACES[a['to']]['name']}", "MF 29.1")
+        if not B.is_heli(u):
+            f["wd_space"] = to  # R-BO3: the withdrawn ground units' single space this round
+        for x in [uid] + carry:
+            B.move_unit(s, x, to)
+        names = ", ".join(B.name_of(s, x) for x in carry)
+        g.log(f"{B.name_of(s, uid)} withdraws to {SPACES[to]['name']}" + (f" carrying {names}" if names else ""),
+              "MF 29.1")
+        from .movement import deliver_targets
+        deliver_targets(g)  # R-ST2: a carrier reaching a FW major base delivers at once
     else:
         g.log("The withdrawal fails", "MF 29.1")
     ch = _fw_withdraw_choices(s, f)

@@ -87,7 +87,7 @@ def recruit_choices(s, kinds, dests):
         if uid is None:
             continue
         for d in dests:
-            if d != B.NT and not B.may_enter(s, s["units"][uid], d):
+            if not B.may_enter(s, s["units"][uid], d):  # Nha Trang too (MF 22.0, 25.2)
                 continue
             out.append({"t": "recruit", "kind": kind, "to": d,
                         "label": f"{B.KINDS[kind]['name']} to {loc_name(d)}"})
@@ -336,7 +336,8 @@ def _rnr(g):
     else:
         ch = [{"t": "unit", "unit": uid, "label": f"Send {B.name_of(s, uid)} at {loc_name(s['units'][uid]['loc'])} home"}
               for uid, u in sorted(s["units"].items())
-              if B.on_map(u["loc"]) and (u["k"] in ("ateam",) or (B.is_leader(u) and u.get("att")))]
+              if B.on_map(u["loc"]) and (u["k"] in ("ateam", "halo") or (B.is_leader(u) and u.get("att")))]
+        # MF 25.3: "except for the above, HALO units are treated as an A-Team"
         if not ask(g, "R&R: select one leader or A-Team on the map to return to the reinforcement box",
                    "Events Chart", ch, "rnr_home"):
             g.log("No leader or A-Team on the map: no effect", "Events Chart")
@@ -374,6 +375,7 @@ def _rnr_home(g, a, data):
         u.pop("att", None)
         u["loc"] = B.SF_POOL
     else:
+        where = u["loc"]
         B.move_unit(s, a["unit"], B.SF_POOL)
         for o in s["units"].values():
             if o.get("att") == a["unit"]:
@@ -381,8 +383,12 @@ def _rnr_home(g, a, data):
                 o["loc"] = B.SF_POOL
             if o.get("by") == a["unit"]:
                 o.pop("by")
-                o["loc"] = B.COM_STATIC
-                o["rev"] = False
+                if s["options"]["carrier_withdrawn"] == "drop":
+                    o["loc"] = where  # R-ST4: not an elimination; the target stays, revealed
+                    g.log(f"The special target it carried stays at {loc_name(where)}", "MF 26.3")
+                else:
+                    o["loc"] = B.COM_STATIC
+                    o["rev"] = False
         u.pop("red", None)
     g.log(f"{B.name_of(s, a['unit'])} returns to the reinforcement box", "Events Chart")
 

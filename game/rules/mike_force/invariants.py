@@ -6,9 +6,11 @@
   * tracks within their bounds: IP 0..36 (MF 10), RP 0..max (MF 12.2), turn 1..scenario turns
     (MF 4.0), at most three Big Offensive markers (MF 28.1);
   * no unit where it may not be: Free World units only in regions they may enter (MF 27, 25.2),
+    Nha Trang included (MF 22.0: mobile Free World units and leaders, never White Star),
     no Communist unit in Nha Trang (MF 22) or a Free World box, no Free World unit in a Communist
     box, garrisons on their base (MF 24), leaders with their unit (MF 25.4), targets with their
-    carrier (MF 26.3);
+    carrier (MF 26.3), revealed;
+  * the view shows the face-down tokens of a space in their random key order, never by id (R-REV1);
   * the event chits (MF 8.0) in the bin plus those played are the scenario's chits;
   * a game not over has a step to play.
 """
@@ -61,8 +63,8 @@ def check(s):
         if B.is_fw(u):
             if loc in COM_BOXES:
                 bad.append(f"{uid}: a Free World unit in a Communist box ({loc})")
-            if loc in SPACES and not B.is_air(u) and not B.may_enter(s, u, loc):
-                bad.append(f"{uid} is in {loc}, a region it may not enter (MF 27)")
+            if (loc in SPACES and not B.is_air(u) or loc == B.NT) and not B.may_enter(s, u, loc):
+                bad.append(f"{uid} is in {loc}, a region it may not enter (MF 27, 25.2, 22.0)")
         else:
             if loc == B.NT:
                 bad.append(f"{uid}: a Communist unit in Nha Trang (MF 22)")
@@ -76,6 +78,9 @@ def check(s):
             host = units.get(u["by"])
             if not B.is_target(u) or host is None or host["loc"] != loc:
                 bad.append(f"target {uid} is not with its carrier (MF 26.3)")
+            elif not u.get("rev"):
+                bad.append(f"target {uid} is carried but concealed (MF 26.3)")
+    bad += _token_order(s)
     for sp in ("DN", "HUE", "QTR", "KSN"):
         if units.get("gar_" + sp, {}).get("loc") != sp:
             bad.append(f"the {sp} garrison left its base (MF 24)")
@@ -98,6 +103,25 @@ def check(s):
         bad.append("the event bin is damaged")
     if not s.get("over") and not s.get("stack"):
         bad.append("the game is not over and has no step to play")
+    return bad
+
+
+def _token_order(s):
+    """R-REV1 / MF 16.2: the view lists the face-down tokens of a space in the order of their random
+    keys, so a token's place says nothing of its counter type or id (ids follow the type)."""
+    from .view import pieces_at
+    bad = []
+    by_loc = {}
+    for uid, u in s["units"].items():
+        if u.get("loc") in SPACES and B.is_com(u) and not B.is_garrison(u) and not u.get("rev"):
+            by_loc.setdefault(u["loc"], []).append(uid)
+    for sp, uids in sorted(by_loc.items()):
+        if len(uids) < 2:
+            continue
+        want = [B.back_of(s["units"][x]) for x in sorted(uids, key=lambda x: B.fog_key(s, x))]
+        shown = [p["back"] for p in pieces_at(s, sp) if p.get("concealed")]
+        if shown != want:
+            bad.append(f"the face-down tokens at {sp} are not shown in their random order (R-REV1)")
     return bad
 
 

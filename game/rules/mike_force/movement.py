@@ -135,11 +135,10 @@ def fly_destinations(s, heli, reaction):
     for d in cands:
         if d == start:
             continue
-        if d == B.NT:
-            if reaction:
-                continue  # MF 17.1: no reaction into Nha Trang
-        elif not all(B.may_enter(s, r, d) for r in riders):
-            continue
+        if d == B.NT and reaction:
+            continue  # MF 17.1: no reaction into Nha Trang
+        if not all(B.may_enter(s, r, d) for r in riders):
+            continue  # MF 27, and MF 25.2: a White Star aboard never leaves Laos, not even to Nha Trang
         if start == B.NT:
             if d == B.NT or B.control(s, d) not in ("FW", "disputed"):
                 continue  # MF 22.3, R-NT1
@@ -181,6 +180,64 @@ def recover_options(s):
                 out.append({"t": "recover", "unit": fw, "target": targets[0],
                             "label": f"{B.name_of(s, fw)} recovers {B.name_of(s, targets[0])} at {SPACES[sp]['name']}"})
     return out
+
+
+# MF 26.3 "at any time in a Free World phase" (R-ST1): the phases of the Free World player turn
+# (MF 4.0 I.1-I.6), by the turn's phase key; outside a turn (tests) the Free World steps themselves.
+FW_PHASES = {"events:FW", "fw_appeal:", "fw_income:", "fw_recruit:", "fw_move:", "fw_engineer:",
+             "fw_recon:", "reaction:FW", "combat:FW"}
+FW_STEPS = {"fw_appeal", "fw_recruit", "fw_move", "fw_engineer", "fw_recon", "fw_recover"}
+
+
+def in_fw_phase(s, step):
+    key = s["turn_flags"].get("phase")
+    return key in FW_PHASES if key else step in FW_STEPS
+
+
+def offer_recovery(flow):
+    """Make recovery an action of every Free World decision point (MF 26.3, R-ST1): each decision
+    step of the flow lists the recoveries possible now (before its closing 'done') and performs
+    one without leaving the decision. After every decision the sudden-death conditions are checked
+    (MF 3.1 "at any time"). Called once, when every step is registered."""
+    for name, st in flow.steps.items():
+        if hasattr(st, "run") or getattr(st, "recovery_offered", False):
+            continue
+        st.recovery_offered = True
+
+        def choices(g, f, _choices=st.choices, _name=name):
+            out = _choices(g, f)
+            if not in_fw_phase(g.s, _name):
+                return out
+            extra = recover_options(g.s)
+            if extra and out and out[-1].get("t") == "done":
+                return out[:-1] + extra + out[-1:]
+            return out + extra
+
+        def act(g, f, a, _act=st.act, _name=name):
+            if a.get("t") == "recover" and in_fw_phase(g.s, _name):
+                recover(g, a)
+                return None
+            out = _act(g, f, a)
+            # MF 3.1 "if at any time": e.g. the last Free World unit leaving a captured Da Nang
+            B.check_sudden_death(g)
+            return out
+
+        st.choices, st.act = choices, act
+
+
+@flow.step("fw_recover")
+class RecoverWindow(Step):
+    """The end of a Free World phase (MF 26.3): a last moment to recover special targets after the
+    phase's automatic work (events, battles); passed by when there is nothing to recover."""
+
+    def prompt(self, g, f):
+        return "You may recover special targets before the phase ends (MF 26.3)"
+
+    def choices(self, g, f):
+        return [{"t": "done", "label": "Go on"}]
+
+    def act(self, g, f, a):
+        g.pop()
 
 
 def recover(g, a):
@@ -249,8 +306,7 @@ class FwMove(Step):
                     out.append({"t": "halo", "unit": uid, "to": d,
                                 "label": f"HALO jump {B.name_of(s, uid)} into {SPACES[d]['name']} (6 = debacle)"})
         out += air_choices(s, reaction=False)
-        out += recover_options(s)
-        out.append({"t": "done", "label": "End the Movement Phase"})
+        out.append({"t": "done", "label": "End the Movement Phase"})  # + recoveries (offer_recovery)
         return out
 
     def act(self, g, f, a):
@@ -279,8 +335,6 @@ class FwMove(Step):
             else:
                 B.move_unit(s, a["unit"], a["to"])
                 g.log(f"{B.name_of(s, a['unit'])} lands safely at {SPACES[a['to']]['name']}", "MF 25.3")
-        elif t == "recover":
-            recover(g, a)
         else:
             air_act(g, a, "MF 23.3")
 

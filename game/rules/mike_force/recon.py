@@ -6,16 +6,38 @@ from . import board as B
 from .board import flow
 from .data import SPACES, TABLES
 from .events import loc_name
-from .movement import _done, _seen, air_act, air_choices, recover_options
+from .movement import _done, _seen, air_act, air_choices
 
 
 def concealed_backs(s, sp):
     backs = []
-    for uid in B.com_units(s, sp, revealed=False):
-        b = "mobile" if B.is_mobile(s["units"][uid]) else "static"
+    for uid in B.concealed_order(s, sp):
+        b = B.back_of(s["units"][uid])
         if b not in backs:
             backs.append(b)
     return backs
+
+
+def recon_targets(s, uid, where):
+    """What a recon by uid may select (MF 16.2, R-REV1): by default one face-down token, by its
+    stack position; under the 'draw' alternative a back, the token then drawn at random."""
+    r = B.recon_of(s, s["units"][uid])
+    who = f"Recon with {B.name_of(s, uid)} (recon {r}) at {loc_name(where)}"
+    if s["options"]["recon_select"] == "draw":
+        return [{"t": "recon", "unit": uid, "back": b, "label": f"{who}: a {b} unit"}
+                for b in concealed_backs(s, where)]
+    return [{"t": "recon", "unit": uid, "token": n,
+             "label": f"{who}: face-down {B.back_of(s['units'][c])} token {n}"}
+            for n, c in enumerate(B.concealed_order(s, where), 1)]
+
+
+def recon_pick(g, a, where):
+    """The unit the recon selected: the token at that stack position, or a draw among the backs."""
+    s = g.s
+    order = B.concealed_order(s, where)
+    if "token" in a:
+        return order[a["token"] - 1]
+    return g.pick([c for c in order if B.back_of(s["units"][c]) == a["back"]])
 
 
 @flow.step("fw_recon")
@@ -28,7 +50,8 @@ class FwRecon(Step):
         out = []
         flags = s["turn_flags"]
         tower = any(u["k"] == "psywar" and u["loc"] == "DN" for u in s["units"].values())
-        if tower and not flags.get("psywar") and s["rp"] >= 1:
+        # MF 25.9 "at the start of any Free World Recon Phase": before any other action of the phase
+        if tower and not flags.get("psywar") and not flags.get("recon_begun") and s["rp"] >= 1:
             for sp in SPACES:
                 out.append({"t": "psywar", "to": sp, "label": f"PSYWAR operation at {SPACES[sp]['name']} (1 RP)"})
         talon = [uid for uid, u in sorted(s["units"].items()) if u["k"] == "talon" and u["loc"] == B.SUP_AVAIL]
@@ -41,19 +64,17 @@ class FwRecon(Step):
         for uid, u in sorted(s["units"].items()):
             if uid in used or not B.is_fw(u) or not B.on_map(u["loc"]) or B.is_leader(u) or B.is_air(u):
                 continue
-            r = B.recon_of(s, u)
-            if r < 1:
+            if B.recon_of(s, u) < 1:
                 continue
-            for back in concealed_backs(s, u["loc"]):
-                out.append({"t": "recon", "unit": uid, "back": back,
-                            "label": f"Recon with {B.name_of(s, uid)} (recon {r}) at {loc_name(u['loc'])}: a {back} unit"})
-        out += recover_options(s)
-        out.append({"t": "done", "label": "End the Recon Phase"})
+            out += recon_targets(s, uid, u["loc"])
+        out.append({"t": "done", "label": "End the Recon Phase"})  # + recoveries (offer_recovery)
         return out
 
     def act(self, g, f, a):
         s = g.s
         t = a["t"]
+        if t != "psywar":
+            s["turn_flags"]["recon_begun"] = True  # the start of the phase is over (MF 25.9)
         if t == "done":
             g.pop()
         elif t == "recon":
@@ -62,22 +83,17 @@ class FwRecon(Step):
             r = B.recon_of(s, u)
             d = g.roll(1, f"Recon by {B.name_of(s, a['unit'])} (needs {r} or less)", "MF 16.2")[0]
             if d <= r:
-                pick = [uid for uid in B.com_units(s, u["loc"], revealed=False)
-                        if ("mobile" if B.is_mobile(s["units"][uid]) else "static") == a["back"]]
-                B.reveal(g, pick[0], "MF 16.2")
+                B.reveal(g, recon_pick(g, a, u["loc"]), "MF 16.2")
             else:
                 g.log("Recon: no effect", "MF 16.2")
         elif t == "talon":
             s["units"][a["unit"]]["loc"] = B.SUP_POOL  # used once, then returns (MF 25.8)
-            for uid in B.com_units(s, a["to"], revealed=False):
+            for uid in B.concealed_order(s, a["to"]):  # token by token: the dice say nothing of ids
                 d = g.roll(1, "Combat Talon sensors (4-6 reveals)", "MF 25.8")[0]
                 if d >= 4:
                     B.reveal(g, uid, "MF 25.8")
         elif t == "psywar":
             psywar(g, a["to"])
-        elif t == "recover":
-            from .movement import recover
-            recover(g, a)
 
 
 def psywar(g, sp):
@@ -90,7 +106,8 @@ def psywar(g, sp):
     concealed = B.com_units(s, sp, revealed=False)
     if res == "blown":
         for uid in B.com_units(s, sp, revealed=True):
-            s["units"][uid]["rev"] = False
+            if not s["units"][uid].get("by"):  # carried targets stay revealed (MF 26.3)
+                s["units"][uid]["rev"] = False
         g.log("PSYWAR blown: the space's Communist units are concealed", "MF 25.9")
     elif res == "reveal_one" and concealed:
         B.reveal(g, g.pick(sorted(concealed)), "MF 25.9")

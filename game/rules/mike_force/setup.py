@@ -62,6 +62,9 @@ class Setup(Step):
         sc = SCENARIOS[s["scenario"]]
         rule = sc["rule"]
         g.log(f"Mike Force: {sc['name']}, {sc['turns']} turns", rule, kind="phase")
+        for uid, u in sorted(s["units"].items()):
+            if B.is_com(u) and not B.is_garrison(u):
+                B.new_fog(g, uid)  # every Communist counter is an anonymous token (R-REV1)
         # Communist set-up
         ip = sc["ip"]
         if ip["roll"] == "parity":

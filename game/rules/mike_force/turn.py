@@ -41,11 +41,21 @@ class Turn(Sequence):
         g.log(f"Turn {g.s['turn']}", "MF 4.0", kind="turn")
 
     def row_start(self, g, f, row):
-        for key in ("flown", "moved", "board", "recon", "built"):
+        for key in ("flown", "moved", "board", "recon", "built", "recon_begun"):
             g.s["turn_flags"].pop(key, None)  # each phase its own moves (MF 23.4)
         g.s["phase"] = row.title
         g.s["turn_flags"]["phase"] = row.step + ":" + row.data.get("side", "")
         g.log(row.title, row.rule, kind="phase")
+
+
+    def row_end(self, g, f, row):
+        """After every phase the sudden-death conditions (MF 3.1); after each Free World phase, a
+        window to recover special targets (MF 26.3)."""
+        from .movement import in_fw_phase
+        if B.check_sudden_death(g):  # MF 3.1 "at any time", e.g. after MACV units leave Da Nang
+            return
+        if in_fw_phase(g.s, row.step):
+            g.push("fw_recover")
 
 
 @flow.step("end_return")

@@ -47,20 +47,18 @@ def unit_view(s, uid):
 
 
 def pieces_at(s, loc):
-    """Visible pieces at a location; concealed units get a handle by stack position only."""
+    """Visible pieces at a location, then the face-down tokens in their random stack order
+    (B.concealed_order, R-REV1): a token's handle and place say nothing of its type or id."""
     out = []
-    n = 0
     for uid in sorted(B.units_at(s, loc), key=lambda x: (x.startswith("c"), x)):
         u = s["units"][uid]
         if B.is_leader(u) and u.get("att"):
             continue  # shown on its unit
         v = unit_view(s, uid)
-        if v is None:
-            n += 1
-            out.append({"id": f"?{loc}.{n}", "side": "COM", "concealed": True,
-                        "back": "mobile" if B.is_mobile(u) else "static"})
-        else:
+        if v is not None:
             out.append(v)
+    for n, uid in enumerate(B.concealed_order(s, loc), 1):
+        out.append({"id": f"?{loc}.{n}", "side": "COM", "concealed": True, "back": B.back_of(s["units"][uid])})
     return out
 
 

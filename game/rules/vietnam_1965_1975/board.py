@@ -1,0 +1,93 @@
+"""The state's pieces and the facts every rule reads: who is where, zones of control (V 3.1),
+stacks, the other side. One flow of steps for the game."""
+
+from ...engine.flow import Flow
+from .data import KINDS
+from .hexes import get_map, neighbours
+
+flow = Flow()
+ROLES = ("US", "NLF")
+
+
+def other(role):
+    return "NLF" if role == "US" else "US"
+
+
+def kind(u):
+    return KINDS[u["kind"]]
+
+
+def val(u, key):
+    return kind(u)[key]
+
+
+def mapof(s):
+    return get_map(s.get("area", "quangngai"))
+
+
+def live(s):
+    return [u for u in s["units"].values() if u["hex"]]
+
+
+def units_at(s, h, side=None):
+    return [u for u in s["units"].values() if u["hex"] == h and (side is None or u["side"] == side)]
+
+
+def sides_at(s, h):
+    return {u["side"] for u in s["units"].values() if u["hex"] == h}
+
+
+def mpa(s, u):
+    """The printed MPA, with the scenario's modifier (Starlite VC -2 for all purposes, R59)."""
+    m = val(u, "mpa")
+    if u["side"] == "NLF" and val(u, "nat") == "VC" and s["options"].get("starlite_mpa", True):
+        m += s["special"].get("vc_mpa_mod", 0)
+    return max(m, 0)
+
+
+def ground(u):
+    return val(u, "ground")
+
+
+def exerts_zoc(u):
+    """V 3.1: combat units exert a ZOC; HQs, artillery and units on Hold do not (ARVN battalions
+    neither; political sections and supply conduits do)."""
+    return bool(val(u, "zoc")) and u.get("mission") != "hold"
+
+
+def zoc_exit_cost(s, h, side):
+    """Extra MP for a unit of `side` to leave h because h is in an enemy ZOC (V 3.1): +1, or +2
+    if any exerting unit is on Patrol. A hex holding the mover's own side's... (R11): the enemy's ZOC
+    does not enter a hex that holds enemy units; a hex with both sides' units is in no ZOC."""
+    enemy = other(side)
+    if enemy in sides_at(s, h):
+        return 0  # the enemy-hex exit cost applies instead, never both (V 3.1)
+    cost = 0
+    for n in neighbours(h):
+        for u in units_at(s, n, enemy):
+            if exerts_zoc(u):
+                cost = max(cost, 2 if u.get("mission") == "patrol" else 1)
+    return cost
+
+
+def in_enemy_zoc(s, h, side):
+    enemy = other(side)
+    if enemy in sides_at(s, h):
+        return False
+    return any(exerts_zoc(u) for n in neighbours(h) for u in units_at(s, n, enemy))
+
+
+def unit_label(s, u, role):
+    """How `role` names u: hidden VC units by their face-down handle (V 10, R71)."""
+    if concealed(u, role):
+        return f"VC unit {u['handle']}"
+    return u["name"]
+
+
+def concealed(u, role):
+    return u["side"] == "NLF" and role == "US" and not u.get("rev")
+
+
+def pub(s, u):
+    """A unit's name for the public log: its handle while face down."""
+    return unit_label(s, u, "US")

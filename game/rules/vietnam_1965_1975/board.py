@@ -91,3 +91,41 @@ def concealed(u, role):
 def pub(s, u):
     """A unit's name for the public log: its handle while face down."""
     return unit_label(s, u, "US")
+
+
+def opt(s, key, default=None):
+    return s["options"].get(key, default)
+
+
+def by_id(s, uid):
+    return s["units"][uid]
+
+
+def enemies_at(s, h, side):
+    return units_at(s, h, other(side))
+
+
+def strength(u):
+    """Ground strength (V 5.4); 0 for HQs, artillery and political sections."""
+    return val(u, "ground")
+
+
+def remove_unit(g, u, how, rule):
+    """Take a unit off the map (V 5.5 elimination, V 5.2 dispersal, V 9.2 break-down). The removed
+    record is public: a removed VC unit is turned face up (its identity is then known)."""
+    s = g.s
+    u["rev"] = True
+    s["removed"].append({"id": u["id"], "kind": u["kind"], "side": u["side"], "how": how,
+                         "hex": u["hex"], "turn": s.get("turn")})
+    u["hex"] = None
+    u["op"] = u["tgt"] = False
+    g.reveal()
+    g.log(f"{u['name']} {how}", rule, kind="loss")
+
+
+def reveal(g, u, rule):
+    """V 10: a hidden VC unit is turned face up."""
+    if u["side"] == "NLF" and not u.get("rev"):
+        u["rev"] = True
+        g.reveal()
+        g.log(f"VC unit {u['handle']} revealed: {u['name']}", rule)

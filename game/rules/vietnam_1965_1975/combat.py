@@ -1,0 +1,297 @@
+"""Combat (V 5.4 the ratio, DRMs and CRT; V 5.5 losses; V 7 firepower as Starlite needs it;
+reference 2.7.3 and 2.7.4). One battle is a procedure: resolve, the defender's losses, then the
+attacker's."""
+
+from fractions import Fraction as Fr
+from math import floor
+
+from ...engine import battle as BR
+from ...engine.flow import Procedure, Step
+from . import board as B
+from .data import COUNTERS, CRT, KINDS, TEC
+from .hexes import distance
+
+BRACKETS = [(Fr(5), 5), (Fr(4), 4), (Fr(3), 3), (Fr(2), 2), (Fr(3, 2), 1), (Fr(1), 0)]
+
+
+def odds_drm(a, d):
+    """V 5.4: the ratio rounded in the defender's favour, to a DRM from -5 to +5."""
+    a, d = Fr(a), Fr(d)
+    if a >= d:
+        return next(m for k, m in BRACKETS if a >= k * d)
+    q = d / a
+    for k, m in ((Fr(3, 2), -1), (Fr(2), -2), (Fr(3), -3), (Fr(4), -4)):
+        if q <= k:
+            return m
+    return -5
+
+
+def column(strength):
+    """The CRT loss column for a strength (V 5.4; column bounds from research 7)."""
+    idx = 0
+    for i, c in enumerate(CRT["columns"]):
+        if strength >= c["min"]:
+            idx = i
+    return idx
+
+
+def row(mod):
+    mod = max(-4, min(11, mod))
+    return next(r for r in CRT["rows"] if r["roll"] == mod)
+
+
+def sea_range(s, h, rng):
+    m = B.mapof(s)
+    return any(m.is_sea(k) and distance(h, k) <= rng for k in m.hexes)
+
+
+def art_range(u, s):
+    if u["id"] == "hq7" or B.val(u, "type") == "hq":
+        return B.opt(s, "hq7_range", B.val(u, "range")) if u["kind"] == "us_rgt_hq" else B.val(u, "range")
+    return B.val(u, "range")
+
+
+def artillery(s, side, h, fighting, used, attacker):
+    """Artillery units (HQ dedicated, independent) of `side` that may fire into h (V 7.1, 7.2):
+    in range, unused this round; the attacker's must be operating; a defender's independent
+    artillery must not be Ops Complete. A dedicated HQ supports only its formation's units
+    (option hq_support_scope)."""
+    out = []
+    for u in B.live(s):
+        if u["side"] != side or B.strength(u) > 0 or B.val(u, "art") <= 0 or u["id"] in used:
+            continue
+        if attacker and not u["op"]:
+            continue
+        if not attacker and (u["done"] or u["op"]):
+            continue
+        if distance(u["hex"], h) > art_range(u, s):
+            continue
+        if B.val(u, "type") == "hq" and B.opt(s, "hq_support_scope") == "brigade" and \
+                not any(x.get("form") == u.get("form") for x in fighting):
+            continue
+        out.append(u)
+    return out
+
+
+def halve_across(s, u, h):
+    """V 4: attacking across an escarpment or water hexside halves the unit (rounded down)."""
+    if u["hex"] == h:
+        return False
+    side = B.mapof(s).hexside(u["hex"], h)
+    kind = side and (side.get("kind") or ("minor" if side.get("river") else ""))
+    return bool(kind and TEC["hexsides"].get(kind, {}).get("halve"))
+
+
+def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
+    """Everything the CRT reads (reference 2.7.3), as plain data for the log and the tests."""
+    m = B.mapof(s)
+    g_a_unmod = sum(B.strength(u) for u in atk)
+    g_a = sum(B.strength(u) // 2 if halve_across(s, u, h) else B.strength(u) for u in atk) or 1
+    hold = all(u.get("mission") == "hold" for u in dfn)
+    g_d_un = sum(B.strength(u) for u in dfn)
+    g_d = max(1, sum(B.strength(u) * (2 if u.get("mission") == "hold" else 1) for u in dfn))
+    rf = m.rf(h) if att_side == "NLF" else 0
+
+    def eff(sup, side, ground):
+        half = Fr(1, 2) if side == "US" and not s.get("ffz") else Fr(1)
+        cap = 3 * max(1, ground)
+        if B.opt(s, "support_cap_order") == "halve_then_cap":
+            ratio = min(sup * half, cap)
+        else:
+            ratio = min(sup, cap) * half
+        return ratio, floor(sup * half)
+
+    ra, la = eff(sup_a, att_side, g_a_unmod)
+    rd, ld = eff(sup_d, B.other(att_side), g_d_un)
+    drm_odds = odds_drm(g_a + ra, g_d + rf + rd)
+    drm_ter = m.drm(h, B.opt(s, "mountain_drm", -2), B.opt(s, "town_drm", -1))
+    esc = -1 if any(u["hex"] != h and ((m.hexside(u["hex"], h) or {}).get("kind") == "escarpment")
+                    for u in atk) else 0
+    col_d = column(max(1, g_d_un) + rf + ld)
+    if hold and dfn:
+        col_d = max(0, col_d - 1)  # V 6.1: all defenders on Hold, one column left
+    col_a = column(max(1, g_a_unmod) + la)
+    return {"ga": g_a, "ga_unmod": g_a_unmod, "gd": g_d, "rf": rf, "ra": float(ra), "rd": float(rd),
+            "att_total": float(g_a + ra), "def_total": float(g_d + rf + rd), "drm_odds": drm_odds,
+            "drm_terrain": drm_ter, "drm_esc": esc, "col_a": col_a, "col_d": col_d}
+
+
+@B.flow.step("battle")
+class Battle(Procedure):
+    parts = ("resolve", "loss_d", "loss_a", "wrap")
+
+    def resolve(self, g, f):
+        s = g.s
+        op = s["op"]
+        h, P = f["hex"], f["side"]
+        D = B.other(P)
+        atk = [s["units"][x] for x in f["atk"]]
+        op["used"] += f["atk"]
+        # V 10 (R38b, option political_on_announce): political sections in an attacked hex die
+        for u in B.units_at(s, h, D):
+            if B.val(u, "type") == "pol":
+                B.remove_unit(g, u, f"destroyed in {h} as the attack is announced", "V 10")
+        dfn = B.units_at(s, h, D)
+        if not dfn:
+            g.log(f"No defenders remain in {h}: the attack is void (V 10)", "V 10")
+            self.goto_part(f, "wrap")
+            f["void"] = True
+            return
+        fighting = atk
+        arts_a = artillery(s, P, h, fighting, op["used"], True)
+        arts_d = artillery(s, D, h, dfn, op["used"], False)
+        op["used"] += [u["id"] for u in arts_a + arts_d]
+        op["defended"] += [u["id"] for u in arts_d]
+        sup_a = sum(B.val(u, "art") for u in atk + arts_a)
+        sup_d = sum(B.val(u, "art") for u in dfn + arts_d)
+        if P == "US":
+            sup_a += op["ap"]
+            if op["ship"] and sea_range(s, h, COUNTERS["ships"]["cruiser"]["range"]):
+                sup_a += COUNTERS["ships"]["cruiser"]["points"] * op["ship"]
+        n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
+        bonus = op["bonus"] if op["round"] > 1 else 0
+        BR.start(g, h, f"Battle in {h}", "V 5.4", [
+            BR.side(P, P, "attacker", [BR.unit(u["id"], u["name"], f"{B.strength(u)}") for u in atk],
+                    first=True, support=[f"support {sup_a}"], total=f"{n['att_total']:g}"),
+            BR.side(D, D, "defender", [BR.unit(u["id"], u["name"], f"{B.strength(u)}") for u in dfn],
+                    support=[f"support {sup_d}"], total=f"{n['def_total']:g}")], op["round"])
+        g.log(f"{P} attacks {h}: {n['att_total']:g} (ground {n['ga']} + support {n['ra']:g}) against "
+              f"{n['def_total']:g} (ground {n['gd']} + RF {n['rf']} + support {n['rd']:g}): DRM {n['drm_odds']:+d}, "
+              f"terrain {n['drm_terrain']:+d}" + (f", pursuit bonus {bonus:+d}" if bonus else ""), "V 5.4")
+        die = g.roll(1, f"Combat in {h}", "V 5.4")[0]
+        mod = die + n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
+        r = row(mod)
+        op["rolled"] = True
+        loss_d, loss_a = r["def"][n["col_d"]], r["att"][n["col_a"]]
+        raw = r["pursuit"]
+        ter = B.mapof(s).terrain(h)
+        if TEC["terrain"][ter].get("pursuit"):
+            raw += TEC["terrain"][ter]["pursuit"]
+        town = B.mapof(s).town(h)
+        if op["round"] == 1 and town and TEC["features"].get(town["kind"], {}).get("clamp"):
+            raw = min(raw, 0)
+        op["battles"].append({"hex": h, "pursuit": raw})
+        BR.odds(g, f"DRM {n['drm_odds']:+d}", row=max(-4, min(11, mod)),
+                result=f"{D} loses {loss_d}, {P} loses {loss_a}, pursuit {raw:+d}")
+        g.log(f"Modified roll {max(-4, min(11, mod))}: {D} loses {loss_d}, {P} loses {loss_a}, "
+              f"pursuit {raw:+d}", "V 5.4")
+        if "A" in r["flags"] and P == "US" and op["ap"] and not op["air_lost"] and s["rec"]["ap"] > 0:
+            op["air_lost"] = True
+            s["rec"]["ap"] -= 1
+            s["rec"]["ap_lost"] += 1
+            g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
+        f["ld"], f["la"] = loss_d, loss_a
+
+    def loss_d(self, g, f):
+        s = g.s
+        D = B.other(f["side"])
+        ids = [u["id"] for u in B.units_at(s, f["hex"], D)]
+        if f["ld"] and ids:
+            g.call("losses", who=D, n=f["ld"], units=ids, side=D, hits={}, must=None)
+
+    def loss_a(self, g, f):
+        s = g.s
+        P = f["side"]
+        ids = [x for x in f["atk"] if s["units"][x]["hex"]]
+        ids += [u["id"] for u in B.live(s) if u["side"] == P and u["op"] and u["id"] not in ids
+                and B.strength(u) == 0 and (u["hex"] == f["hex"] or u["hex"] in B.neighbours(f["hex"]))]
+        if f["la"] and ids:
+            g.call("losses", who=P, n=f["la"], units=ids, side=P, hits={}, must=None)
+
+    def wrap(self, g, f):
+        if not f.get("void"):
+            BR.end(g, f"{f['side']} attack on {f['hex']} resolved")
+
+
+def pool_key(side):
+    return "us_rp" if side == "US" else "vc_rp"
+
+
+def rp_ok(s, u, f):
+    lim = B.strength(u) - 1 if B.opt(s, "rp_limit_per_unit", True) else 99
+    return s["rec"][pool_key(u["side"])] > 0 and B.strength(u) > 0 and u["rp_spent"] + 1 <= lim
+
+
+@B.flow.step("losses")
+class Losses(Step):
+    """V 5.5: the owner covers the loss with replacement points charged to units (each at most
+    strength - 1 per operation), removals (a unit satisfies its strength, HQ and artillery 1) or a
+    VC regiment's break-down into three random battalions (V 9.2), one of which is removed at once."""
+
+    def prompt(self, g, f):
+        return f"Losses (V 5.5): {f['n']} to take"
+
+    def _units(self, g, f):
+        return [g.s["units"][x] for x in f["units"] if g.s["units"][x]["hex"]]
+
+    def choices(self, g, f):
+        s, lab = g.s, g.labels
+        acts = []
+        for u in self._units(g, f):
+            if f["must"] and u["id"] not in f["must"]:
+                continue
+            if not f["must"] and rp_ok(s, u, f):
+                acts.append({"t": "rp", "u": u["id"], **({"label": f"1 RP on {u['name']}"} if lab else {})})
+            acts.append({"t": "remove", "u": u["id"], **({"label": f"Remove {u['name']}"} if lab else {})})
+            if not f["must"] and KINDS[u["kind"]].get("breakdown") and s["pool"]:
+                acts.append({"t": "breakdown", "u": u["id"], **({"label": f"Break down {u['name']}"} if lab else {})})
+        return acts
+
+    def act(self, g, f, a):
+        s = g.s
+        u = s["units"][a["u"]]
+        side = f["side"]
+        if a["t"] == "rp":
+            s["rec"][pool_key(side)] -= 1
+            u["rp_spent"] += 1
+            f["hits"][u["id"]] = f["hits"].get(u["id"], 0) + 1
+            f["n"] -= 1
+            if side == "US":
+                s["rec"]["us_rp_spent"] += 1
+            else:
+                s["vc_losses"] = s.get("vc_losses", 0) + 1
+            g.log(f"1 RP absorbs a loss on {u['name']}", "V 5.5")
+        elif a["t"] == "remove":
+            sat = max(1, B.strength(u))
+            used = min(f["n"], sat)
+            f["n"] -= used
+            hits = f["hits"].get(u["id"], 0) + used
+            credit = max(0, B.strength(u) - hits)
+            refund = min(credit, u["rp_spent"] - f["hits"].get(u["id"], 0))
+            if refund > 0:
+                s["rec"][pool_key(side)] += refund
+                g.log(f"{refund} RP refunded (V 5.5)", "V 5.5", to=side)
+            if side == "NLF":
+                s["vc_losses"] = s.get("vc_losses", 0) + used
+                if credit - max(refund, 0) > 0:
+                    s["rec"]["vc_rp"] += credit - max(refund, 0)
+                    g.log(f"VC RP +{credit - max(refund, 0)} (V 5.5)", "V 5.5", to="NLF")
+            f["must"] = None
+            B.remove_unit(g, u, f"eliminated in {u['hex']}", "V 5.5")
+        else:
+            new = breakdown(g, u)
+            f["units"] += new
+            f["must"] = new
+            return
+        if f["n"] <= 0 or not self._units(g, f):
+            g.end()
+
+
+def breakdown(g, u):
+    """V 9.2: a VC regiment breaks down into three battalions drawn at random from the pool."""
+    s = g.s
+    new = []
+    for k in range(B.val(u, "breakdown")):
+        if not s["pool"]:
+            break
+        kind = g.pick(s["pool"])
+        s["pool"].remove(kind)
+        nid = f"{u['id']}b{len([x for x in s['units'] if x.startswith(u['id'] + 'b')]) + 1}"
+        s["units"][nid] = {"id": nid, "kind": kind, "name": f"{KINDS[kind]['name']} {nid.upper()}",
+                           "side": u["side"], "hex": u["hex"], "rev": True, "handle": None,
+                           "done": u["done"], "mission": None, "op": u["op"], "tgt": u["tgt"], "rp_spent": 0}
+        new.append(nid)
+    h = u["hex"]
+    B.remove_unit(g, u, f"breaks down in {h} into {len(new)} battalions", "V 9.2")
+    s["removed"][-1]["how"] = "broken down"
+    return new

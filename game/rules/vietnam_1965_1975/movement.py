@@ -1,0 +1,97 @@
+"""Movement (V 3, V 3.1, V 4): one frame moves a set of units hex by hex, each with its own MP.
+Used for operation movement (V 2.1 C), reaction (V 5.3), alert (V 5.2), retreat (V 5.6) and
+pursuit (V 5.6). Entering a hex holding enemy units is allowed only into the operation's target
+hexes (incidental attacks, V 3.2, are not implemented: non-target enemy hexes are closed)."""
+
+from ...engine.flow import Step
+from . import board as B
+from .data import TEC
+
+MODES = {"op": "V 3", "react": "V 5.3", "alert": "V 5.2", "retreat": "V 5.6", "pursuit": "V 5.6"}
+
+
+def step_cost(s, u, a, b, enter):
+    """MP for u to go from a to adjacent b (V 3, V 3.1, V 4), or None if closed."""
+    m = B.mapof(s)
+    cost = m.enter_cost(a, b, B.val(u, "cls"))
+    if cost is None:
+        return None
+    if B.other(u["side"]) in B.sides_at(s, b) and b not in enter:
+        return None
+    if B.other(u["side"]) in B.sides_at(s, a):
+        cost += TEC["zoc"]["exit_enemy_hex"]  # V 3.1: +2 to leave an enemy-occupied hex
+    else:
+        cost += B.zoc_exit_cost(s, a, u["side"])
+    return cost
+
+
+def start(g, who, mode, mp, enter=(), react=False, rule=None):
+    mp = {k: v for k, v in mp.items() if v > 0}
+    if not mp:
+        return False
+    g.call("move", who=who, mode=mode, mp=mp, cur=None, moved=[], enter=list(enter), react=react,
+           rule=rule or MODES[mode])
+    return True
+
+
+def _label(g, u):
+    return B.pub(g.s, u)
+
+
+@B.flow.step("move")
+class Move(Step):
+    def prompt(self, g, f):
+        what = {"op": "Move operating units", "react": "Reaction move", "alert": "Alert move",
+                "retreat": "Retreat", "pursuit": "Pursuit"}[f["mode"]]
+        if f["cur"]:
+            u = g.s["units"][f["cur"]]
+            return f"{what} ({f['rule']}): {u['name']} in {u['hex']}, {f['mp'][u['id']]:g} MP left"
+        return f"{what} ({f['rule']}): pick a unit or finish"
+
+    def _steps(self, g, f, u):
+        out = []
+        for n in B.neighbours(u["hex"]):
+            c = step_cost(g.s, u, u["hex"], n, f["enter"])
+            if c is not None and c <= f["mp"][u["id"]]:
+                out.append((n, c))
+        return out
+
+    def choices(self, g, f):
+        s = g.s
+        lab = g.labels
+        if f["cur"]:
+            u = s["units"][f["cur"]]
+            acts = [{"t": "step", "to": n, **({"label": f"To {n} ({c:g} MP)"} if lab else {})}
+                    for n, c in self._steps(g, f, u)]
+            return acts + [{"t": "halt", **({"label": f"Halt in {u['hex']}"} if lab else {})}]
+        acts = [{"t": "pick", "u": uid, **({"label": f"Move {s['units'][uid]['name']}"} if lab else {})}
+                for uid in sorted(f["mp"]) if uid not in f["moved"] and s["units"][uid]["hex"]]
+        return acts + [{"t": "done", **({"label": "Finish moving"} if lab else {})}]
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "pick":
+            f["cur"] = a["u"]
+        elif a["t"] == "step":
+            u = s["units"][f["cur"]]
+            c = step_cost(s, u, u["hex"], a["to"], f["enter"])
+            f["mp"][u["id"]] -= c
+            frm = u["hex"]
+            u["hex"] = a["to"]
+            g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]])
+            if a["to"] in f["enter"] and u["side"] != (s["op"] or {}).get("side"):
+                u["tgt"] = True  # V 5.3: a defender reacting into a target hex becomes a target unit
+        elif a["t"] == "halt":
+            self._halt(g, f)
+        else:  # done
+            if f["cur"]:
+                self._halt(g, f)
+            g.end(f["mp"])
+
+    def _halt(self, g, f):
+        u = g.s["units"][f["cur"]]
+        f["moved"].append(u["id"])
+        f["cur"] = None
+        if f["react"]:
+            from .reaction import open_window
+            open_window(g, u["hex"], f["mode"])

@@ -1,0 +1,291 @@
+"""The Search and Destroy operation (V 5, segments A-H of V 2.1 item 4; reference 2.4): designation,
+support declaration, movement with reaction, alert and dispersal, up to three combat rounds with
+retreat and pursuit, the end of the operation. One operation runs at a time; its record is
+s["op"] (public facts only: side, target hexes, round, support)."""
+
+from ...engine.flow import Procedure, Step
+from . import board as B
+from . import movement
+from .turn import eligible
+
+
+def retarget(s):
+    """Reference 2.4: the target hexes are the hexes holding target units."""
+    s["op"]["targets"] = sorted({u["hex"] for u in B.live(s) if u["tgt"]})
+
+
+def near(h, k):
+    return h == k or k in B.neighbours(h)
+
+
+def operating(s):
+    return [u for u in B.live(s) if u["op"]]
+
+
+@B.flow.step("sd")
+class SearchDestroy(Procedure):
+    parts = ("designate", "support", "movement", "alert", "after_alert", "round", "attacks", "battle",
+             "retreat", "pursuit", "next_round", "wrap")
+
+    def designate(self, g, f):
+        g.s["op"] = {"side": f["side"], "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
+                     "bonus": 0, "battles": [], "attacked": [], "rolled": False, "air_lost": False,
+                     "defended": []}
+        g.call("sd_pick", who=f["side"], target=None)
+
+    def support(self, g, f):
+        if f["side"] == "US":
+            r = g.s["rec"]
+            if (r["ap"] and not r.get("ap_op")) or (r["ship"] and not r.get("ship_op")):
+                g.call("sd_support", who="US")
+
+    def movement(self, g, f):
+        s = g.s
+        mp = {u["id"]: B.mpa(s, u) for u in operating(s)}
+        movement.start(g, f["side"], "op", mp, enter=s["op"]["targets"], react=True)
+
+    def alert(self, g, f):
+        """V 5.2: only when the US operates and the NLF defends, round 1."""
+        s = g.s
+        if f["side"] != "US":
+            return
+        hexes = sorted({u["hex"] for u in B.live(s) if u["tgt"] and B.val(u, "nat") == "VC"})
+        if hexes:
+            g.call("alert", who="NLF", queue=hexes)
+
+    def after_alert(self, g, f):
+        s = g.s
+        retarget(s)
+        ops = operating(s)
+        for u in B.live(s):
+            if u["side"] == "NLF" and any(near(u["hex"], o["hex"]) for o in ops if o["side"] != u["side"]):
+                B.reveal(g, u, "V 5.2")
+        if not any(near(t, o["hex"]) for t in s["op"]["targets"] for o in ops):
+            g.log("No operating unit is in or adjacent to a target hex: the operation ends (V 5.2)", "V 5.2")
+            self.goto_part(f, "wrap")
+
+    def round(self, g, f):
+        s = g.s
+        op = s["op"]
+        retarget(s)
+        op.update(used=[], battles=[], attacked=[], rolled=False)
+        g.log(f"Combat round {op['round']} (V 5.4)", "V 5.4", kind="phase")
+        for u in B.live(s):
+            if any(near(t, u["hex"]) for t in op["targets"]):
+                B.reveal(g, u, "V 10")
+
+    def attacks(self, g, f):
+        s = g.s
+        f.pop("ret", None)
+        hexes = attackable(s)
+        if not hexes:
+            return
+        g.call("attack_pick", who=f["side"])
+
+    def battle(self, g, f):
+        r = f.pop("ret", None)
+        if r and r != "stop":
+            g.s["op"]["attacked"].append(r)
+            self.goto_part(f, "attacks")
+            g.call("battle", hex=r, side=f["side"], atk=[u["id"] for u in available(g.s, r)])
+
+    def retreat(self, g, f):
+        s = g.s
+        op = s["op"]
+        if not op["rolled"]:
+            g.log("No combat this round: the operation ends (V 5.4)", "V 5.4")
+            self.goto_part(f, "wrap")
+            return
+        d = B.other(f["side"])
+        mp = {u["id"]: B.mpa(s, u) for u in B.live(s)
+              if u["side"] == d and u["tgt"] and u["hex"] in op["attacked"]}
+        movement.start(g, d, "retreat", mp)
+
+    def pursuit(self, g, f):
+        """V 5.6, reference 2.7.5: the lowest adjusted pursuit result of the round's battles plus
+        each unit's innate modifier; units without one do not pursue."""
+        s = g.s
+        op = s["op"]
+        retarget(s)
+        R = min(b["pursuit"] for b in op["battles"]) if op["battles"] else 0
+        op["R"] = R
+        allow = {}
+        for u in operating(s):
+            inn = B.val(u, "pursuit")
+            if inn is None:
+                continue
+            allow[u["id"]] = R + inn
+        op["allow"] = allow
+        g.log(f"Pursuit result {R:+d} (V 5.6)", "V 5.6")
+        if op["round"] < 3:
+            movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True)
+
+    def next_round(self, g, f):
+        s = g.s
+        op = s["op"]
+        unused = f.pop("ret", None) or {}
+        vals = []
+        for uid, a in op.get("allow", {}).items():
+            u = s["units"][uid]
+            if not u["hex"] or B.strength(u) <= 0:
+                continue
+            left = unused.get(uid, a) if a > 0 else (a if B.opt(s, "negative_pursuit", True) else 0)
+            vals.append(left if B.opt(s, "pursuit_bonus") == "all_unused" else min(left, op["R"] + 1))
+        op["bonus"] = int(min(vals)) if vals else 0
+        retarget(s)
+        if op["round"] < 3 and op["targets"]:
+            op["round"] += 1
+            self.goto_part(f, "round")
+
+    def wrap(self, g, f):
+        """Segment H: operating units are Ops Complete (with artillery that defended); targets,
+        RP limits and support assignments end with the operation."""
+        s = g.s
+        for u in s["units"].values():
+            if u["op"] or u["id"] in s["op"]["defended"]:
+                u["done"] = True
+            u["op"] = u["tgt"] = False
+            u["rp_spent"] = 0
+        g.log("End of the operation (V 2.1 H)", "V 2.1")
+        s["op"] = None
+
+
+def available(s, h):
+    """Operating ground units in or adjacent to h that have not attacked this round (V 5.4)."""
+    op = s["op"]
+    return [u for u in operating(s) if B.strength(u) > 0 and u["id"] not in op["used"] and near(h, u["hex"])]
+
+
+def attackable(s):
+    op = s["op"]
+    return [h for h in op["targets"] if h not in op["attacked"] and available(s, h)
+            and B.other(op["side"]) in B.sides_at(s, h)]
+
+
+@B.flow.step("sd_pick")
+class SdPick(Step):
+    """Segment A (V 5.1): the operating units (any eligible units, anywhere) and the target hex
+    (none or one hex holding enemy units)."""
+
+    def prompt(self, g, f):
+        n = sum(1 for u in g.s["units"].values() if u["op"])
+        return f"Search and Destroy (V 5.1): {n} unit(s) operating, target {f['target'] or 'none'}"
+
+    def choices(self, g, f):
+        s, lab = g.s, g.labels
+        acts = [{"t": "unit", "u": u["id"], **({"label": f"Operate with {u['name']} ({u['hex']})"} if lab else {})}
+                for u in eligible(s, f["who"]) if not u["op"]]
+        if f["target"] is None:
+            hexes = sorted({u["hex"] for u in B.live(s) if u["side"] != f["who"]})
+            acts += [{"t": "target", "hex": h, **({"label": f"Target hex {h}"} if lab else {})} for h in hexes]
+        if any(u["op"] for u in s["units"].values()):
+            acts.append({"t": "go", **({"label": "Designation done"} if lab else {})})
+        return acts
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "unit":
+            u = s["units"][a["u"]]
+            u["op"] = True
+            g.log(f"{B.pub(s, u)} in {u['hex']} operates", "V 5.1")
+        elif a["t"] == "target":
+            f["target"] = a["hex"]
+            for u in B.units_at(s, a["hex"], B.other(f["who"])):
+                u["tgt"] = True
+            retarget(s)
+            g.log(f"Target hex {a['hex']}", "V 5.1")
+        else:
+            g.end()
+
+
+@B.flow.step("sd_support")
+class SdSupport(Step):
+    """Segment B (V 7.3, V 7.5): Air Points (once per turn, every round of one operation) and
+    the cruiser (one operation per turn)."""
+
+    def prompt(self, g, f):
+        return "Support declaration (V 7.3, 7.5): Air Points and the cruiser for this operation"
+
+    def choices(self, g, f):
+        r = g.s["rec"]
+        aps = range(0, (0 if r.get("ap_op") else r["ap"]) + 1)
+        ships = (0, 1) if r["ship"] and not r.get("ship_op") else (0,)
+        return [{"t": "support", "ap": n, "ship": k,
+                 **({"label": f"{n} AP" + (", the cruiser" if k else "")} if g.labels else {})}
+                for n in aps for k in ships]
+
+    def act(self, g, f, a):
+        s = g.s
+        s["op"]["ap"], s["op"]["ship"] = a["ap"], a["ship"]
+        if a["ap"]:
+            s["rec"]["ap_op"] = True
+        if a["ship"]:
+            s["rec"]["ship_op"] = True
+        g.log(f"Support: {a['ap']} Air Points" + (", the cruiser" if a["ship"] else ""), "V 7.3")
+        g.end()
+
+
+@B.flow.step("alert")
+class Alert(Step):
+    """Segment D (V 5.2): per target hex, the NLF may disperse VC units before the roll; then one
+    die for the hex: alert MPA = die + the hex's foot cost (+ scenario modifier, Starlite -2)."""
+
+    def prompt(self, g, f):
+        return f"Alert in {f['queue'][0]} (V 5.2): disperse VC units, or roll for the alert"
+
+    def _units(self, g, f):
+        return [u for u in B.units_at(g.s, f["queue"][0], "NLF") if u["tgt"] and B.val(u, "nat") == "VC"]
+
+    def choices(self, g, f):
+        lab = g.labels
+        acts = [{"t": "disperse", "u": u["id"], **({"label": f"Disperse {u['name']}"} if lab else {})}
+                for u in self._units(g, f)]
+        return acts + [{"t": "alert", **({"label": "Roll for the alert"} if lab else {})}]
+
+    def act(self, g, f, a):
+        from .reaction import disperse
+        s = g.s
+        if a["t"] == "disperse":
+            disperse(g, s["units"][a["u"]], "V 5.2")
+            if self._units(g, f):
+                return
+        h = f["queue"].pop(0)
+        mp = {}
+        units = self._units_at(s, h)
+        if units:
+            die = g.roll(1, f"Alert in {h}", "V 5.2")[0]
+            m = B.mapof(s)
+            for u in units:
+                mod = s["special"].get("vc_mpa_mod", 0) if B.opt(s, "starlite_mpa", True) else 0
+                mp[u["id"]] = die + m.foot_cost(h) + mod
+            g.log(f"Alert MPA {die} + {m.foot_cost(h)} (terrain) {mod:+d} = {die + m.foot_cost(h) + mod}",
+                  "V 5.2")
+        if not f["queue"]:
+            g.pop()
+        movement.start(g, "NLF", "alert", mp)
+
+    @staticmethod
+    def _units_at(s, h):
+        return [u for u in B.units_at(s, h, "NLF") if u["tgt"] and B.val(u, "nat") == "VC"]
+
+
+@B.flow.step("attack_pick")
+class AttackPick(Step):
+    """Segment E (V 5.4): round 1 attacks every target hex in or adjacent to operating ground units
+    (R21, option mandatory_round1); later rounds attack any of them, or stop."""
+
+    def prompt(self, g, f):
+        return f"Combat round {g.s['op']['round']} (V 5.4): choose the next attack"
+
+    def choices(self, g, f):
+        s, lab = g.s, g.labels
+        acts = [{"t": "attack", "hex": h, **({"label": f"Attack {h} with {len(available(s, h))} unit(s)"} if lab else {})}
+                for h in attackable(s)]
+        if s["op"]["round"] > 1 or not B.opt(s, "mandatory_round1", True):
+            acts.append({"t": "stop", **({"label": "No more attacks this round"} if lab else {})})
+        return acts
+
+    def act(self, g, f, a):
+        g.end(a["hex"] if a["t"] == "attack" else "stop")
+
+

@@ -1,0 +1,125 @@
+"""The game-turn for short scenarios (V 2.1) as a sequence of play, and the Operations Phase loop
+(V 2.1 item 4, V 5 intro; reference 2.3): the NLF chooses who operates; the US may decline; after a
+US decline the NLF ends the phase or operates."""
+
+from ...engine.flow import Row, Sequence, Step
+from . import board as B
+from .victory import decide
+
+
+@B.flow.step("turn")
+class Turn(Sequence):
+    rows = [
+        Row("support", {}, "Support Phase", "V 2.1"),
+        Row("designate", {"who": "US"}, "Special Operations Designation (US)", "V 6.1"),
+        Row("designate", {"who": "NLF"}, "Special Operations Designation (NLF)", "V 6.1"),
+        Row("ops", {"who": "NLF", "st": "choose"}, "Operations Phase", "V 2.1"),
+        Row("turn_end", {}, "Game-Turn Indication", "V 2.1"),
+    ]
+
+    def cycle_start(self, g, f):
+        g.log(f"Game-turn {g.s['turn']}", "V 2.1", kind="turn")
+
+
+@B.flow.step("support")
+class Support(Step):
+    """V 2.1 item 1, V 7.3: the support records for the turn (Starlite: V 18.2)."""
+
+    def run(self, g, f):
+        r = g.s["rec"]
+        g.log(f"US: {r['us_rp']} RP, {r['ap']} Air Points, {r['amp']} Airmobile Points, "
+              f"{r['ship']} cruiser", "V 18.2")
+        g.log(f"NLF: {r['vc_rp']} VC RP", "V 18.2", to="NLF")
+        g.pop()
+
+
+def eligible(s, side):
+    """Units that may still be given an operation this turn (reference 2.3 eligibility)."""
+    return [u for u in B.live(s) if u["side"] == side and not u["done"] and not u.get("mission")
+            and not u.get("rsv")]
+
+
+@B.flow.step("designate")
+class Designate(Step):
+    """V 6.1: each side may put eligible units on Hold or Patrol; a unit so assigned has used its
+    operation for the turn. Political sections may not Patrol; 0-strength units neither."""
+
+    def prompt(self, g, f):
+        return "Special Operations Designation (V 6.1): assign Hold or Patrol, or finish"
+
+    def choices(self, g, f):
+        lab = g.labels
+        acts = []
+        for u in eligible(g.s, f["who"]):
+            acts.append({"t": "hold", "u": u["id"], **({"label": f"{u['name']}: Hold"} if lab else {})})
+            if B.strength(u) > 0:
+                acts.append({"t": "patrol", "u": u["id"], **({"label": f"{u['name']}: Patrol"} if lab else {})})
+        return acts + [{"t": "done", **({"label": "Finish designation"} if lab else {})}]
+
+    def act(self, g, f, a):
+        if a["t"] == "done":
+            g.pop()
+            return
+        u = g.s["units"][a["u"]]
+        u["mission"] = a["t"]
+        g.log(f"{B.pub(g.s, u)} in {u['hex']} goes on {a['t'].title()}", "V 6.1")
+
+
+@B.flow.step("ops")
+class Ops(Step):
+    """Reference 2.3. Frame: st = choose (NLF) | offer (US) | after (NLF, after a US decline)."""
+
+    def prompt(self, g, f):
+        return {"choose": "Operations Phase (V 2.1): who conducts the next operation?",
+                "offer": "Operations Phase (V 2.1): conduct an operation or decline",
+                "after": "The US declined (V 2.1): end the Operations Phase or operate"}[f["st"]]
+
+    def choices(self, g, f):
+        lab = g.labels
+        nlf = bool(eligible(g.s, "NLF"))
+        us = bool(eligible(g.s, "US"))
+
+        def A(t, label):
+            return {"t": t, **({"label": label} if lab else {})}
+        if f["st"] == "choose":
+            return ([A("nlf_op", "The NLF operates")] if nlf else []) + [A("us_op", "Offer the operation to the US")]
+        if f["st"] == "offer":
+            return ([A("operate", "Conduct an operation")] if us else []) + [A("decline", "Decline")]
+        return [A("end", "End the Operations Phase")] + ([A("operate", "The NLF operates")] if nlf else [])
+
+    def act(self, g, f, a):
+        t = a["t"]
+        if t == "nlf_op" or (t == "operate" and f["st"] == "after"):
+            g.log("The NLF conducts an operation", "V 2.1")
+            f["st"], f["who"] = "choose", "NLF"
+            g.call("sd", who="NLF", side="NLF")
+        elif t == "us_op":
+            g.log("The NLF gives the US the next operation", "V 2.1")
+            f["st"], f["who"] = "offer", "US"
+        elif t == "operate":
+            g.log("The US conducts an operation", "V 2.1")
+            f["st"], f["who"] = "choose", "NLF"
+            g.call("sd", who="US", side="US")
+        elif t == "decline":
+            g.log("The US declines to operate", "V 2.1")
+            f["st"], f["who"] = "after", "NLF"
+        else:
+            g.log("The NLF ends the Operations Phase", "V 2.1")
+            g.pop()
+
+
+@B.flow.step("turn_end")
+class TurnEnd(Step):
+    """V 2.1 item 5: Ops Complete markers are cleared; Hold and Patrol stay until the next
+    designation; after the scenario's last turn the game ends (V 18.1)."""
+
+    def run(self, g, f):
+        g.pop()
+        s = g.s
+        for u in s["units"].values():
+            u["done"] = False
+            u["rp_spent"] = 0
+        if s["turn"] >= s["turns"]:
+            decide(g)
+            return
+        s["turn"] += 1

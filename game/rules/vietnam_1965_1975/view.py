@@ -1,0 +1,41 @@
+"""What each side may see (V 10 limited intelligence): face-down VC units show the US only their
+handle and back; the NLF's replacement points are its own record."""
+
+from . import board as B
+from .data import SCENARIOS
+from .victory import verdict_text, vp  # noqa: F401  (re-exported)
+
+
+def piece(s, u, role):
+    if B.concealed(u, role):
+        return {"id": u["handle"], "side": "NLF", "concealed": True, "back": "VC"}
+    k = B.kind(u)
+    p = {"id": u["id"], "side": u["side"], "name": u["name"], "kind": u["kind"], "type": k["type"],
+         "size": k["size"], "ground": k["ground"], "art": k["art"], "mpa": B.mpa(s, u),
+         "pursuit": k["pursuit"], "done": u["done"], "mission": u["mission"], "op": u["op"],
+         "tgt": u["tgt"]}
+    if u["rp_spent"]:
+        p["rp_spent"] = u["rp_spent"]
+    return p
+
+
+def view(s, role=None):
+    spaces = {}
+    for u in sorted(B.live(s), key=lambda u: (u["side"], u.get("handle") or "", u["id"] if u.get("rev") else "")):
+        if B.concealed(u, role):
+            continue
+        spaces.setdefault(u["hex"], {"pieces": []})["pieces"].append(piece(s, u, role))
+    hidden = sorted((u for u in B.live(s) if B.concealed(u, role)), key=lambda u: u["handle"])
+    for u in hidden:
+        spaces.setdefault(u["hex"], {"pieces": []})["pieces"].append(piece(s, u, role))
+    rec = dict(s["rec"])
+    if role == "US":
+        rec.pop("vc_rp")
+    op = s.get("op")
+    v = {"game": "vietnam-1965-1975", "scenario": s["scenario"], "title": SCENARIOS[s["scenario"]]["name"],
+         "turn": s["turn"], "turns": s["turns"], "phase": s.get("phase"), "spaces": spaces, "records": rec,
+         "removed": [{"id": r["id"], "side": r["side"], "how": r["how"]} for r in s["removed"]],
+         "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
+                 "ship": op["ship"]} if op else None),
+         "vp": vp(s)}
+    return v

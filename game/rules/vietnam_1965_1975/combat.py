@@ -107,10 +107,10 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
     drm_ter = m.drm(h, B.opt(s, "mountain_drm", -2), B.opt(s, "town_drm", -1))
     esc = -1 if any(u["hex"] != h and ((m.hexside(u["hex"], h) or {}).get("kind") == "escarpment")
                     for u in atk) else 0
-    col_d = column(max(1, g_d_un) + rf + ld)
+    col_d = column(max(1, g_d_un) + rf + la)  # the enemy's support adds to your losses
     if hold and dfn:
         col_d = max(0, col_d - 1)  # V 6.1: all defenders on Hold, one column left
-    col_a = column(max(1, g_a_unmod) + la)
+    col_a = column(max(1, g_a_unmod) + ld)
     return {"ga": g_a, "ga_unmod": g_a_unmod, "gd": g_d, "rf": rf, "ra": float(ra), "rd": float(rd),
             "att_total": float(g_a + ra), "def_total": float(g_d + rf + rd), "drm_odds": drm_odds,
             "drm_terrain": drm_ter, "drm_esc": esc, "col_a": col_a, "col_d": col_d}

@@ -1,0 +1,415 @@
+"""Vietnam 1965-1975 rules for Operation Starlite (V 2-10, 18): the worked examples of reference
+section 6 (6.1-6.7) as tests, on the real Starlite position or on the rules' own functions."""
+
+import json
+
+import pytest
+
+import game.rules.vietnam_1965_1975 as R
+from game.engine import match as M
+from game.engine.flow import Context
+from game.rules.vietnam_1965_1975 import board as B
+from game.rules.vietnam_1965_1975 import combat as C
+from game.rules.vietnam_1965_1975.hexes import Map, distance, neighbours
+from game.rules.vietnam_1965_1975.victory import vp
+
+from .rules_driver import bind
+
+D = bind(R)
+
+
+def start(vc_hex="5219", ps_hex=None, seed=1, scenario="starlite"):
+    """A Starlite match at the first Operations Phase decision, the VC placed, no Hold/Patrol."""
+    m = M.new_match(R, scenario, seed)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        h = vc_hex if u == "vc1" else (ps_hex or vc_hex)
+        D.answer(m, t="place", u=u, hex=h)
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    assert m["state"]["stack"][-1]["s"] == "ops"
+    return m
+
+
+def units(m):
+    return m["state"]["units"]
+
+
+# --- 6.1 geometry -------------------------------------------------------------------------
+
+def test_V_ref4_1_neighbours_match_the_worked_examples():
+    """Reference 6.1 T-GEO-1: even-q adjacency, odd and even columns."""
+    assert set(neighbours("5118")) == {"5117", "5119", "5017", "5018", "5217", "5218"}
+    assert set(neighbours("5220")) == {"5219", "5221", "5120", "5121", "5320", "5321"}
+    for a, b in (("4924", "5023"), ("5023", "5022"), ("5022", "5021"), ("5021", "5121"),
+                 ("4721", "4821"), ("4821", "4922"), ("4922", "5022"), ("5022", "5123")):
+        assert b in neighbours(a) and a in neighbours(b)
+
+
+def test_V_ref4_1_distances():
+    """Reference 6.1 T-GEO-2."""
+    for a, b, d in (("5319", "5018", 3), ("5421", "5023", 4), ("5319", "5023", 6), ("5421", "5018", 5),
+                    ("5118", "5219", 2), ("5118", "5220", 3)):
+        assert distance(a, b) == d
+
+
+# --- 6.2 movement --------------------------------------------------------------------------
+
+def _synthetic():
+    hexes = {h: {"terrain": "clear", "play": True} for h in ("4924", "5023", "5021", "5121")}
+    hexes["5022"] = {"terrain": "jungle", "play": True}
+    return Map({"hexes": hexes, "hexsides": {}, "roads": {}})
+
+
+def test_V3_stack_movement_costs_of_the_example():
+    """V 3 (reference 6.2 T-MOV-1): mech 4924->5023->5022 costs 1 + 5; foot 5022->5021->5121 1 + 1,
+    the infantry ending at exactly its MPA 8."""
+    m = _synthetic()
+    assert m.enter_cost("4924", "5023", "mech") == 1 and m.enter_cost("5023", "5022", "mech") == 5
+    foot = m.enter_cost("4924", "5023", "foot") + m.enter_cost("5023", "5022", "foot") + \
+        m.enter_cost("5022", "5021", "foot") + m.enter_cost("5021", "5121", "foot")
+    assert foot == 1 + 2 + 1 + 1
+    assert 1 + 5 + 1 + 1 == 8
+
+
+def test_V4_road_and_cultivated_costs_on_the_map():
+    """V 3.2 example, V 4: mech pays 4 for cultivated, a road step 1/2 whatever the terrain."""
+    m = B.mapof({"area": "quangngai"})
+    assert m.enter_cost("5220", "5219", "mech") == 4 and m.enter_cost("5220", "5219", "foot") == 1
+    assert m.road("5118", "5119") and m.enter_cost("5118", "5119", "mech") == 0.5
+
+
+def test_V3_1_zoc_exit_costs_patrol_hold_and_shared_hexes():
+    """V 3.1 (reference 6.2 T-ZOC-1): +1 to leave an enemy ZOC, +2 if a patrolling unit exerts it;
+    Hold units, HQs and artillery exert none; a hex holding both sides is in no ZOC."""
+    m = start()
+    s = m["state"]
+    assert B.zoc_exit_cost(s, "5220", "US") == 1  # 3/7 and the HQ beside the VC in 5219
+    units(m)["vc1"]["mission"] = "patrol"
+    assert B.zoc_exit_cost(s, "5220", "US") == 2
+    units(m)["vc1"]["mission"] = "hold"
+    assert B.zoc_exit_cost(s, "5220", "US") == 1  # the political section still exerts one
+    units(m)["ps1"]["mission"] = "hold"
+    assert B.zoc_exit_cost(s, "5220", "US") == 0
+    assert not B.exerts_zoc(units(m)["hq7"]) and not B.exerts_zoc(units(m)["a212"])
+    units(m)["m33"]["hex"] = "5219"
+    assert not B.in_enemy_zoc(s, "5219", "US")
+
+
+def test_V3_operation_movement_pays_exit_costs_and_closes_non_target_enemy_hexes():
+    """V 3, 3.1: 3/7 leaving 5220 (in the VC's ZOC) pays +1; it may enter the target hex 5219 but
+    not 5320, an enemy hex that is not a target (incidental attacks are not implemented)."""
+    m = start(vc_hex="5219", ps_hex="5320")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m37")
+    steps = {a["to"] for a in D.acts(m, "step")}
+    assert "5219" in steps and "5320" not in steps
+    D.answer(m, t="step", to="5219")
+    assert m["state"]["stack"][-1]["mp"]["m37"] == 8 - 2
+
+
+# --- 6.3 alert ------------------------------------------------------------------------------
+
+def test_V5_2_starlite_alert_is_die_plus_terrain_minus_2():
+    """V 5.2 with the Starlite VC modifier (reference 6.7 T-STAR-1): alert MPA = d6 + 1 (cultivated)
+    - 2; the NLF may disperse before the roll, adding the unit's ground strength to the VC RP."""
+    m = start()
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    assert m["state"]["stack"][-1]["s"] == "alert"
+    assert {a["t"] for a in D.acts(m)} == {"disperse", "alert"}
+    m["state"]["dice"]["queue"] = [5]
+    D.answer(m, t="alert")
+    assert any("Alert MPA 5 + 1 (terrain) -2 = 4" in e["text"] for e in m["log"])
+    assert m["state"]["stack"][-1]["s"] == "move" and set(m["state"]["stack"][-1]["mp"]) == {"vc1", "ps1"}
+    assert all(v == 4 for v in m["state"]["stack"][-1]["mp"].values())
+
+
+def test_V5_2_dispersal_adds_ground_to_vc_rp_and_removes_the_unit():
+    """V 5.2 (reference 6.3 T-ALERT-3): the regiment disperses: VC RP 4 + 6; it is gone (a US win
+    condition of Starlite) and counts 3 US VP (V 18.1)."""
+    m = start()
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    D.answer(m, t="disperse", u="vc1")
+    s = m["state"]
+    assert s["rec"]["vc_rp"] == 10 and not units(m)["vc1"]["hex"]
+    assert vp(s)["US"] == 3
+
+
+# --- 6.4 ratio and losses ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("a,d,drm", [(10, 3, 3), (5, 16, -4), (27, 16, 1), (7, 8, -1), (16, 8, 2),
+                                     (3, 16, -5), (12.5, 5, 2), (2.5, 1, 2)])
+def test_V5_4_ratio_rounds_in_the_defenders_favour(a, d, drm):
+    """V 5.4 (reference 6.4 T-RATIO-1)."""
+    assert C.odds_drm(a, d) == drm
+
+
+def test_V5_4_modified_roll_clamped_to_minus4_11():
+    """V 5.4 (T-RATIO-2): the CRT has rows -4 to 11 only."""
+    assert C.row(14)["roll"] == 11 and C.row(-6)["roll"] == -4
+
+
+def test_V5_4_worked_example_cells():
+    """V 5.4 (T-CAS-1): modified roll 4; attacker column 19 + 7 = 26 loses 2, defender column
+    5 + 4 = 9 loses 1; ratio 23:12 is 3:2 (+1)."""
+    assert C.odds_drm(23, 12) == 1
+    r = C.row(4)
+    assert r["att"][C.column(26)] == 2 and r["def"][C.column(9)] == 1
+
+
+def test_V5_4_support_cap_then_halving_outside_an_ffz():
+    """V 5.4, 7.6 (T-SUP-1, option support_cap_order): a 0-strength US defender with 25 support
+    points defends at 1 + min(25, 3) x 1/2 = 2.5; the attacker's loss column adds floor(12.5)."""
+    m = start()
+    s = m["state"]
+    art = units(m)["a212"]
+    art["hex"] = "5219"
+    n = C.numbers(s, [units(m)["vc1"]], [art], "5219", 0, 25, "NLF")
+    assert n["def_total"] == 1 + 1 + 1.5  # ground 1 (all zero), RF +1 cultivated (V 11.2), support 1.5
+    assert n["col_a"] == C.column(6 + 12)
+    s["options"]["support_cap_order"] = "halve_then_cap"
+    assert C.numbers(s, [units(m)["vc1"]], [art], "5219", 0, 25, "NLF")["def_total"] == 1 + 1 + 3
+
+
+def test_V5_4_hold_doubles_for_the_ratio_and_shifts_the_loss_column():
+    """V 6.1 (T-HOLD-1): a 3-SP battalion on Hold counts 6 for the ratio; its loss column is its
+    undoubled 3 (+ RF) shifted one column left."""
+    m = start()
+    s = m["state"]
+    bn = units(m)["m37"]
+    plain = C.numbers(s, [units(m)["vc1"]], [bn], "5220", 0, 0, "NLF")
+    bn["mission"] = "hold"
+    held = C.numbers(s, [units(m)["vc1"]], [bn], "5220", 0, 0, "NLF")
+    assert plain["gd"] == 3 and held["gd"] == 6
+    assert held["col_d"] == max(0, plain["col_d"] - 1)
+
+
+def _loss_frame(m, side, n, ids):
+    g = Context(m["state"], m["log"])
+    g.push("losses", who=side, n=n, units=ids, side=side, hits={}, must=None)
+    return g
+
+
+def _acts(m, g):
+    return [M.strip(a) for a in R.flow.get("losses").choices(g, g.frame)]
+
+
+def test_V5_5_regiment_removed_for_2_losses_gives_the_pool_4():
+    """V 5.5 (T-RP-5): the regiment of 6 removed for 2 losses: VC RP +4."""
+    m = start()
+    g = _loss_frame(m, "NLF", 2, ["vc1"])
+    R.flow.get("losses").act(g, g.frame, {"t": "remove", "u": "vc1"})
+    assert m["state"]["rec"]["vc_rp"] == 4 + 4 and not units(m)["vc1"]["hex"]
+
+
+def test_V5_5_rp_limit_strength_minus_1_and_refund():
+    """V 5.5 (T-RP-6): a US 3-SP battalion takes 1 RP in round 1; in round 2 it may take one more
+    RP only (limit 2); removed for 2 hits it refunds 1 RP; US RP spent count NLF VP (V 18.1)."""
+    m = start()
+    s = m["state"]
+    g = _loss_frame(m, "US", 1, ["m37"])
+    R.flow.get("losses").act(g, g.frame, {"t": "rp", "u": "m37"})
+    assert s["rec"]["us_rp"] == 3 and units(m)["m37"]["rp_spent"] == 1
+    g = _loss_frame(m, "US", 2, ["m37"])
+    assert {"t": "rp", "u": "m37"} in _acts(m, g)
+    R.flow.get("losses").act(g, g.frame, {"t": "remove", "u": "m37"})
+    assert s["rec"]["us_rp"] == 4  # refund min(credit 1, RP spent 1)
+    units(m)["m33"]["rp_spent"] = 2
+    g = _loss_frame(m, "US", 1, ["m33"])
+    assert {"t": "rp", "u": "m33"} not in _acts(m, g)
+    assert vp(s)["NLF"] >= 10 + 1
+
+
+def test_V9_2_breakdown_then_a_battalion_must_be_removed():
+    """V 9.2, 5.5 (T-RP-7 for the VC): the regiment breaks down into three random battalions from
+    the pool; the next choice must remove one of them; the break-down counts 3 US VP."""
+    m = start()
+    g = _loss_frame(m, "NLF", 3, ["vc1"])
+    assert {"t": "breakdown", "u": "vc1"} in _acts(m, g)
+    R.flow.get("losses").act(g, g.frame, {"t": "breakdown", "u": "vc1"})
+    new = g.frame["must"]
+    assert len(new) == 3 and all(units(m)[x]["hex"] == "5219" for x in new)
+    assert {a["t"] for a in _acts(m, g)} == {"remove"} and {a["u"] for a in _acts(m, g)} == set(new)
+    assert len(m["state"]["pool"]) == 5
+    assert vp(m["state"])["US"] == 3
+
+
+# --- 6.5 pursuit ---------------------------------------------------------------------------
+
+def _fight(m, die, units_=("m37",), target="5219"):
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    for u in units_:
+        D.answer(m, t="unit", u=u)
+    D.answer(m, t="target", hex=target)
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="alert")  # alert MPA 1 + 1 - 2 = 0: nobody moves
+    m["state"]["dice"]["queue"] = [die]
+    D.answer(m, t="attack", hex=target)
+
+
+def test_V5_4_starlite_round_1_attack_is_mandatory_and_resolved_on_the_crt():
+    """V 5.4 (R21): round 1 offers only the attack on the adjacent target hex; 3/7 (3) against the
+    regiment (6) + its artillery 2 x 1 (uncapped NLF support) is 3:8 -> 1:3 (-3), cultivated 0."""
+    m = start()
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="alert")
+    assert [a["t"] for a in D.acts(m)] == ["attack"]
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="attack", hex="5219")
+    assert any("DRM -3" in e["text"] for e in m["log"])
+    assert any("Modified roll 3" in e["text"] for e in m["log"])
+    assert m["state"]["battle"]["events"] is not None
+
+
+def test_V5_6_pursuit_allowance_is_result_plus_innate():
+    """V 5.6 (T-PUR-1): allowance = the round's lowest pursuit result + the unit's modifier (+3)."""
+    m = start()
+    _fight(m, 6)
+    while m["state"]["stack"][-1]["s"] == "losses":
+        D.answer(m, t="remove") if not D.acts(m, "rp") else D.answer(m, t="rp")
+    while m["state"]["stack"][-1]["s"] == "move" and m["state"]["stack"][-1]["mode"] == "retreat":
+        D.answer(m, t="done")
+    op = m["state"]["op"]
+    if op and op.get("allow"):
+        assert op["allow"]["m37"] == op["R"] + 3
+
+
+# --- 6.7 operations loop and victory --------------------------------------------------------------
+
+def test_V2_1_us_declines_then_nlf_ends_the_phase_and_the_game():
+    """V 2.1 (T-OPS-1): NLF gives the US the operation, the US declines, the NLF ends the phase:
+    Starlite ends after its one turn (V 18.2), an NLF win with the regiment on the map."""
+    m = start()
+    D.answer(m, t="us_op")
+    D.answer(m, t="decline")
+    assert {a["t"] for a in D.acts(m)} == {"end", "operate"}
+    D.answer(m, t="end")
+    assert m["state"]["over"]["winner"] == "NLF"
+
+
+def test_V2_1_a_unit_operates_once_per_turn():
+    """V 2.1 (T-OPS-1): a unit that has done an operation is not selectable again."""
+    m = start(vc_hex="5320")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    assert units(m)["m33"]["done"]
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    assert {"t": "unit", "u": "m33"} not in D.acts(m)
+
+
+def test_V18_2_starlite_setup():
+    """V 18.2 (T-STAR-1): the US as printed; support 4 RP, 4 AP, 1 AMP, 1 cruiser; the NLF places
+    the regiment and the political section in 5219 or 5320, face down."""
+    m = M.new_match(R, "starlite", 3)
+    s = m["state"]
+    assert {u["id"]: u["hex"] for u in s["units"].values() if u["side"] == "US"} == \
+        {"m33": "5118", "m24": "5118", "a212": "5118", "m37": "5220", "hq7": "5220"}
+    assert (s["rec"]["us_rp"], s["rec"]["ap"], s["rec"]["amp"], s["rec"]["ship"], s["rec"]["vc_rp"]) == (4, 4, 1, 1, 4)
+    assert {a["hex"] for a in D.acts(m)} == {"5219", "5320"}
+    assert B.mpa(s, s["units"]["vc1"]) == 4
+
+
+def test_V18_2_free_setup_keeps_away_from_the_us():
+    """Scenario starlite-free (design): any play-area land hex not in or adjacent to a US unit."""
+    m = M.new_match(R, "starlite-free", 3)
+    hexes = {a["hex"] for a in D.acts(m)}
+    assert "5219" not in hexes and "5118" not in hexes and len(hexes) > 20
+
+
+def test_V18_2_us_wins_when_the_regiment_is_gone_and_no_us_counter_lost():
+    """V 18.2 (EXT-1): the regiment removed and no US counter lost: US win; with a US counter lost:
+    NLF win; graded levels (option) name the level."""
+    m = start()
+    units(m)["vc1"]["hex"] = None
+    m["state"]["removed"].append({"id": "vc1", "kind": "vc_regiment", "side": "NLF", "how": "disperses"})
+    m2 = json.loads(json.dumps(m))
+    D.answer(m, t="us_op")
+    D.answer(m, t="decline")
+    D.answer(m, t="end")
+    assert m["state"]["over"]["winner"] == "US"
+    m2["state"]["units"]["m37"]["hex"] = None
+    m2["state"]["removed"].append({"id": "m37", "kind": "us_marine_bn", "side": "US", "how": "eliminated"})
+    m2["state"]["options"]["graded_victory"] = True
+    D.answer(m2, t="us_op")
+    D.answer(m2, t="decline")
+    D.answer(m2, t="end")
+    assert m2["state"]["over"]["winner"] == "NLF" and m2["state"]["over"]["level"] == "NLF Marginal"
+
+
+def test_V18_1_vp_readout():
+    """V 18.1 rule 7 (T-VP-1): a US counter eliminated +10 NLF, US RP spent +1 each, a VC unit in a
+    cultivated hex +1; a political section eliminated +1 US."""
+    m = start()
+    s = m["state"]
+    s["rec"]["us_rp_spent"] = 3
+    s["removed"] += [{"id": "m37", "kind": "us_marine_bn", "side": "US", "how": "eliminated"},
+                     {"id": "ps1", "kind": "vc_political", "side": "NLF", "how": "eliminated"}]
+    units(m)["ps1"]["hex"] = None
+    assert vp(s) == {"NLF": 10 + 3 + 1, "US": 1, "diff": 13}
+
+
+def test_V7_2_hq_supports_only_its_formation():
+    """V 7.2 (T-STAR-1, option hq_support_scope): the 7th Marines HQ supports combats that include
+    3/7 only; with 'operation' it supports any."""
+    m = start()
+    s = m["state"]
+    for u in ("hq7", "m33"):
+        units(m)[u]["op"] = True
+    assert C.artillery(s, "US", "5219", [units(m)["m33"]], [], True) == []
+    assert [u["id"] for u in C.artillery(s, "US", "5219", [units(m)["m37"]], [], True)] == ["hq7"]
+    s["options"]["hq_support_scope"] = "operation"
+    assert [u["id"] for u in C.artillery(s, "US", "5219", [units(m)["m33"]], [], True)] == ["hq7"]
+
+
+# --- V 10 limited intelligence ----------------------------------------------------------------------
+
+def test_V10_us_view_never_names_face_down_units():
+    """V 10: the US sees handles and backs only; the NLF sees its units; hidden_ids per role."""
+    m = start()
+    v = M.view(R, m, "US")
+    text = json.dumps(v)
+    assert '"vc1"' not in text and '"ps1"' not in text and "VC 1st Regiment" not in text
+    assert "vc_rp" not in v["records"]
+    assert R.hidden_ids(m["state"], "US") == ["vc1", "ps1"] and R.hidden_ids(m["state"], "NLF") == []
+    assert "VC 1st Regiment" in json.dumps(M.view(R, m, "NLF"))
+
+
+def test_V10_handles_are_dealt_at_random():
+    """V 10: the handle under which the regiment sits is drawn, so it says nothing to the US."""
+    seen = set()
+    for seed in range(12):
+        seen.add(M.new_match(R, "starlite", seed)["state"]["units"]["vc1"]["handle"])
+    assert seen == {"?1", "?2"}

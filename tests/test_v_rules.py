@@ -413,3 +413,49 @@ def test_V10_handles_are_dealt_at_random():
     for seed in range(12):
         seen.add(M.new_match(R, "starlite", seed)["state"]["units"]["vc1"]["handle"])
     assert seen == {"?1", "?2"}
+
+
+# --- V 8.1 airmobility ---------------------------------------------------------------------------
+
+def test_V8_1_airmobile_move_costs_half_per_hex_and_landing_cost():
+    """V 8.1 (reference 6.2 T-AM-1): 2/4 airmobilized (1 AMP) flies 5118 -> 5119 (1/2) -> 5219,
+    the enemy-occupied target hex: 1/2 + 1 (leaving 5119, in the VC ZOC), landing 3 instead of
+    1/2; a hot LZ doubles its own loss column (T-AM-2); the one AMP is used for the turn."""
+    m = start(vc_hex="5219", ps_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m24")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m24")
+    D.answer(m, t="air")
+    assert m["state"]["rec"]["amp_used"] == 1
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="step", to="5219")
+    D.answer(m, t="halt")
+    u = units(m)["m24"]
+    assert u["hex"] == "5219" and u["lz"] == 1
+    assert m["state"]["stack"][-1]["mp"]["m24"] == 8 - 0.5 - 1.5 - 2.5
+    D.answer(m, t="pick", u="m33")
+    assert not D.acts(m, "air")  # no AMP left
+    s = m["state"]
+    n = C.numbers(s, [u], [units(m)["vc1"]], "5219", 0, 0, "US")
+    assert n["col_a"] == C.column(3 + 3) and n["hot"]
+
+
+def test_V8_1_airmobile_loss_once_per_operation_or_a_vp():
+    """V 5.4, 8.1 (T-AIR-3): an "M" result with airmobile units in the operation costs 1 AMP once;
+    with none left the US loses 1 VP instead."""
+    m = start()
+    s = m["state"]
+    s["op"] = {"side": "US", "round": 1}
+    units(m)["m24"]["air"] = True
+    g = Context(s, m["log"])
+    C.airmobile(g, ["A", "M", "*M"], False, "US")
+    C.airmobile(g, ["A", "M", "*M"], False, "US")
+    assert s["rec"]["amp"] == 0 and s["rec"]["amp_lost"] == 1
+    s["op"] = {"side": "US", "round": 1}
+    C.airmobile(g, ["M"], False, "US")
+    assert s["rec"]["amp_short"] == 1 and vp(s)["NLF"] >= 1 + 1

@@ -107,13 +107,17 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
     drm_ter = m.drm(h, B.opt(s, "mountain_drm", -2), B.opt(s, "town_drm", -1))
     esc = -1 if any(u["hex"] != h and ((m.hexside(u["hex"], h) or {}).get("kind") == "escarpment")
                     for u in atk) else 0
-    col_d = column(max(1, g_d_un) + rf + la)  # the enemy's support adds to your losses
+    rnd = (s.get("op") or {}).get("round")
+    hot_a = sum(B.strength(u) for u in atk if rnd and u.get("lz") == rnd and u["hex"] == h)
+    hot_d = sum(B.strength(u) for u in dfn if rnd and u.get("lz") == rnd and u["hex"] == h)
+    col_d = column(max(1, g_d_un) + hot_d + rf + la)  # the enemy's support adds to your losses
     if hold and dfn:
         col_d = max(0, col_d - 1)  # V 6.1: all defenders on Hold, one column left
-    col_a = column(max(1, g_a_unmod) + ld)
+    col_a = column(max(1, g_a_unmod) + hot_a + ld)  # V 8.1: hot-LZ units count double
     return {"ga": g_a, "ga_unmod": g_a_unmod, "gd": g_d, "rf": rf, "ra": float(ra), "rd": float(rd),
             "att_total": float(g_a + ra), "def_total": float(g_d + rf + rd), "drm_odds": drm_odds,
-            "drm_terrain": drm_ter, "drm_esc": esc, "col_a": col_a, "col_d": col_d}
+            "drm_terrain": drm_ter, "drm_esc": esc, "col_a": col_a, "col_d": col_d,
+            "hot": bool(hot_a or hot_d)}
 
 
 @B.flow.step("battle")
@@ -180,6 +184,7 @@ class Battle(Procedure):
             s["rec"]["ap"] -= 1
             s["rec"]["ap_lost"] += 1
             g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
+        airmobile(g, r["flags"], n["hot"], P)
         f["ld"], f["la"] = loss_d, loss_a
 
     def loss_d(self, g, f):
@@ -201,6 +206,28 @@ class Battle(Procedure):
     def wrap(self, g, f):
         if not f.get("void"):
             BR.end(g, f"{f['side']} attack on {f['hex']} resolved")
+
+
+def airmobile(g, flags, hot, P):
+    """V 5.4, 8.1: an Airmobile loss ("M": AMP allocated or airmobile units in the operation;
+    "*M": only if a hot-LZ unit fought), at most one per operation; with no AMP left the US loses
+    1 VP instead (V 18.1)."""
+    s = g.s
+    op = s["op"]
+    if op.get("amp_lost"):
+        return
+    flying = any(u.get("air") for u in B.live(s) if u["side"] == "US")
+    due = ("M" in flags and flying) or ("*M" in flags and hot)
+    if not due:
+        return
+    op["amp_lost"] = True
+    if s["rec"]["amp"] > 0:
+        s["rec"]["amp"] -= 1
+        s["rec"]["amp_lost"] += 1
+        g.log("The US loses 1 Airmobile Point (V 8.1)", "V 8.1", kind="loss")
+    else:
+        s["rec"]["amp_short"] += 1
+        g.log("Airmobile loss with no AMP left: US -1 VP (V 18.1)", "V 8.1", kind="loss")
 
 
 def pool_key(side):

@@ -25,6 +25,48 @@ def step_cost(s, u, a, b, enter):
     return cost
 
 
+AIR = TEC["airmobile"]
+
+
+def landing_cost(s, u, h):
+    """V 8.1: landing costs 3 in an enemy-occupied hex or a patrolling enemy ZOC, 2 in another enemy
+    ZOC, 1 otherwise."""
+    enemy = B.other(u["side"])
+    if enemy in B.sides_at(s, h):
+        return AIR["land_enemy"]
+    zoc = [e for n in B.neighbours(h) for e in B.units_at(s, n, enemy) if B.exerts_zoc(e)]
+    if any(e.get("mission") == "patrol" for e in zoc):
+        return AIR["land_enemy"]
+    return AIR["land_ezoc"] if zoc else AIR["land"]
+
+
+def air_step_cost(s, u, a, b, enter):
+    """V 8.1: 1/2 MP per hex, terrain and hexsides ignored; exit costs still apply."""
+    if not B.mapof(s).playable(b):
+        return None
+    if B.other(u["side"]) in B.sides_at(s, b) and b not in enter:
+        return None
+    cost = AIR["per_hex"]
+    if B.other(u["side"]) in B.sides_at(s, a):
+        cost += TEC["zoc"]["exit_enemy_hex"]
+    else:
+        cost += B.zoc_exit_cost(s, a, u["side"])
+    return cost
+
+
+def amp_cost(u):
+    """V 8.1: 1 AMP per battalion or HQ, 3 per brigade or regiment."""
+    return 3 if B.val(u, "size") in ("III", "X") else 1
+
+
+def may_airmobilize(s, u, f):
+    """V 8.1: US-side units that may fly, before their first step, while Airmobile Points last
+    (one use each per turn); not in alert or retreat moves here."""
+    return (u["side"] == "US" and f["mode"] in ("op", "react") and B.val(u, "airmobile_ok")
+            and u["id"] not in f.get("stepped", []) and not u.get("air")
+            and s["rec"]["amp"] - s["rec"].get("amp_used", 0) >= amp_cost(u))
+
+
 def start(g, who, mode, mp, enter=(), react=False, rule=None):
     mp = {k: v for k, v in mp.items() if v > 0}
     if not mp:
@@ -48,11 +90,24 @@ class Move(Step):
             return f"{what} ({f['rule']}): {u['name']} in {u['hex']}, {f['mp'][u['id']]:g} MP left"
         return f"{what} ({f['rule']}): pick a unit or finish"
 
+    def _can_halt(self, g, f, u):
+        if u.get("air") and u["id"] in f.get("stepped", []):
+            return landing_cost(g.s, u, u["hex"]) - AIR["per_hex"] <= f["mp"][u["id"]]
+        return True
+
     def _steps(self, g, f, u):
+        s = g.s
         out = []
+        left = f["mp"][u["id"]]
         for n in B.neighbours(u["hex"]):
-            c = step_cost(g.s, u, u["hex"], n, f["enter"])
-            if c is not None and c <= f["mp"][u["id"]]:
+            if u.get("air"):
+                c = air_step_cost(s, u, u["hex"], n, f["enter"])
+                # only as far as it can still land (the landing hex costs its landing cost, not 1/2)
+                if c is not None and c + landing_cost(s, u, n) - AIR["per_hex"] <= left:
+                    out.append((n, c))
+                continue
+            c = step_cost(s, u, u["hex"], n, f["enter"])
+            if c is not None and c <= left:
                 out.append((n, c))
         return out
 
@@ -63,7 +118,11 @@ class Move(Step):
             u = s["units"][f["cur"]]
             acts = [{"t": "step", "to": n, **({"label": f"To {n} ({c:g} MP)"} if lab else {})}
                     for n, c in self._steps(g, f, u)]
-            return acts + [{"t": "halt", **({"label": f"Halt in {u['hex']}"} if lab else {})}]
+            if may_airmobilize(s, u, f):
+                acts.append({"t": "air", **({"label": f"Airmobilize {u['name']} ({amp_cost(u)} AMP)"} if lab else {})})
+            if self._can_halt(g, f, u):
+                acts.append({"t": "halt", **({"label": f"Halt in {u['hex']}"} if lab else {})})
+            return acts
         acts = [{"t": "pick", "u": uid, **({"label": f"Move {s['units'][uid]['name']}"} if lab else {})}
                 for uid in sorted(f["mp"]) if uid not in f["moved"] and s["units"][uid]["hex"]]
         return acts + [{"t": "done", **({"label": "Finish moving"} if lab else {})}]
@@ -72,9 +131,18 @@ class Move(Step):
         s = g.s
         if a["t"] == "pick":
             f["cur"] = a["u"]
+        elif a["t"] == "air":
+            u = s["units"][f["cur"]]
+            s["rec"]["amp_used"] = s["rec"].get("amp_used", 0) + amp_cost(u)
+            u["air"] = True
+            g.log(f"{u['name']} airmobilized ({amp_cost(u)} AMP)", "V 8.1")
         elif a["t"] == "step":
             u = s["units"][f["cur"]]
-            c = step_cost(s, u, u["hex"], a["to"], f["enter"])
+            f.setdefault("stepped", []).append(u["id"])
+            if u.get("air"):
+                c = air_step_cost(s, u, u["hex"], a["to"], f["enter"])
+            else:
+                c = step_cost(s, u, u["hex"], a["to"], f["enter"])
             f["mp"][u["id"]] -= c
             frm = u["hex"]
             u["hex"] = a["to"]
@@ -90,6 +158,14 @@ class Move(Step):
 
     def _halt(self, g, f):
         u = g.s["units"][f["cur"]]
+        if u.get("air") and u["id"] in f.get("stepped", []):
+            land = landing_cost(g.s, u, u["hex"])
+            f["mp"][u["id"]] -= land - AIR["per_hex"]
+            op = g.s.get("op")
+            if op and u["hex"] in op["targets"]:
+                u["lz"] = op["round"]  # V 8.1: hot LZ, its strength doubled for its own losses
+            g.log(f"{u['name']} lands in {u['hex']} ({land} MP)" + (" - hot LZ" if u.get("lz") else ""),
+                  "V 8.1")
         f["moved"].append(u["id"])
         f["cur"] = None
         if f["react"]:

@@ -146,6 +146,8 @@ class SearchDestroy(Procedure):
                 u["done"] = True
             u["op"] = u["tgt"] = False
             u["rp_spent"] = 0
+            u.pop("air", None)  # V 8.1: airmobilization lasts for the operation
+            u.pop("lz", None)
         g.log("End of the operation (V 2.1 H)", "V 2.1")
         s["op"] = None
 

@@ -14,6 +14,8 @@ def piece(s, u, role):
          "size": k["size"], "ground": k["ground"], "art": k["art"], "mpa": B.mpa(s, u),
          "pursuit": k["pursuit"], "done": u["done"], "mission": u["mission"], "op": u["op"],
          "tgt": u["tgt"]}
+    if u.get("air"):
+        p["air"] = True
     if u["rp_spent"]:
         p["rp_spent"] = u["rp_spent"]
     return p

@@ -96,9 +96,10 @@ def test_V3_1_zoc_exit_costs_patrol_hold_and_shared_hexes():
     assert not B.in_enemy_zoc(s, "5219", "US")
 
 
-def test_V3_operation_movement_pays_exit_costs_and_closes_non_target_enemy_hexes():
-    """V 3, 3.1: 3/7 leaving 5220 (in the VC's ZOC) pays +1; it may enter the target hex 5219 but
-    not 5320, an enemy hex that is not a target (incidental attacks are not implemented)."""
+def test_V3_operation_movement_pays_exit_costs_and_passes_non_target_enemy_hexes():
+    """V 3, 3.1, 3.2: 3/7 leaving 5220 (in the VC's ZOC) pays +1; it may enter the target hex 5219,
+    and 5320 (an enemy hex that is not a target) only to pass through: the NLF is asked whether to
+    force an incidental attack, and 3/7 may not halt there."""
     m = start(vc_hex="5219", ps_hex="5320")
     D.answer(m, t="us_op")
     D.answer(m, t="operate")
@@ -108,7 +109,12 @@ def test_V3_operation_movement_pays_exit_costs_and_closes_non_target_enemy_hexes
     D.answer(m, t="support", ap=0, ship=0)
     D.answer(m, t="pick", u="m37")
     steps = {a["to"] for a in D.acts(m, "step")}
-    assert "5219" in steps and "5320" not in steps
+    assert {"5219", "5320"} <= steps
+    m2 = json.loads(json.dumps(m))
+    D.answer(m2, t="step", to="5320")
+    assert M.current_role(R, m2) == "NLF" and {a["t"] for a in D.acts(m2)} == {"force", "decline"}
+    D.answer(m2, t="decline")
+    assert M.current_role(R, m2) == "US" and not D.acts(m2, "halt") and not D.acts(m2, "done")
     D.answer(m, t="step", to="5219")
     assert m["state"]["stack"][-1]["mp"]["m37"] == 8 - 2
 
@@ -459,3 +465,23 @@ def test_V8_1_airmobile_loss_once_per_operation_or_a_vp():
     s["op"] = {"side": "US", "round": 1}
     C.airmobile(g, ["M"], False, "US")
     assert s["rec"]["amp_short"] == 1 and vp(s)["NLF"] >= 1 + 1
+
+
+def test_V3_2_forced_incidental_attack_is_one_round_without_pursuit():
+    """V 3.2 (reference 2.7.1): the NLF forces the attack on 3/7 passing through 5320: a battle is
+    fought with 3/7 as the attacker, the political section among the stationary units dies, and the
+    round's pursuit record is untouched."""
+    m = start(vc_hex="5219", ps_hex="5320")
+    units(m)["vc1"]["hex"] = "5320"
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m37")
+    D.answer(m, t="step", to="5320")
+    m["state"]["dice"]["queue"] = [3]
+    D.answer(m, t="force")
+    assert any(e["text"].startswith("US attacks 5320") for e in m["log"])
+    assert not units(m)["ps1"]["hex"]
+    assert m["state"]["op"]["battles"] == [] and not m["state"]["op"]["rolled"]

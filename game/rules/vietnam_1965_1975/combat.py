@@ -148,12 +148,12 @@ class Battle(Procedure):
         op["defended"] += [u["id"] for u in arts_d]
         sup_a = sum(B.val(u, "art") for u in atk + arts_a)
         sup_d = sum(B.val(u, "art") for u in dfn + arts_d)
-        if P == "US":
-            sup_a += op["ap"]
-            if op["ship"] and sea_range(s, h, COUNTERS["ships"]["cruiser"]["range"]):
+        if P == "US" and P == op["side"]:
+            sup_a += op["ap"]  # V 7.3: Air Points of the operation (in an incidental attack too)
+            if not f.get("incidental") and op["ship"] and sea_range(s, h, COUNTERS["ships"]["cruiser"]["range"]):
                 sup_a += COUNTERS["ships"]["cruiser"]["points"] * op["ship"]
         n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
-        bonus = op["bonus"] if op["round"] > 1 else 0
+        bonus = op["bonus"] if op["round"] > 1 and not f.get("incidental") else 0
         BR.start(g, h, f"Battle in {h}", "V 5.4", [
             BR.side(P, P, "attacker", [BR.unit(u["id"], u["name"], f"{B.strength(u)}") for u in atk],
                     first=True, support=[f"support {sup_a}"], total=f"{n['att_total']:g}"),
@@ -165,7 +165,8 @@ class Battle(Procedure):
         die = g.roll(1, f"Combat in {h}", "V 5.4")[0]
         mod = die + n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
         r = row(mod)
-        op["rolled"] = True
+        if not f.get("incidental"):
+            op["rolled"] = True
         loss_d, loss_a = r["def"][n["col_d"]], r["att"][n["col_a"]]
         raw = r["pursuit"]
         ter = B.mapof(s).terrain(h)
@@ -174,7 +175,8 @@ class Battle(Procedure):
         town = B.mapof(s).town(h)
         if op["round"] == 1 and town and TEC["features"].get(town["kind"], {}).get("clamp"):
             raw = min(raw, 0)
-        op["battles"].append({"hex": h, "pursuit": raw})
+        if not f.get("incidental"):  # V 3.2: an incidental attack has no retreat or pursuit
+            op["battles"].append({"hex": h, "pursuit": raw})
         BR.odds(g, f"DRM {n['drm_odds']:+d}", row=max(-4, min(11, mod)),
                 result=f"{D} loses {loss_d}, {P} loses {loss_a}, pursuit {raw:+d}")
         g.log(f"Modified roll {max(-4, min(11, mod))}: {D} loses {loss_d}, {P} loses {loss_a}, "
@@ -199,6 +201,7 @@ class Battle(Procedure):
         P = f["side"]
         ids = [x for x in f["atk"] if s["units"][x]["hex"]]
         ids += [u["id"] for u in B.live(s) if u["side"] == P and u["op"] and u["id"] not in ids
+                and not f.get("incidental")
                 and B.strength(u) == 0 and (u["hex"] == f["hex"] or u["hex"] in B.neighbours(f["hex"]))]
         if f["la"] and ids:
             g.call("losses", who=P, n=f["la"], units=ids, side=P, hits={}, must=None)

@@ -16,7 +16,7 @@ def step_cost(s, u, a, b, enter):
     cost = m.enter_cost(a, b, B.val(u, "cls"))
     if cost is None:
         return None
-    if B.other(u["side"]) in B.sides_at(s, b) and b not in enter:
+    if B.other(u["side"]) in B.sides_at(s, b) and b not in enter and not B.opt(s, "incidental_everywhere", True):
         return None
     if B.other(u["side"]) in B.sides_at(s, a):
         cost += TEC["zoc"]["exit_enemy_hex"]  # V 3.1: +2 to leave an enemy-occupied hex
@@ -26,6 +26,29 @@ def step_cost(s, u, a, b, enter):
 
 
 AIR = TEC["airmobile"]
+
+
+def closed(s, u, h, enter):
+    """An enemy-occupied hex that is not a target hex: it may be passed through (V 3.2) but not
+    ended in."""
+    return B.other(u["side"]) in B.sides_at(s, h) and h not in enter
+
+
+def _leaves(s, u, h, enter, left):
+    need = leave_cost(s, u, h, enter)
+    return need is not None and left >= need
+
+
+def leave_cost(s, u, h, enter):
+    """V 3.2: a unit may enter an enemy-occupied non-target hex only with the MP to leave it: the
+    +2 exit plus the cheapest hex beyond."""
+    m = B.mapof(s)
+    best = None
+    for n in B.neighbours(h):
+        c = m.enter_cost(h, n, B.val(u, "cls"))
+        if c is not None and not closed(s, u, n, enter):
+            best = c if best is None else min(best, c)
+    return None if best is None else TEC["zoc"]["exit_enemy_hex"] + best
 
 
 def landing_cost(s, u, h):
@@ -43,8 +66,6 @@ def landing_cost(s, u, h):
 def air_step_cost(s, u, a, b, enter):
     """V 8.1: 1/2 MP per hex, terrain and hexsides ignored; exit costs still apply."""
     if not B.mapof(s).playable(b):
-        return None
-    if B.other(u["side"]) in B.sides_at(s, b) and b not in enter:
         return None
     cost = AIR["per_hex"]
     if B.other(u["side"]) in B.sides_at(s, a):
@@ -91,6 +112,8 @@ class Move(Step):
         return f"{what} ({f['rule']}): pick a unit or finish"
 
     def _can_halt(self, g, f, u):
+        if u["id"] in f.get("stepped", []) and closed(g.s, u, u["hex"], f["enter"]):
+            return False  # V 3.2: a unit may not end its move in an enemy hex that is not a target
         if u.get("air") and u["id"] in f.get("stepped", []):
             return landing_cost(g.s, u, u["hex"]) - AIR["per_hex"] <= f["mp"][u["id"]]
         return True
@@ -103,11 +126,18 @@ class Move(Step):
             if u.get("air"):
                 c = air_step_cost(s, u, u["hex"], n, f["enter"])
                 # only as far as it can still land (the landing hex costs its landing cost, not 1/2)
-                if c is not None and c + landing_cost(s, u, n) - AIR["per_hex"] <= left:
+                if c is None:
+                    continue
+                if closed(s, u, n, f["enter"]):  # flying over: it must be able to fly on
+                    if left - c >= TEC["zoc"]["exit_enemy_hex"] + AIR["per_hex"] + AIR["land"] - AIR["per_hex"]:
+                        out.append((n, c))
+                    continue
+                if c + landing_cost(s, u, n) - AIR["per_hex"] <= left:
                     out.append((n, c))
                 continue
             c = step_cost(s, u, u["hex"], n, f["enter"])
-            if c is not None and c <= left:
+            if c is not None and c <= left and (not closed(s, u, n, f["enter"]) or
+                                                 _leaves(s, u, n, f["enter"], left - c)):
                 out.append((n, c))
         return out
 
@@ -147,7 +177,9 @@ class Move(Step):
             frm = u["hex"]
             u["hex"] = a["to"]
             g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]])
-            if a["to"] in f["enter"] and u["side"] != (s["op"] or {}).get("side"):
+            if closed(s, u, a["to"], f["enter"]):
+                g.call("incidental", hex=a["to"], movers=[u["id"]], mover=u["side"])
+            elif a["to"] in f["enter"] and u["side"] != (s["op"] or {}).get("side"):
                 u["tgt"] = True  # V 5.3: a defender reacting into a target hex becomes a target unit
         elif a["t"] == "halt":
             self._halt(g, f)

@@ -485,3 +485,56 @@ def test_V3_2_forced_incidental_attack_is_one_round_without_pursuit():
     assert any(e["text"].startswith("US attacks 5320") for e in m["log"])
     assert not units(m)["ps1"]["hex"]
     assert m["state"]["op"]["battles"] == [] and not m["state"]["op"]["rolled"]
+
+
+# --- V 5.3 reaction, V 5.7-5.8 reserves ---------------------------------------------------------------
+
+def test_V5_3_reaction_offered_to_units_adjacent_to_the_final_hex():
+    """V 5.3 (reference 2.7.2): 3/3 ends its move in 5119, adjacent to the VC in 5219 (no target):
+    the NLF may react with either unit, disperse the VC, or pass; a reaction never triggers one."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m33")
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="halt")
+    assert M.current_role(R, m) == "NLF"
+    acts = D.acts(m)
+    assert {(a["t"], a.get("u")) for a in acts} == {("react", "vc1"), ("react", "ps1"), ("disperse", "vc1"),
+                                                    ("disperse", "ps1"), ("pass", None)}
+    D.answer(m, t="react", u="ps1")
+    assert m["state"]["stack"][-1]["mp"] == {"ps1": 4}  # Starlite VC MPA 6 - 2
+    assert "5220" not in {a["to"] for a in D.acts(m, "step")}  # no MP left to leave a US hex
+    D.answer(m, t="step", to="5120")  # cultivated 1 + ZOC exit 1
+    D.answer(m, t="done")
+    assert m["state"]["stack"][-1]["s"] == "react"  # back in the window, no new window opened
+
+
+def test_V5_7_defensive_reserves_after_an_nlf_attack():
+    """V 5.7 (T-RES-1): the NLF attacks 5220; after the die, with US target units left, the US may
+    send a reserve from 5118, which becomes a target unit if it ends in 5220 and is used for the
+    turn in any case."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="nlf_op")
+    D.answer(m, t="unit", u="vc1")
+    D.answer(m, t="target", hex="5220")
+    D.answer(m, t="go")
+    D.answer(m, t="done")  # no movement: the regiment is adjacent already
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="attack", hex="5220")
+    while m["state"]["stack"][-1]["s"] in ("losses",):
+        D.answer(m, t=D.acts(m)[0]["t"], u=D.acts(m)[0]["u"])
+    while m["state"]["stack"][-1]["s"] == "move":
+        D.answer(m, t="done")
+    assert m["state"]["stack"][-1]["s"] == "reserve_pick" and M.current_role(R, m) == "US"
+    assert {a.get("u") for a in D.acts(m, "reserve")} == {"m33", "m24", "a212"}
+    D.answer(m, t="reserve", u="m33")
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="step", to="5120")
+    assert "5220" in {a["to"] for a in D.acts(m, "step")}
+    D.answer(m, t="step", to="5220")
+    D.answer(m, t="halt")
+    assert units(m)["m33"]["tgt"]

@@ -7,7 +7,8 @@ from ...engine.flow import Step
 from . import board as B
 from .data import TEC
 
-MODES = {"op": "V 3", "react": "V 5.3", "alert": "V 5.2", "retreat": "V 5.6", "pursuit": "V 5.6"}
+MODES = {"op": "V 3", "react": "V 5.3", "alert": "V 5.2", "retreat": "V 5.6", "pursuit": "V 5.6",
+         "reserve": "V 5.7"}
 
 
 def step_cost(s, u, a, b, enter):
@@ -83,7 +84,7 @@ def amp_cost(u):
 def may_airmobilize(s, u, f):
     """V 8.1: US-side units that may fly, before their first step, while Airmobile Points last
     (one use each per turn); not in alert or retreat moves here."""
-    return (u["side"] == "US" and f["mode"] in ("op", "react") and B.val(u, "airmobile_ok")
+    return (u["side"] == "US" and f["mode"] in ("op", "react", "reserve") and B.val(u, "airmobile_ok")
             and u["id"] not in f.get("stepped", []) and not u.get("air")
             and s["rec"]["amp"] - s["rec"].get("amp_used", 0) >= amp_cost(u))
 
@@ -105,7 +106,7 @@ def _label(g, u):
 class Move(Step):
     def prompt(self, g, f):
         what = {"op": "Move operating units", "react": "Reaction move", "alert": "Alert move",
-                "retreat": "Retreat", "pursuit": "Pursuit"}[f["mode"]]
+                "retreat": "Retreat", "pursuit": "Pursuit", "reserve": "Reserve move"}[f["mode"]]
         if f["cur"]:
             u = g.s["units"][f["cur"]]
             return f"{what} ({f['rule']}): {u['name']} in {u['hex']}, {f['mp'][u['id']]:g} MP left"
@@ -179,17 +180,20 @@ class Move(Step):
             g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]])
             if closed(s, u, a["to"], f["enter"]):
                 g.call("incidental", hex=a["to"], movers=[u["id"]], mover=u["side"])
-            elif a["to"] in f["enter"] and u["side"] != (s["op"] or {}).get("side"):
-                u["tgt"] = True  # V 5.3: a defender reacting into a target hex becomes a target unit
         elif a["t"] == "halt":
             self._halt(g, f)
         else:  # done
-            if f["cur"]:
-                self._halt(g, f)
-            g.end(f["mp"])
+            where = self._halt(g, f, window=False) if f["cur"] else None
+            g.end(f["mp"])  # this frame first: the reaction window opens over the caller
+            if where:
+                from .reaction import open_window
+                open_window(g, where[0], f["mode"], where[1])
 
-    def _halt(self, g, f):
+    def _halt(self, g, f, window=True):
         u = g.s["units"][f["cur"]]
+        op = g.s.get("op")
+        if op and u["side"] != op["side"] and u["hex"] in f["enter"] and f["mode"] in ("react", "reserve"):
+            u["tgt"] = True  # V 5.3, 5.7: a defender ending its move in a target hex is a target unit
         if u.get("air") and u["id"] in f.get("stepped", []):
             land = landing_cost(g.s, u, u["hex"])
             f["mp"][u["id"]] -= land - AIR["per_hex"]
@@ -200,6 +204,8 @@ class Move(Step):
                   "V 8.1")
         f["moved"].append(u["id"])
         f["cur"] = None
-        if f["react"]:
+        trigger = f["react"] and u["id"] in f.get("stepped", []) and u["hex"]  # only a move that happened
+        if trigger and window:
             from .reaction import open_window
-            open_window(g, u["hex"], f["mode"])
+            open_window(g, u["hex"], f["mode"], B.other(u["side"]))
+        return (u["hex"], B.other(u["side"])) if trigger else None

@@ -25,7 +25,7 @@ def operating(s):
 @B.flow.step("sd")
 class SearchDestroy(Procedure):
     parts = ("designate", "support", "movement", "alert", "after_alert", "round", "attacks", "battle",
-             "retreat", "pursuit", "next_round", "wrap")
+             "retreat", "defensive", "pursuit", "offensive", "next_round", "wrap")
 
     def designate(self, g, f):
         g.s["op"] = {"side": f["side"], "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
@@ -99,13 +99,20 @@ class SearchDestroy(Procedure):
         d = B.other(f["side"])
         mp = {u["id"]: B.mpa(s, u) for u in B.live(s)
               if u["side"] == d and u["tgt"] and u["hex"] in op["attacked"]}
-        movement.start(g, d, "retreat", mp)
+        movement.start(g, d, "retreat", mp, react=True)
+
+    def defensive(self, g, f):
+        """V 5.7: the US defending may send defensive reserves after the retreats."""
+        s = g.s
+        if f["side"] == "NLF" and reserves(s):
+            g.call("reserve_pick", who="US", kind="defensive")
 
     def pursuit(self, g, f):
         """V 5.6, reference 2.7.5: the lowest adjusted pursuit result of the round's battles plus
         each unit's innate modifier; units without one do not pursue."""
         s = g.s
         op = s["op"]
+        f.pop("ret", None)
         retarget(s)
         R = min(b["pursuit"] for b in op["battles"]) if op["battles"] else 0
         op["R"] = R
@@ -120,10 +127,19 @@ class SearchDestroy(Procedure):
         if op["round"] < 3:
             movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True)
 
+    def offensive(self, g, f):
+        """V 5.8: the US operating may activate offensive reserves in the pursuit segment."""
+        s = g.s
+        if f["side"] == "US" and s["op"]["round"] < 3 and s["op"]["targets"] and reserves(s):
+            f["unused"] = f.pop("ret", None)
+            g.call("reserve_pick", who="US", kind="offensive")
+
     def next_round(self, g, f):
         s = g.s
         op = s["op"]
-        unused = f.pop("ret", None) or {}
+        unused = f.pop("unused", None) or f.pop("ret", None) or {}
+        if not isinstance(unused, dict):
+            unused = {}
         vals = []
         for uid, a in op.get("allow", {}).items():
             u = s["units"][uid]
@@ -142,7 +158,7 @@ class SearchDestroy(Procedure):
         RP limits and support assignments end with the operation."""
         s = g.s
         for u in s["units"].values():
-            if u["op"] or u["id"] in s["op"]["defended"]:
+            if u["op"] or u["id"] in s["op"]["defended"] or u.pop("rsv", None):
                 u["done"] = True
             u["op"] = u["tgt"] = False
             u["rp_spent"] = 0
@@ -291,3 +307,37 @@ class AttackPick(Step):
         g.end(a["hex"] if a["t"] == "attack" else "stop")
 
 
+
+
+def reserves(s):
+    """US units that may still become reserves: not operating, not targets, not yet used this turn."""
+    return [u for u in eligible(s, "US") if not u["op"] and not u["tgt"] and B.mpa(s, u) > 0]
+
+
+@B.flow.step("reserve_pick")
+class ReservePick(Step):
+    """V 5.7 defensive reserves (the US defending: each moves its full MPA as if retreating; in a
+    target hex it becomes a target unit, elsewhere it is uninvolved) and V 5.8 offensive reserves
+    (the US operating: it joins the operation and moves its full MPA; no pursuit this round)."""
+
+    def prompt(self, g, f):
+        return f"{f['kind'].title()} reserves (V 5.{7 if f['kind'] == 'defensive' else 8}): activate a unit or finish"
+
+    def choices(self, g, f):
+        lab = g.labels
+        return [{"t": "reserve", "u": u["id"], **({"label": f"Activate {u['name']} ({u['hex']})"} if lab else {})}
+                for u in reserves(g.s)] + [{"t": "done", **({"label": "No (more) reserves"} if lab else {})}]
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "done":
+            g.end()
+            return
+        u = s["units"][a["u"]]
+        u["rsv"] = s["op"]["round"]
+        rule = "V 5.7" if f["kind"] == "defensive" else "V 5.8"
+        if f["kind"] == "offensive":
+            u["op"] = True
+        g.log(f"{u['name']} becomes a {f['kind']} reserve", rule)
+        movement.start(g, "US", "reserve", {u["id"]: B.mpa(s, u)}, enter=s["op"]["targets"], react=True, rule=rule)
+        g.frame["cur"] = u["id"]

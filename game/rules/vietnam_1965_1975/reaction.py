@@ -14,13 +14,14 @@ def reactors(s, hexes, side, done):
             and any(n in hs for n in B.neighbours(u["hex"]))]
 
 
-def open_window(g, hexes, mode):
+def open_window(g, hexes, mode, side):
+    """`side` reacts to a move of the other side that ended in `hexes` (`mode`: op, pursuit,
+    retreat or reserve). Reactors to a retreat or to defensive reserves may not end in a target hex."""
     s = g.s
     if isinstance(hexes, str):
         hexes = [hexes]
-    side = B.other(s["op"]["side"])
     if reactors(s, hexes, side, []):
-        g.call("react", who=side, hexes=list(hexes), done=[])
+        g.call("react", who=side, hexes=list(hexes), done=[], after=mode)
 
 
 def may_disperse(u):
@@ -54,7 +55,8 @@ class React(Step):
         if u.get("mission"):
             u["mission"] = None  # V 5.3: a reacting Patrol unit loses its mission
         g.log(f"{B.pub(s, u)} reacts", "V 5.3")
-        start(g, f["who"], "react", {u["id"]: B.mpa(s, u)}, enter=s["op"]["targets"], react=False)
+        into = s["op"]["targets"] if f["who"] != s["op"]["side"] and f.get("after") in ("op", "pursuit") else []
+        start(g, f["who"], "react", {u["id"]: B.mpa(s, u)}, enter=into, react=False)
         g.frame["cur"] = u["id"]
 
 

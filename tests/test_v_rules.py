@@ -509,7 +509,7 @@ def test_V5_3_reaction_offered_to_units_adjacent_to_the_final_hex():
     assert m["state"]["stack"][-1]["mp"] == {"ps1": 4}  # Starlite VC MPA 6 - 2
     assert "5220" not in {a["to"] for a in D.acts(m, "step")}  # no MP left to leave a US hex
     D.answer(m, t="step", to="5120")  # cultivated 1 + ZOC exit 1
-    D.answer(m, t="done")
+    D.answer(m, t="halt")
     assert m["state"]["stack"][-1]["s"] == "react"  # back in the window, no new window opened
 
 

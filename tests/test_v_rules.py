@@ -523,6 +523,7 @@ def test_V5_7_defensive_reserves_after_an_nlf_attack():
     D.answer(m, t="target", hex="5220")
     D.answer(m, t="go")
     D.answer(m, t="done")  # no movement: the regiment is adjacent already
+    D.answer(m, t="done")  # the US does not interdict with the 155mm
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="5220")
     while m["state"]["stack"][-1]["s"] in ("losses",):
@@ -538,3 +539,31 @@ def test_V5_7_defensive_reserves_after_an_nlf_attack():
     D.answer(m, t="step", to="5220")
     D.answer(m, t="halt")
     assert units(m)["m33"]["tgt"]
+
+
+# --- V 7.5 interdiction ------------------------------------------------------------------------------
+
+def test_V7_5_interdiction_half_value_outside_ffz_adds_exit_cost():
+    """V 7.5, 7.6 (T-SUP-2): the operating 155mm (7) interdicts 5219 in the Alert segment: 3.5
+    effective points outside an FFZ, +1 MP to leave 5219 for the alerting VC; the 155mm is used
+    for round 1; the markers go after the pursuit."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="unit", u="a212")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    assert {a["src"] for a in D.acts(m, "interdict")} == {"a212"}
+    D.answer(m, t="interdict", src="a212", hex="5219")
+    s = m["state"]
+    assert s["op"]["interdict"] == {"5219": 3.5}
+    from game.rules.vietnam_1965_1975.movement import step_cost
+    assert step_cost(s, units(m)["vc1"], "5219", "5320", []) == 1 + 1 + 1  # cultivated, ZOC, interdiction
+    D.answer(m, t="done")
+    assert "a212" in s["op"]["used"]
+    from game.rules.vietnam_1965_1975.interdiction import eff_points
+    assert [eff_points(s, "US", x) >= 3 for x in (5, 6)] == [False, True]
+    assert eff_points(s, "NLF", 3) == 3

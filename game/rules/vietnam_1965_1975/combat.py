@@ -149,8 +149,9 @@ class Battle(Procedure):
         sup_a = sum(B.val(u, "art") for u in atk + arts_a)
         sup_d = sum(B.val(u, "art") for u in dfn + arts_d)
         if P == "US" and P == op["side"]:
-            sup_a += op["ap"]  # V 7.3: Air Points of the operation (in an incidental attack too)
-            if not f.get("incidental") and op["ship"] and sea_range(s, h, COUNTERS["ships"]["cruiser"]["range"]):
+            if not op.get("air_used"):  # V 7.3: Air Points of the operation, unless they interdict
+                sup_a += op["ap"]
+            if not f.get("incidental") and not op.get("ship_used") and op["ship"] and sea_range(s, h, COUNTERS["ships"]["cruiser"]["range"]):
                 sup_a += COUNTERS["ships"]["cruiser"]["points"] * op["ship"]
         n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
         bonus = op["bonus"] if op["round"] > 1 and not f.get("incidental") else 0

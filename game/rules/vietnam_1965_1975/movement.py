@@ -6,6 +6,7 @@ hexes (incidental attacks, V 3.2, are not implemented: non-target enemy hexes ar
 from ...engine.flow import Step
 from . import board as B
 from .data import TEC
+from .interdiction import exit_extra
 
 MODES = {"op": "V 3", "react": "V 5.3", "alert": "V 5.2", "retreat": "V 5.6", "pursuit": "V 5.6",
          "reserve": "V 5.7"}
@@ -23,7 +24,7 @@ def step_cost(s, u, a, b, enter):
         cost += TEC["zoc"]["exit_enemy_hex"]  # V 3.1: +2 to leave an enemy-occupied hex
     else:
         cost += B.zoc_exit_cost(s, a, u["side"])
-    return cost
+    return cost + exit_extra(s, a)  # V 7.5: interdiction adds to either
 
 
 AIR = TEC["airmobile"]
@@ -73,7 +74,7 @@ def air_step_cost(s, u, a, b, enter):
         cost += TEC["zoc"]["exit_enemy_hex"]
     else:
         cost += B.zoc_exit_cost(s, a, u["side"])
-    return cost
+    return cost + exit_extra(s, a)
 
 
 def amp_cost(u):

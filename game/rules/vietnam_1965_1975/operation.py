@@ -5,7 +5,7 @@ s["op"] (public facts only: side, target hexes, round, support)."""
 
 from ...engine.flow import Procedure, Step
 from . import board as B
-from . import movement
+from . import interdiction, movement
 from .turn import eligible
 
 
@@ -24,7 +24,8 @@ def operating(s):
 
 @B.flow.step("sd")
 class SearchDestroy(Procedure):
-    parts = ("designate", "support", "movement", "alert", "after_alert", "round", "attacks", "battle",
+    parts = ("designate", "support", "movement", "interdict_alert", "alert", "after_alert", "round",
+             "interdict_p", "interdict_d", "attacks", "battle",
              "retreat", "defensive", "pursuit", "offensive", "next_round", "wrap")
 
     def designate(self, g, f):
@@ -43,6 +44,17 @@ class SearchDestroy(Procedure):
         s = g.s
         mp = {u["id"]: B.mpa(s, u) for u in operating(s)}
         movement.start(g, f["side"], "op", mp, enter=s["op"]["targets"], react=True)
+
+    def interdict_alert(self, g, f):
+        """V 7.5: in a US operation the US may interdict before the alert (round 1)."""
+        if f["side"] == "US" and g.s["op"]["targets"]:
+            interdiction.place(g, "US")
+
+    def interdict_p(self, g, f):
+        interdiction.place(g, f["side"])
+
+    def interdict_d(self, g, f):
+        interdiction.place(g, B.other(f["side"]))
 
     def alert(self, g, f):
         """V 5.2: only when the US operates and the NLF defends, round 1."""
@@ -68,7 +80,9 @@ class SearchDestroy(Procedure):
         s = g.s
         op = s["op"]
         retarget(s)
-        op.update(used=[], battles=[], attacked=[], rolled=False)
+        if op["round"] > 1:  # artillery that interdicted in the Alert segment stays used in round 1
+            op.update(used=[], air_used=False, ship_used=False)
+        op.update(battles=[], attacked=[], rolled=False)
         g.log(f"Combat round {op['round']} (V 5.4)", "V 5.4", kind="phase")
         for u in B.live(s):
             if any(near(t, u["hex"]) for t in op["targets"]):
@@ -148,6 +162,7 @@ class SearchDestroy(Procedure):
             left = unused.get(uid, a) if a > 0 else (a if B.opt(s, "negative_pursuit", True) else 0)
             vals.append(left if B.opt(s, "pursuit_bonus") == "all_unused" else min(left, op["R"] + 1))
         op["bonus"] = int(min(vals)) if vals else 0
+        op["interdict"] = {}  # V 7.5: markers are removed after each pursuit
         retarget(s)
         if op["round"] < 3 and op["targets"]:
             op["round"] += 1

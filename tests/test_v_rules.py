@@ -562,7 +562,7 @@ def test_V7_5_interdiction_half_value_outside_ffz_adds_exit_cost():
     assert s["op"]["interdict"] == {"5219": 3.5}
     from game.rules.vietnam_1965_1975.movement import step_cost
     assert step_cost(s, units(m)["vc1"], "5219", "5320", []) == 1 + 1 + 1  # cultivated, ZOC, interdiction
-    D.answer(m, t="done")
+    assert s["stack"][-1]["s"] == "alert"  # the only source is used: interdiction is over
     assert "a212" in s["op"]["used"]
     from game.rules.vietnam_1965_1975.interdiction import eff_points
     assert [eff_points(s, "US", x) >= 3 for x in (5, 6)] == [False, True]

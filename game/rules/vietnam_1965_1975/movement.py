@@ -50,7 +50,7 @@ def leave_cost(s, u, h, enter):
         c = m.enter_cost(h, n, B.val(u, "cls"))
         if c is not None and not closed(s, u, n, enter):
             best = c if best is None else min(best, c)
-    return None if best is None else TEC["zoc"]["exit_enemy_hex"] + best
+    return None if best is None else TEC["zoc"]["exit_enemy_hex"] + exit_extra(s, h) + best
 
 
 def landing_cost(s, u, h):
@@ -152,7 +152,7 @@ class Move(Step):
                     for n, c in self._steps(g, f, u)]
             if may_airmobilize(s, u, f):
                 acts.append({"t": "air", **({"label": f"Airmobilize {u['name']} ({amp_cost(u)} AMP)"} if lab else {})})
-            if self._can_halt(g, f, u):
+            if self._can_halt(g, f, u) or not acts:  # a unit that can neither go on nor stop stays
                 acts.append({"t": "halt", **({"label": f"Halt in {u['hex']}"} if lab else {})})
             return acts
         acts = [{"t": "pick", "u": uid, **({"label": f"Move {s['units'][uid]['name']}"} if lab else {})}

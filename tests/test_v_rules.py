@@ -567,3 +567,60 @@ def test_V7_5_interdiction_half_value_outside_ffz_adds_exit_cost():
     from game.rules.vietnam_1965_1975.interdiction import eff_points
     assert [eff_points(s, "US", x) >= 3 for x in (5, 6)] == [False, True]
     assert eff_points(s, "NLF", 3) == 3
+
+
+# --- V 6.1 Clear and Secure, V 6.2 Hold and Patrol -----------------------------------------------------
+
+def test_V6_1_clear_and_secure_pursuit_minus_2_and_switch_to_hold():
+    """V 6.1 (T-PUR-5): a C&S operation: pursuit allowance = result + innate - 2; US units outside
+    the target hexes may go on Hold or Patrol at the end of a round and leave the operation."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="cs")
+    assert m["state"]["stack"][-1]["s"] == "sd_pick" and m["state"]["op"]["kind"] == "cs"
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="alert")
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="attack", hex="5219")
+    for _ in range(20):
+        st = m["state"]["stack"][-1]["s"]
+        if st in ("cs_switch", "react") or M.current_role(R, m) is None:
+            break
+        a = D.acts(m)[0] if st not in ("move", "reserve_pick") else {"t": "done"}
+        if st == "move" and not D.acts(m, "done"):
+            a = D.acts(m, "halt")[0] if D.acts(m, "halt") else D.acts(m)[0]
+        D.answer(m, **a)
+    op = m["state"]["op"]
+    assert op["allow"]["m37"] == op["R"] + 3 - 2
+    assert m["state"]["stack"][-1]["s"] == "cs_switch"
+    if True:
+        assert {a["u"] for a in D.acts(m, "hold")} == {"m33", "m37"}  # both outside the target hex
+        D.answer(m, t="hold", u="m33")
+        assert units(m)["m33"]["mission"] == "hold" and not units(m)["m33"]["op"]
+
+
+def test_V6_2_a_reacting_hold_unit_loses_its_mission_and_stays_used():
+    """V 6.2: reaction removes Hold/Patrol; the unit stays ineligible for an operation."""
+    m = M.new_match(R, "starlite", 1)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        D.answer(m, t="place", u=u, hex="5219")
+    D.answer(m, t="done")
+    D.answer(m, t="hold", u="vc1")
+    D.answer(m, t="done")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m33")
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="halt")
+    D.answer(m, t="react", u="vc1")
+    assert units(m)["vc1"]["mission"] is None and units(m)["vc1"]["done"]

@@ -171,6 +171,8 @@ class Move(Step):
         elif a["t"] == "step":
             u = s["units"][f["cur"]]
             f.setdefault("stepped", []).append(u["id"])
+            if f["mode"] == "retreat" and u.get("mission"):
+                u["mission"], u["done"] = None, True  # V 6.2: a retreat ends Hold/Patrol
             if u.get("air"):
                 c = air_step_cost(s, u, u["hex"], a["to"], f["enter"])
             else:

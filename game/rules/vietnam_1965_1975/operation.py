@@ -26,10 +26,10 @@ def operating(s):
 class SearchDestroy(Procedure):
     parts = ("designate", "support", "movement", "interdict_alert", "alert", "after_alert", "round",
              "interdict_p", "interdict_d", "attacks", "battle",
-             "retreat", "defensive", "pursuit", "offensive", "next_round", "wrap")
+             "retreat", "defensive", "pursuit", "offensive", "cs_round", "next_round", "cs_end", "wrap")
 
     def designate(self, g, f):
-        g.s["op"] = {"side": f["side"], "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
+        g.s["op"] = {"side": f["side"], "kind": f.get("kind", "sd"), "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
                      "bonus": 0, "battles": [], "attacked": [], "rolled": False, "air_lost": False,
                      "defended": []}
         g.call("sd_pick", who=f["side"], target=None)
@@ -135,7 +135,7 @@ class SearchDestroy(Procedure):
             inn = B.val(u, "pursuit")
             if inn is None:
                 continue
-            allow[u["id"]] = R + inn
+            allow[u["id"]] = R + inn - (2 if op["kind"] == "cs" else 0)  # V 6.1: C&S pursuit -2
         op["allow"] = allow
         g.log(f"Pursuit result {R:+d} (V 5.6)", "V 5.6")
         if op["round"] < 3:
@@ -147,6 +147,18 @@ class SearchDestroy(Procedure):
         if f["side"] == "US" and s["op"]["round"] < 3 and s["op"]["targets"] and reserves(s):
             f["unused"] = f.pop("ret", None)
             g.call("reserve_pick", who="US", kind="offensive")
+
+    def cs_round(self, g, f):
+        """V 6.1: at the end of a C&S round, US units not in a target hex may go on Hold or Patrol."""
+        s = g.s
+        if s["op"]["kind"] == "cs" and switchable(s, True):
+            f["unused"] = f.get("unused") or f.pop("ret", None)
+            g.call("cs_switch", who="US", outside=True)
+
+    def cs_end(self, g, f):
+        """V 2.1 H: operating units of a C&S may assume Hold or Patrol at its end."""
+        if g.s["op"]["kind"] == "cs" and switchable(g.s, False):
+            g.call("cs_switch", who="US", outside=False)
 
     def next_round(self, g, f):
         s = g.s
@@ -289,6 +301,8 @@ class Alert(Step):
             die = g.roll(1, f"Alert in {h}", "V 5.2")[0]
             m = B.mapof(s)
             for u in units:
+                if u.get("mission"):
+                    u["mission"], u["done"] = None, True  # V 6.2: alert ends Hold/Patrol
                 mod = s["special"].get("vc_mpa_mod", 0) if B.opt(s, "starlite_mpa", True) else 0
                 mp[u["id"]] = die + m.foot_cost(h) + mod
             g.log(f"Alert MPA {die} + {m.foot_cost(h)} (terrain) {mod:+d} = {die + m.foot_cost(h) + mod}",
@@ -356,3 +370,35 @@ class ReservePick(Step):
         g.log(f"{u['name']} becomes a {f['kind']} reserve", rule)
         movement.start(g, "US", "reserve", {u["id"]: B.mpa(s, u)}, enter=s["op"]["targets"], react=True, rule=rule)
         g.frame["cur"] = u["id"]
+
+
+def switchable(s, outside):
+    return [u for u in operating(s) if u["side"] == "US" and B.val(u, "nat") in ("US", "FWA")
+            and (not outside or u["hex"] not in s["op"]["targets"])]
+
+
+@B.flow.step("cs_switch")
+class CsSwitch(Step):
+    """V 6.1: a unit switched to Hold or Patrol leaves the operation (uninvolved) and keeps the
+    mission; Patrol needs ground strength (V 6.2)."""
+
+    def prompt(self, g, f):
+        return "Clear and Secure (V 6.1): put units on Hold or Patrol, or finish"
+
+    def choices(self, g, f):
+        lab = g.labels
+        acts = []
+        for u in switchable(g.s, f["outside"]):
+            acts.append({"t": "hold", "u": u["id"], **({"label": f"{u['name']}: Hold"} if lab else {})})
+            if B.strength(u) > 0:
+                acts.append({"t": "patrol", "u": u["id"], **({"label": f"{u['name']}: Patrol"} if lab else {})})
+        return acts + [{"t": "done", **({"label": "Finish"} if lab else {})}]
+
+    def act(self, g, f, a):
+        if a["t"] == "done":
+            g.end()
+            return
+        u = g.s["units"][a["u"]]
+        u["op"] = False
+        u["mission"] = a["t"]
+        g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1")

@@ -10,7 +10,7 @@ from .movement import start
 def reactors(s, hexes, side, done):
     hs = set(hexes)
     return [u for u in B.live(s) if u["side"] == side and not u["op"] and not u["tgt"]
-            and u["id"] not in done and B.mpa(s, u) > 0 and u.get("mission") != "hold"
+            and u["id"] not in done and B.mpa(s, u) > 0
             and any(n in hs for n in B.neighbours(u["hex"]))]
 
 
@@ -53,7 +53,8 @@ class React(Step):
             disperse(g, u, "V 5.3")
             return
         if u.get("mission"):
-            u["mission"] = None  # V 5.3: a reacting Patrol unit loses its mission
+            u["mission"] = None  # V 6.2: a reacting Hold or Patrol unit loses its mission
+            u["done"] = True  # ... and stays ineligible for an operation
         g.log(f"{B.pub(s, u)} reacts", "V 5.3")
         into = s["op"]["targets"] if f["who"] != s["op"]["side"] and f.get("after") in ("op", "pursuit") else []
         start(g, f["who"], "react", {u["id"]: B.mpa(s, u)}, enter=into, react=False)

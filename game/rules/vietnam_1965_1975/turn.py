@@ -84,7 +84,9 @@ class Ops(Step):
         if f["st"] == "choose":
             return ([A("nlf_op", "The NLF operates")] if nlf else []) + [A("us_op", "Offer the operation to the US")]
         if f["st"] == "offer":
-            return ([A("operate", "Conduct an operation")] if us else []) + [A("decline", "Decline")]
+            ops = [dict(A("operate", "Conduct a Search and Destroy operation"), op="sd"),
+                   dict(A("operate", "Conduct a Clear and Secure operation (V 6.1)"), op="cs")] if us else []
+            return ops + [A("decline", "Decline")]
         return [A("end", "End the Operations Phase")] + ([A("operate", "The NLF operates")] if nlf else [])
 
     def act(self, g, f, a):
@@ -97,9 +99,11 @@ class Ops(Step):
             g.log("The NLF gives the US the next operation", "V 2.1")
             f["st"], f["who"] = "offer", "US"
         elif t == "operate":
-            g.log("The US conducts an operation", "V 2.1")
+            kind = a.get("op", "sd")
+            g.log("The US conducts a " + ("Clear and Secure" if kind == "cs" else "Search and Destroy") +
+                  " operation", "V 6.1" if kind == "cs" else "V 5")
             f["st"], f["who"] = "choose", "NLF"
-            g.call("sd", who="US", side="US")
+            g.call("sd", who="US", side="US", kind=kind)
         elif t == "decline":
             g.log("The US declines to operate", "V 2.1")
             f["st"], f["who"] = "after", "NLF"

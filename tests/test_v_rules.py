@@ -25,8 +25,9 @@ def start(vc_hex="5219", ps_hex=None, seed=1, scenario="starlite"):
         u = M.legal_actions(R, m, "NLF")[0]["u"]
         h = vc_hex if u == "vc1" else (ps_hex or vc_hex)
         D.answer(m, t="place", u=u, hex=h)
-    D.answer(m, t="done")
-    D.answer(m, t="done")
+    D.answer(m, t="done")  # US Hold/Patrol designation
+    D.answer(m, t="done")  # NLF Hold/Patrol designation
+    D.answer(m, t="done")  # US strategic movement phase
     assert m["state"]["stack"][-1]["s"] == "ops"
     return m
 
@@ -599,10 +600,9 @@ def test_V6_1_clear_and_secure_pursuit_minus_2_and_switch_to_hold():
     op = m["state"]["op"]
     assert op["allow"]["m37"] == op["R"] + 3 - 2
     assert m["state"]["stack"][-1]["s"] == "cs_switch"
-    if True:
-        assert {a["u"] for a in D.acts(m, "hold")} == {"m33", "m37"}  # both outside the target hex
-        D.answer(m, t="hold", u="m33")
-        assert units(m)["m33"]["mission"] == "hold" and not units(m)["m33"]["op"]
+    assert {a["u"] for a in D.acts(m, "hold")} == {"m33", "m37"}  # both outside the target hex
+    D.answer(m, t="hold", u="m33")
+    assert units(m)["m33"]["mission"] == "hold" and not units(m)["m33"]["op"]
 
 
 def test_V6_2_a_reacting_hold_unit_loses_its_mission_and_stays_used():
@@ -614,6 +614,7 @@ def test_V6_2_a_reacting_hold_unit_loses_its_mission_and_stays_used():
     D.answer(m, t="done")
     D.answer(m, t="hold", u="vc1")
     D.answer(m, t="done")
+    D.answer(m, t="done")
     D.answer(m, t="us_op")
     D.answer(m, t="operate")
     D.answer(m, t="unit", u="m33")
@@ -624,3 +625,37 @@ def test_V6_2_a_reacting_hold_unit_loses_its_mission_and_stays_used():
     D.answer(m, t="halt")
     D.answer(m, t="react", u="vc1")
     assert units(m)["vc1"]["mission"] is None and units(m)["vc1"]["done"]
+
+
+# --- V 3.3 strategic movement --------------------------------------------------------------------------
+
+def test_V3_3_us_strategic_move_is_free_along_roads_and_ends_ops():
+    """V 3.3 (T-STRAT-1): in the Strategic Movement Phase 3/3 moves along QL1 5118 -> 5119 -> 5120
+    for 0 MP; it cannot airmobilize; it is Ops Complete afterwards."""
+    m = M.new_match(R, "starlite", 1)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        D.answer(m, t="place", u=u, hex="5320")
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="strat")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="go")
+    D.answer(m, t="pick", u="m33")
+    assert not D.acts(m, "air")
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="step", to="5120")
+    assert m["state"]["stack"][-1]["mp"]["m33"] == 8
+    D.answer(m, t="halt")
+    assert units(m)["m33"]["done"] and units(m)["m33"]["hex"] == "5120"
+
+
+def test_V3_3_nlf_strategic_movement_barred_in_starlite():
+    """V 18.2 (EXT-1): the NLF may not conduct strategic movement in Starlite; the rule is data."""
+    m = start()
+    assert {a.get("op") for a in D.acts(m, "nlf_op")} == {None}
+    m["state"]["special"]["no_nlf_strategic"] = False
+    assert {a.get("op") for a in D.acts(m, "nlf_op")} == {None, "strat"}
+    from game.rules.vietnam_1965_1975.movement import step_cost
+    s = m["state"]
+    assert step_cost(s, units(m)["vc1"], "5219", "5119", [], "strat") == 1 + 2  # ZOC exit doubled

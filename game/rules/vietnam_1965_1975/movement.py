@@ -9,22 +9,28 @@ from .data import TEC
 from .interdiction import exit_extra
 
 MODES = {"op": "V 3", "react": "V 5.3", "alert": "V 5.2", "retreat": "V 5.6", "pursuit": "V 5.6",
-         "reserve": "V 5.7"}
+         "reserve": "V 5.7", "strat": "V 3.3"}
 
 
-def step_cost(s, u, a, b, enter):
-    """MP for u to go from a to adjacent b (V 3, V 3.1, V 4), or None if closed."""
+def step_cost(s, u, a, b, enter, mode=None):
+    """MP for u to go from a to adjacent b (V 3, V 3.1, V 4), or None if closed. Strategic
+    movement (V 3.3): US road hexes cost 0; NLF exit costs are doubled."""
     m = B.mapof(s)
     cost = m.enter_cost(a, b, B.val(u, "cls"))
     if cost is None:
         return None
+    strat = mode == "strat"
+    if strat and u["side"] == "US" and m.road(a, b):
+        cost = 0
     if B.other(u["side"]) in B.sides_at(s, b) and b not in enter and not B.opt(s, "incidental_everywhere", True):
         return None
     if B.other(u["side"]) in B.sides_at(s, a):
-        cost += TEC["zoc"]["exit_enemy_hex"]  # V 3.1: +2 to leave an enemy-occupied hex
+        ex = TEC["zoc"]["exit_enemy_hex"]  # V 3.1: +2 to leave an enemy-occupied hex
     else:
-        cost += B.zoc_exit_cost(s, a, u["side"])
-    return cost + exit_extra(s, a)  # V 7.5: interdiction adds to either
+        ex = B.zoc_exit_cost(s, a, u["side"])
+    if strat and u["side"] == "NLF":
+        ex *= 2  # V 3.3: NLF strategic movement pays 2 / 4 / 4
+    return cost + ex + exit_extra(s, a)  # V 7.5: interdiction adds to either
 
 
 AIR = TEC["airmobile"]
@@ -107,7 +113,8 @@ def _label(g, u):
 class Move(Step):
     def prompt(self, g, f):
         what = {"op": "Move operating units", "react": "Reaction move", "alert": "Alert move",
-                "retreat": "Retreat", "pursuit": "Pursuit", "reserve": "Reserve move"}[f["mode"]]
+                "retreat": "Retreat", "pursuit": "Pursuit", "reserve": "Reserve move",
+                "strat": "Strategic movement"}[f["mode"]]
         if f["cur"]:
             u = g.s["units"][f["cur"]]
             return f"{what} ({f['rule']}): {u['name']} in {u['hex']}, {f['mp'][u['id']]:g} MP left"
@@ -137,7 +144,7 @@ class Move(Step):
                 if c + landing_cost(s, u, n) - AIR["per_hex"] <= left:
                     out.append((n, c))
                 continue
-            c = step_cost(s, u, u["hex"], n, f["enter"])
+            c = step_cost(s, u, u["hex"], n, f["enter"], f["mode"])
             if c is not None and c <= left and (not closed(s, u, n, f["enter"]) or
                                                  _leaves(s, u, n, f["enter"], left - c)):
                 out.append((n, c))
@@ -176,7 +183,7 @@ class Move(Step):
             if u.get("air"):
                 c = air_step_cost(s, u, u["hex"], a["to"], f["enter"])
             else:
-                c = step_cost(s, u, u["hex"], a["to"], f["enter"])
+                c = step_cost(s, u, u["hex"], a["to"], f["enter"], f["mode"])
             f["mp"][u["id"]] -= c
             frm = u["hex"]
             u["hex"] = a["to"]
@@ -208,6 +215,8 @@ class Move(Step):
         f["moved"].append(u["id"])
         f["cur"] = None
         trigger = f["react"] and u["id"] in f.get("stepped", []) and u["hex"]  # only a move that happened
+        if trigger and f["mode"] == "strat":  # V 3.3: only a unit ending in an enemy ZOC is reacted to
+            trigger = B.in_enemy_zoc(g.s, u["hex"], u["side"])
         if trigger and window:
             from .reaction import open_window
             open_window(g, u["hex"], f["mode"], B.other(u["side"]))

@@ -13,6 +13,7 @@ class Turn(Sequence):
         Row("support", {}, "Support Phase", "V 2.1"),
         Row("designate", {"who": "US"}, "Special Operations Designation (US)", "V 6.1"),
         Row("designate", {"who": "NLF"}, "Special Operations Designation (NLF)", "V 6.1"),
+        Row("strat_phase", {"who": "US"}, "Strategic Movement Phase", "V 2.1"),
         Row("ops", {"who": "NLF", "st": "choose"}, "Operations Phase", "V 2.1"),
         Row("turn_end", {}, "Game-Turn Indication", "V 2.1"),
     ]
@@ -81,29 +82,39 @@ class Ops(Step):
 
         def A(t, label):
             return {"t": t, **({"label": label} if lab else {})}
+        from .strategic import allowed
+        nlf_ops = [A("nlf_op", "The NLF operates: Search and Destroy")] if nlf else []
+        if nlf and allowed(g.s, "NLF"):
+            nlf_ops.append(dict(A("nlf_op", "The NLF operates: strategic movement (V 3.3)"), op="strat"))
         if f["st"] == "choose":
-            return ([A("nlf_op", "The NLF operates")] if nlf else []) + [A("us_op", "Offer the operation to the US")]
+            return nlf_ops + [A("us_op", "Offer the operation to the US")]
         if f["st"] == "offer":
             ops = [dict(A("operate", "Conduct a Search and Destroy operation"), op="sd"),
-                   dict(A("operate", "Conduct a Clear and Secure operation (V 6.1)"), op="cs")] if us else []
+                   dict(A("operate", "Conduct a Clear and Secure operation (V 6.1)"), op="cs"),
+                   dict(A("operate", "Strategic movement (V 3.3)"), op="strat")] if us else []
             return ops + [A("decline", "Decline")]
-        return [A("end", "End the Operations Phase")] + ([A("operate", "The NLF operates")] if nlf else [])
+        return [A("end", "End the Operations Phase")] + [dict(a, t="operate") for a in nlf_ops]
 
     def act(self, g, f, a):
         t = a["t"]
         if t == "nlf_op" or (t == "operate" and f["st"] == "after"):
-            g.log("The NLF conducts an operation", "V 2.1")
+            kind = a.get("op", "sd")
+            g.log("The NLF conducts " + ("a strategic movement" if kind == "strat" else "a Search and Destroy operation"),
+                  "V 3.3" if kind == "strat" else "V 5")
             f["st"], f["who"] = "choose", "NLF"
-            g.call("sd", who="NLF", side="NLF")
+            g.call("strat" if kind == "strat" else "sd", who="NLF", side="NLF")
         elif t == "us_op":
             g.log("The NLF gives the US the next operation", "V 2.1")
             f["st"], f["who"] = "offer", "US"
         elif t == "operate":
             kind = a.get("op", "sd")
-            g.log("The US conducts a " + ("Clear and Secure" if kind == "cs" else "Search and Destroy") +
-                  " operation", "V 6.1" if kind == "cs" else "V 5")
+            g.log("The US conducts " + {"cs": "a Clear and Secure operation", "strat": "a strategic movement"}.get(
+                kind, "a Search and Destroy operation"), {"cs": "V 6.1", "strat": "V 3.3"}.get(kind, "V 5"))
             f["st"], f["who"] = "choose", "NLF"
-            g.call("sd", who="US", side="US", kind=kind)
+            if kind == "strat":
+                g.call("strat", who="US", side="US")
+            else:
+                g.call("sd", who="US", side="US", kind=kind)
         elif t == "decline":
             g.log("The US declines to operate", "V 2.1")
             f["st"], f["who"] = "after", "NLF"

@@ -659,3 +659,22 @@ def test_V3_3_nlf_strategic_movement_barred_in_starlite():
     from game.rules.vietnam_1965_1975.movement import step_cost
     s = m["state"]
     assert step_cost(s, units(m)["vc1"], "5219", "5119", [], "strat") == 1 + 2  # ZOC exit doubled
+
+
+def test_V18_1_leaving_the_play_area_removes_the_unit_and_wins_starlite_for_the_us():
+    """V 18.1 (R60, option play_area_exit): a unit may move out of the play area and is then out of
+    the scenario (not destroyed: no VP); the VC regiment leaving is a US win in Starlite (EXT-1)."""
+    m = start(vc_hex="5219")
+    units(m)["vc1"]["hex"] = "4618"
+    D.answer(m, t="nlf_op")
+    D.answer(m, t="unit", u="vc1")
+    D.answer(m, t="go")
+    D.answer(m, t="pick", u="vc1")
+    D.answer(m, t="step", to="4617")
+    s = m["state"]
+    assert units(m)["vc1"]["hex"] is None and s["removed"][-1]["how"] == "left"
+    assert vp(s)["US"] == 0
+    D.answer(m, t="us_op")
+    D.answer(m, t="decline")
+    D.answer(m, t="end")
+    assert m["state"]["over"]["winner"] == "US"

@@ -68,6 +68,11 @@ class Map:
         rec = self.hexes.get(h)
         return bool(rec and rec.get("play") and not TEC["terrain"][rec["terrain"]].get("sea"))
 
+    def land(self, h):
+        """A land hex of the map, in the play area or not (V 18.1: units may leave the area)."""
+        rec = self.hexes.get(h)
+        return bool(rec and not TEC["terrain"][rec["terrain"]].get("sea"))
+
     def is_sea(self, h):
         rec = self.hexes.get(h)
         return bool(rec and TEC["terrain"][rec["terrain"]].get("sea"))
@@ -85,7 +90,7 @@ class Map:
         """MP to move from a into adjacent b for a move class ('foot' or 'mech'): the road rate
         along a road (hexsides ignored), else the terrain cost (a city's own cost if it has one,
         V 4) plus the hexside's (minor river +1 foot, V 4). None: prohibited."""
-        if not self.playable(b):
+        if not self.land(b):
             return None
         if self.road(a, b):
             return TEC["road"]["cost"]

@@ -144,6 +144,8 @@ class Move(Step):
                 if c + landing_cost(s, u, n) - AIR["per_hex"] <= left:
                     out.append((n, c))
                 continue
+            if not B.mapof(s).playable(n) and not B.opt(s, "play_area_exit", True):
+                continue
             c = step_cost(s, u, u["hex"], n, f["enter"], f["mode"])
             if c is not None and c <= left and (not closed(s, u, n, f["enter"]) or
                                                  _leaves(s, u, n, f["enter"], left - c)):
@@ -188,6 +190,13 @@ class Move(Step):
             frm = u["hex"]
             u["hex"] = a["to"]
             g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]])
+            if not B.mapof(s).playable(a["to"]):
+                # V 18.1 (R60, option play_area_exit): a unit leaving the play area leaves the scenario
+                B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
+                s["removed"][-1]["how"] = "left"
+                f["moved"].append(u["id"])
+                f["cur"] = None
+                return
             if closed(s, u, a["to"], f["enter"]):
                 g.call("incidental", hex=a["to"], movers=[u["id"]], mover=u["side"])
         elif a["t"] == "halt":

@@ -11,7 +11,7 @@ def regiment_gone(s):
 
 
 def us_lost(s):
-    return [r for r in s["removed"] if r["side"] == "US"]
+    return [r for r in s["removed"] if r["side"] == "US" and r["how"] != "left"]  # leaving is no loss (V 18.1)
 
 
 def vp(s):

@@ -678,3 +678,50 @@ def test_V18_1_leaving_the_play_area_removes_the_unit_and_wins_starlite_for_the_
     D.answer(m, t="decline")
     D.answer(m, t="end")
     assert m["state"]["over"]["winner"] == "US"
+
+
+# --- V 7.5 bombardment ---------------------------------------------------------------------------------
+
+def test_V7_5_bombardment_alert_minus_2_then_loss_column_ground_plus_support():
+    """V 7.5 (reference 2.5.2): the 155mm (7) and the HQ (8) with 4 AP bombard 5219: 19 raw, 9.5
+    effective outside an FFZ; the VC alert at d6 + 1 - 2 - 2; the loss column is the regiment's 6
+    + 9 = 15; the artillery is Ops Complete afterwards."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="bomb")
+    D.answer(m, t="target", hex="5219")
+    assert {a["u"] for a in D.acts(m, "unit")} == {"a212", "hq7"}
+    D.answer(m, t="unit", u="a212")
+    D.answer(m, t="unit", u="hq7")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=4, ship=0)
+    D.answer(m, t="done")  # no interdiction
+    m["state"]["dice"]["queue"] = [3, 4]
+    D.answer(m, t="alert")
+    assert any("Alert MPA 3 + 1 (terrain) -4 = 0" in e["text"] for e in m["log"])
+    assert any("9.5 effective points, roll 4 +0 terrain" in e["text"] for e in m["log"])
+    loss = C.row(4)["def"][C.column(6 + 9)]
+    assert any(f"NLF loses {loss}" in e["text"] for e in m["log"])
+    while m["state"].get("op"):
+        D.answer(m, **D.acts(m)[0])
+    assert units(m)["a212"]["done"] and units(m)["hq7"]["done"]
+
+
+def test_V7_5_bombardment_needs_4_effective_points():
+    """V 7.5: the 155mm alone gives 7 raw = 3.5 effective outside an FFZ: no bombardment."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="bomb")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="unit", u="a212")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    assert any("needs 4" in e["text"] for e in m["log"]) and m["state"]["op"] is None
+
+
+def test_V5_5_hq_rp_limit_against_bombardment():
+    """V 5.5 (T-RP-4): against a bombardment of strength 6 an HQ or artillery unit may take
+    ceil(6/2) - 1 = 2 RP; against ground attack none."""
+    from game.rules.vietnam_1965_1975.combat import rp_limit
+    hq = {"kind": "us_rgt_hq"}
+    assert rp_limit(hq, {"bomb": 6}) == 2 and rp_limit(hq, {}) == -1

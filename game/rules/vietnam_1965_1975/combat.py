@@ -238,9 +238,17 @@ def pool_key(side):
     return "us_rp" if side == "US" else "vc_rp"
 
 
+def rp_limit(u, f):
+    """V 5.5: strength - 1 per operation; HQ and artillery against a bombardment of strength b:
+    ceil(b / 2) - 1."""
+    if f.get("bomb") and B.strength(u) == 0 and B.val(u, "art") > 0:
+        return -(-f["bomb"] // 2) - 1
+    return B.strength(u) - 1
+
+
 def rp_ok(s, u, f):
-    lim = B.strength(u) - 1 if B.opt(s, "rp_limit_per_unit", True) else 99
-    return s["rec"][pool_key(u["side"])] > 0 and B.strength(u) > 0 and u["rp_spent"] + 1 <= lim
+    lim = rp_limit(u, f) if B.opt(s, "rp_limit_per_unit", True) else 99
+    return s["rec"][pool_key(u["side"])] > 0 and u["rp_spent"] + 1 <= lim
 
 
 @B.flow.step("losses")

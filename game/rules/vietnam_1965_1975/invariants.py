@@ -12,7 +12,7 @@ def check(s):
             bad.append(f"{u['id']} in unplayable hex {u['hex']}")
         if u["hex"] and u["kind"] not in B.KINDS:
             bad.append(f"{u['id']} has unknown kind")
-        if u["rp_spent"] > max(0, B.strength(u) - 1):
+        if B.strength(u) > 0 and u["rp_spent"] > B.strength(u) - 1:
             bad.append(f"{u['id']} over its RP limit")
         if u["side"] == "NLF" and u.get("handle") is None and not u.get("rev") and u["hex"]:
             bad.append(f"{u['id']} face down without a handle")

@@ -304,6 +304,7 @@ class Alert(Step):
                 if u.get("mission"):
                     u["mission"], u["done"] = None, True  # V 6.2: alert ends Hold/Patrol
                 mod = s["special"].get("vc_mpa_mod", 0) if B.opt(s, "starlite_mpa", True) else 0
+                mod += f.get("extra", 0)  # V 7.5: -2 against a bombardment
                 mp[u["id"]] = die + m.foot_cost(h) + mod
             g.log(f"Alert MPA {die} + {m.foot_cost(h)} (terrain) {mod:+d} = {die + m.foot_cost(h) + mod}",
                   "V 5.2")

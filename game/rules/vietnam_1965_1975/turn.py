@@ -86,12 +86,18 @@ class Ops(Step):
         nlf_ops = [A("nlf_op", "The NLF operates: Search and Destroy")] if nlf else []
         if nlf and allowed(g.s, "NLF"):
             nlf_ops.append(dict(A("nlf_op", "The NLF operates: strategic movement (V 3.3)"), op="strat"))
+        from .bombardment import bombers
+        if bombers(g.s, "NLF"):
+            nlf_ops.append(dict(A("nlf_op", "The NLF operates: bombardment (V 7.5)"), op="bomb"))
         if f["st"] == "choose":
             return nlf_ops + [A("us_op", "Offer the operation to the US")]
         if f["st"] == "offer":
             ops = [dict(A("operate", "Conduct a Search and Destroy operation"), op="sd"),
                    dict(A("operate", "Conduct a Clear and Secure operation (V 6.1)"), op="cs"),
                    dict(A("operate", "Strategic movement (V 3.3)"), op="strat")] if us else []
+            from .bombardment import bombers
+            if bombers(g.s, "US"):
+                ops.append(dict(A("operate", "Bombardment (V 7.5)"), op="bomb"))
             return ops + [A("decline", "Decline")]
         return [A("end", "End the Operations Phase")] + [dict(a, t="operate") for a in nlf_ops]
 
@@ -99,20 +105,21 @@ class Ops(Step):
         t = a["t"]
         if t == "nlf_op" or (t == "operate" and f["st"] == "after"):
             kind = a.get("op", "sd")
-            g.log("The NLF conducts " + ("a strategic movement" if kind == "strat" else "a Search and Destroy operation"),
-                  "V 3.3" if kind == "strat" else "V 5")
+            g.log("The NLF conducts " + {"strat": "a strategic movement", "bomb": "a bombardment"}.get(
+                kind, "a Search and Destroy operation"), {"strat": "V 3.3", "bomb": "V 7.5"}.get(kind, "V 5"))
             f["st"], f["who"] = "choose", "NLF"
-            g.call("strat" if kind == "strat" else "sd", who="NLF", side="NLF")
+            g.call({"strat": "strat", "bomb": "bomb"}.get(kind, "sd"), who="NLF", side="NLF")
         elif t == "us_op":
             g.log("The NLF gives the US the next operation", "V 2.1")
             f["st"], f["who"] = "offer", "US"
         elif t == "operate":
             kind = a.get("op", "sd")
-            g.log("The US conducts " + {"cs": "a Clear and Secure operation", "strat": "a strategic movement"}.get(
-                kind, "a Search and Destroy operation"), {"cs": "V 6.1", "strat": "V 3.3"}.get(kind, "V 5"))
+            g.log("The US conducts " + {"cs": "a Clear and Secure operation", "strat": "a strategic movement",
+                                        "bomb": "a bombardment"}.get(kind, "a Search and Destroy operation"),
+                  {"cs": "V 6.1", "strat": "V 3.3", "bomb": "V 7.5"}.get(kind, "V 5"))
             f["st"], f["who"] = "choose", "NLF"
-            if kind == "strat":
-                g.call("strat", who="US", side="US")
+            if kind in ("strat", "bomb"):
+                g.call(kind, who="US", side="US")
             else:
                 g.call("sd", who="US", side="US", kind=kind)
         elif t == "decline":

@@ -725,3 +725,26 @@ def test_V5_5_hq_rp_limit_against_bombardment():
     from game.rules.vietnam_1965_1975.combat import rp_limit
     hq = {"kind": "us_rgt_hq"}
     assert rp_limit(hq, {"bomb": 6}) == 2 and rp_limit(hq, {}) == -1
+
+
+def test_V7_3_defensive_air_points_in_the_retreat_segment_and_mirrored_air_loss():
+    """V 7.3 (T-AIR-4): in an NLF operation the US may commit Air Points in the Retreat segment
+    (with the defensive reserves); they then support the US defence in later rounds; R37: when the
+    US defends, an Air loss comes on modified rolls of 8 or more."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="nlf_op")
+    D.answer(m, t="unit", u="vc1")
+    D.answer(m, t="target", hex="5220")
+    D.answer(m, t="go")
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="attack", hex="5220")
+    while m["state"]["stack"][-1]["s"] == "losses":
+        D.answer(m, **D.acts(m)[0])
+    while m["state"]["stack"][-1]["s"] == "move":
+        D.answer(m, t="done")
+    assert m["state"]["stack"][-1]["s"] == "reserve_pick"
+    D.answer(m, t="ap", n=4)
+    assert m["state"]["op"]["ap"] == 4 and m["state"]["rec"]["ap_op"]
+    assert C.CRT["flags"]["defending_us"]["A"] == 8

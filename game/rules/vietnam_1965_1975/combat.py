@@ -148,6 +148,8 @@ class Battle(Procedure):
         op["defended"] += [u["id"] for u in arts_d]
         sup_a = sum(B.val(u, "art") for u in atk + arts_a)
         sup_d = sum(B.val(u, "art") for u in dfn + arts_d)
+        if D == "US" and op["ap"] and not op.get("air_used") and not f.get("incidental"):
+            sup_d += op["ap"]  # V 7.3: defensive Air Points declared in an earlier Retreat segment
         if P == "US" and P == op["side"]:
             if not op.get("air_used"):  # V 7.3: Air Points of the operation, unless they interdict
                 sup_a += op["ap"]
@@ -182,12 +184,16 @@ class Battle(Procedure):
                 result=f"{D} loses {loss_d}, {P} loses {loss_a}, pursuit {raw:+d}")
         g.log(f"Modified roll {max(-4, min(11, mod))}: {D} loses {loss_d}, {P} loses {loss_a}, "
               f"pursuit {raw:+d}", "V 5.4")
-        if "A" in r["flags"] and P == "US" and op["ap"] and not op["air_lost"] and s["rec"]["ap"] > 0:
+        flags = list(r["flags"]) if P == "US" else []
+        if D == "US":  # R37: the rows mirrored when the US side defends
+            mirror = CRT["flags"]["defending_us"]
+            flags = [k for k in ("A", "M") if r["roll"] >= mirror[k]]
+        if "A" in flags and op["ap"] and not op["air_lost"] and s["rec"]["ap"] > 0:
             op["air_lost"] = True
             s["rec"]["ap"] -= 1
             s["rec"]["ap_lost"] += 1
             g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
-        airmobile(g, r["flags"], n["hot"], P)
+        airmobile(g, flags, n["hot"], P)
         f["ld"], f["la"] = loss_d, loss_a
 
     def loss_d(self, g, f):

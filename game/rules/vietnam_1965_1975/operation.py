@@ -118,7 +118,7 @@ class SearchDestroy(Procedure):
     def defensive(self, g, f):
         """V 5.7: the US defending may send defensive reserves after the retreats."""
         s = g.s
-        if f["side"] == "NLF" and reserves(s):
+        if f["side"] == "NLF" and (reserves(s) or (s["rec"]["ap"] and not s["rec"].get("ap_op"))):
             g.call("reserve_pick", who="US", kind="defensive")
 
     def pursuit(self, g, f):
@@ -144,7 +144,8 @@ class SearchDestroy(Procedure):
     def offensive(self, g, f):
         """V 5.8: the US operating may activate offensive reserves in the pursuit segment."""
         s = g.s
-        if f["side"] == "US" and s["op"]["round"] < 3 and s["op"]["targets"] and reserves(s):
+        if f["side"] == "US" and s["op"]["round"] < 3 and s["op"]["targets"] and \
+                (reserves(s) or (s["rec"]["ap"] and not s["rec"].get("ap_op"))):
             f["unused"] = f.pop("ret", None)
             g.call("reserve_pick", who="US", kind="offensive")
 
@@ -355,13 +356,23 @@ class ReservePick(Step):
 
     def choices(self, g, f):
         lab = g.labels
+        r = g.s["rec"]
+        # V 7.3: Air Points not yet committed this turn may be declared now (defensive AP in the
+        # Retreat segment of an NLF operation, extra AP in the Pursuit segment of a US one)
+        air = [{"t": "ap", "n": n, **({"label": f"Commit {n} Air Points"} if lab else {})}
+               for n in range(1, r["ap"] + 1)] if r["ap"] and not r.get("ap_op") else []
         return [{"t": "reserve", "u": u["id"], **({"label": f"Activate {u['name']} ({u['hex']})"} if lab else {})}
-                for u in reserves(g.s)] + [{"t": "done", **({"label": "No (more) reserves"} if lab else {})}]
+                for u in reserves(g.s)] + air + [{"t": "done", **({"label": "No (more) reserves"} if lab else {})}]
 
     def act(self, g, f, a):
         s = g.s
         if a["t"] == "done":
             g.end()
+            return
+        if a["t"] == "ap":
+            s["op"]["ap"] = a["n"]
+            s["rec"]["ap_op"] = True
+            g.log(f"The US commits {a['n']} Air Points to the operation", "V 7.3")
             return
         u = s["units"][a["u"]]
         u["rsv"] = s["op"]["round"]

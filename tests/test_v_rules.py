@@ -748,3 +748,73 @@ def test_V7_3_defensive_air_points_in_the_retreat_segment_and_mirrored_air_loss(
     D.answer(m, t="ap", n=4)
     assert m["state"]["op"]["ap"] == 4 and m["state"]["rec"]["ap_op"]
     assert C.CRT["flags"]["defending_us"]["A"] == 8
+
+
+def _mountain_fight():
+    """3/7 (3 SP, pursuit +3) in 4521 against a 1-SP VC battalion in the mountain hex 4520
+    (reference 6.5 T-PUR-2); the regiment and the political section are off the map."""
+    m = start(vc_hex="5219")
+    s = m["state"]
+    for u in ("vc1", "ps1"):
+        units(m)[u]["hex"] = None
+    s["units"]["vcx"] = {"id": "vcx", "kind": "vc_bn_c", "name": "VC battalion X", "side": "NLF", "hex": "4520",
+                         "rev": True, "handle": None, "done": False, "mission": None, "op": False, "tgt": False,
+                         "rp_spent": 0}
+    units(m)["m37"]["hex"] = "4521"
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="4520")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="alert")
+    while m["state"]["stack"][-1]["s"] == "move":
+        D.answer(m, t="done")  # the battalion stays
+    return m
+
+
+def test_V5_6_pursuit_in_mountain_and_the_bonus_cap():
+    """V 5.6 (T-PUR-2): 3:1 (+3), mountain -2, die 4: modified 5; no losses; raw pursuit +1, -1 for
+    mountain = 0; allowance 0 + 3 = 3; unmoved, the round-2 bonus is min(3, 0 + 1) = 1, so round 2
+    attacks at +3 - 2 + 1 = +2."""
+    m = _mountain_fight()
+    m["state"]["dice"]["queue"] = [4]
+    D.answer(m, t="attack", hex="4520")
+    assert any("Modified roll 5" in e["text"] and "pursuit +0" in e["text"] for e in m["log"])
+    while m["state"]["stack"][-1]["s"] == "move" and m["state"]["stack"][-1]["mode"] == "retreat":
+        D.answer(m, t="done")
+    op = m["state"]["op"]
+    assert op["R"] == 0 and op["allow"] == {"m37": 3}
+    assert m["state"]["stack"][-1]["mode"] == "pursuit"
+    D.answer(m, t="done")
+    D.answer(m, t="done")  # no offensive reserves (V 5.8)
+    op = m["state"]["op"]
+    assert op["round"] == 2 and op["bonus"] == 1
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="attack", hex="4520")
+    assert any("Modified roll 3" in e["text"] for e in m["log"])  # die 1, DRM +3 - 2 + 1 = +2
+
+
+def test_V5_6_pursuit_bonus_all_unused_option():
+    """Research 7 option pursuit_bonus "all_unused": the VG examples add all unused pursuit MP."""
+    m = _mountain_fight()
+    m["state"]["options"]["pursuit_bonus"] = "all_unused"
+    m["state"]["dice"]["queue"] = [4]
+    D.answer(m, t="attack", hex="4520")
+    while m["state"]["stack"][-1]["s"] == "move" and m["state"]["stack"][-1]["mode"] == "retreat":
+        D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    assert m["state"]["op"]["bonus"] == 3
+
+
+def test_V5_5_rp_limit_forces_removal_when_rp_run_out():
+    """V 5.5 (T-RP-1): with no US RP the only way to take a loss is a removal."""
+    m = start()
+    m["state"]["rec"]["us_rp"] = 0
+    g = _loss_frame(m, "US", 3, ["m33", "m24"])
+    assert {a["t"] for a in _acts(m, g)} == {"remove"}
+    m["state"]["rec"]["us_rp"] = 1
+    assert {a["t"] for a in _acts(m, g)} == {"remove", "rp"}

@@ -818,3 +818,30 @@ def test_V5_5_rp_limit_forces_removal_when_rp_run_out():
     assert {a["t"] for a in _acts(m, g)} == {"remove"}
     m["state"]["rec"]["us_rp"] = 1
     assert {a["t"] for a in _acts(m, g)} == {"remove", "rp"}
+
+
+# --- V 6.3 security operations --------------------------------------------------------------------------
+
+def test_V6_3_security_moves_free_along_the_road_and_attacks_on_entering():
+    """V 6.3 (reference 2.5.1): 3/3 and 2/4 in 5118 move along QL1 for 0 MP, paying 1 MP to leave
+    5119 (in the VC's ZOC); entering the VC's road hex 5120 attacks it at once (no alert); a retreat
+    may not enter the road hexes behind."""
+    m = start(vc_hex="5219")
+    units(m)["vc1"]["hex"] = "5120"
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="security")
+    D.answer(m, t="hex", hex="5118")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="unit", u="m24")
+    D.answer(m, t="go")
+    D.answer(m, t="step", to="5119")
+    assert m["state"]["stack"][-1]["mp"] == 8
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="step", to="5120")
+    assert any(e["text"].startswith("US attacks 5120") for e in m["log"])
+    assert not any(e["text"].startswith("Alert") for e in m["log"])
+    fr = [f for f in m["state"]["stack"] if f["s"] == "sec_fight"]
+    if fr:
+        assert fr[0]["forbid"] == ["5118", "5119"]
+    mv = [f for f in m["state"]["stack"] if f["s"] == "sec_move"][0]
+    assert mv["mp"] == 7 and mv["rounds"] == 1

@@ -96,12 +96,12 @@ def may_airmobilize(s, u, f):
             and s["rec"]["amp"] - s["rec"].get("amp_used", 0) >= amp_cost(u))
 
 
-def start(g, who, mode, mp, enter=(), react=False, rule=None):
+def start(g, who, mode, mp, enter=(), react=False, rule=None, forbid=()):
     mp = {k: v for k, v in mp.items() if v > 0}
     if not mp:
         return False
     g.call("move", who=who, mode=mode, mp=mp, cur=None, moved=[], enter=list(enter), react=react,
-           rule=rule or MODES[mode])
+           rule=rule or MODES[mode], forbid=list(forbid))
     return True
 
 
@@ -146,6 +146,8 @@ class Move(Step):
                 continue
             if not B.mapof(s).playable(n) and not B.opt(s, "play_area_exit", True):
                 continue
+            if n in f.get("forbid", ()):
+                continue  # V 6.3: a retreat from a security attack avoids the road path behind
             c = step_cost(s, u, u["hex"], n, f["enter"], f["mode"])
             if c is not None and c <= left and (not closed(s, u, n, f["enter"]) or
                                                  _leaves(s, u, n, f["enter"], left - c)):

@@ -75,11 +75,14 @@ class StratPhase(Step):
 
     def choices(self, g, f):
         lab = g.labels
+        from .security import road_units
         acts = [{"t": "strat", **({"label": "Strategic movement"} if lab else {})}] if eligible(g.s, "US") else []
+        if road_units(g.s):
+            acts.append({"t": "security", **({"label": "Security operation (V 6.3)"} if lab else {})})
         return acts + [{"t": "done", **({"label": "End the phase"} if lab else {})}]
 
     def act(self, g, f, a):
         if a["t"] == "done":
             g.pop()
             return
-        g.call("strat", who="US", side="US")
+        g.call(a["t"], who="US", side="US")

@@ -96,8 +96,11 @@ class Ops(Step):
                    dict(A("operate", "Conduct a Clear and Secure operation (V 6.1)"), op="cs"),
                    dict(A("operate", "Strategic movement (V 3.3)"), op="strat")] if us else []
             from .bombardment import bombers
+            from .security import road_units
             if bombers(g.s, "US"):
                 ops.append(dict(A("operate", "Bombardment (V 7.5)"), op="bomb"))
+            if road_units(g.s):
+                ops.append(dict(A("operate", "Security operation (V 6.3)"), op="security"))
             return ops + [A("decline", "Decline")]
         return [A("end", "End the Operations Phase")] + [dict(a, t="operate") for a in nlf_ops]
 
@@ -118,7 +121,7 @@ class Ops(Step):
                                         "bomb": "a bombardment"}.get(kind, "a Search and Destroy operation"),
                   {"cs": "V 6.1", "strat": "V 3.3", "bomb": "V 7.5"}.get(kind, "V 5"))
             f["st"], f["who"] = "choose", "NLF"
-            if kind in ("strat", "bomb"):
+            if kind in ("strat", "bomb", "security"):
                 g.call(kind, who="US", side="US")
             else:
                 g.call("sd", who="US", side="US", kind=kind)

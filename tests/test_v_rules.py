@@ -845,3 +845,40 @@ def test_V6_3_security_moves_free_along_the_road_and_attacks_on_entering():
         assert fr[0]["forbid"] == ["5118", "5119"]
     mv = [f for f in m["state"]["stack"] if f["s"] == "sec_move"][0]
     assert mv["mp"] == 7 and mv["rounds"] == 1
+
+
+# --- rulings as options ----------------------------------------------------------------------------------
+
+def test_V10_political_on_announce_option():
+    """R38b (option political_on_announce): by default a political section in an attacked hex dies
+    as the attack is announced; with the option off it stays and fights at 0."""
+    for on in (True, False):
+        m = start(vc_hex="5219")
+        m["state"]["options"]["political_on_announce"] = on
+        D.answer(m, t="us_op")
+        D.answer(m, t="operate")
+        D.answer(m, t="unit", u="m37")
+        D.answer(m, t="target", hex="5219")
+        D.answer(m, t="go")
+        D.answer(m, t="support", ap=0, ship=0)
+        D.answer(m, t="done")
+        m["state"]["dice"]["queue"] = [1, 3]
+        D.answer(m, t="alert")
+        D.answer(m, t="attack", hex="5219")
+        assert (units(m)["ps1"]["hex"] is None) == on
+
+
+def test_V3_2_enemy_hex_exit_check_option():
+    """V 3.2, R12 (option enemy_hex_exit_check): by default a unit may enter a non-target enemy hex only with
+    the MP to leave it; with the option off it may enter it with any MP left."""
+    m = start(vc_hex="5219", ps_hex="5320")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m37")
+    m["state"]["stack"][-1]["mp"]["m37"] = 2
+    assert "5320" not in {a["to"] for a in D.acts(m, "step")}
+    m["state"]["options"]["enemy_hex_exit_check"] = False
+    assert "5320" in {a["to"] for a in D.acts(m, "step")}

@@ -132,7 +132,7 @@ class Battle(Procedure):
         atk = [s["units"][x] for x in f["atk"]]
         op["used"] += f["atk"]
         # V 10 (R38b, option political_on_announce): political sections in an attacked hex die
-        for u in B.units_at(s, h, D):
+        for u in B.units_at(s, h, D) if B.opt(s, "political_on_announce", True) else ():
             if B.val(u, "type") == "pol":
                 B.remove_unit(g, u, f"destroyed in {h} as the attack is announced", "V 10")
         dfn = B.units_at(s, h, D)
@@ -185,7 +185,7 @@ class Battle(Procedure):
         g.log(f"Modified roll {max(-4, min(11, mod))}: {D} loses {loss_d}, {P} loses {loss_a}, "
               f"pursuit {raw:+d}", "V 5.4")
         flags = list(r["flags"]) if P == "US" else []
-        if D == "US":  # R37: the rows mirrored when the US side defends
+        if D == "US" and B.opt(s, "us_defender_support_loss", True):  # R37: rows mirrored for a US defence
             mirror = CRT["flags"]["defending_us"]
             flags = [k for k in ("A", "M") if r["roll"] >= mirror[k]]
         if "A" in flags and op["ap"] and not op["air_lost"] and s["rec"]["ap"] > 0:

@@ -90,8 +90,10 @@ def amp_cost(u):
 
 def may_airmobilize(s, u, f):
     """V 8.1: US-side units that may fly, before their first step, while Airmobile Points last
-    (one use each per turn); not in alert or retreat moves here."""
-    return (u["side"] == "US" and f["mode"] in ("op", "react", "reserve") and B.val(u, "airmobile_ok")
+    (one use each per turn): in operation, reaction and reserve moves, and in retreats (option
+    amp_at_retreat); never in alert, pursuit or strategic moves here."""
+    modes = ("op", "react", "reserve") + (("retreat",) if B.opt(s, "amp_at_retreat", True) else ())
+    return (u["side"] == "US" and f["mode"] in modes and B.val(u, "airmobile_ok")
             and u["id"] not in f.get("stepped", []) and not u.get("air")
             and s["rec"]["amp"] - s["rec"].get("amp_used", 0) >= amp_cost(u))
 
@@ -150,6 +152,7 @@ class Move(Step):
                 continue  # V 6.3: a retreat from a security attack avoids the road path behind
             c = step_cost(s, u, u["hex"], n, f["enter"], f["mode"])
             if c is not None and c <= left and (not closed(s, u, n, f["enter"]) or
+                                                 not B.opt(s, "enemy_hex_exit_check", True) or
                                                  _leaves(s, u, n, f["enter"], left - c)):
                 out.append((n, c))
         return out

@@ -82,7 +82,7 @@ class SearchDestroy(Procedure):
         retarget(s)
         if op["round"] > 1:  # artillery that interdicted in the Alert segment stays used in round 1
             op.update(used=[], air_used=False, ship_used=False)
-        op.update(battles=[], attacked=[], rolled=False)
+        op.update(battles=[], attacked=[], rolled=False, allow={})
         g.log(f"Combat round {op['round']} (V 5.4)", "V 5.4", kind="phase")
         for u in B.live(s):
             if any(near(t, u["hex"]) for t in op["targets"]):
@@ -107,8 +107,11 @@ class SearchDestroy(Procedure):
         s = g.s
         op = s["op"]
         if not op["rolled"]:
-            g.log("No combat this round: the operation ends (V 5.4)", "V 5.4")
-            self.goto_part(f, "wrap")
+            if B.opt(s, "void_round_ends", True) or not op["targets"] or op["round"] >= 3:
+                g.log("No combat this round: the operation ends (V 5.4)", "V 5.4")
+                self.goto_part(f, "wrap")
+            else:  # R22 alternative: the round passes without retreat or pursuit
+                self.goto_part(f, "next_round")
             return
         d = B.other(f["side"])
         mp = {u["id"]: B.mpa(s, u) for u in B.live(s)

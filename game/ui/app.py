@@ -10,7 +10,7 @@ from game.engine.flow import IllegalAction
 from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
 from game.rules import get
 
-from . import render_panels as P
+from . import counters, render_panels as P
 from . import saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
@@ -73,6 +73,8 @@ class App:
         from pyodide.ffi import create_proxy
         self._proxies.append(create_proxy(self.debug_state))
         setattr(window, "__vw_state", self._proxies[-1])  # read-only: tests compare runtimes
+        self._proxies.append(create_proxy(self.debug_counter))
+        setattr(window, "__vw_counter", self._proxies[-1])  # read-only: tests read what a counter shows
         self.show_start()
         q("#loading").remove()
         document.body.dataset.ready = "1"
@@ -84,6 +86,7 @@ class App:
         self.game = gid
         self.rules = get(gid)
         self.ui = ui_for(gid)
+        counters.use(self.ui)  # counters are drawn by the match's game, never guessed from a piece
         self.map = MapView(q("#map"), self.map_texts[gid], self.ui.anchors)
         from .panzoom import PanZoom
         narrow = window.innerWidth < 820 and hasattr(self.ui, "FIT_NARROW")  # phones: the map area first
@@ -142,6 +145,17 @@ class App:
         return json.dumps({"hash": M.state_hash(m), "game": m["game"], "scenario": m["scenario"],
                            "seed": m["seed"], "options": m["options"], "dice_mode": m.get("dice_mode", "auto"),
                            "actions": m["actions"]})
+
+    def debug_counter(self, piece_json, game=None):
+        """What the counter of a view piece shows, drawn by `game`'s drawer (default: the game
+        shown): its texts, its tooltip and its face colour, as JSON."""
+        ui = ui_for(game) if game else self.ui
+        g = ui.draw_counter(json.loads(piece_json), 0, 0, document.createElementNS("http://www.w3.org/2000/svg", "svg"))
+        bg = g.querySelector(".ctr-bg")
+        return json.dumps({"texts": [t.textContent for t in g.querySelectorAll("text")],
+                           "title": g.querySelector("title").textContent,
+                           "bg": bg.getAttribute("fill") if bg else None,
+                           "parts": sorted({str(n.getAttribute("class")) for n in g.querySelectorAll("[class]")})})
 
     def open_save(self, opener, what, show, verb=("open", "Opened")):
         """Open a stored or imported save through the engine's checks; on refusal say why and keep

@@ -15,6 +15,7 @@ from . import saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
 from .logic import actors, highlights
+from . import render_map
 from .render_map import MapView
 
 GAME = "mike-force"  # the game shown until the player picks another
@@ -50,6 +51,8 @@ class App:
         self.rev = 0
         self.times = []
         self.log = P.LogView(q("#log"))
+        self.log_next = 0         # index in the match log of the first entry not yet shown
+        self.shown_role = None    # two-player games: the side whose view is on the screen
         self._proxies = []
 
     # ---- wiring -----------------------------------------------------------------------------------
@@ -87,7 +90,8 @@ class App:
         self.rules = get(gid)
         self.ui = ui_for(gid)
         counters.use(self.ui)  # counters are drawn by the match's game, never guessed from a piece
-        self.map = MapView(q("#map"), self.map_texts[gid], self.ui.anchors)
+        self.map = MapView(q("#map"), self.map_texts[gid], self.ui.anchors,
+                           getattr(self.ui, "STACK_DY", render_map.STACK_DY))
         from .panzoom import PanZoom
         narrow = window.innerWidth < 820 and hasattr(self.ui, "FIT_NARROW")  # phones: the map area first
         self.pz = PanZoom(self.map.svg, self.ui.FIT_NARROW if narrow else self.ui.FIT)
@@ -121,6 +125,9 @@ class App:
         self.open_subs = set()
         self.grp_open = {}
         self.log.reset()
+        self.log_next = 0
+        self.shown_role = None
+        q("#handover").hidden = True
         self.hide_overlays()
         q("#app").hidden = False
         document.body.dataset.screen = "game"
@@ -185,11 +192,21 @@ class App:
     def render(self):
         now = window.performance.now
         t0 = now()
-        v = M.view(self.rules, self.m, log_from=self.log.count)
-        if v["log_total"] < self.log.count:
+        role = self.viewer()
+        if role != self.shown_role:
+            if self.needs_handover(role):
+                self.hand_over(role)
+                return
+            self.shown_role = role
             self.log.reset()
-            v = M.view(self.rules, self.m, log_from=0)
+            self.log_next = 0
+        v = M.view(self.rules, self.m, role=role, log_from=self.log_next)
+        if v["log_total"] < self.log_next:
+            self.log.reset()
+            v = M.view(self.rules, self.m, role=role, log_from=0)
+        self.log_next = v["log_total"]
         self.v = v
+        document.body.dataset.viewer = role or ""
         acts = v["actions"]
         can_act = set(actors(acts))
         self.stacks = self.ui.stacks(v)
@@ -222,6 +239,58 @@ class App:
         setattr(window, "__vw_render_parts", f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f}")
         self.rev += 1
         body.dataset.rev = str(self.rev)
+
+    # ---- two players at one screen ---------------------------------------------------------------
+    def viewer(self):
+        """The side whose view is shown: None in a solitaire game (it sees all its own game);
+        in a two-player game the side deciding now (once the game is over, the last side shown)."""
+        if len(self.rules.roles) < 2:
+            return None
+        return M.current_role(self.rules, self.m) or self.shown_role or self.rules.roles[0]
+
+    def needs_handover(self, role):
+        """A hand-over screen only when the next view would show what the side at the screen
+        may not see, or the other way round (the rules' hidden_ids differ for the two sides)."""
+        hidden = getattr(self.rules, "hidden_ids", None)
+        if hidden is None:
+            return False
+        if self.shown_role is None:  # a game just started or reopened: the first side confirms too
+            return True
+        s = self.m["state"]
+        return set(hidden(s, role)) != set(hidden(s, self.shown_role))
+
+    def hand_over(self, role):
+        """Blank the table (nothing of either side's view stays in the page) and ask for the
+        next player; their view is drawn when they click Continue."""
+        self.blank()
+        self.pending_role = role
+        q("#handover-msg").textContent = f"Pass the screen to the {role} player."
+        q("#handover").hidden = False
+        document.body.dataset.screen = "handover"
+        document.body.dataset.handover = role
+        self.rev += 1
+        document.body.dataset.rev = str(self.rev)
+
+    def blank(self):
+        self.map.clear()
+        for sel_ in ("#actions", "#tracks", "#boxes"):
+            q(sel_).replaceChildren()
+        q("#prompt").textContent = ""
+        self.log.reset()
+        self.log_next = 0
+        self.selected = None
+        self.expanded = None
+        self.shown_role = None
+        self.v = None
+
+    def take_over(self):
+        """The next player is at the screen: draw their view."""
+        role = getattr(self, "pending_role", None)
+        q("#handover").hidden = True
+        document.body.dataset.screen = "game"
+        document.body.dataset.handover = ""
+        self.shown_role = role
+        self.render()
 
     def _piece(self, pid):
         v = self.v
@@ -295,7 +364,7 @@ class App:
 
         def run():
             try:
-                M.apply(self.rules, self.m, a)
+                M.apply(self.rules, self.m, a, role=self.shown_role)
             except IllegalAction as e:
                 self.flash(f"Not allowed: {e}")
                 return
@@ -486,6 +555,8 @@ class App:
             self.hide_overlays()
         elif cmd == "new":
             self.show_start()
+        elif cmd == "handover-ok":
+            self.take_over()
         elif cmd == "undo":
             self.undo()
         elif cmd == "clear":

@@ -664,7 +664,37 @@ class App:
             el("span", text=f"{o['label']}: ", parent=li)
             el("b", text=str(val), parent=li)
             el("span", text=f" [{o['rule']}]", cls="cite", parent=li)
+        self.about(q("#help-about"))
         q("#help-dlg").hidden = False
+
+    def about(self, root):
+        """'About this reconstruction': where every value the rulebook does not give comes from
+        (games whose rules provide about())."""
+        from .dom import el
+        root.replaceChildren()
+        about = getattr(self.rules, "about", None)
+        if about is None:
+            return
+        el("h3", text="About this reconstruction", parent=root)
+        el("p", text="The rulebook gives the rules; its map, counter sheet and charts are missing. What is not "
+                     "in the rulebook comes from play reports, geography, reconstruction or design, as listed.",
+           cls="muted", parent=root)
+        for sec in about():
+            det = el("details", cls="about-sec", parent=root)
+            kinds = {}
+            for it in sec["items"]:
+                kinds[it["kind"]] = kinds.get(it["kind"], 0) + 1
+            el("summary", text=f"{sec['title']}: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())),
+               parent=det)
+            if sec.get("notes"):
+                el("p", text=sec["notes"], cls="muted", parent=det)
+            ul = el("ul", parent=det)
+            for it in sec["items"]:
+                li = el("li", attrs={"data-kind": it["kind"]}, parent=ul)
+                el("b", text=f"{it['what']}: ", parent=li)
+                el("span", text=it["kind"], cls="cite", parent=li)
+                if it.get("why"):
+                    el("span", text=f" {it['why']}", parent=li)
 
     def on_import(self, e):
         files = e.target.files

@@ -131,3 +131,15 @@ def test_map_counters_show_values(page, base_url):
     page.screenshot(path="/tmp/vw_v65_us_1440.png")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path="/tmp/vw_v65_us_390.png")
+
+
+def test_about_this_reconstruction(page, base_url):
+    """Help lists where each reconstructed value comes from (issue 11 section 3)."""
+    start(page, base_url, seed=2)
+    page.click('[data-cmd="handover-ok"]')
+    page.click('[data-cmd="help"]')
+    page.wait_for_selector("#help-about h3")
+    text = page.text_content("#help-about")
+    for part in ("Map", "Counters", "Terrain Effects Chart", "Combat Results Table", "Scenarios",
+                 "reconstruction", "play report", "design"):
+        assert part in text, part

@@ -10,6 +10,7 @@ from .board import flow
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state  # noqa: F401
 from .view import verdict_text, view  # noqa: F401
+from .about import about  # noqa: F401  (the 'About this reconstruction' page)
 
 id = "vietnam-1965-1975"
 title = "Vietnam 1965-1975"

@@ -138,6 +138,9 @@ class MapView:
                 node = self._stack(sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act)
                 self.layer_pieces.appendChild(node)
                 self.stack_nodes[sid] = node
+        for sid in [k for k in self.stack_nodes if k not in stacks]:  # a place the view no longer lists
+            self.stack_nodes.pop(sid).remove()
+            self.stack_keys.pop(sid, None)
         if expanded in self.stack_nodes:
             self.layer_pieces.appendChild(self.stack_nodes[expanded])  # on top
         self._highlights(hl, actions)

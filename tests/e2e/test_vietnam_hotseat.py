@@ -71,6 +71,12 @@ def test_whole_starlite_game_two_players_one_screen(page, base_url):
             assert page.get_attribute("body", "data-viewer") == who
             continue
         viewer = page.get_attribute("body", "data-viewer")
+        # every counter on the map is where the engine says it is (a unit that moved on leaves no copy)
+        m = engine_state(page)
+        v = M.view(RULES, m, viewer)
+        drawn = page.evaluate("""() => [...document.querySelectorAll('#map [data-stack]')].map(
+            g => [g.dataset.stack, g.querySelectorAll('[data-unit]').length])""")
+        assert {h for h, _ in drawn} == set(v["spaces"]), (drawn, sorted(v["spaces"]))
         if viewer == "US":
             check_us_page(page)
             us_checks += 1

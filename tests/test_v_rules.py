@@ -882,3 +882,28 @@ def test_V3_2_enemy_hex_exit_check_option():
     assert "5320" not in {a["to"] for a in D.acts(m, "step")}
     m["state"]["options"]["enemy_hex_exit_check"] = False
     assert "5320" in {a["to"] for a in D.acts(m, "step")}
+
+
+def test_V3_stack_moves_at_its_slowest_and_dearest_and_triggers_one_reaction():
+    """V 3 (reference 6.2 T-MOV-1): 3/3, 2/4 and the 155mm (mech) move from 5118 as one stack: it
+    pays the highest cost (mech 4 into cultivated 5018) and moves at the lowest MP left; dropping a
+    unit ends its move; the stack's halt opens one reaction window over its final hexes."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    for u in ("m33", "m24", "a212"):
+        D.answer(m, t="unit", u=u)
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="stack", hex="5118")
+    assert m["state"]["stack"][-1]["group"] == ["a212", "m24", "m33"]
+    D.answer(m, t="step", to="5018")  # off the road: the 155mm's mech cost (4) for the whole stack
+    f = m["state"]["stack"][-1]
+    assert f["mp"] == {"a212": 2, "m24": 4, "m33": 4}
+    D.answer(m, t="drop", u="a212")
+    f = m["state"]["stack"][-1]
+    assert "a212" in f["moved"] and f["group"] == ["m24", "m33"]
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="halt")
+    assert M.current_role(R, m) == "NLF" and m["state"]["stack"][-1]["s"] == "react"
+    assert m["state"]["stack"][-1]["hexes"] == ["5018", "5119"]

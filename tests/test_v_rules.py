@@ -289,6 +289,9 @@ def test_V5_4_starlite_round_1_attack_is_mandatory_and_resolved_on_the_crt():
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="alert")
     assert [a["t"] for a in D.acts(m)] == ["attack"]
+    pv = M.view(R, m, "US")["preview"][0]  # the odds preview (issue 11 section 4)
+    assert (pv["hex"], pv["att"], pv["def"], pv["drm_odds"]) == ("5219", 3, 8, -3)
+    assert [d["row"] for d in pv["dice"]] == [-2, -1, 0, 1, 2, 3] and "preview" not in M.view(R, m, "NLF")
     m["state"]["dice"]["queue"] = [6]
     D.answer(m, t="attack", hex="5219")
     assert any("DRM -3" in e["text"] for e in m["log"])

@@ -120,6 +120,50 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
             "hot": bool(hot_a or hot_d)}
 
 
+def support(s, h, P, atk, dfn, incidental=False):
+    """Both sides' support for a combat in h (V 7.1-7.4): artillery in range and unused this round,
+    organic artillery of the units fighting, the operation's Air Points (attacking, or defending
+    after a Retreat-segment declaration), the cruiser (not in incidental attacks)."""
+    op = s["op"]
+    D = B.other(P)
+    arts_a = artillery(s, P, h, atk, op["used"], True)
+    arts_d = artillery(s, D, h, dfn, op["used"], False)
+    sup_a = sum(B.val(u, "art") for u in atk + arts_a)
+    sup_d = sum(B.val(u, "art") for u in dfn + arts_d)
+    if D == "US" and op["ap"] and not op.get("air_used") and not incidental:
+        sup_d += op["ap"]  # V 7.3: defensive Air Points declared in an earlier Retreat segment
+    if P == "US" and P == op["side"]:
+        if not op.get("air_used"):  # V 7.3: Air Points of the operation, unless they interdict
+            sup_a += op["ap"]
+        ship = COUNTERS["ships"]["cruiser"]
+        if not incidental and not op.get("ship_used") and op["ship"] and sea_range(s, h, ship["range"]):
+            sup_a += ship["points"] * op["ship"]
+    return arts_a, arts_d, sup_a, sup_d
+
+
+def preview(s, h, atk):
+    """The odds preview for an attack on h by `atk` (issue 11 section 4): the totals, each DRM and
+    the result of every die. Read only; the defenders are face up by then (V 5.4 E)."""
+    op = s["op"]
+    P = op["side"]
+    dfn = [u for u in B.units_at(s, h, B.other(P))
+           if not (B.val(u, "type") == "pol" and B.opt(s, "political_on_announce", True))]
+    if not dfn:
+        return {"hex": h, "void": True}
+    _, _, sup_a, sup_d = support(s, h, P, atk, dfn)
+    n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
+    bonus = op["bonus"] if op["round"] > 1 else 0
+    drm = n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
+    dice = []
+    for d in range(1, 7):
+        r = row(d + drm)
+        dice.append({"die": d, "row": r["roll"], "def": r["def"][n["col_d"]], "att": r["att"][n["col_a"]],
+                     "pursuit": r["pursuit"]})
+    return {"hex": h, "att": n["att_total"], "def": n["def_total"], "drm_odds": n["drm_odds"],
+            "drm_terrain": n["drm_terrain"], "drm_hexside": n["drm_esc"], "bonus": bonus,
+            "support": [sup_a, sup_d], "dice": dice}
+
+
 @B.flow.step("battle")
 class Battle(Procedure):
     parts = ("resolve", "loss_d", "loss_a", "wrap")
@@ -141,20 +185,9 @@ class Battle(Procedure):
             self.goto_part(f, "wrap")
             f["void"] = True
             return
-        fighting = atk
-        arts_a = artillery(s, P, h, fighting, op["used"], True)
-        arts_d = artillery(s, D, h, dfn, op["used"], False)
+        arts_a, arts_d, sup_a, sup_d = support(s, h, P, atk, dfn, f.get("incidental"))
         op["used"] += [u["id"] for u in arts_a + arts_d]
         op["defended"] += [u["id"] for u in arts_d]
-        sup_a = sum(B.val(u, "art") for u in atk + arts_a)
-        sup_d = sum(B.val(u, "art") for u in dfn + arts_d)
-        if D == "US" and op["ap"] and not op.get("air_used") and not f.get("incidental"):
-            sup_d += op["ap"]  # V 7.3: defensive Air Points declared in an earlier Retreat segment
-        if P == "US" and P == op["side"]:
-            if not op.get("air_used"):  # V 7.3: Air Points of the operation, unless they interdict
-                sup_a += op["ap"]
-            if not f.get("incidental") and not op.get("ship_used") and op["ship"] and sea_range(s, h, COUNTERS["ships"]["cruiser"]["range"]):
-                sup_a += COUNTERS["ships"]["cruiser"]["points"] * op["ship"]
         n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
         bonus = op["bonus"] if op["round"] > 1 and not f.get("incidental") else 0
         BR.start(g, h, f"Battle in {h}", "V 5.4", [

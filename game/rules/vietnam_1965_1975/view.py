@@ -40,4 +40,9 @@ def view(s, role=None):
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
          "vp": vp(s)}
+    top = s["stack"][-1] if s["stack"] else None
+    if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):
+        from .combat import preview
+        from .operation import attackable, available
+        v["preview"] = [preview(s, h, available(s, h)) for h in attackable(s)]
     return v

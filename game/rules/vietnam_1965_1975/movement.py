@@ -303,6 +303,9 @@ class Move(Step):
         op = g.s.get("op")
         if op and u["side"] != op["side"] and u["hex"] in f["enter"] and f["mode"] in ("react", "reserve"):
             u["tgt"] = True  # V 5.3, 5.7: a defender ending its move in a target hex is a target unit
+        if op and f["mode"] == "retreat" and u["tgt"] and u["hex"]:
+            for x in B.units_at(g.s, u["hex"], u["side"]):
+                x["tgt"] = True  # V 5.6: retreating onto friendly units makes them targets too
         if u.get("air") and u["id"] in f.get("stepped", []):
             land = landing_cost(g.s, u, u["hex"])
             f["mp"][u["id"]] -= land - AIR["per_hex"]

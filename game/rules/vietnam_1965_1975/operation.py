@@ -137,7 +137,9 @@ class SearchDestroy(Procedure):
         for u in operating(s):
             inn = B.val(u, "pursuit")
             if inn is None:
-                continue
+                if not u.get("air"):
+                    continue
+                inn = 0  # V 5.6: an airmobilized unit without a modifier pursues on the result alone
             allow[u["id"]] = R + inn - (2 if op["kind"] == "cs" else 0)  # V 6.1: C&S pursuit -2
         op["allow"] = allow
         g.log(f"Pursuit result {R:+d} (V 5.6)", "V 5.6")

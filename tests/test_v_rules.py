@@ -910,3 +910,13 @@ def test_V3_stack_moves_at_its_slowest_and_dearest_and_triggers_one_reaction():
     D.answer(m, t="halt")
     assert M.current_role(R, m) == "NLF" and m["state"]["stack"][-1]["s"] == "react"
     assert m["state"]["stack"][-1]["hexes"] == ["5018", "5119"]
+
+
+def test_V10_hidden_hotseat_option_off_shows_everything():
+    """Option hidden_hotseat (R71) off: the US sees the VC units named, and nothing is hidden."""
+    m = M.new_match(R, "starlite", 1, {"hidden_hotseat": False})
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        D.answer(m, t="place", u=u, hex="5219")
+    assert "VC 1st Regiment" in json.dumps(M.view(R, m, "US")) and R.hidden_ids(m["state"], "US") == []
+    assert any("VC 1st Regiment set up in 5219" == e["text"] for e in M.view(R, m, "US")["log"])

@@ -30,7 +30,7 @@ def invariants(state):
 
 def hidden_ids(state, role=None):
     """V 10: the ids of VC units the US may not see named (every NLF unit still face down)."""
-    if role == "NLF":
+    if role == "NLF" or not state["options"].get("hidden_hotseat", True):
         return []
     return [u["id"] for u in state["units"].values() if u["side"] == "NLF" and not u.get("rev")]
 
@@ -43,7 +43,7 @@ def resample_hidden(state, role, rng=None):
     rng = rng or random.Random(0)
     groups = {}
     for u in state["units"].values():
-        if B.concealed(u, "US"):
+        if B.concealed(u, "US", state):
             key = (bool(u["hex"]), u["done"], u["mission"], u["op"], u["tgt"], u["rp_spent"])
             groups.setdefault(key, []).append(u)
     for us in groups.values():

@@ -79,12 +79,16 @@ def in_enemy_zoc(s, h, side):
 
 def unit_label(s, u, role):
     """How `role` names u: hidden VC units by their face-down handle (V 10, R71)."""
-    if concealed(u, role):
+    if concealed(u, role, s):
         return f"VC unit {u['handle']}"
     return u["name"]
 
 
-def concealed(u, role):
+def concealed(u, role, s=None):
+    """V 10: an NLF unit not yet revealed is face down to the US (option hidden_hotseat: off, both
+    players see everything, e.g. for a solitaire reading of the scenario)."""
+    if s is not None and not s["options"].get("hidden_hotseat", True):
+        return False
     return u["side"] == "NLF" and role == "US" and not u.get("rev")
 
 

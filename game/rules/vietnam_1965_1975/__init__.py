@@ -3,7 +3,8 @@ Operation Starlite (V 18.2). Rule sections are cited as "V n.n"."""
 
 import random
 
-from . import bombardment, combat, incidental, interdiction, movement, operation, reaction, security, setup, strategic, turn  # noqa: F401
+from . import (bombardment, combat, incidental, interdiction, movement, operation,  # noqa: F401  (steps)
+               reaction, security, setup, strategic, turn)
 from ...engine.interface import data_interface
 from . import board as B
 from .board import flow

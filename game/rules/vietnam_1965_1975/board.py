@@ -133,3 +133,21 @@ def reveal(g, u, rule):
         u["rev"] = True
         g.reveal()
         g.log(f"VC unit {u['handle']} revealed: {u['name']}", rule)
+
+
+def new_op(side, kind):
+    """The record of the operation running (one at a time): public facts only (reference 2.4)."""
+    return {"side": side, "kind": kind, "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
+            "bonus": 0, "battles": [], "attacked": [], "rolled": False, "air_lost": False, "defended": []}
+
+
+def close_op(s):
+    """Segment H (V 2.1): operating units, reserves and artillery that defended are Ops Complete;
+    targets, RP limits, airmobilization and hot LZs end with the operation."""
+    for u in s["units"].values():
+        if u["op"] or u["id"] in s["op"]["defended"] or u.pop("rsv", None):
+            u["done"] = True
+        u["op"] = u["tgt"] = False
+        u["rp_spent"] = 0
+        u.pop("air", None)
+        u.pop("lz", None)

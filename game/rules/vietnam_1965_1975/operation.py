@@ -29,9 +29,7 @@ class SearchDestroy(Procedure):
              "retreat", "defensive", "pursuit", "offensive", "cs_round", "next_round", "cs_end", "wrap")
 
     def designate(self, g, f):
-        g.s["op"] = {"side": f["side"], "kind": f.get("kind", "sd"), "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
-                     "bonus": 0, "battles": [], "attacked": [], "rolled": False, "air_lost": False,
-                     "defended": []}
+        g.s["op"] = B.new_op(f["side"], f.get("kind", "sd"))
         g.call("sd_pick", who=f["side"], target=None)
 
     def support(self, g, f):
@@ -190,13 +188,7 @@ class SearchDestroy(Procedure):
         """Segment H: operating units are Ops Complete (with artillery that defended); targets,
         RP limits and support assignments end with the operation."""
         s = g.s
-        for u in s["units"].values():
-            if u["op"] or u["id"] in s["op"]["defended"] or u.pop("rsv", None):
-                u["done"] = True
-            u["op"] = u["tgt"] = False
-            u["rp_spent"] = 0
-            u.pop("air", None)  # V 8.1: airmobilization lasts for the operation
-            u.pop("lz", None)
+        B.close_op(s)
         g.log("End of the operation (V 2.1 H)", "V 2.1")
         s["op"] = None
 
@@ -333,7 +325,8 @@ class AttackPick(Step):
 
     def choices(self, g, f):
         s, lab = g.s, g.labels
-        acts = [{"t": "attack", "hex": h, **({"label": f"Attack {h} with {len(available(s, h))} unit(s)"} if lab else {})}
+        acts = [{"t": "attack", "hex": h,
+                 **({"label": f"Attack {h} with {len(available(s, h))} unit(s)"} if lab else {})}
                 for h in attackable(s)]
         if s["op"]["round"] > 1 or not B.opt(s, "mandatory_round1", True):
             acts.append({"t": "stop", **({"label": "No more attacks this round"} if lab else {})})

@@ -920,3 +920,22 @@ def test_V10_hidden_hotseat_option_off_shows_everything():
         D.answer(m, t="place", u=u, hex="5219")
     assert "VC 1st Regiment" in json.dumps(M.view(R, m, "US")) and R.hidden_ids(m["state"], "US") == []
     assert any("VC 1st Regiment set up in 5219" == e["text"] for e in M.view(R, m, "US")["log"])
+
+
+def test_V3_4_naval_transport_from_a_port_to_a_landing_beach():
+    """V 3.4 (reference 2.5.4): 3/3 in the port 5118 is shipped to a landing beach (one is added to
+    the map for the test: the first-cut map has none) and is Ops Complete afterwards."""
+    mp = B.mapof({"area": "quangngai"})
+    mp.hexes["5324"]["beach"] = True
+    try:
+        m = start(vc_hex="5219")
+        D.answer(m, t="us_op")
+        D.answer(m, t="operate", op="naval")
+        D.answer(m, t="unit", u="m33")
+        D.answer(m, t="go")
+        D.answer(m, t="done")  # no movement: already in the port
+        assert {(a["u"], a["hex"]) for a in D.acts(m, "ship")} == {("m33", "5324")}
+        D.answer(m, t="ship", u="m33", hex="5324")
+        assert units(m)["m33"]["hex"] == "5324" and units(m)["m33"]["done"]
+    finally:
+        del mp.hexes["5324"]["beach"]

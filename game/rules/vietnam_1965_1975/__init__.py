@@ -17,13 +17,14 @@ One module per part of the rulebook:
   bombardment.py        bombardment operations (V 7.5)
   strategic.py          strategic movement (V 3.3)
   security.py           security operations (V 6.3)
+  naval.py              naval transport (V 3.4)
   victory.py            the Starlite condition, graded levels, the VP readout (V 18.1-18.2)
   view.py, invariants.py  what each side sees; state checks for the fuzzer
 """
 
 import random
 
-from . import (bombardment, combat, incidental, interdiction, movement, operation,  # noqa: F401  (steps)
+from . import (bombardment, combat, incidental, interdiction, movement, naval, operation,  # noqa: F401
                reaction, security, setup, strategic, turn)
 from ...engine.interface import data_interface
 from . import board as B

@@ -73,6 +73,9 @@ class StratPhase(Step):
         acts = [{"t": "strat", **({"label": "Strategic movement"} if lab else {})}] if eligible(g.s, "US") else []
         if road_units(g.s):
             acts.append({"t": "security", **({"label": "Security operation (V 6.3)"} if lab else {})})
+        from .naval import possible
+        if eligible(g.s, "US") and possible(g.s):
+            acts.append({"t": "naval", **({"label": "Naval transport (V 3.4)"} if lab else {})})
         return acts + [{"t": "done", **({"label": "End the phase"} if lab else {})}]
 
     def act(self, g, f, a):

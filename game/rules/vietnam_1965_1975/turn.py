@@ -101,6 +101,9 @@ class Ops(Step):
                 ops.append(dict(A("operate", "Bombardment (V 7.5)"), op="bomb"))
             if road_units(g.s):
                 ops.append(dict(A("operate", "Security operation (V 6.3)"), op="security"))
+            from .naval import possible
+            if us and possible(g.s):
+                ops.append(dict(A("operate", "Naval transport (V 3.4)"), op="naval"))
             return ops + [A("decline", "Decline")]
         return [A("end", "End the Operations Phase")] + [dict(a, t="operate") for a in nlf_ops]
 
@@ -121,7 +124,7 @@ class Ops(Step):
                                         "bomb": "a bombardment"}.get(kind, "a Search and Destroy operation"),
                   {"cs": "V 6.1", "strat": "V 3.3", "bomb": "V 7.5"}.get(kind, "V 5"))
             f["st"], f["who"] = "choose", "NLF"
-            if kind in ("strat", "bomb", "security"):
+            if kind in ("strat", "bomb", "security", "naval"):
                 g.call(kind, who="US", side="US")
             else:
                 g.call("sd", who="US", side="US", kind=kind)

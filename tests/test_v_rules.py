@@ -939,3 +939,26 @@ def test_V3_4_naval_transport_from_a_port_to_a_landing_beach():
         assert units(m)["m33"]["hex"] == "5324" and units(m)["m33"]["done"]
     finally:
         del mp.hexes["5324"]["beach"]
+
+
+def test_V6_2_missions_continue_into_the_next_turn_or_are_suspended():
+    """V 6.2: Hold and Patrol last until the next designation phase, where they may be continued
+    (the unit stays unavailable for operations) or suspended (free to operate again)."""
+    m = M.new_match(R, "starlite", 1)
+    m["state"]["turns"] = 2  # a two-turn variant of the scenario for the test
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        D.answer(m, t="place", u=u, hex="5320")
+    D.answer(m, t="hold", u="m33")
+    assert not D.acts(m, "suspend")  # assigned this turn: nothing to suspend yet
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="us_op")
+    D.answer(m, t="decline")
+    D.answer(m, t="end")
+    assert m["state"]["turn"] == 2 and units(m)["m33"]["mission"] == "hold"
+    assert {a["u"] for a in D.acts(m, "suspend")} == {"m33"}
+    D.answer(m, t="suspend", u="m33")
+    assert units(m)["m33"]["mission"] is None
+    assert {"t": "hold", "u": "m33"} in D.acts(m)

@@ -411,4 +411,5 @@ class CsSwitch(Step):
         u = g.s["units"][a["u"]]
         u["op"] = False
         u["mission"] = a["t"]
+        u["mission_turn"] = g.s["turn"]
         g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1")

@@ -962,3 +962,20 @@ def test_V6_2_missions_continue_into_the_next_turn_or_are_suspended():
     D.answer(m, t="suspend", u="m33")
     assert units(m)["m33"]["mission"] is None
     assert {"t": "hold", "u": "m33"} in D.acts(m)
+
+
+def test_V7_6_no_ffz_in_starlite_and_full_value_support_in_one():
+    """V 7.6, V 18.2 (EXT-1): Starlite forbids free-fire zones; where allowed, the declaration costs
+    2 VP and US support then counts in full for the ratio and the loss column."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="go")
+    assert not D.acts(m, "ffz")
+    m["state"]["special"]["no_ffz"] = False
+    D.answer(m, t="ffz")
+    s = m["state"]
+    assert s["ffz"] and vp(s)["NLF"] == 1 + 2
+    n = C.numbers(s, [units(m)["m37"]], [units(m)["vc1"]], "5219", 9, 0, "US")
+    assert n["att_total"] == 3 + 9

@@ -243,8 +243,8 @@ class SdPick(Step):
 
 @B.flow.step("sd_support")
 class SdSupport(Step):
-    """Segment B (V 7.3, V 7.5): Air Points (once per turn, every round of one operation) and
-    the cruiser (one operation per turn)."""
+    """Segment B (V 7.3, V 7.5, V 7.6): Air Points (once per turn, every round of one operation),
+    the cruiser (one operation per turn) and, where the scenario allows it, a free-fire zone."""
 
     def prompt(self, g, f):
         return "Support declaration (V 7.3, 7.5): Air Points and the cruiser for this operation"
@@ -253,12 +253,21 @@ class SdSupport(Step):
         r = g.s["rec"]
         aps = range(0, (0 if r.get("ap_op") else r["ap"]) + 1)
         ships = (0, 1) if r["ship"] and not r.get("ship_op") else (0,)
-        return [{"t": "support", "ap": n, "ship": k,
+        acts = [{"t": "support", "ap": n, "ship": k,
                  **({"label": f"{n} AP" + (", the cruiser" if k else "")} if g.labels else {})}
                 for n in aps for k in ships]
+        if not g.s["special"].get("no_ffz") and not g.s.get("ffz"):
+            acts.append({"t": "ffz", **({"label": "Declare Quang Ngai a free-fire zone (2 VP)"} if g.labels else {})})
+        return acts
 
     def act(self, g, f, a):
         s = g.s
+        if a["t"] == "ffz":
+            # V 7.6: the play area is one region (Quang Ngai); it lasts the whole scenario (V 18.1)
+            s["ffz"] = True
+            s["rec"]["ffz"] = s["rec"].get("ffz", 0) + 1
+            g.log("The US declares Quang Ngai a free-fire zone: US support counts in full (V 7.6)", "V 7.6")
+            return
         s["op"]["ap"], s["op"]["ship"] = a["ap"], a["ship"]
         if a["ap"]:
             s["rec"]["ap_op"] = True

@@ -39,7 +39,7 @@ def view(s, role=None):
          "removed": [{"id": r["id"], "side": r["side"], "how": r["how"]} for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
-         "vp": vp(s)}
+         "vp": vp(s), "ffz": bool(s.get("ffz"))}
     top = s["stack"][-1] if s["stack"] else None
     if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):
         from .combat import preview

@@ -530,6 +530,7 @@ def test_V5_7_defensive_reserves_after_an_nlf_attack():
     D.answer(m, t="done")  # the US does not interdict with the 155mm
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="5220")
+    D.answer(m, t="fire", **{"with": ["a212", "hq7"]})  # the US defends with both (V 7.1)
     while m["state"]["stack"][-1]["s"] in ("losses",):
         D.answer(m, t=D.acts(m)[0]["t"], u=D.acts(m)[0]["u"])
     while m["state"]["stack"][-1]["s"] == "move":
@@ -743,6 +744,7 @@ def test_V7_3_defensive_air_points_in_the_retreat_segment_and_mirrored_air_loss(
     D.answer(m, t="done")
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="5220")
+    D.answer(m, t="fire")
     while m["state"]["stack"][-1]["s"] == "losses":
         D.answer(m, **D.acts(m)[0])
     while m["state"]["stack"][-1]["s"] == "move":
@@ -979,3 +981,28 @@ def test_V7_6_no_ffz_in_starlite_and_full_value_support_in_one():
     assert s["ffz"] and vp(s)["NLF"] == 1 + 2
     n = C.numbers(s, [units(m)["m37"]], [units(m)["vc1"]], "5219", 9, 0, "US")
     assert n["att_total"] == 3 + 9
+
+
+def test_V7_2_attacker_then_defender_choose_their_support():
+    """V 7.2: the attacker allocates support first, then the defender; artillery held back stays
+    unused this round; organic artillery always fires with its unit."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    for u in ("m37", "hq7", "a212"):
+        D.answer(m, t="unit", u=u)
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=4, ship=1)
+    D.answer(m, t="done")  # no movement
+    D.answer(m, t="done")  # no interdiction
+    m["state"]["dice"]["queue"] = [1, 4]
+    D.answer(m, t="alert")
+    D.answer(m, t="done")  # no combat-segment interdiction
+    D.answer(m, t="attack", hex="5219")
+    assert m["state"]["stack"][-1]["s"] == "support_pick" and M.current_role(R, m) == "US"
+    offers = [a["with"] for a in D.acts(m, "fire")]
+    assert offers[0] == ["a212", "hq7", "ap", "ship"] and offers[-1] == [] and len(offers) == 16
+    D.answer(m, t="fire", **{"with": ["ap", "ship"]})
+    assert any("US attacks 5219: 7.5 (ground 3 + support 4.5)" in e["text"] for e in m["log"])  # min(10, 9) / 2
+    assert "a212" not in m["state"]["op"]["used"]

@@ -289,6 +289,9 @@ def test_V5_4_starlite_round_1_attack_is_mandatory_and_resolved_on_the_crt():
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="alert")
     assert [a["t"] for a in D.acts(m)] == ["attack"]
+    pv = M.view(R, m, "US")["preview"][0]  # the odds preview (issue 11 section 4)
+    assert (pv["hex"], pv["att"], pv["def"], pv["drm_odds"]) == ("5219", 3, 8, -3)
+    assert [d["row"] for d in pv["dice"]] == [-2, -1, 0, 1, 2, 3] and "preview" not in M.view(R, m, "NLF")
     m["state"]["dice"]["queue"] = [6]
     D.answer(m, t="attack", hex="5219")
     assert any("DRM -3" in e["text"] for e in m["log"])
@@ -527,6 +530,7 @@ def test_V5_7_defensive_reserves_after_an_nlf_attack():
     D.answer(m, t="done")  # the US does not interdict with the 155mm
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="5220")
+    D.answer(m, t="fire", **{"with": ["a212", "hq7"]})  # the US defends with both (V 7.1)
     while m["state"]["stack"][-1]["s"] in ("losses",):
         D.answer(m, t=D.acts(m)[0]["t"], u=D.acts(m)[0]["u"])
     while m["state"]["stack"][-1]["s"] == "move":
@@ -740,6 +744,7 @@ def test_V7_3_defensive_air_points_in_the_retreat_segment_and_mirrored_air_loss(
     D.answer(m, t="done")
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="5220")
+    D.answer(m, t="fire")
     while m["state"]["stack"][-1]["s"] == "losses":
         D.answer(m, **D.acts(m)[0])
     while m["state"]["stack"][-1]["s"] == "move":
@@ -882,3 +887,122 @@ def test_V3_2_enemy_hex_exit_check_option():
     assert "5320" not in {a["to"] for a in D.acts(m, "step")}
     m["state"]["options"]["enemy_hex_exit_check"] = False
     assert "5320" in {a["to"] for a in D.acts(m, "step")}
+
+
+def test_V3_stack_moves_at_its_slowest_and_dearest_and_triggers_one_reaction():
+    """V 3 (reference 6.2 T-MOV-1): 3/3, 2/4 and the 155mm (mech) move from 5118 as one stack: it
+    pays the highest cost (mech 4 into cultivated 5018) and moves at the lowest MP left; dropping a
+    unit ends its move; the stack's halt opens one reaction window over its final hexes."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    for u in ("m33", "m24", "a212"):
+        D.answer(m, t="unit", u=u)
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="stack", hex="5118")
+    assert m["state"]["stack"][-1]["group"] == ["a212", "m24", "m33"]
+    D.answer(m, t="step", to="5018")  # off the road: the 155mm's mech cost (4) for the whole stack
+    f = m["state"]["stack"][-1]
+    assert f["mp"] == {"a212": 2, "m24": 4, "m33": 4}
+    D.answer(m, t="drop", u="a212")
+    f = m["state"]["stack"][-1]
+    assert "a212" in f["moved"] and f["group"] == ["m24", "m33"]
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="halt")
+    assert M.current_role(R, m) == "NLF" and m["state"]["stack"][-1]["s"] == "react"
+    assert m["state"]["stack"][-1]["hexes"] == ["5018", "5119"]
+
+
+def test_V10_hidden_hotseat_option_off_shows_everything():
+    """Option hidden_hotseat (R71) off: the US sees the VC units named, and nothing is hidden."""
+    m = M.new_match(R, "starlite", 1, {"hidden_hotseat": False})
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        D.answer(m, t="place", u=u, hex="5219")
+    assert "VC 1st Regiment" in json.dumps(M.view(R, m, "US")) and R.hidden_ids(m["state"], "US") == []
+    assert any("VC 1st Regiment set up in 5219" == e["text"] for e in M.view(R, m, "US")["log"])
+
+
+def test_V3_4_naval_transport_from_a_port_to_a_landing_beach():
+    """V 3.4 (reference 2.5.4): 3/3 in the port 5118 is shipped to a landing beach (one is added to
+    the map for the test: the first-cut map has none) and is Ops Complete afterwards."""
+    mp = B.mapof({"area": "quangngai"})
+    mp.hexes["5324"]["beach"] = True
+    try:
+        m = start(vc_hex="5219")
+        D.answer(m, t="us_op")
+        D.answer(m, t="operate", op="naval")
+        D.answer(m, t="unit", u="m33")
+        D.answer(m, t="go")
+        D.answer(m, t="done")  # no movement: already in the port
+        assert {(a["u"], a["hex"]) for a in D.acts(m, "ship")} == {("m33", "5324")}
+        D.answer(m, t="ship", u="m33", hex="5324")
+        assert units(m)["m33"]["hex"] == "5324" and units(m)["m33"]["done"]
+    finally:
+        del mp.hexes["5324"]["beach"]
+
+
+def test_V6_2_missions_continue_into_the_next_turn_or_are_suspended():
+    """V 6.2: Hold and Patrol last until the next designation phase, where they may be continued
+    (the unit stays unavailable for operations) or suspended (free to operate again)."""
+    m = M.new_match(R, "starlite", 1)
+    m["state"]["turns"] = 2  # a two-turn variant of the scenario for the test
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        D.answer(m, t="place", u=u, hex="5320")
+    D.answer(m, t="hold", u="m33")
+    assert not D.acts(m, "suspend")  # assigned this turn: nothing to suspend yet
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="us_op")
+    D.answer(m, t="decline")
+    D.answer(m, t="end")
+    assert m["state"]["turn"] == 2 and units(m)["m33"]["mission"] == "hold"
+    assert {a["u"] for a in D.acts(m, "suspend")} == {"m33"}
+    D.answer(m, t="suspend", u="m33")
+    assert units(m)["m33"]["mission"] is None
+    assert {"t": "hold", "u": "m33"} in D.acts(m)
+
+
+def test_V7_6_no_ffz_in_starlite_and_full_value_support_in_one():
+    """V 7.6, V 18.2 (EXT-1): Starlite forbids free-fire zones; where allowed, the declaration costs
+    2 VP and US support then counts in full for the ratio and the loss column."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="go")
+    assert not D.acts(m, "ffz")
+    m["state"]["special"]["no_ffz"] = False
+    D.answer(m, t="ffz")
+    s = m["state"]
+    assert s["ffz"] and vp(s)["NLF"] == 1 + 2
+    n = C.numbers(s, [units(m)["m37"]], [units(m)["vc1"]], "5219", 9, 0, "US")
+    assert n["att_total"] == 3 + 9
+
+
+def test_V7_2_attacker_then_defender_choose_their_support():
+    """V 7.2: the attacker allocates support first, then the defender; artillery held back stays
+    unused this round; organic artillery always fires with its unit."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    for u in ("m37", "hq7", "a212"):
+        D.answer(m, t="unit", u=u)
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=4, ship=1)
+    D.answer(m, t="done")  # no movement
+    D.answer(m, t="done")  # no interdiction
+    m["state"]["dice"]["queue"] = [1, 4]
+    D.answer(m, t="alert")
+    D.answer(m, t="done")  # no combat-segment interdiction
+    D.answer(m, t="attack", hex="5219")
+    assert m["state"]["stack"][-1]["s"] == "support_pick" and M.current_role(R, m) == "US"
+    offers = [a["with"] for a in D.acts(m, "fire")]
+    assert offers[0] == ["a212", "hq7", "ap", "ship"] and offers[-1] == [] and len(offers) == 16
+    D.answer(m, t="fire", **{"with": ["ap", "ship"]})
+    assert any("US attacks 5219: 7.5 (ground 3 + support 4.5)" in e["text"] for e in m["log"])  # min(10, 9) / 2
+    assert "a212" not in m["state"]["op"]["used"]

@@ -79,12 +79,16 @@ def in_enemy_zoc(s, h, side):
 
 def unit_label(s, u, role):
     """How `role` names u: hidden VC units by their face-down handle (V 10, R71)."""
-    if concealed(u, role):
+    if concealed(u, role, s):
         return f"VC unit {u['handle']}"
     return u["name"]
 
 
-def concealed(u, role):
+def concealed(u, role, s=None):
+    """V 10: an NLF unit not yet revealed is face down to the US (option hidden_hotseat: off, both
+    players see everything, e.g. for a solitaire reading of the scenario)."""
+    if s is not None and not s["options"].get("hidden_hotseat", True):
+        return False
     return u["side"] == "NLF" and role == "US" and not u.get("rev")
 
 
@@ -129,3 +133,21 @@ def reveal(g, u, rule):
         u["rev"] = True
         g.reveal()
         g.log(f"VC unit {u['handle']} revealed: {u['name']}", rule)
+
+
+def new_op(side, kind):
+    """The record of the operation running (one at a time): public facts only (reference 2.4)."""
+    return {"side": side, "kind": kind, "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
+            "bonus": 0, "battles": [], "attacked": [], "rolled": False, "air_lost": False, "defended": []}
+
+
+def close_op(s):
+    """Segment H (V 2.1): operating units, reserves and artillery that defended are Ops Complete;
+    targets, RP limits, airmobilization and hot LZs end with the operation."""
+    for u in s["units"].values():
+        if u["op"] or u["id"] in s["op"]["defended"] or u.pop("rsv", None):
+            u["done"] = True
+        u["op"] = u["tgt"] = False
+        u["rp_spent"] = 0
+        u.pop("air", None)
+        u.pop("lz", None)

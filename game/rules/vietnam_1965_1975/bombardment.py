@@ -42,9 +42,7 @@ class Bombardment(Procedure):
     parts = ("pick", "support", "check", "interdict", "alert", "resolve", "losses", "wrap")
 
     def pick(self, g, f):
-        g.s["op"] = {"side": f["side"], "kind": "bomb", "targets": [], "round": 1, "ap": 0, "ship": 0,
-                     "used": [], "bonus": 0, "battles": [], "attacked": [], "rolled": False,
-                     "air_lost": False, "defended": []}
+        g.s["op"] = B.new_op(f["side"], "bomb")
         g.call("bomb_pick", who=f["side"], target=None)
 
     def support(self, g, f):
@@ -115,11 +113,7 @@ class Bombardment(Procedure):
         s = g.s
         if s.get("battle") and not s["battle"].get("over") and f.get("loss") is not None:
             BR.end(g, "Bombardment resolved")
-        for u in s["units"].values():
-            if u["op"]:
-                u["done"] = True
-            u["op"] = u["tgt"] = False
-            u["rp_spent"] = 0
+        B.close_op(s)
         g.log("End of the bombardment (V 7.5)", "V 7.5")
         s["op"] = None
 

@@ -120,41 +120,108 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
             "hot": bool(hot_a or hot_d)}
 
 
+def sources(s, h, P, atk, dfn, incidental=False):
+    """What each side may add to a combat in h (V 7.1-7.4), as [key, points]: artillery units in
+    range and unused this round (by id), the operation's Air Points ("ap": attacking, or defending
+    after a Retreat-segment declaration), the cruiser ("ship", not in incidental attacks). Organic
+    artillery of the units fighting always counts and is not listed."""
+    op = s["op"]
+    D = B.other(P)
+    src_a = [[u["id"], B.val(u, "art")] for u in artillery(s, P, h, atk, op["used"], True)]
+    src_d = [[u["id"], B.val(u, "art")] for u in artillery(s, D, h, dfn, op["used"], False)]
+    if D == "US" and op["ap"] and not op.get("air_used") and not incidental:
+        src_d.append(["ap", op["ap"]])  # V 7.3: defensive Air Points from an earlier Retreat segment
+    if P == "US" and P == op["side"]:
+        if op["ap"] and not op.get("air_used"):  # V 7.3: unless they interdict this round
+            src_a.append(["ap", op["ap"]])
+        ship = COUNTERS["ships"]["cruiser"]
+        if not incidental and not op.get("ship_used") and op["ship"] and sea_range(s, h, ship["range"]):
+            src_a.append(["ship", ship["points"] * op["ship"]])
+    return src_a, src_d
+
+
+def support(s, h, P, atk, dfn, incidental=False, pick_a=None, pick_d=None):
+    """Both sides' support: organic artillery of the units fighting plus the sources each side
+    chose (None: all of them). Returns the artillery units firing and the two totals."""
+    src_a, src_d = sources(s, h, P, atk, dfn, incidental)
+    use_a = [k for k in src_a if pick_a is None or k[0] in pick_a]
+    use_d = [k for k in src_d if pick_d is None or k[0] in pick_d]
+    arts_a = [s["units"][k] for k, _ in use_a if k in s["units"]]
+    arts_d = [s["units"][k] for k, _ in use_d if k in s["units"]]
+    sup_a = sum(B.val(u, "art") for u in atk) + sum(p for _, p in use_a)
+    sup_d = sum(B.val(u, "art") for u in dfn) + sum(p for _, p in use_d)
+    return arts_a, arts_d, sup_a, sup_d
+
+
+def preview(s, h, atk):
+    """The odds preview for an attack on h by `atk` (issue 11 section 4): the totals, each DRM and
+    the result of every die. Read only; the defenders are face up by then (V 5.4 E)."""
+    op = s["op"]
+    P = op["side"]
+    dfn = [u for u in B.units_at(s, h, B.other(P))
+           if not (B.val(u, "type") == "pol" and B.opt(s, "political_on_announce", True))]
+    if not dfn:
+        return {"hex": h, "void": True}
+    _, _, sup_a, sup_d = support(s, h, P, atk, dfn)
+    n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
+    bonus = op["bonus"] if op["round"] > 1 else 0
+    drm = n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
+    dice = []
+    for d in range(1, 7):
+        r = row(d + drm)
+        dice.append({"die": d, "row": r["roll"], "def": r["def"][n["col_d"]], "att": r["att"][n["col_a"]],
+                     "pursuit": r["pursuit"]})
+    return {"hex": h, "att": n["att_total"], "def": n["def_total"], "drm_odds": n["drm_odds"],
+            "drm_terrain": n["drm_terrain"], "drm_hexside": n["drm_esc"], "bonus": bonus,
+            "support": [sup_a, sup_d], "dice": dice}
+
+
 @B.flow.step("battle")
 class Battle(Procedure):
-    parts = ("resolve", "loss_d", "loss_a", "wrap")
+    parts = ("announce", "pick_a", "pick_d", "resolve", "loss_d", "loss_a", "wrap")
+
+    def announce(self, g, f):
+        s = g.s
+        h, D = f["hex"], B.other(f["side"])
+        s["op"]["used"] += f["atk"]
+        # V 10 (R38b, option political_on_announce): political sections in an attacked hex die
+        for u in B.units_at(s, h, D) if B.opt(s, "political_on_announce", True) else ():
+            if B.val(u, "type") == "pol":
+                B.remove_unit(g, u, f"destroyed in {h} as the attack is announced", "V 10")
+        if not B.units_at(s, h, D):
+            g.log(f"No defenders remain in {h}: the attack is void (V 10)", "V 10")
+            self.goto_part(f, "wrap")
+            f["void"] = True
+
+    def _sources(self, g, f):
+        s = g.s
+        atk = [s["units"][x] for x in f["atk"]]
+        dfn = B.units_at(s, f["hex"], B.other(f["side"]))
+        return sources(s, f["hex"], f["side"], atk, dfn, f.get("incidental"))
+
+    def pick_a(self, g, f):
+        """V 7.2: the attacker allocates its support first, then the defender."""
+        src = self._sources(g, f)[0]
+        if src:
+            g.call("support_pick", who=f["side"], hex=f["hex"], src=src, role="attacker")
+
+    def pick_d(self, g, f):
+        f["pick_a"] = f.pop("ret", None)
+        src = self._sources(g, f)[1]
+        if src:
+            g.call("support_pick", who=B.other(f["side"]), hex=f["hex"], src=src, role="defender")
 
     def resolve(self, g, f):
         s = g.s
         op = s["op"]
         h, P = f["hex"], f["side"]
         D = B.other(P)
+        f["pick_d"] = f.pop("ret", None)
         atk = [s["units"][x] for x in f["atk"]]
-        op["used"] += f["atk"]
-        # V 10 (R38b, option political_on_announce): political sections in an attacked hex die
-        for u in B.units_at(s, h, D) if B.opt(s, "political_on_announce", True) else ():
-            if B.val(u, "type") == "pol":
-                B.remove_unit(g, u, f"destroyed in {h} as the attack is announced", "V 10")
         dfn = B.units_at(s, h, D)
-        if not dfn:
-            g.log(f"No defenders remain in {h}: the attack is void (V 10)", "V 10")
-            self.goto_part(f, "wrap")
-            f["void"] = True
-            return
-        fighting = atk
-        arts_a = artillery(s, P, h, fighting, op["used"], True)
-        arts_d = artillery(s, D, h, dfn, op["used"], False)
+        arts_a, arts_d, sup_a, sup_d = support(s, h, P, atk, dfn, f.get("incidental"), f["pick_a"], f["pick_d"])
         op["used"] += [u["id"] for u in arts_a + arts_d]
         op["defended"] += [u["id"] for u in arts_d]
-        sup_a = sum(B.val(u, "art") for u in atk + arts_a)
-        sup_d = sum(B.val(u, "art") for u in dfn + arts_d)
-        if D == "US" and op["ap"] and not op.get("air_used") and not f.get("incidental"):
-            sup_d += op["ap"]  # V 7.3: defensive Air Points declared in an earlier Retreat segment
-        if P == "US" and P == op["side"]:
-            if not op.get("air_used"):  # V 7.3: Air Points of the operation, unless they interdict
-                sup_a += op["ap"]
-            if not f.get("incidental") and not op.get("ship_used") and op["ship"] and sea_range(s, h, COUNTERS["ships"]["cruiser"]["range"]):
-                sup_a += COUNTERS["ships"]["cruiser"]["points"] * op["ship"]
         n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
         bonus = op["bonus"] if op["round"] > 1 and not f.get("incidental") else 0
         BR.start(g, h, f"Battle in {h}", "V 5.4", [
@@ -238,6 +305,36 @@ def airmobile(g, flags, hot, P):
     else:
         s["rec"]["amp_short"] += 1
         g.log("Airmobile loss with no AMP left: US -1 VP (V 18.1)", "V 8.1", kind="loss")
+
+
+def _source_name(s, key):
+    return s["units"][key]["name"] if key in s["units"] else {"ap": "Air Points", "ship": "the cruiser"}[key]
+
+
+@B.flow.step("support_pick")
+class SupportPick(Step):
+    """V 7.2: a side allocates its support to one combat: any of its sources (each artillery unit
+    whole; Air Points and the cruiser as one block each here). A source used now is used for the
+    round (artillery); Air Points and ships serve every combat of the round."""
+
+    def prompt(self, g, f):
+        return f"Support for the combat in {f['hex']} ({f['role']}, V 7.2): choose what fires"
+
+    def choices(self, g, f):
+        src = f["src"]
+        out = []
+        for mask in range((1 << len(src)) - 1, -1, -1):
+            keys = [k for i, (k, _) in enumerate(src) if mask >> i & 1]
+            pts = sum(p for i, (_, p) in enumerate(src) if mask >> i & 1)
+            names = ", ".join(_source_name(g.s, k) for k in keys)
+            out.append({"t": "fire", "with": keys,
+                        **({"label": f"Fire with {names} ({pts})" if keys else "No support"} if g.labels else {})})
+        return out
+
+    def act(self, g, f, a):
+        names = ", ".join(_source_name(g.s, k) for k in a["with"]) or "no support"
+        g.log(f"The {f['role']} ({f['who']}) fires {names} into {f['hex']}", "V 7.2")
+        g.end(list(a["with"]))
 
 
 def pool_key(side):

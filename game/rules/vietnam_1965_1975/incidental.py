@@ -39,6 +39,10 @@ class Incidental(Procedure):
         if below and below["s"] == "move" and below.get("cur") and not s["units"][below["cur"]]["hex"]:
             below["moved"].append(below["cur"])
             below["cur"] = None
+        if below and below["s"] == "move" and below.get("group"):
+            dead = [x for x in below["group"] if not s["units"][x]["hex"]]
+            below["moved"] += dead
+            below["group"] = [x for x in below["group"] if x not in dead]
 
 
 @B.flow.step("incidental_ask")

@@ -85,7 +85,8 @@ class Interdict(Step):
                 op["defended"].append(a["src"])  # V 7.1: Ops Complete after the enemy operation
         op.setdefault("interdict", {})
         op["interdict"][a["hex"]] = op["interdict"].get(a["hex"], 0) + eff_points(s, f["who"], pts)
-        name = s["units"][a["src"]]["name"] if a["src"] in s["units"] else {"ap": "Air Points", "ship": "the cruiser"}[a["src"]]
+        other = {"ap": "Air Points", "ship": "the cruiser"}
+        name = s["units"][a["src"]]["name"] if a["src"] in s["units"] else other[a["src"]]
         g.log(f"{name} interdict {a['hex']}: {op['interdict'][a['hex']]:g} effective points, "
               f"+{exit_extra(s, a['hex'])} MP to leave it", "V 7.5")
 

@@ -117,9 +117,13 @@ class Move(Step):
         what = {"op": "Move operating units", "react": "Reaction move", "alert": "Alert move",
                 "retreat": "Retreat", "pursuit": "Pursuit", "reserve": "Reserve move",
                 "strat": "Strategic movement"}[f["mode"]]
+        if f.get("group"):
+            units = [g.s["units"][x] for x in f["group"]]
+            return (f"{what} ({f['rule']}): stack of {len(units)} in {units[0]['hex']}, "
+                    f"{min(f['mp'][u['id']] for u in units):g} MP left")
         if f["cur"]:
             u = g.s["units"][f["cur"]]
-            return f"{what} ({f['rule']}): {u['name']} in {u['hex']}, {f['mp'][u['id']]:g} MP left"
+            return f"{what} ({f['rule']}): {B.pub(g.s, u)} in {u['hex']}, {f['mp'][u['id']]:g} MP left"
         return f"{what} ({f['rule']}): pick a unit or finish"
 
     def _can_halt(self, g, f, u):
@@ -157,9 +161,32 @@ class Move(Step):
                 out.append((n, c))
         return out
 
+    def _group_steps(self, g, f):
+        """V 3: a stack moves at the lowest MP left of its units and pays the highest cost."""
+        s = g.s
+        units = [s["units"][x] for x in f["group"]]
+        left = min(f["mp"][u["id"]] for u in units)
+        per = [dict(self._steps(g, f, u)) for u in units]
+        out = []
+        for n in per[0]:
+            if all(n in p for p in per):
+                c = max(p[n] for p in per)
+                if c <= left:
+                    out.append((n, c))
+        return out
+
     def choices(self, g, f):
         s = g.s
         lab = g.labels
+        if f.get("group"):
+            units = [s["units"][x] for x in f["group"]]
+            acts = [{"t": "step", "to": n, **({"label": f"Stack to {n} ({c:g} MP)"} if lab else {})}
+                    for n, c in self._group_steps(g, f)]
+            acts += [{"t": "drop", "u": u["id"], **({"label": f"Drop {u['name']} here"} if lab else {})}
+                     for u in units]
+            if all(self._can_halt(g, f, u) for u in units) or not acts:
+                acts.append({"t": "halt", **({"label": f"Halt the stack in {units[0]['hex']}"} if lab else {})})
+            return acts
         if f["cur"]:
             u = s["units"][f["cur"]]
             acts = [{"t": "step", "to": n, **({"label": f"To {n} ({c:g} MP)"} if lab else {})}
@@ -169,14 +196,27 @@ class Move(Step):
             if self._can_halt(g, f, u) or not acts:  # a unit that can neither go on nor stop stays
                 acts.append({"t": "halt", **({"label": f"Halt in {u['hex']}"} if lab else {})})
             return acts
+        free = [uid for uid in sorted(f["mp"]) if uid not in f["moved"] and s["units"][uid]["hex"]]
         acts = [{"t": "pick", "u": uid, **({"label": f"Move {s['units'][uid]['name']}"} if lab else {})}
-                for uid in sorted(f["mp"]) if uid not in f["moved"] and s["units"][uid]["hex"]]
+                for uid in free]
+        hexes = {}
+        for uid in free:
+            if not s["units"][uid].get("air"):
+                hexes.setdefault(s["units"][uid]["hex"], []).append(uid)
+        acts += [{"t": "stack", "hex": h, **({"label": f"Move the stack in {h} ({len(ids)} units)"} if lab else {})}
+                 for h, ids in sorted(hexes.items()) if len(ids) > 1]
         return acts + [{"t": "done", **({"label": "Finish moving"} if lab else {})}]
 
     def act(self, g, f, a):
         s = g.s
         if a["t"] == "pick":
             f["cur"] = a["u"]
+        elif a["t"] == "stack":
+            f["group"] = [uid for uid in sorted(f["mp"]) if uid not in f["moved"] and s["units"][uid]["hex"] == a["hex"]
+                          and not s["units"][uid].get("air")]
+            f["finals"] = []
+        elif f.get("group"):
+            self._group_act(g, f, a)
         elif a["t"] == "air":
             u = s["units"][f["cur"]]
             s["rec"]["amp_used"] = s["rec"].get("amp_used", 0) + amp_cost(u)
@@ -213,11 +253,59 @@ class Move(Step):
                 from .reaction import open_window
                 open_window(g, where[0], f["mode"], where[1])
 
+    def _group_act(self, g, f, a):
+        s = g.s
+        units = [s["units"][x] for x in f["group"]]
+        if a["t"] == "step":
+            c = dict(self._group_steps(g, f))[a["to"]]
+            frm = units[0]["hex"]
+            for u in units:
+                f.setdefault("stepped", []).append(u["id"])
+                if f["mode"] == "retreat" and u.get("mission"):
+                    u["mission"], u["done"] = None, True
+                f["mp"][u["id"]] -= c
+                u["hex"] = a["to"]
+            names = ", ".join(_label(g, u) for u in units)
+            g.log(f"Stack ({names}) moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]])
+            if not B.mapof(s).playable(a["to"]):
+                for u in units:
+                    B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
+                    s["removed"][-1]["how"] = "left"
+                    f["moved"].append(u["id"])
+                f["group"] = []
+                return
+            if closed(s, units[0], a["to"], f["enter"]):
+                g.call("incidental", hex=a["to"], movers=list(f["group"]), mover=units[0]["side"])
+            return
+        if a["t"] == "drop":
+            f["group"].remove(a["u"])
+            f["finals"].append(self._stop(g, f, s["units"][a["u"]]))
+            if f["group"]:
+                return
+        else:  # halt
+            for u in units:
+                f["finals"].append(self._stop(g, f, u))
+            f["group"] = []
+        hexes = sorted({x[0] for x in f["finals"] if x})
+        side = next((x[1] for x in f["finals"] if x), None)
+        f["finals"] = []
+        if hexes:
+            from .reaction import open_window
+            open_window(g, hexes, f["mode"], side)
+
+    def _stop(self, g, f, u):
+        """One unit of a stack stops: what _halt does, without opening the window."""
+        f["cur"] = u["id"]
+        return self._halt(g, f, window=False)
+
     def _halt(self, g, f, window=True):
         u = g.s["units"][f["cur"]]
         op = g.s.get("op")
         if op and u["side"] != op["side"] and u["hex"] in f["enter"] and f["mode"] in ("react", "reserve"):
             u["tgt"] = True  # V 5.3, 5.7: a defender ending its move in a target hex is a target unit
+        if op and f["mode"] == "retreat" and u["tgt"] and u["hex"]:
+            for x in B.units_at(g.s, u["hex"], u["side"]):
+                x["tgt"] = True  # V 5.6: retreating onto friendly units makes them targets too
         if u.get("air") and u["id"] in f.get("stepped", []):
             land = landing_cost(g.s, u, u["hex"])
             f["mp"][u["id"]] -= land - AIR["per_hex"]
@@ -234,4 +322,4 @@ class Move(Step):
         if trigger and window:
             from .reaction import open_window
             open_window(g, u["hex"], f["mode"], B.other(u["side"]))
-        return (u["hex"], B.other(u["side"])) if trigger else None
+        return [u["hex"], B.other(u["side"])] if trigger else None  # a list: state is JSON

@@ -29,9 +29,7 @@ class SearchDestroy(Procedure):
              "retreat", "defensive", "pursuit", "offensive", "cs_round", "next_round", "cs_end", "wrap")
 
     def designate(self, g, f):
-        g.s["op"] = {"side": f["side"], "kind": f.get("kind", "sd"), "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
-                     "bonus": 0, "battles": [], "attacked": [], "rolled": False, "air_lost": False,
-                     "defended": []}
+        g.s["op"] = B.new_op(f["side"], f.get("kind", "sd"))
         g.call("sd_pick", who=f["side"], target=None)
 
     def support(self, g, f):
@@ -137,7 +135,9 @@ class SearchDestroy(Procedure):
         for u in operating(s):
             inn = B.val(u, "pursuit")
             if inn is None:
-                continue
+                if not u.get("air"):
+                    continue
+                inn = 0  # V 5.6: an airmobilized unit without a modifier pursues on the result alone
             allow[u["id"]] = R + inn - (2 if op["kind"] == "cs" else 0)  # V 6.1: C&S pursuit -2
         op["allow"] = allow
         g.log(f"Pursuit result {R:+d} (V 5.6)", "V 5.6")
@@ -188,13 +188,7 @@ class SearchDestroy(Procedure):
         """Segment H: operating units are Ops Complete (with artillery that defended); targets,
         RP limits and support assignments end with the operation."""
         s = g.s
-        for u in s["units"].values():
-            if u["op"] or u["id"] in s["op"]["defended"] or u.pop("rsv", None):
-                u["done"] = True
-            u["op"] = u["tgt"] = False
-            u["rp_spent"] = 0
-            u.pop("air", None)  # V 8.1: airmobilization lasts for the operation
-            u.pop("lz", None)
+        B.close_op(s)
         g.log("End of the operation (V 2.1 H)", "V 2.1")
         s["op"] = None
 
@@ -249,8 +243,8 @@ class SdPick(Step):
 
 @B.flow.step("sd_support")
 class SdSupport(Step):
-    """Segment B (V 7.3, V 7.5): Air Points (once per turn, every round of one operation) and
-    the cruiser (one operation per turn)."""
+    """Segment B (V 7.3, V 7.5, V 7.6): Air Points (once per turn, every round of one operation),
+    the cruiser (one operation per turn) and, where the scenario allows it, a free-fire zone."""
 
     def prompt(self, g, f):
         return "Support declaration (V 7.3, 7.5): Air Points and the cruiser for this operation"
@@ -259,12 +253,21 @@ class SdSupport(Step):
         r = g.s["rec"]
         aps = range(0, (0 if r.get("ap_op") else r["ap"]) + 1)
         ships = (0, 1) if r["ship"] and not r.get("ship_op") else (0,)
-        return [{"t": "support", "ap": n, "ship": k,
+        acts = [{"t": "support", "ap": n, "ship": k,
                  **({"label": f"{n} AP" + (", the cruiser" if k else "")} if g.labels else {})}
                 for n in aps for k in ships]
+        if not g.s["special"].get("no_ffz") and not g.s.get("ffz"):
+            acts.append({"t": "ffz", **({"label": "Declare Quang Ngai a free-fire zone (2 VP)"} if g.labels else {})})
+        return acts
 
     def act(self, g, f, a):
         s = g.s
+        if a["t"] == "ffz":
+            # V 7.6: the play area is one region (Quang Ngai); it lasts the whole scenario (V 18.1)
+            s["ffz"] = True
+            s["rec"]["ffz"] = s["rec"].get("ffz", 0) + 1
+            g.log("The US declares Quang Ngai a free-fire zone: US support counts in full (V 7.6)", "V 7.6")
+            return
         s["op"]["ap"], s["op"]["ship"] = a["ap"], a["ship"]
         if a["ap"]:
             s["rec"]["ap_op"] = True
@@ -331,7 +334,8 @@ class AttackPick(Step):
 
     def choices(self, g, f):
         s, lab = g.s, g.labels
-        acts = [{"t": "attack", "hex": h, **({"label": f"Attack {h} with {len(available(s, h))} unit(s)"} if lab else {})}
+        acts = [{"t": "attack", "hex": h,
+                 **({"label": f"Attack {h} with {len(available(s, h))} unit(s)"} if lab else {})}
                 for h in attackable(s)]
         if s["op"]["round"] > 1 or not B.opt(s, "mandatory_round1", True):
             acts.append({"t": "stop", **({"label": "No more attacks this round"} if lab else {})})
@@ -416,4 +420,5 @@ class CsSwitch(Step):
         u = g.s["units"][a["u"]]
         u["op"] = False
         u["mission"] = a["t"]
+        u["mission_turn"] = g.s["turn"]
         g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1")

@@ -25,9 +25,7 @@ class Security(Procedure):
     parts = ("pick", "move", "wrap")
 
     def pick(self, g, f):
-        g.s["op"] = {"side": "US", "kind": "security", "targets": [], "round": 1, "ap": 0, "ship": 0,
-                     "used": [], "bonus": 0, "battles": [], "attacked": [], "rolled": False,
-                     "air_lost": False, "defended": []}
+        g.s["op"] = B.new_op("US", "security")
         g.call("sec_pick", who="US", hex=None)
 
     def move(self, g, f):
@@ -40,11 +38,7 @@ class Security(Procedure):
     def wrap(self, g, f):
         s = g.s
         ops = [u for u in B.live(s) if u["op"]]
-        for u in s["units"].values():
-            if u["op"] or u["id"] in s["op"]["defended"]:
-                u["done"] = True
-            u["op"] = u["tgt"] = False
-            u["rp_spent"] = 0
+        B.close_op(s)
         g.log("End of the security operation (V 6.3)", "V 6.3")
         hexes = sorted({u["hex"] for u in ops})
         s["op"]["targets"] = []

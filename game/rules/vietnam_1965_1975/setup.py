@@ -90,7 +90,10 @@ class NlfPlace(Step):
     def act(self, g, f, a):
         u = g.s["units"][a["u"]]
         u["hex"] = a["hex"]
-        g.log(f"{u['name']} set up in {a['hex']}", "V 18.2", to="NLF")
-        g.log(f"VC unit {u['handle']} set up in {a['hex']}", "V 18.2", to="US")
+        if B.concealed(u, "US", g.s):
+            g.log(f"{u['name']} set up in {a['hex']}", "V 18.2", to="NLF")
+            g.log(f"VC unit {u['handle']} set up in {a['hex']}", "V 18.2", to="US")
+        else:
+            g.log(f"{u['name']} set up in {a['hex']}", "V 18.2")
         if self._next(g) is None:
             g.end()

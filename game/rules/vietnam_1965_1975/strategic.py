@@ -20,9 +20,7 @@ class Strategic(Procedure):
     parts = ("pick", "move", "wrap")
 
     def pick(self, g, f):
-        g.s["op"] = {"side": f["side"], "kind": "strat", "targets": [], "round": 1, "ap": 0, "ship": 0,
-                     "used": [], "bonus": 0, "battles": [], "attacked": [], "rolled": False,
-                     "air_lost": False, "defended": []}
+        g.s["op"] = B.new_op(f["side"], "strat")
         g.call("strat_pick", who=f["side"])
 
     def move(self, g, f):
@@ -33,11 +31,7 @@ class Strategic(Procedure):
 
     def wrap(self, g, f):
         s = g.s
-        for u in s["units"].values():
-            if u["op"] or u["id"] in s["op"]["defended"]:
-                u["done"] = True
-            u["op"] = u["tgt"] = False
-            u["rp_spent"] = 0
+        B.close_op(s)
         g.log("End of the strategic movement (V 3.3)", "V 3.3")
         s["op"] = None
 
@@ -79,6 +73,9 @@ class StratPhase(Step):
         acts = [{"t": "strat", **({"label": "Strategic movement"} if lab else {})}] if eligible(g.s, "US") else []
         if road_units(g.s):
             acts.append({"t": "security", **({"label": "Security operation (V 6.3)"} if lab else {})})
+        from .naval import possible
+        if eligible(g.s, "US") and possible(g.s):
+            acts.append({"t": "naval", **({"label": "Naval transport (V 3.4)"} if lab else {})})
         return acts + [{"t": "done", **({"label": "End the phase"} if lab else {})}]
 
     def act(self, g, f, a):

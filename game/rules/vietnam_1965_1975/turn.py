@@ -11,8 +11,8 @@ from .victory import decide
 class Turn(Sequence):
     rows = [
         Row("support", {}, "Support Phase", "V 2.1"),
-        Row("designate", {"who": "US"}, "Special Operations Designation (US)", "V 6.1"),
-        Row("designate", {"who": "NLF"}, "Special Operations Designation (NLF)", "V 6.1"),
+        Row("designate", {"who": "US"}, "Special Operations Designation (US)", "V 6.2"),
+        Row("designate", {"who": "NLF"}, "Special Operations Designation (NLF)", "V 6.2"),
         Row("strat_phase", {"who": "US"}, "Strategic Movement Phase", "V 2.1"),
         Row("ops", {"who": "NLF", "st": "choose"}, "Operations Phase", "V 2.1"),
         Row("turn_end", {}, "Game-Turn Indication", "V 2.1"),
@@ -42,16 +42,21 @@ def eligible(s, side):
 
 @B.flow.step("designate")
 class Designate(Step):
-    """V 6.1: each side may put eligible units on Hold or Patrol; a unit so assigned has used its
-    operation for the turn. Political sections may not Patrol; 0-strength units neither."""
+    """V 6.2: each side may put eligible units on Hold or Patrol (a unit so assigned has used its
+    operation for the turn), and continue or suspend missions from earlier turns. Political
+    sections may not Patrol; 0-strength units neither."""
 
     def prompt(self, g, f):
-        return "Special Operations Designation (V 6.1): assign Hold or Patrol, or finish"
+        return "Special Operations Designation (V 6.2): assign Hold or Patrol, or finish"
 
     def choices(self, g, f):
         lab = g.labels
-        acts = []
-        for u in eligible(g.s, f["who"]):
+        s = g.s
+        # V 6.2: a mission from an earlier turn may be continued (nothing to do) or suspended
+        acts = [{"t": "suspend", "u": u["id"], **({"label": f"{u['name']}: end its {u['mission'].title()}"} if lab else {})}
+                for u in B.live(s) if u["side"] == f["who"] and u.get("mission")
+                and u.get("mission_turn", s["turn"]) < s["turn"]]
+        for u in eligible(s, f["who"]):
             acts.append({"t": "hold", "u": u["id"], **({"label": f"{u['name']}: Hold"} if lab else {})})
             if B.strength(u) > 0:
                 acts.append({"t": "patrol", "u": u["id"], **({"label": f"{u['name']}: Patrol"} if lab else {})})
@@ -62,8 +67,14 @@ class Designate(Step):
             g.pop()
             return
         u = g.s["units"][a["u"]]
+        if a["t"] == "suspend":
+            g.log(f"{B.pub(g.s, u)} in {u['hex']} ends its {u['mission'].title()}", "V 6.2")
+            u["mission"] = None
+            u.pop("mission_turn", None)
+            return
         u["mission"] = a["t"]
-        g.log(f"{B.pub(g.s, u)} in {u['hex']} goes on {a['t'].title()}", "V 6.1")
+        u["mission_turn"] = g.s["turn"]
+        g.log(f"{B.pub(g.s, u)} in {u['hex']} goes on {a['t'].title()}", "V 6.2")
 
 
 @B.flow.step("ops")
@@ -101,6 +112,9 @@ class Ops(Step):
                 ops.append(dict(A("operate", "Bombardment (V 7.5)"), op="bomb"))
             if road_units(g.s):
                 ops.append(dict(A("operate", "Security operation (V 6.3)"), op="security"))
+            from .naval import possible
+            if us and possible(g.s):
+                ops.append(dict(A("operate", "Naval transport (V 3.4)"), op="naval"))
             return ops + [A("decline", "Decline")]
         return [A("end", "End the Operations Phase")] + [dict(a, t="operate") for a in nlf_ops]
 
@@ -121,7 +135,7 @@ class Ops(Step):
                                         "bomb": "a bombardment"}.get(kind, "a Search and Destroy operation"),
                   {"cs": "V 6.1", "strat": "V 3.3", "bomb": "V 7.5"}.get(kind, "V 5"))
             f["st"], f["who"] = "choose", "NLF"
-            if kind in ("strat", "bomb", "security"):
+            if kind in ("strat", "bomb", "security", "naval"):
                 g.call(kind, who="US", side="US")
             else:
                 g.call("sd", who="US", side="US", kind=kind)

@@ -18,7 +18,7 @@ def vp(s):
     """V 18.1 rule 7 (reference 3.10): NLF total, US total, and the difference NLF - US."""
     m = B.mapof(s)
     nlf = 10 * len(us_lost(s)) + s["rec"]["us_rp_spent"] + s["rec"]["ap_lost"] + s["rec"]["amp_lost"]
-    nlf += s["rec"]["amp_short"]
+    nlf += s["rec"]["amp_short"] + 2 * s["rec"].get("ffz", 0)  # 2 VP per free-fire zone declared
     held = {u["hex"] for u in B.live(s) if u["side"] == "NLF"}
     for h in held:
         town = m.town(h)

@@ -7,7 +7,7 @@ from .victory import verdict_text, vp  # noqa: F401  (re-exported)
 
 
 def piece(s, u, role):
-    if B.concealed(u, role):
+    if B.concealed(u, role, s):
         return {"id": u["handle"], "side": "NLF", "concealed": True, "back": "VC"}
     k = B.kind(u)
     p = {"id": u["id"], "side": u["side"], "name": u["name"], "kind": u["kind"], "type": k["type"],
@@ -24,10 +24,10 @@ def piece(s, u, role):
 def view(s, role=None):
     spaces = {}
     for u in sorted(B.live(s), key=lambda u: (u["side"], u.get("handle") or "", u["id"] if u.get("rev") else "")):
-        if B.concealed(u, role):
+        if B.concealed(u, role, s):
             continue
         spaces.setdefault(u["hex"], {"pieces": []})["pieces"].append(piece(s, u, role))
-    hidden = sorted((u for u in B.live(s) if B.concealed(u, role)), key=lambda u: u["handle"])
+    hidden = sorted((u for u in B.live(s) if B.concealed(u, role, s)), key=lambda u: u["handle"])
     for u in hidden:
         spaces.setdefault(u["hex"], {"pieces": []})["pieces"].append(piece(s, u, role))
     rec = dict(s["rec"])
@@ -39,5 +39,10 @@ def view(s, role=None):
          "removed": [{"id": r["id"], "side": r["side"], "how": r["how"]} for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
-         "vp": vp(s)}
+         "vp": vp(s), "ffz": bool(s.get("ffz"))}
+    top = s["stack"][-1] if s["stack"] else None
+    if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):
+        from .combat import preview
+        from .operation import attackable, available
+        v["preview"] = [preview(s, h, available(s, h)) for h in attackable(s)]
     return v

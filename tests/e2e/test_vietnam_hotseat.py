@@ -149,3 +149,17 @@ def test_about_this_reconstruction(page, base_url):
     for part in ("Map", "Counters", "Terrain Effects Chart", "Combat Results Table", "Scenarios",
                  "reconstruction", "play report", "design"):
         assert part in text, part
+
+
+def test_phone_shows_the_coastal_plain_and_the_prompt(page, base_url):
+    """At 390x844 the map opens on the coastal plain (FIT_NARROW) with the prompt on the page."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    start(page, base_url, seed=4)
+    page.screenshot(path="/tmp/vw_v65_handover_390.png")
+    before = rev(page)
+    page.click('[data-cmd="handover-ok"]')
+    wait_rev_after(page, before)
+    assert page.locator("#prompt").is_visible()
+    vb = page.get_attribute("#map svg", "viewBox").split()
+    assert float(vb[2]) < 600, vb  # zoomed on the play area, not the whole sheet
+    page.screenshot(path="/tmp/vw_v65_nlf_390.png")

@@ -797,6 +797,7 @@ def test_V5_6_pursuit_in_mountain_and_the_bonus_cap():
     D.answer(m, t="done")  # no offensive reserves (V 5.8)
     op = m["state"]["op"]
     assert op["round"] == 2 and op["bonus"] == 1
+    assert {a["t"] for a in D.acts(m)} == {"attack", "stop"}  # from round 2 attacking is a choice
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="4520")
     assert any("Modified roll 3" in e["text"] for e in m["log"])  # die 1, DRM +3 - 2 + 1 = +2

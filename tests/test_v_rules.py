@@ -1007,3 +1007,17 @@ def test_V7_2_attacker_then_defender_choose_their_support():
     D.answer(m, t="fire", **{"with": ["ap", "ship"]})
     assert any("US attacks 5219: 7.5 (ground 3 + support 4.5)" in e["text"] for e in m["log"])  # min(10, 9) / 2
     assert "a212" not in m["state"]["op"]["used"]
+
+
+def test_V7_6_hold_units_own_artillery_counts_in_full():
+    """V 6.2, 7.6 (T-HOLD-1): a US unit on Hold defending its own hex counts its own artillery in
+    full outside an FFZ; other US support in the same combat still counts half."""
+    m = start()
+    s = m["state"]
+    hq = units(m)["hq7"]  # artillery 8, defending 5220 on Hold
+    hq["mission"] = "hold"
+    n = C.numbers(s, [units(m)["vc1"]], [hq], "5220", 0, 8 + 7, "NLF")
+    assert n["rd"] == 3  # cap 3 x max(1, 0) = 3, all of it from the exempt 8
+    hq["mission"] = None
+    assert C.numbers(s, [units(m)["vc1"]], [hq], "5220", 0, 8 + 7, "NLF")["rd"] == 1.5
+    assert C.numbers(s, [units(m)["vc1"]], [units(m)["m37"]], "5220", 0, 7, "NLF")["rd"] == 3.5

@@ -92,17 +92,23 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
     g_d = max(1, sum(B.strength(u) * (2 if u.get("mission") == "hold" else 1) for u in dfn))
     rf = m.rf(h) if att_side == "NLF" else 0
 
-    def eff(sup, side, ground):
+    def eff(sup, side, ground, exempt=0):
+        """V 7.6: US support counts half outside an FFZ, except a Hold unit's own artillery
+        defending its own hex (`exempt`, counted in full)."""
         half = Fr(1, 2) if side == "US" and not s.get("ffz") else Fr(1)
         cap = 3 * max(1, ground)
+        full = min(exempt, sup)
+        rest = sup - full
         if B.opt(s, "support_cap_order") == "halve_then_cap":
-            ratio = min(sup * half, cap)
+            ratio = min(full + rest * half, cap)
         else:
-            ratio = min(sup, cap) * half
-        return ratio, floor(sup * half)
+            capped = min(sup, cap)
+            ratio = min(full, capped) + (capped - min(full, capped)) * half
+        return ratio, floor(full + rest * half)
 
+    held_own = sum(B.val(u, "art") for u in dfn if u.get("mission") == "hold" and u["hex"] == h)
     ra, la = eff(sup_a, att_side, g_a_unmod)
-    rd, ld = eff(sup_d, B.other(att_side), g_d_un)
+    rd, ld = eff(sup_d, B.other(att_side), g_d_un, held_own)
     drm_odds = odds_drm(g_a + ra, g_d + rf + rd)
     drm_ter = m.drm(h, B.opt(s, "mountain_drm", -2), B.opt(s, "town_drm", -1))
     esc = -1 if any(u["hex"] != h and ((m.hexside(u["hex"], h) or {}).get("kind") == "escarpment")

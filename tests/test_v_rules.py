@@ -302,14 +302,13 @@ def test_V5_4_starlite_round_1_attack_is_mandatory_and_resolved_on_the_crt():
 def test_V5_6_pursuit_allowance_is_result_plus_innate():
     """V 5.6 (T-PUR-1): allowance = the round's lowest pursuit result + the unit's modifier (+3)."""
     m = start()
-    _fight(m, 6)
-    while m["state"]["stack"][-1]["s"] == "losses":
-        D.answer(m, t="remove") if not D.acts(m, "rp") else D.answer(m, t="rp")
-    while m["state"]["stack"][-1]["s"] == "move" and m["state"]["stack"][-1]["mode"] == "retreat":
-        D.answer(m, t="done")
+    _fight(m, 6)  # 3:8 (-3), cultivated 0, die 6: modified 3, pursuit result 0, 1 loss each side
+    D.answer(m, t="rp", u="vc1")
+    D.answer(m, t="rp", u="m37")
+    D.answer(m, t="done")  # the regiment does not retreat
     op = m["state"]["op"]
-    if op and op.get("allow"):
-        assert op["allow"]["m37"] == op["R"] + 3
+    assert m["state"]["stack"][-1]["mode"] == "pursuit"
+    assert op["R"] == 0 and op["allow"] == {"m37": 0 + 3}
 
 
 # --- 6.7 operations loop and victory --------------------------------------------------------------

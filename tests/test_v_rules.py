@@ -118,6 +118,7 @@ def test_V3_operation_movement_pays_exit_costs_and_passes_non_target_enemy_hexes
     assert M.current_role(R, m2) == "US" and not D.acts(m2, "halt") and not D.acts(m2, "done")
     D.answer(m, t="step", to="5219")
     assert m["state"]["stack"][-1]["mp"]["m37"] == 8 - 2
+    assert M.view(R, m, "US")["moving"]["mp"] == {"m37": 6} and "moving" not in M.view(R, m, "NLF")
 
 
 # --- 6.3 alert ------------------------------------------------------------------------------

@@ -118,6 +118,7 @@ def test_V3_operation_movement_pays_exit_costs_and_passes_non_target_enemy_hexes
     assert M.current_role(R, m2) == "US" and not D.acts(m2, "halt") and not D.acts(m2, "done")
     D.answer(m, t="step", to="5219")
     assert m["state"]["stack"][-1]["mp"]["m37"] == 8 - 2
+    assert M.view(R, m, "US")["moving"]["mp"] == {"m37": 6} and "moving" not in M.view(R, m, "NLF")
 
 
 # --- 6.3 alert ------------------------------------------------------------------------------
@@ -302,14 +303,13 @@ def test_V5_4_starlite_round_1_attack_is_mandatory_and_resolved_on_the_crt():
 def test_V5_6_pursuit_allowance_is_result_plus_innate():
     """V 5.6 (T-PUR-1): allowance = the round's lowest pursuit result + the unit's modifier (+3)."""
     m = start()
-    _fight(m, 6)
-    while m["state"]["stack"][-1]["s"] == "losses":
-        D.answer(m, t="remove") if not D.acts(m, "rp") else D.answer(m, t="rp")
-    while m["state"]["stack"][-1]["s"] == "move" and m["state"]["stack"][-1]["mode"] == "retreat":
-        D.answer(m, t="done")
+    _fight(m, 6)  # 3:8 (-3), cultivated 0, die 6: modified 3, pursuit result 0, 1 loss each side
+    D.answer(m, t="rp", u="vc1")
+    D.answer(m, t="rp", u="m37")
+    D.answer(m, t="done")  # the regiment does not retreat
     op = m["state"]["op"]
-    if op and op.get("allow"):
-        assert op["allow"]["m37"] == op["R"] + 3
+    assert m["state"]["stack"][-1]["mode"] == "pursuit"
+    assert op["R"] == 0 and op["allow"] == {"m37": 0 + 3}
 
 
 # --- 6.7 operations loop and victory --------------------------------------------------------------
@@ -797,6 +797,7 @@ def test_V5_6_pursuit_in_mountain_and_the_bonus_cap():
     D.answer(m, t="done")  # no offensive reserves (V 5.8)
     op = m["state"]["op"]
     assert op["round"] == 2 and op["bonus"] == 1
+    assert {a["t"] for a in D.acts(m)} == {"attack", "stop"}  # from round 2 attacking is a choice
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="4520")
     assert any("Modified roll 3" in e["text"] for e in m["log"])  # die 1, DRM +3 - 2 + 1 = +2
@@ -1006,3 +1007,17 @@ def test_V7_2_attacker_then_defender_choose_their_support():
     D.answer(m, t="fire", **{"with": ["ap", "ship"]})
     assert any("US attacks 5219: 7.5 (ground 3 + support 4.5)" in e["text"] for e in m["log"])  # min(10, 9) / 2
     assert "a212" not in m["state"]["op"]["used"]
+
+
+def test_V7_6_hold_units_own_artillery_counts_in_full():
+    """V 6.2, 7.6 (T-HOLD-1): a US unit on Hold defending its own hex counts its own artillery in
+    full outside an FFZ; other US support in the same combat still counts half."""
+    m = start()
+    s = m["state"]
+    hq = units(m)["hq7"]  # artillery 8, defending 5220 on Hold
+    hq["mission"] = "hold"
+    n = C.numbers(s, [units(m)["vc1"]], [hq], "5220", 0, 8 + 7, "NLF")
+    assert n["rd"] == 3  # cap 3 x max(1, 0) = 3, all of it from the exempt 8
+    hq["mission"] = None
+    assert C.numbers(s, [units(m)["vc1"]], [hq], "5220", 0, 8 + 7, "NLF")["rd"] == 1.5
+    assert C.numbers(s, [units(m)["vc1"]], [units(m)["m37"]], "5220", 0, 7, "NLF")["rd"] == 3.5

@@ -51,18 +51,18 @@ def art_range(u, s):
     return B.val(u, "range")
 
 
-def artillery(s, side, h, fighting, used, attacker):
+def artillery(s, side, h, fighting, used, phasing):
     """Artillery units (HQ dedicated, independent) of `side` that may fire into h (V 7.1, 7.2):
-    in range, unused this round; the attacker's must be operating; a defender's independent
-    artillery must not be Ops Complete. A dedicated HQ supports only its formation's units
-    (option hq_support_scope)."""
+    in range, unused this round; the operating side's (`phasing`) must be assigned to the
+    operation; the other side's must not be Ops Complete. A dedicated HQ supports only its
+    formation's units (option hq_support_scope)."""
     out = []
     for u in B.live(s):
         if u["side"] != side or B.strength(u) > 0 or B.val(u, "art") <= 0 or u["id"] in used:
             continue
-        if attacker and not u["op"]:
+        if phasing and not u["op"]:
             continue
-        if not attacker and (u["done"] or u["op"]):
+        if not phasing and (u["done"] or u["op"]):
             continue
         if distance(u["hex"], h) > art_range(u, s):
             continue
@@ -92,17 +92,23 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
     g_d = max(1, sum(B.strength(u) * (2 if u.get("mission") == "hold" else 1) for u in dfn))
     rf = m.rf(h) if att_side == "NLF" else 0
 
-    def eff(sup, side, ground):
+    def eff(sup, side, ground, exempt=0):
+        """V 7.6: US support counts half outside an FFZ, except a Hold unit's own artillery
+        defending its own hex (`exempt`, counted in full)."""
         half = Fr(1, 2) if side == "US" and not s.get("ffz") else Fr(1)
         cap = 3 * max(1, ground)
+        full = min(exempt, sup)
+        rest = sup - full
         if B.opt(s, "support_cap_order") == "halve_then_cap":
-            ratio = min(sup * half, cap)
+            ratio = min(full + rest * half, cap)
         else:
-            ratio = min(sup, cap) * half
-        return ratio, floor(sup * half)
+            capped = min(sup, cap)
+            ratio = min(full, capped) + (capped - min(full, capped)) * half
+        return ratio, floor(full + rest * half)
 
+    held_own = sum(B.val(u, "art") for u in dfn if u.get("mission") == "hold" and u["hex"] == h)
     ra, la = eff(sup_a, att_side, g_a_unmod)
-    rd, ld = eff(sup_d, B.other(att_side), g_d_un)
+    rd, ld = eff(sup_d, B.other(att_side), g_d_un, held_own)
     drm_odds = odds_drm(g_a + ra, g_d + rf + rd)
     drm_ter = m.drm(h, B.opt(s, "mountain_drm", -2), B.opt(s, "town_drm", -1))
     esc = -1 if any(u["hex"] != h and ((m.hexside(u["hex"], h) or {}).get("kind") == "escarpment")
@@ -127,13 +133,15 @@ def sources(s, h, P, atk, dfn, incidental=False):
     artillery of the units fighting always counts and is not listed."""
     op = s["op"]
     D = B.other(P)
-    src_a = [[u["id"], B.val(u, "art")] for u in artillery(s, P, h, atk, op["used"], True)]
-    src_d = [[u["id"], B.val(u, "art")] for u in artillery(s, D, h, dfn, op["used"], False)]
-    if D == "US" and op["ap"] and not op.get("air_used") and not incidental:
-        src_d.append(["ap", op["ap"]])  # V 7.3: defensive Air Points from an earlier Retreat segment
+    # the operating side fires the artillery assigned to the operation; the other side its artillery
+    # not assigned and not Ops Complete (V 7.1; in incidental attacks too, V 7.2)
+    src_a = [[u["id"], B.val(u, "art")] for u in artillery(s, P, h, atk, op["used"], P == op["side"])]
+    src_d = [[u["id"], B.val(u, "art")] for u in artillery(s, D, h, dfn, op["used"], D == op["side"])]
+    if op["ap"] and not op.get("air_used"):
+        # V 7.3: the operation's Air Points (the US's, assigned at Support Declaration or declared
+        # defensively in a Retreat segment), unless they interdict this round
+        (src_a if P == "US" else src_d).append(["ap", op["ap"]])
     if P == "US" and P == op["side"]:
-        if op["ap"] and not op.get("air_used"):  # V 7.3: unless they interdict this round
-            src_a.append(["ap", op["ap"]])
         ship = COUNTERS["ships"]["cruiser"]
         if not incidental and not op.get("ship_used") and op["ship"] and sea_range(s, h, ship["range"]):
             src_a.append(["ship", ship["points"] * op["ship"]])

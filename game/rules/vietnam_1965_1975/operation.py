@@ -96,10 +96,10 @@ class SearchDestroy(Procedure):
 
     def battle(self, g, f):
         r = f.pop("ret", None)
-        if r and r != "stop":
-            g.s["op"]["attacked"].append(r)
+        if isinstance(r, dict):
+            g.s["op"]["attacked"].append(r["hex"])
             self.goto_part(f, "attacks")
-            g.call("battle", hex=r, side=f["side"], atk=[u["id"] for u in available(g.s, r)])
+            g.call("battle", hex=r["hex"], side=f["side"], atk=r["units"])
 
     def retreat(self, g, f):
         s = g.s
@@ -333,16 +333,24 @@ class AttackPick(Step):
         return f"Combat round {g.s['op']['round']} (V 5.4): choose the next attack"
 
     def choices(self, g, f):
+        """Round 1 (R21): all the available units attack. Later rounds: any of them."""
         s, lab = g.s, g.labels
-        acts = [{"t": "attack", "hex": h,
-                 **({"label": f"Attack {h} with {len(available(s, h))} unit(s)"} if lab else {})}
-                for h in attackable(s)]
-        if s["op"]["round"] > 1 or not B.opt(s, "mandatory_round1", True):
+        free = s["op"]["round"] > 1 or not B.opt(s, "mandatory_round1", True)
+        acts = []
+        for h in attackable(s):
+            units = [u["id"] for u in available(s, h)]
+            masks = range((1 << len(units)) - 1, 0, -1) if free else [(1 << len(units)) - 1]
+            for mask in masks:
+                ids = [x for i, x in enumerate(units) if mask >> i & 1]
+                names = ", ".join(s["units"][x]["name"] for x in ids)
+                acts.append({"t": "attack", "hex": h, "units": ids,
+                             **({"label": f"Attack {h} with {names}"} if lab else {})})
+        if free:
             acts.append({"t": "stop", **({"label": "No more attacks this round"} if lab else {})})
         return acts
 
     def act(self, g, f, a):
-        g.end(a["hex"] if a["t"] == "attack" else "stop")
+        g.end({"hex": a["hex"], "units": list(a["units"])} if a["t"] == "attack" else "stop")
 
 
 

@@ -41,6 +41,10 @@ def view(s, role=None):
                  "ship": op["ship"]} if op else None),
          "vp": vp(s), "ffz": bool(s.get("ffz"))}
     top = s["stack"][-1] if s["stack"] else None
+    if top and top["s"] == "move" and role in (None, top.get("who")):
+        # for the mover's movement overlay: the unit or stack moving and the MP left (V 3)
+        v["moving"] = {"mode": top["mode"], "unit": top.get("cur"), "stack": top.get("group") or [],
+                       "mp": dict(top["mp"]), "rule": top["rule"]}
     if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):
         from .combat import preview
         from .operation import attackable, available

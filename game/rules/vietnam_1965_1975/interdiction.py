@@ -50,6 +50,12 @@ def sources(s, side):
     return out
 
 
+def source_name(s, src):
+    """A support source as printed: a unit's name, or the Air Points / the cruiser (V 7.3, 7.4)."""
+    u = s["units"].get(src)
+    return u["name"] if u else {"ap": "Air Points", "ship": "the cruiser"}.get(src, src)
+
+
 def eff_points(s, side, raw):
     return raw / 2 if side == "US" and not s.get("ffz") else raw
 
@@ -65,7 +71,7 @@ class Interdict(Step):
         for src, pts, hexes in sources(s, f["who"]):
             for h in hexes:
                 acts.append({"t": "interdict", "src": src, "hex": h,
-                             **({"label": f"Interdict {h} with {src} ({pts})"} if lab else {})})
+                             **({"label": f"Interdict {h} with {source_name(s, src)} ({pts})"} if lab else {})})
         return acts + [{"t": "done", **({"label": "No (more) interdiction"} if lab else {})}]
 
     def act(self, g, f, a):

@@ -36,7 +36,9 @@ def view(s, role=None):
     op = s.get("op")
     v = {"game": "vietnam-1965-1975", "scenario": s["scenario"], "title": SCENARIOS[s["scenario"]]["name"],
          "turn": s["turn"], "turns": s["turns"], "phase": s.get("phase"), "spaces": spaces, "records": rec,
-         "removed": [{"id": r["id"], "side": r["side"], "how": r["how"]} for r in s["removed"]],
+         # removed units are face up (board.remove_unit), so their names are public
+         "removed": [{"id": r["id"], "name": s["units"][r["id"]]["name"], "side": r["side"], "how": r["how"]}
+                     for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
          "vp": vp(s), "ffz": bool(s.get("ffz"))}

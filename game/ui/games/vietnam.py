@@ -79,6 +79,15 @@ def _symbol(g, p, ink):
         sym.infantry(g, 0, -1, ink)
 
 
+def short_name(name):
+    """The name as it fits on a counter: "3/7 Marines" -> "3/7", "VC battalion VC1B1" -> "VC1B1",
+    "2/12 (155mm)" -> "2/12", "7th Marines HQ" -> "7th HQ", "Political section" -> "Pol. sec."."""
+    if "battalion" in name.lower():
+        return name.split()[-1]
+    short = name.replace(" Marines", "").replace(" Regiment", " Rgt").replace("Political section", "Pol. sec.")
+    return short.split(" (")[0]
+
+
 def draw_counter(p, x=0, y=0, parent=None):
     """One counter: name on top, NATO symbol with its size, ground-artillery-movement below.
     A face-down VC unit shows only its back (V 10)."""
@@ -90,8 +99,7 @@ def draw_counter(p, x=0, y=0, parent=None):
         return g
     bg, ink = FACE.get(p.get("side"), ("#ccc", "#111"))
     C.tile(g, bg, " used" if p.get("done") else "")
-    name = str(p.get("name", ""))
-    short = name.replace(" Marines", "").replace(" Regiment", " Rgt").replace(" Battalion", " Bn")
+    short = short_name(str(p.get("name", "")))
     C.label(g, short, -C.H + 7.6, ink, 6.2 if len(short) <= 7 else 5 if len(short) <= 10 else 4.2, "ctr-name")
     _symbol(g, p, ink)
     if p.get("size"):
@@ -129,6 +137,34 @@ def tracks(root, v):
         d = el("div", cls="trk", parent=root)
         el("span", text=k, cls="trk-k", parent=d)
         el("span", text=val, cls="trk-v", parent=d, attrs={"data-track": k.lower().replace(" ", "-")})
+    for pv in v.get("preview") or ():
+        odds_preview(root, pv, (op or {}).get("side", ""))
+
+
+def _signed(n):
+    return f"{n:+g}" if n else "0"
+
+
+def odds_preview(root, pv, side):
+    """Before an attack is chosen: totals, each DRM and what every die would do (V 5.4)."""
+    box = el("div", cls="odds", attrs={"data-preview": pv["hex"]}, parent=root)
+    if pv.get("void"):
+        el("div", text=f"Attack on {pv['hex']}: no defenders left (void, V 10)", cls="odds-h", parent=box)
+        return
+    drm = pv["drm_odds"] + pv["drm_terrain"] + pv["drm_hexside"] + pv["bonus"]
+    el("div", text=f"Attack on {pv['hex']}: {pv['att']} against {pv['def']} (V 5.4)", cls="odds-h", parent=box)
+    el("div", text=(f"DRM {_signed(drm)}: ratio {_signed(pv['drm_odds'])}, terrain {_signed(pv['drm_terrain'])}, "
+                    f"hexside {_signed(pv['drm_hexside'])}, pursuit bonus {_signed(pv['bonus'])}; "
+                    f"support {pv['support'][0]} attacking, {pv['support'][1]} defending"),
+       cls="odds-drm", parent=box)
+    tab = el("table", cls="odds-t", parent=box)
+    head = el("tr", parent=tab)
+    for t in ("die", "row", "defender loses", "attacker loses", "pursuit"):
+        el("th", text=t, parent=head)
+    for d in pv["dice"]:
+        tr = el("tr", attrs={"data-die": d["die"]}, parent=tab)
+        for val in (d["die"], d["row"], d["def"], d["att"], d["pursuit"]):
+            el("td", text=str(val), parent=tr)
 
 
 def boxes(root, v, selected, can_act):
@@ -137,4 +173,5 @@ def boxes(root, v, selected, can_act):
     box = el("div", cls="box", attrs={"data-box": "removed"}, parent=root)
     el("div", text=f"Removed ({len(removed)})", cls="box-h", parent=box)
     if removed:
-        el("div", text=", ".join(f"{r['id']} ({r['side']}, {r['how']})" for r in removed), cls="box-row", parent=box)
+        el("div", text=", ".join(f"{r.get('name', r['id'])} ({r['side']}, {r['how']})" for r in removed),
+           cls="box-row", parent=box)

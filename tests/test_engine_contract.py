@@ -110,8 +110,12 @@ def test_views_never_name_hidden_units(gid):
 def test_log_entries_carry_rule_and_dice(gid):
     """Engine: every die roll is logged with its dice and a rule citation."""
     R = get(gid)
-    m = _played(R, 200, 12)
-    rolls = [e for e in m["log"] if e["kind"] == "roll"]
+    rolls = []
+    for seed in range(12, 22):  # a two-player game can end before any die (V: NLF ends the phase at once)
+        m = _played(R, 200, seed)
+        rolls += [e for e in m["log"] if e["kind"] == "roll"]
+        if rolls:
+            break
     assert rolls and all(e.get("rule") and isinstance(e["dice"], list) for e in rolls)
     assert all(re.match(r"[A-Z]+ \d|Events Chart", e["rule"]) for e in rolls)
 

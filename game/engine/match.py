@@ -120,7 +120,7 @@ def view(rules, match, role=None, log_from=0):
     v = rules.view(s, role)
     deciding = current_role(rules, match)
     mine = role is None or deciding == role
-    v["prompt"] = prompt(rules, match) if mine else _waiting(rules, deciding)
+    v["prompt"] = prompt(rules, match) if mine or s.get("over") else _waiting(rules, deciding)  # the verdict: all
     v["actions"] = legal_actions(rules, match, role)
     v["log"] = visible_log(match["log"][log_from:], role)
     v["log_total"] = len(match["log"])

@@ -9,6 +9,8 @@ GAMES = {
                    "ui": "game.ui.games.mike_force"},
     "first-team": {"title": "First Team: Vietnam", "rules": "game.rules.first_team",
                    "ui": "game.ui.games.first_team"},
+    "vietnam-1965-1975": {"title": "Vietnam 1965-1975", "rules": "game.rules.vietnam_1965_1975",
+                          "ui": "game.ui.games.vietnam"},
 }
 
 

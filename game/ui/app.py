@@ -10,11 +10,12 @@ from game.engine.flow import IllegalAction
 from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
 from game.rules import get
 
-from . import render_panels as P
+from . import counters, render_panels as P
 from . import saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
 from .logic import actors, highlights
+from . import render_map
 from .render_map import MapView
 
 GAME = "mike-force"  # the game shown until the player picks another
@@ -50,6 +51,8 @@ class App:
         self.rev = 0
         self.times = []
         self.log = P.LogView(q("#log"))
+        self.log_next = 0         # index in the match log of the first entry not yet shown
+        self.shown_role = None    # two-player games: the side whose view is on the screen
         self._proxies = []
 
     # ---- wiring -----------------------------------------------------------------------------------
@@ -73,6 +76,8 @@ class App:
         from pyodide.ffi import create_proxy
         self._proxies.append(create_proxy(self.debug_state))
         setattr(window, "__vw_state", self._proxies[-1])  # read-only: tests compare runtimes
+        self._proxies.append(create_proxy(self.debug_counter))
+        setattr(window, "__vw_counter", self._proxies[-1])  # read-only: tests read what a counter shows
         self.show_start()
         q("#loading").remove()
         document.body.dataset.ready = "1"
@@ -84,7 +89,9 @@ class App:
         self.game = gid
         self.rules = get(gid)
         self.ui = ui_for(gid)
-        self.map = MapView(q("#map"), self.map_texts[gid], self.ui.anchors)
+        counters.use(self.ui)  # counters are drawn by the match's game, never guessed from a piece
+        self.map = MapView(q("#map"), self.map_texts[gid], self.ui.anchors,
+                           getattr(self.ui, "STACK_DY", render_map.STACK_DY))
         from .panzoom import PanZoom
         narrow = window.innerWidth < 820 and hasattr(self.ui, "FIT_NARROW")  # phones: the map area first
         self.pz = PanZoom(self.map.svg, self.ui.FIT_NARROW if narrow else self.ui.FIT)
@@ -118,6 +125,9 @@ class App:
         self.open_subs = set()
         self.grp_open = {}
         self.log.reset()
+        self.log_next = 0
+        self.shown_role = None
+        q("#handover").hidden = True
         self.hide_overlays()
         q("#app").hidden = False
         document.body.dataset.screen = "game"
@@ -142,6 +152,17 @@ class App:
         return json.dumps({"hash": M.state_hash(m), "game": m["game"], "scenario": m["scenario"],
                            "seed": m["seed"], "options": m["options"], "dice_mode": m.get("dice_mode", "auto"),
                            "actions": m["actions"]})
+
+    def debug_counter(self, piece_json, game=None):
+        """What the counter of a view piece shows, drawn by `game`'s drawer (default: the game
+        shown): its texts, its tooltip and its face colour, as JSON."""
+        ui = ui_for(game) if game else self.ui
+        g = ui.draw_counter(json.loads(piece_json), 0, 0, document.createElementNS("http://www.w3.org/2000/svg", "svg"))
+        bg = g.querySelector(".ctr-bg")
+        return json.dumps({"texts": [t.textContent for t in g.querySelectorAll("text")],
+                           "title": g.querySelector("title").textContent,
+                           "bg": bg.getAttribute("fill") if bg else None,
+                           "parts": sorted({str(n.getAttribute("class")) for n in g.querySelectorAll("[class]")})})
 
     def open_save(self, opener, what, show, verb=("open", "Opened")):
         """Open a stored or imported save through the engine's checks; on refusal say why and keep
@@ -171,11 +192,21 @@ class App:
     def render(self):
         now = window.performance.now
         t0 = now()
-        v = M.view(self.rules, self.m, log_from=self.log.count)
-        if v["log_total"] < self.log.count:
+        role = self.viewer()
+        if role != self.shown_role:
+            if self.needs_handover(role):
+                self.hand_over(role)
+                return
+            self.shown_role = role
             self.log.reset()
-            v = M.view(self.rules, self.m, log_from=0)
+            self.log_next = 0
+        v = M.view(self.rules, self.m, role=role, log_from=self.log_next)
+        if v["log_total"] < self.log_next:
+            self.log.reset()
+            v = M.view(self.rules, self.m, role=role, log_from=0)
+        self.log_next = v["log_total"]
         self.v = v
+        document.body.dataset.viewer = role or ""
         acts = v["actions"]
         can_act = set(actors(acts))
         self.stacks = self.ui.stacks(v)
@@ -208,6 +239,58 @@ class App:
         setattr(window, "__vw_render_parts", f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f}")
         self.rev += 1
         body.dataset.rev = str(self.rev)
+
+    # ---- two players at one screen ---------------------------------------------------------------
+    def viewer(self):
+        """The side whose view is shown: None in a solitaire game (it sees all its own game);
+        in a two-player game the side deciding now (once the game is over, the last side shown)."""
+        if len(self.rules.roles) < 2:
+            return None
+        return M.current_role(self.rules, self.m) or self.shown_role or self.rules.roles[0]
+
+    def needs_handover(self, role):
+        """A hand-over screen only when the next view would show what the side at the screen
+        may not see, or the other way round (the rules' hidden_ids differ for the two sides)."""
+        hidden = getattr(self.rules, "hidden_ids", None)
+        if hidden is None:
+            return False
+        if self.shown_role is None:  # a game just started or reopened: the first side confirms too
+            return True
+        s = self.m["state"]
+        return set(hidden(s, role)) != set(hidden(s, self.shown_role))
+
+    def hand_over(self, role):
+        """Blank the table (nothing of either side's view stays in the page) and ask for the
+        next player; their view is drawn when they click Continue."""
+        self.blank()
+        self.pending_role = role
+        q("#handover-msg").textContent = f"Pass the screen to the {role} player."
+        q("#handover").hidden = False
+        document.body.dataset.screen = "handover"
+        document.body.dataset.handover = role
+        self.rev += 1
+        document.body.dataset.rev = str(self.rev)
+
+    def blank(self):
+        self.map.clear()
+        for sel_ in ("#actions", "#tracks", "#boxes"):
+            q(sel_).replaceChildren()
+        q("#prompt").textContent = ""
+        self.log.reset()
+        self.log_next = 0
+        self.selected = None
+        self.expanded = None
+        self.shown_role = None
+        self.v = None
+
+    def take_over(self):
+        """The next player is at the screen: draw their view."""
+        role = getattr(self, "pending_role", None)
+        q("#handover").hidden = True
+        document.body.dataset.screen = "game"
+        document.body.dataset.handover = ""
+        self.shown_role = role
+        self.render()
 
     def _piece(self, pid):
         v = self.v
@@ -281,7 +364,7 @@ class App:
 
         def run():
             try:
-                M.apply(self.rules, self.m, a)
+                M.apply(self.rules, self.m, a, role=self.shown_role)
             except IllegalAction as e:
                 self.flash(f"Not allowed: {e}")
                 return
@@ -472,6 +555,8 @@ class App:
             self.hide_overlays()
         elif cmd == "new":
             self.show_start()
+        elif cmd == "handover-ok":
+            self.take_over()
         elif cmd == "undo":
             self.undo()
         elif cmd == "clear":
@@ -579,7 +664,37 @@ class App:
             el("span", text=f"{o['label']}: ", parent=li)
             el("b", text=str(val), parent=li)
             el("span", text=f" [{o['rule']}]", cls="cite", parent=li)
+        self.about(q("#help-about"))
         q("#help-dlg").hidden = False
+
+    def about(self, root):
+        """'About this reconstruction': where every value the rulebook does not give comes from
+        (games whose rules provide about())."""
+        from .dom import el
+        root.replaceChildren()
+        about = getattr(self.rules, "about", None)
+        if about is None:
+            return
+        el("h3", text="About this reconstruction", parent=root)
+        el("p", text="The rulebook gives the rules; its map, counter sheet and charts are missing. What is not "
+                     "in the rulebook comes from play reports, geography, reconstruction or design, as listed.",
+           cls="muted", parent=root)
+        for sec in about():
+            det = el("details", cls="about-sec", parent=root)
+            kinds = {}
+            for it in sec["items"]:
+                kinds[it["kind"]] = kinds.get(it["kind"], 0) + 1
+            el("summary", text=f"{sec['title']}: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())),
+               parent=det)
+            if sec.get("notes"):
+                el("p", text=sec["notes"], cls="muted", parent=det)
+            ul = el("ul", parent=det)
+            for it in sec["items"]:
+                li = el("li", attrs={"data-kind": it["kind"]}, parent=ul)
+                el("b", text=f"{it['what']}: ", parent=li)
+                el("span", text=it["kind"], cls="cite", parent=li)
+                if it.get("why"):
+                    el("span", text=f" {it['why']}", parent=li)
 
     def on_import(self, e):
         files = e.target.files

@@ -37,6 +37,8 @@ def actor_of(a):
         return a.get("leader")
     if "unit" in a:
         return a["unit"]
+    if "u" in a:  # Vietnam 1965-1975 names the acting unit "u"
+        return a["u"]
     if "kind" in a:
         return "kind:" + a["kind"]
     return None

@@ -10,7 +10,7 @@ SIDE_DX = 16
 
 
 class MapView:
-    def __init__(self, container, svg_text, anchors=None):
+    def __init__(self, container, svg_text, anchors=None, stack_dy=STACK_DY):
         container.innerHTML = svg_text  # our own same-origin static asset, not user data
         self.svg = container.querySelector("svg")
         self.svg.removeAttribute("width")
@@ -30,6 +30,7 @@ class MapView:
         self.svg.insertBefore(self.layer_ctrl, spaces_g)
         self.layer_pieces = sel("g", {"id": "vw-pieces"}, parent=self.svg)
         self.layer_hl = sel("g", {"id": "vw-hl"}, parent=self.svg)  # box targets: pins above the stacks
+        self.stack_dy = stack_dy  # where a stack sits from its place's centre (a game's STACK_DY)
         self.stack_nodes = {}
         self.stack_keys = {}
         self.ctrl_keys = {}
@@ -93,20 +94,31 @@ class MapView:
     def _stack(self, sid, pieces, expanded, selected, can_act):
         x, y, _ = self.spaces[sid]
         if sid in self.box_keys:
-            y += 8 - STACK_DY  # centred in the box, below its title
+            y += 8 - self.stack_dy  # centred in the box, below its title
         g = sel("g", {"class": "stack" + (" open" if expanded else ""), "data-stack": sid})
         fw, com = split_sides(pieces)
         fw = stack_order(fw, selected, can_act)
         com = stack_order(com, selected, can_act)
         if expanded:
             # one fan holding both sides, FW first
-            self._draw_side(g, fw + com, x, y + STACK_DY, True, selected, can_act)
+            self._draw_side(g, fw + com, x, y + self.stack_dy, True, selected, can_act)
         elif fw and com:
-            self._draw_side(g, fw, x - SIDE_DX, y + STACK_DY, False, selected, can_act)
-            self._draw_side(g, com, x + SIDE_DX, y + STACK_DY, False, selected, can_act)
+            self._draw_side(g, fw, x - SIDE_DX, y + self.stack_dy, False, selected, can_act)
+            self._draw_side(g, com, x + SIDE_DX, y + self.stack_dy, False, selected, can_act)
         else:
-            self._draw_side(g, fw or com, x, y + STACK_DY, False, selected, can_act)
+            self._draw_side(g, fw or com, x, y + self.stack_dy, False, selected, can_act)
         return g
+
+    def clear(self):
+        """Remove every counter, control ring and highlight (a hand-over blanks the table)."""
+        for layer in (self.layer_pieces, self.layer_ctrl):
+            layer.replaceChildren()
+        for n in self.hl_nodes:
+            n.remove()
+        self.hl_nodes = []
+        self.stack_nodes = {}
+        self.stack_keys = {}
+        self.ctrl_keys = {}
 
     def render(self, v, stacks, selected, expanded, can_act, hl, actions):
         self._control(v)
@@ -126,6 +138,9 @@ class MapView:
                 node = self._stack(sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act)
                 self.layer_pieces.appendChild(node)
                 self.stack_nodes[sid] = node
+        for sid in [k for k in self.stack_nodes if k not in stacks]:  # a place the view no longer lists
+            self.stack_nodes.pop(sid).remove()
+            self.stack_keys.pop(sid, None)
         if expanded in self.stack_nodes:
             self.layer_pieces.appendChild(self.stack_nodes[expanded])  # on top
         self._highlights(hl, actions)

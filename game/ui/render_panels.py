@@ -1,7 +1,7 @@
 """Side panel: tracks, boxes, prompt, actions, log. Text goes in with textContent only."""
 import json
 
-from .counters import counter, title_of
+from .counters import counter, game_id, title_of
 from .dom import el, sel
 from .logic import BIG_GROUP, actor_of, dones, grouped, rolls, subgroups, type_name
 
@@ -14,7 +14,7 @@ _MINIS = {}  # piece id -> (what it showed, its <svg>): an unchanged counter is 
 def mini(p, parent, selected, can_act):
     pid = p.get("id")
     cls = "mini ctr-wrap" + (" sel" if pid == selected else "") + (" act" if pid in can_act else "")
-    key = json.dumps(p, sort_keys=True) + cls
+    key = game_id() + json.dumps(p, sort_keys=True) + cls
     hit = _MINIS.get(pid)
     if hit is not None and hit[0] == key:
         parent.appendChild(hit[1])

@@ -31,6 +31,17 @@ def build(root, rules, has_auto, auto_summary, slots):
         el("span", text=sc["name"], parent=lab)
         el("span", text=sc.get("rule", ""), cls="cite", parent=lab)
 
+    if len(rules.roles) > 1:  # two-player games: who plays each side
+        fs = el("fieldset", parent=form)
+        el("legend", text="Players", parent=fs)
+        for role in rules.roles:
+            lab = el("label", cls="opt", parent=fs)
+            el("span", text=f"{role}: ", parent=lab)
+            pick = el("select", attrs={"data-player": role, "id": f"player-{role}"}, parent=lab)
+            el("option", text="Human, at this screen", attrs={"value": "human", "selected": ""}, parent=pick)
+        el("p", text="Both sides play at this screen; a hand-over screen hides each side's secrets from the other.",
+           cls="muted", parent=fs)
+
     fs = el("fieldset", parent=form)
     el("legend", text="Dice", parent=fs)
     for val, txt in (("auto", "Computer rolls the dice"), ("manual", "I roll my own dice and enter them")):

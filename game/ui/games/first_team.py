@@ -3,6 +3,7 @@
 Only draws what the engine's view says; no rules here."""
 import json
 
+from .. import counters as C
 from .. import symbols as sym
 from ..dom import el, sel
 
@@ -161,8 +162,7 @@ SYM_Y = -1.0  # the unit frame's centre
 def draw_counter(p, x=0, y=0, parent=None):
     """One First Team counter: a NATO unit frame, designation on top, factors below, step pips
     and markers. The <title> states everything the counter shows."""
-    g = sel("g", {"class": "ctr", "transform": f"translate({x:.1f} {y:.1f})"}, parent=parent)
-    sel("title", text=title_of(p), parent=g)
+    g = C.group(p, x, y, parent, title_of(p))
     if p.get("concealed"):
         if p.get("back") == "LZ":
             ink = _bg(g, "lz")

@@ -1,5 +1,10 @@
-"""Mike Force: the game-specific parts of the UI (map file, tracks, boxes and pools)."""
-from ..dom import el
+"""Mike Force: the game-specific parts of the UI (map file, counters, tracks, boxes and pools).
+
+Only draws what the engine's view says (game/rules/mike_force/view.py); no rules here."""
+from .. import counters as C
+from .. import symbols as sym
+from ..dom import el, sel
+from ..logic import factors
 from ..render_panels import mini
 
 ID = "mike-force"
@@ -72,3 +77,140 @@ def boxes(root, v, selected, can_act):
     el("div", text="Communist boxes", cls="box-h", parent=box)
     el("div", text=f"Mobile: {v['com_pools'].get('COM_MOBILE', 0)}   Static: {v['com_pools'].get('COM_STATIC', 0)}",
        cls="box-row", parent=box)
+
+
+# ---- counters (MF 2.5-2.7: the printed counters) ---------------------------------------------
+# Faces by class: (background, ink). Free World olive / khaki / sky blue, Communist red: the two
+# sides are told apart at a glance; garrisons take the colour of the side holding them.
+FACE = {
+    "sf": ("#4f6f3a", "#f4f1e0"),          # Special Forces: olive
+    "macv": ("#8c8f4a", "#fbfae8"),        # MACV: khaki
+    "air": ("#6f9fcf", "#0b2340"),         # air units: sky blue
+    "leader": ("#e0b53a", "#222222"),      # leaders: gold
+    "garrison_FW": ("#35608c", "#ffffff"),
+    "garrison_COM": ("#7a1f1f", "#ffe7a0"),
+    "com": ("#b22d22", "#fff3cc"),         # Communist: red
+}
+# kind -> the type symbol drawn in the unit frame: "inf", "cav", "rotary", "wing", "supply",
+# "armor", "star", or letters
+SYMBOL = {
+    "ateam": "SF", "halo": "HALO", "rt": "RT", "mf": "inf", "mgf": "inf", "ws": "inf", "cidg": "inf",
+    "hw": "HW", "psywar": "PSY", "camp": "camp", "transport": "rotary", "gunship": "rotary",
+    "usmc": "inf", "aircav": "cav", "rangers": "inf", "engineer": "E", "soa": "rotary",
+    "arclight": "wing", "talon": "wing", "aircmdo": "wing", "fb": "wing",
+    "inf_div": "inf", "inf_rgt": "inf", "inf_bn": "inf", "sapper": "inf", "armor": "armor",
+    "aaa_m": "AAA", "decoy_m": "?", "hq": "HQ", "depot": "supply", "trucks": "TRK", "aaa_s": "AAA",
+    "vc_inf": "inf", "decoy_s": "?", "st_intel": "star", "st_psy": "star", "st_adv": "star", "st_dbl": "star",
+}
+SYM_Y = -0.5
+
+
+def _face(p):
+    if p.get("leader"):
+        return FACE["leader"]
+    if p.get("cls") == "garrison":
+        return FACE["garrison_" + ("COM" if p.get("side") == "COM" else "FW")]
+    if p.get("side") == "COM":
+        return FACE["com"]
+    return FACE.get(p.get("cls"), FACE["sf"])
+
+
+def _move(m):
+    return "air-mobile" if m == "A" else f"move {m}"
+
+
+def title_of(p):
+    """Everything a counter shows, in words (its SVG <title> and the panel's selection line)."""
+    if p.get("concealed"):
+        return f"Concealed Communist unit ({p.get('back')} back): identity unknown until revealed (MF 16.0)"
+    name = str(p.get("name", p.get("id", "")))
+    side = "Communist" if p.get("side") == "COM" else "Free World"
+    bits = [f"{name} ({side})"]
+    if p.get("leader"):
+        bits.append("leader" + (f", attached to {p['att']}" if p.get("att") else ", not attached"))
+    elif p.get("cls") == "garrison":
+        bits.append(f"recon {p['r']}, combat {p.get('c')}" if p.get("r") is not None else f"combat {p.get('c')}")
+    elif p.get("side") == "COM":
+        bits.append(f"combat {p.get('c')}, BCP {p.get('bcp')}, {'mobile' if p.get('mobile') else 'static'}")
+        for flag, word in (("aaa", "AAA"), ("assault", "assault"), ("depot", "depot"), ("target", "special target")):
+            if p.get(flag):
+                bits.append(word + (f" {p[flag]}" if flag == "aaa" else ""))
+    elif p.get("cls") == "air":
+        bits.append(f"{p.get('air')} air, combat {p.get('c')}")
+    else:
+        bits.append(f"recon {p.get('r')}, combat {p.get('c')}, {_move(p.get('m'))}")
+        if p.get("red"):
+            bits.append("reduced")
+        elif p.get("two_step"):
+            bits.append("full strength (two steps)")
+        if p.get("heavy"):
+            bits.append("heavy")
+        if p.get("static"):
+            bits.append("static")
+    if p.get("leader_name"):
+        bits.append("leader " + p["leader_name"] + " attached")
+    if p.get("carried_by"):
+        bits.append("carried by " + str(p["carried_by"]))
+    return " | ".join(bits)
+
+
+def _symbol(g, kind, ink):
+    s = SYMBOL.get(kind) or ("star" if str(kind).startswith("gar_") else None)  # garrisons: a city star
+    fw, fh = 14.0, 8.0
+    if s == "star":
+        sym.star(g, 0, SYM_Y, 5.5, ink)
+        return
+    sym.frame(g, 0, SYM_Y, ink, w=fw, h=fh)
+    if s == "inf":
+        sym.infantry(g, 0, SYM_Y, ink, w=fw, h=fh)
+    elif s == "cav":
+        sym.cavalry(g, 0, SYM_Y, ink, w=fw, h=fh)
+        sym.rotary(g, 0, SYM_Y, ink, w=7, h=4)
+    elif s == "rotary":
+        sym.rotary(g, 0, SYM_Y, ink, w=10, h=5.5)
+    elif s == "wing":
+        sym.fixed_wing(g, 0, SYM_Y, ink, w=10, h=5)
+    elif s == "supply":
+        sym.supply(g, 0, SYM_Y, ink, w=fw, h=fh)
+    elif s == "armor":
+        el_ = {"cx": 0, "cy": SYM_Y, "rx": 4.8, "ry": 2.4, "fill": "none", "stroke": ink, "stroke-width": 0.9,
+               "class": "sym"}
+        sel("ellipse", el_, parent=g)
+    elif s == "camp":
+        sym.text(g, 0, SYM_Y, "▲", ink, size=6)
+    elif s:
+        sym.text(g, 0, SYM_Y, s, ink, size=5.2 if len(s) <= 2 else 4.4)
+
+
+def draw_counter(p, x=0, y=0, parent=None):
+    """One Mike Force counter as printed: short name on top, type symbol, factors below
+    (recon-combat-move, or combat-BCP for Communist units), a yellow strip when reduced, a gold
+    "L" when a leader is attached, the M/S/A/D tag of Communist units. Concealed Communist units
+    show only their back (MF 16.0)."""
+    g = C.group(p, x, y, parent, title_of(p))
+    if p.get("concealed"):
+        static = p.get("back") == "static"
+        C.tile(g, "#c62828" if static else "#5e1320")
+        if static:
+            sel("rect", {"x": -C.H, "y": 2, "width": C.S, "height": C.H - 2, "fill": "#1e4fa0"}, parent=g)
+        sym.star(g, 0, -4 if static else 0, 8 if static else 10, "#ffd600" if static else "#e53935")
+        return g
+    bg, ink = _face(p)
+    C.tile(g, bg)
+    if p.get("red"):
+        C.reduced_strip(g)
+    short = str(p.get("short") or p.get("name", ""))
+    if p.get("leader"):
+        C.label(g, short, -C.H + 8.6, ink, 7, "ctr-name")
+        nm = str(p.get("name", ""))
+        C.label(g, nm, 3, ink, 7.5 if len(nm) <= 6 else 6 if len(nm) <= 8 else 5, "ctr-fac")
+        return g
+    C.label(g, short, -C.H + 8.6, ink, 7 if len(short) <= 5 else 6 if len(short) <= 6 else 5.2, "ctr-name")
+    _symbol(g, p.get("kind"), ink)
+    fac = factors(p)
+    C.label(g, fac, C.H - 2.6, ink, 8.5 if len(fac) <= 5 else 7, "ctr-fac")
+    if p.get("leader_name"):
+        C.leader_mark(g)
+    if p.get("side") == "COM" and p.get("cls") != "garrison":
+        C.corner_tag(g, "A" if p.get("aaa") else "D" if p.get("depot") else "M" if p.get("mobile") else "S", ink)
+    return g

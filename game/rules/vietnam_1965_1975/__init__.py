@@ -1,0 +1,77 @@
+"""Vietnam 1965-1975 (Victory Games, 1984): two players, US and NLF; the introductory scenario
+Operation Starlite (V 18.2). Rule sections are cited as "V n.n"; "ref" is the rules analysis
+(shared/reference/vietnam_6575.md), "R<n>" its rulings (data/options.json).
+
+One module per part of the rulebook:
+  data.py, data/        TEC, CRT, counters, scenarios, options (reconstructed values marked)
+  hexes.py              the hex grid, map loading, movement costs (V 3, V 4, ref 4.1)
+  board.py              pieces, ZOC (V 3.1), hidden identities (V 10), the operation record
+  setup.py              scenario set-up, face-down VC (V 18.1-18.2)
+  turn.py               the game-turn as a Sequence, Hold/Patrol designation, operations loop (V 2.1, 6.2)
+  movement.py           hex-by-hex movement of units and stacks, airmobility (V 3, 8.1), play-area exit (V 18.1)
+  incidental.py         incidental attacks (V 3.2)
+  reaction.py           reaction windows and dispersal (V 5.2, 5.3)
+  operation.py          Search and Destroy / Clear and Secure, segments A-H (V 5, 6.1), reserves (V 5.7-5.8)
+  combat.py             ratio, DRMs, CRT, support, loss allocation, break-down (V 5.4-5.5, 7, 9.2)
+  interdiction.py       interdiction (V 7.5)
+  bombardment.py        bombardment operations (V 7.5)
+  strategic.py          strategic movement (V 3.3)
+  security.py           security operations (V 6.3)
+  naval.py              naval transport (V 3.4)
+  victory.py            the Starlite condition, graded levels, the VP readout (V 18.1-18.2)
+  view.py, invariants.py  what each side sees; state checks for the fuzzer
+"""
+
+import random
+
+from . import (bombardment, combat, incidental, interdiction, movement, naval, operation,  # noqa: F401
+               reaction, security, setup, strategic, turn)
+from ...engine.interface import data_interface
+from . import board as B
+from .board import flow
+from .data import DATA_VERSION, OPTIONS, SCENARIOS
+from .setup import initial_state  # noqa: F401
+from .view import verdict_text, view  # noqa: F401
+from .about import about  # noqa: F401  (the 'About this reconstruction' page)
+
+id = "vietnam-1965-1975"
+title = "Vietnam 1965-1975"
+roles = ["US", "NLF"]
+data_version = DATA_VERSION
+
+scenarios, options, default_options = data_interface(SCENARIOS, OPTIONS)
+
+
+# Imported under another name: loading the submodule binds the package attribute "invariants"
+# to the module, which would replace this function (as in Mike Force).
+from .invariants import check as _check_invariants  # noqa: E402
+
+
+def invariants(state):
+    return _check_invariants(state)
+
+
+def hidden_ids(state, role=None):
+    """V 10: the ids of VC units the US may not see named (every NLF unit still face down)."""
+    if role == "NLF" or not state["options"].get("hidden_hotseat", True):
+        return []
+    return [u["id"] for u in state["units"].values() if u["side"] == "NLF" and not u.get("rev")]
+
+
+def resample_hidden(state, role, rng=None):
+    """A position that looks the same to `role`: the identities (kind, name) under the US's
+    face-down VC handles are dealt again among units whose public facts are the same."""
+    if role != "US":
+        return state
+    rng = rng or random.Random(0)
+    groups = {}
+    for u in state["units"].values():
+        if B.concealed(u, "US", state):
+            key = (bool(u["hex"]), u["done"], u["mission"], u["op"], u["tgt"], u["rp_spent"])
+            groups.setdefault(key, []).append(u)
+    for us in groups.values():
+        ids = [(u["kind"], u["name"]) for u in us]
+        rng.shuffle(ids)
+        for u, (k, n) in zip(us, ids):
+            u["kind"], u["name"] = k, n
+    return state

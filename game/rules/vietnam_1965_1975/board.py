@@ -1,0 +1,153 @@
+"""The state's pieces and the facts every rule reads: who is where, zones of control (V 3.1),
+stacks, the other side. One flow of steps for the game."""
+
+from ...engine.flow import Flow
+from .data import KINDS
+from .hexes import get_map, neighbours
+
+flow = Flow()
+ROLES = ("US", "NLF")
+
+
+def other(role):
+    return "NLF" if role == "US" else "US"
+
+
+def kind(u):
+    return KINDS[u["kind"]]
+
+
+def val(u, key):
+    return kind(u)[key]
+
+
+def mapof(s):
+    return get_map(s.get("area", "quangngai"))
+
+
+def live(s):
+    return [u for u in s["units"].values() if u["hex"]]
+
+
+def units_at(s, h, side=None):
+    return [u for u in s["units"].values() if u["hex"] == h and (side is None or u["side"] == side)]
+
+
+def sides_at(s, h):
+    return {u["side"] for u in s["units"].values() if u["hex"] == h}
+
+
+def mpa(s, u):
+    """The printed MPA, with the scenario's modifier (Starlite VC -2 for all purposes, R59)."""
+    m = val(u, "mpa")
+    if u["side"] == "NLF" and val(u, "nat") == "VC" and s["options"].get("starlite_mpa", True):
+        m += s["special"].get("vc_mpa_mod", 0)
+    return max(m, 0)
+
+
+def ground(u):
+    return val(u, "ground")
+
+
+def exerts_zoc(u):
+    """V 3.1: combat units exert a ZOC; HQs, artillery and units on Hold do not (ARVN battalions
+    neither; political sections and supply conduits do)."""
+    return bool(val(u, "zoc")) and u.get("mission") != "hold"
+
+
+def zoc_exit_cost(s, h, side):
+    """Extra MP for a unit of `side` to leave h because h is in an enemy ZOC (V 3.1): +1, or +2
+    if any exerting unit is on Patrol. A hex holding the mover's own side's... (R11): the enemy's ZOC
+    does not enter a hex that holds enemy units; a hex with both sides' units is in no ZOC."""
+    enemy = other(side)
+    if enemy in sides_at(s, h):
+        return 0  # the enemy-hex exit cost applies instead, never both (V 3.1)
+    cost = 0
+    for n in neighbours(h):
+        for u in units_at(s, n, enemy):
+            if exerts_zoc(u):
+                cost = max(cost, 2 if u.get("mission") == "patrol" else 1)
+    return cost
+
+
+def in_enemy_zoc(s, h, side):
+    enemy = other(side)
+    if enemy in sides_at(s, h):
+        return False
+    return any(exerts_zoc(u) for n in neighbours(h) for u in units_at(s, n, enemy))
+
+
+def unit_label(s, u, role):
+    """How `role` names u: hidden VC units by their face-down handle (V 10, R71)."""
+    if concealed(u, role, s):
+        return f"VC unit {u['handle']}"
+    return u["name"]
+
+
+def concealed(u, role, s=None):
+    """V 10: an NLF unit not yet revealed is face down to the US (option hidden_hotseat: off, both
+    players see everything, e.g. for a solitaire reading of the scenario)."""
+    if s is not None and not s["options"].get("hidden_hotseat", True):
+        return False
+    return u["side"] == "NLF" and role == "US" and not u.get("rev")
+
+
+def pub(s, u):
+    """A unit's name for the public log: its handle while face down."""
+    return unit_label(s, u, "US")
+
+
+def opt(s, key, default=None):
+    return s["options"].get(key, default)
+
+
+def by_id(s, uid):
+    return s["units"][uid]
+
+
+def enemies_at(s, h, side):
+    return units_at(s, h, other(side))
+
+
+def strength(u):
+    """Ground strength (V 5.4); 0 for HQs, artillery and political sections."""
+    return val(u, "ground")
+
+
+def remove_unit(g, u, how, rule):
+    """Take a unit off the map (V 5.5 elimination, V 5.2 dispersal, V 9.2 break-down). The removed
+    record is public: a removed VC unit is turned face up (its identity is then known)."""
+    s = g.s
+    u["rev"] = True
+    s["removed"].append({"id": u["id"], "kind": u["kind"], "side": u["side"], "how": how,
+                         "hex": u["hex"], "turn": s.get("turn")})
+    u["hex"] = None
+    u["op"] = u["tgt"] = False
+    g.reveal()
+    g.log(f"{u['name']} {how}", rule, kind="loss")
+
+
+def reveal(g, u, rule):
+    """V 10: a hidden VC unit is turned face up."""
+    if u["side"] == "NLF" and not u.get("rev"):
+        u["rev"] = True
+        g.reveal()
+        g.log(f"VC unit {u['handle']} revealed: {u['name']}", rule)
+
+
+def new_op(side, kind):
+    """The record of the operation running (one at a time): public facts only (reference 2.4)."""
+    return {"side": side, "kind": kind, "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
+            "bonus": 0, "battles": [], "attacked": [], "rolled": False, "air_lost": False, "defended": []}
+
+
+def close_op(s):
+    """Segment H (V 2.1): operating units, reserves and artillery that defended are Ops Complete;
+    targets, RP limits, airmobilization and hot LZs end with the operation."""
+    for u in s["units"].values():
+        if u["op"] or u["id"] in s["op"]["defended"] or u.pop("rsv", None):
+            u["done"] = True
+        u["op"] = u["tgt"] = False
+        u["rp_spent"] = 0
+        u.pop("air", None)
+        u.pop("lz", None)

@@ -1,0 +1,447 @@
+"""Combat (V 5.4 the ratio, DRMs and CRT; V 5.5 losses; V 7 firepower as Starlite needs it;
+reference 2.7.3 and 2.7.4). One battle is a procedure: resolve, the defender's losses, then the
+attacker's."""
+
+from fractions import Fraction as Fr
+from math import floor
+
+from ...engine import battle as BR
+from ...engine.flow import Procedure, Step
+from . import board as B
+from .data import COUNTERS, CRT, KINDS, TEC
+from .hexes import distance
+
+BRACKETS = [(Fr(5), 5), (Fr(4), 4), (Fr(3), 3), (Fr(2), 2), (Fr(3, 2), 1), (Fr(1), 0)]
+
+
+def odds_drm(a, d):
+    """V 5.4: the ratio rounded in the defender's favour, to a DRM from -5 to +5."""
+    a, d = Fr(a), Fr(d)
+    if a >= d:
+        return next(m for k, m in BRACKETS if a >= k * d)
+    q = d / a
+    for k, m in ((Fr(3, 2), -1), (Fr(2), -2), (Fr(3), -3), (Fr(4), -4)):
+        if q <= k:
+            return m
+    return -5
+
+
+def column(strength):
+    """The CRT loss column for a strength (V 5.4; column bounds from research 7)."""
+    idx = 0
+    for i, c in enumerate(CRT["columns"]):
+        if strength >= c["min"]:
+            idx = i
+    return idx
+
+
+def row(mod):
+    mod = max(-4, min(11, mod))
+    return next(r for r in CRT["rows"] if r["roll"] == mod)
+
+
+def sea_range(s, h, rng):
+    m = B.mapof(s)
+    return any(m.is_sea(k) and distance(h, k) <= rng for k in m.hexes)
+
+
+def art_range(u, s):
+    if u["id"] == "hq7" or B.val(u, "type") == "hq":
+        return B.opt(s, "hq7_range", B.val(u, "range")) if u["kind"] == "us_rgt_hq" else B.val(u, "range")
+    return B.val(u, "range")
+
+
+def artillery(s, side, h, fighting, used, phasing):
+    """Artillery units (HQ dedicated, independent) of `side` that may fire into h (V 7.1, 7.2):
+    in range, unused this round; the operating side's (`phasing`) must be assigned to the
+    operation; the other side's must not be Ops Complete. A dedicated HQ supports only its
+    formation's units (option hq_support_scope)."""
+    out = []
+    for u in B.live(s):
+        if u["side"] != side or B.strength(u) > 0 or B.val(u, "art") <= 0 or u["id"] in used:
+            continue
+        if phasing and not u["op"]:
+            continue
+        if not phasing and (u["done"] or u["op"]):
+            continue
+        if distance(u["hex"], h) > art_range(u, s):
+            continue
+        if B.val(u, "type") == "hq" and B.opt(s, "hq_support_scope") == "brigade" and \
+                not any(x.get("form") == u.get("form") for x in fighting):
+            continue
+        out.append(u)
+    return out
+
+
+def halve_across(s, u, h):
+    """V 4: attacking across an escarpment or water hexside halves the unit (rounded down)."""
+    if u["hex"] == h:
+        return False
+    side = B.mapof(s).hexside(u["hex"], h)
+    kind = side and (side.get("kind") or ("minor" if side.get("river") else ""))
+    return bool(kind and TEC["hexsides"].get(kind, {}).get("halve"))
+
+
+def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
+    """Everything the CRT reads (reference 2.7.3), as plain data for the log and the tests."""
+    m = B.mapof(s)
+    g_a_unmod = sum(B.strength(u) for u in atk)
+    g_a = sum(B.strength(u) // 2 if halve_across(s, u, h) else B.strength(u) for u in atk) or 1
+    hold = all(u.get("mission") == "hold" for u in dfn)
+    g_d_un = sum(B.strength(u) for u in dfn)
+    g_d = max(1, sum(B.strength(u) * (2 if u.get("mission") == "hold" else 1) for u in dfn))
+    rf = m.rf(h) if att_side == "NLF" else 0
+
+    def eff(sup, side, ground, exempt=0):
+        """V 7.6: US support counts half outside an FFZ, except a Hold unit's own artillery
+        defending its own hex (`exempt`, counted in full)."""
+        half = Fr(1, 2) if side == "US" and not s.get("ffz") else Fr(1)
+        cap = 3 * max(1, ground)
+        full = min(exempt, sup)
+        rest = sup - full
+        if B.opt(s, "support_cap_order") == "halve_then_cap":
+            ratio = min(full + rest * half, cap)
+        else:
+            capped = min(sup, cap)
+            ratio = min(full, capped) + (capped - min(full, capped)) * half
+        return ratio, floor(full + rest * half)
+
+    held_own = sum(B.val(u, "art") for u in dfn if u.get("mission") == "hold" and u["hex"] == h)
+    ra, la = eff(sup_a, att_side, g_a_unmod)
+    rd, ld = eff(sup_d, B.other(att_side), g_d_un, held_own)
+    drm_odds = odds_drm(g_a + ra, g_d + rf + rd)
+    drm_ter = m.drm(h, B.opt(s, "mountain_drm", -2), B.opt(s, "town_drm", -1))
+    esc = -1 if any(u["hex"] != h and ((m.hexside(u["hex"], h) or {}).get("kind") == "escarpment")
+                    for u in atk) else 0
+    rnd = (s.get("op") or {}).get("round")
+    hot_a = sum(B.strength(u) for u in atk if rnd and u.get("lz") == rnd and u["hex"] == h)
+    hot_d = sum(B.strength(u) for u in dfn if rnd and u.get("lz") == rnd and u["hex"] == h)
+    col_d = column(max(1, g_d_un) + hot_d + rf + la)  # the enemy's support adds to your losses
+    if hold and dfn:
+        col_d = max(0, col_d - 1)  # V 6.1: all defenders on Hold, one column left
+    col_a = column(max(1, g_a_unmod) + hot_a + ld)  # V 8.1: hot-LZ units count double
+    return {"ga": g_a, "ga_unmod": g_a_unmod, "gd": g_d, "rf": rf, "ra": float(ra), "rd": float(rd),
+            "att_total": float(g_a + ra), "def_total": float(g_d + rf + rd), "drm_odds": drm_odds,
+            "drm_terrain": drm_ter, "drm_esc": esc, "col_a": col_a, "col_d": col_d,
+            "hot": bool(hot_a or hot_d)}
+
+
+def sources(s, h, P, atk, dfn, incidental=False):
+    """What each side may add to a combat in h (V 7.1-7.4), as [key, points]: artillery units in
+    range and unused this round (by id), the operation's Air Points ("ap": attacking, or defending
+    after a Retreat-segment declaration), the cruiser ("ship", not in incidental attacks). Organic
+    artillery of the units fighting always counts and is not listed."""
+    op = s["op"]
+    D = B.other(P)
+    # the operating side fires the artillery assigned to the operation; the other side its artillery
+    # not assigned and not Ops Complete (V 7.1; in incidental attacks too, V 7.2)
+    src_a = [[u["id"], B.val(u, "art")] for u in artillery(s, P, h, atk, op["used"], P == op["side"])]
+    src_d = [[u["id"], B.val(u, "art")] for u in artillery(s, D, h, dfn, op["used"], D == op["side"])]
+    if op["ap"] and not op.get("air_used"):
+        # V 7.3: the operation's Air Points (the US's, assigned at Support Declaration or declared
+        # defensively in a Retreat segment), unless they interdict this round
+        (src_a if P == "US" else src_d).append(["ap", op["ap"]])
+    if P == "US" and P == op["side"]:
+        ship = COUNTERS["ships"]["cruiser"]
+        if not incidental and not op.get("ship_used") and op["ship"] and sea_range(s, h, ship["range"]):
+            src_a.append(["ship", ship["points"] * op["ship"]])
+    return src_a, src_d
+
+
+def support(s, h, P, atk, dfn, incidental=False, pick_a=None, pick_d=None):
+    """Both sides' support: organic artillery of the units fighting plus the sources each side
+    chose (None: all of them). Returns the artillery units firing and the two totals."""
+    src_a, src_d = sources(s, h, P, atk, dfn, incidental)
+    use_a = [k for k in src_a if pick_a is None or k[0] in pick_a]
+    use_d = [k for k in src_d if pick_d is None or k[0] in pick_d]
+    arts_a = [s["units"][k] for k, _ in use_a if k in s["units"]]
+    arts_d = [s["units"][k] for k, _ in use_d if k in s["units"]]
+    sup_a = sum(B.val(u, "art") for u in atk) + sum(p for _, p in use_a)
+    sup_d = sum(B.val(u, "art") for u in dfn) + sum(p for _, p in use_d)
+    return arts_a, arts_d, sup_a, sup_d
+
+
+def preview(s, h, atk):
+    """The odds preview for an attack on h by `atk` (issue 11 section 4): the totals, each DRM and
+    the result of every die. Read only; the defenders are face up by then (V 5.4 E)."""
+    op = s["op"]
+    P = op["side"]
+    dfn = [u for u in B.units_at(s, h, B.other(P))
+           if not (B.val(u, "type") == "pol" and B.opt(s, "political_on_announce", True))]
+    if not dfn:
+        return {"hex": h, "void": True}
+    _, _, sup_a, sup_d = support(s, h, P, atk, dfn)
+    n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
+    bonus = op["bonus"] if op["round"] > 1 else 0
+    drm = n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
+    dice = []
+    for d in range(1, 7):
+        r = row(d + drm)
+        dice.append({"die": d, "row": r["roll"], "def": r["def"][n["col_d"]], "att": r["att"][n["col_a"]],
+                     "pursuit": r["pursuit"]})
+    return {"hex": h, "att": n["att_total"], "def": n["def_total"], "drm_odds": n["drm_odds"],
+            "drm_terrain": n["drm_terrain"], "drm_hexside": n["drm_esc"], "bonus": bonus,
+            "support": [sup_a, sup_d], "dice": dice}
+
+
+@B.flow.step("battle")
+class Battle(Procedure):
+    parts = ("announce", "pick_a", "pick_d", "resolve", "loss_d", "loss_a", "wrap")
+
+    def announce(self, g, f):
+        s = g.s
+        h, D = f["hex"], B.other(f["side"])
+        s["op"]["used"] += f["atk"]
+        # V 10 (R38b, option political_on_announce): political sections in an attacked hex die
+        for u in B.units_at(s, h, D) if B.opt(s, "political_on_announce", True) else ():
+            if B.val(u, "type") == "pol":
+                B.remove_unit(g, u, f"destroyed in {h} as the attack is announced", "V 10")
+        if not B.units_at(s, h, D):
+            g.log(f"No defenders remain in {h}: the attack is void (V 10)", "V 10")
+            self.goto_part(f, "wrap")
+            f["void"] = True
+
+    def _sources(self, g, f):
+        s = g.s
+        atk = [s["units"][x] for x in f["atk"]]
+        dfn = B.units_at(s, f["hex"], B.other(f["side"]))
+        return sources(s, f["hex"], f["side"], atk, dfn, f.get("incidental"))
+
+    def pick_a(self, g, f):
+        """V 7.2: the attacker allocates its support first, then the defender."""
+        src = self._sources(g, f)[0]
+        if src:
+            g.call("support_pick", who=f["side"], hex=f["hex"], src=src, role="attacker")
+
+    def pick_d(self, g, f):
+        f["pick_a"] = f.pop("ret", None)
+        src = self._sources(g, f)[1]
+        if src:
+            g.call("support_pick", who=B.other(f["side"]), hex=f["hex"], src=src, role="defender")
+
+    def resolve(self, g, f):
+        s = g.s
+        op = s["op"]
+        h, P = f["hex"], f["side"]
+        D = B.other(P)
+        f["pick_d"] = f.pop("ret", None)
+        atk = [s["units"][x] for x in f["atk"]]
+        dfn = B.units_at(s, h, D)
+        arts_a, arts_d, sup_a, sup_d = support(s, h, P, atk, dfn, f.get("incidental"), f["pick_a"], f["pick_d"])
+        op["used"] += [u["id"] for u in arts_a + arts_d]
+        op["defended"] += [u["id"] for u in arts_d]
+        n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
+        bonus = op["bonus"] if op["round"] > 1 and not f.get("incidental") else 0
+        BR.start(g, h, f"Battle in {h}", "V 5.4", [
+            BR.side(P, P, "attacker", [BR.unit(u["id"], u["name"], f"{B.strength(u)}") for u in atk],
+                    first=True, support=[f"support {sup_a}"], total=f"{n['att_total']:g}"),
+            BR.side(D, D, "defender", [BR.unit(u["id"], u["name"], f"{B.strength(u)}") for u in dfn],
+                    support=[f"support {sup_d}"], total=f"{n['def_total']:g}")], op["round"])
+        g.log(f"{P} attacks {h}: {n['att_total']:g} (ground {n['ga']} + support {n['ra']:g}) against "
+              f"{n['def_total']:g} (ground {n['gd']} + RF {n['rf']} + support {n['rd']:g}): DRM {n['drm_odds']:+d}, "
+              f"terrain {n['drm_terrain']:+d}" + (f", pursuit bonus {bonus:+d}" if bonus else ""), "V 5.4")
+        die = g.roll(1, f"Combat in {h}", "V 5.4")[0]
+        mod = die + n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
+        r = row(mod)
+        if not f.get("incidental"):
+            op["rolled"] = True
+        loss_d, loss_a = r["def"][n["col_d"]], r["att"][n["col_a"]]
+        raw = r["pursuit"]
+        ter = B.mapof(s).terrain(h)
+        if TEC["terrain"][ter].get("pursuit"):
+            raw += TEC["terrain"][ter]["pursuit"]
+        town = B.mapof(s).town(h)
+        if op["round"] == 1 and town and TEC["features"].get(town["kind"], {}).get("clamp"):
+            raw = min(raw, 0)
+        if not f.get("incidental"):  # V 3.2: an incidental attack has no retreat or pursuit
+            op["battles"].append({"hex": h, "pursuit": raw})
+        BR.odds(g, f"DRM {n['drm_odds']:+d}", row=max(-4, min(11, mod)),
+                result=f"{D} loses {loss_d}, {P} loses {loss_a}, pursuit {raw:+d}")
+        g.log(f"Modified roll {max(-4, min(11, mod))}: {D} loses {loss_d}, {P} loses {loss_a}, "
+              f"pursuit {raw:+d}", "V 5.4")
+        flags = list(r["flags"]) if P == "US" else []
+        if D == "US" and B.opt(s, "us_defender_support_loss", True):  # R37: rows mirrored for a US defence
+            mirror = CRT["flags"]["defending_us"]
+            flags = [k for k in ("A", "M") if r["roll"] >= mirror[k]]
+        if "A" in flags and op["ap"] and not op["air_lost"] and s["rec"]["ap"] > 0:
+            op["air_lost"] = True
+            s["rec"]["ap"] -= 1
+            s["rec"]["ap_lost"] += 1
+            g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
+        airmobile(g, flags, n["hot"], P)
+        f["ld"], f["la"] = loss_d, loss_a
+
+    def loss_d(self, g, f):
+        s = g.s
+        D = B.other(f["side"])
+        ids = [u["id"] for u in B.units_at(s, f["hex"], D)]
+        if f["ld"] and ids:
+            g.call("losses", who=D, n=f["ld"], units=ids, side=D, hits={}, must=None)
+
+    def loss_a(self, g, f):
+        s = g.s
+        P = f["side"]
+        ids = [x for x in f["atk"] if s["units"][x]["hex"]]
+        ids += [u["id"] for u in B.live(s) if u["side"] == P and u["op"] and u["id"] not in ids
+                and not f.get("incidental")
+                and B.strength(u) == 0 and (u["hex"] == f["hex"] or u["hex"] in B.neighbours(f["hex"]))]
+        if f["la"] and ids:
+            g.call("losses", who=P, n=f["la"], units=ids, side=P, hits={}, must=None)
+
+    def wrap(self, g, f):
+        if not f.get("void"):
+            BR.end(g, f"{f['side']} attack on {f['hex']} resolved")
+
+
+def airmobile(g, flags, hot, P):
+    """V 5.4, 8.1: an Airmobile loss ("M": AMP allocated or airmobile units in the operation;
+    "*M": only if a hot-LZ unit fought), at most one per operation; with no AMP left the US loses
+    1 VP instead (V 18.1)."""
+    s = g.s
+    op = s["op"]
+    if op.get("amp_lost"):
+        return
+    flying = any(u.get("air") for u in B.live(s) if u["side"] == "US")
+    due = ("M" in flags and flying) or ("*M" in flags and hot)
+    if not due:
+        return
+    op["amp_lost"] = True
+    if s["rec"]["amp"] > 0:
+        s["rec"]["amp"] -= 1
+        s["rec"]["amp_lost"] += 1
+        g.log("The US loses 1 Airmobile Point (V 8.1)", "V 8.1", kind="loss")
+    else:
+        s["rec"]["amp_short"] += 1
+        g.log("Airmobile loss with no AMP left: US -1 VP (V 18.1)", "V 8.1", kind="loss")
+
+
+def _source_name(s, key):
+    return s["units"][key]["name"] if key in s["units"] else {"ap": "Air Points", "ship": "the cruiser"}[key]
+
+
+@B.flow.step("support_pick")
+class SupportPick(Step):
+    """V 7.2: a side allocates its support to one combat: any of its sources (each artillery unit
+    whole; Air Points and the cruiser as one block each here). A source used now is used for the
+    round (artillery); Air Points and ships serve every combat of the round."""
+
+    def prompt(self, g, f):
+        return f"Support for the combat in {f['hex']} ({f['role']}, V 7.2): choose what fires"
+
+    def choices(self, g, f):
+        src = f["src"]
+        out = []
+        for mask in range((1 << len(src)) - 1, -1, -1):
+            keys = [k for i, (k, _) in enumerate(src) if mask >> i & 1]
+            pts = sum(p for i, (_, p) in enumerate(src) if mask >> i & 1)
+            names = ", ".join(_source_name(g.s, k) for k in keys)
+            out.append({"t": "fire", "with": keys,
+                        **({"label": f"Fire with {names} ({pts})" if keys else "No support"} if g.labels else {})})
+        return out
+
+    def act(self, g, f, a):
+        names = ", ".join(_source_name(g.s, k) for k in a["with"]) or "no support"
+        g.log(f"The {f['role']} ({f['who']}) fires {names} into {f['hex']}", "V 7.2")
+        g.end(list(a["with"]))
+
+
+def pool_key(side):
+    return "us_rp" if side == "US" else "vc_rp"
+
+
+def rp_limit(u, f):
+    """V 5.5: strength - 1 per operation; HQ and artillery against a bombardment of strength b:
+    ceil(b / 2) - 1."""
+    if f.get("bomb") and B.strength(u) == 0 and B.val(u, "art") > 0:
+        return -(-f["bomb"] // 2) - 1
+    return B.strength(u) - 1
+
+
+def rp_ok(s, u, f):
+    lim = rp_limit(u, f) if B.opt(s, "rp_limit_per_unit", True) else 99
+    return s["rec"][pool_key(u["side"])] > 0 and u["rp_spent"] + 1 <= lim
+
+
+@B.flow.step("losses")
+class Losses(Step):
+    """V 5.5: the owner covers the loss with replacement points charged to units (each at most
+    strength - 1 per operation), removals (a unit satisfies its strength, HQ and artillery 1) or a
+    VC regiment's break-down into three random battalions (V 9.2), one of which is removed at once."""
+
+    def prompt(self, g, f):
+        return f"Losses (V 5.5): {f['n']} to take"
+
+    def _units(self, g, f):
+        return [g.s["units"][x] for x in f["units"] if g.s["units"][x]["hex"]]
+
+    def choices(self, g, f):
+        s, lab = g.s, g.labels
+        acts = []
+        for u in self._units(g, f):
+            if f["must"] and u["id"] not in f["must"]:
+                continue
+            if not f["must"] and rp_ok(s, u, f):
+                acts.append({"t": "rp", "u": u["id"], **({"label": f"1 RP on {u['name']}"} if lab else {})})
+            acts.append({"t": "remove", "u": u["id"], **({"label": f"Remove {u['name']}"} if lab else {})})
+            if not f["must"] and KINDS[u["kind"]].get("breakdown") and s["pool"]:
+                acts.append({"t": "breakdown", "u": u["id"], **({"label": f"Break down {u['name']}"} if lab else {})})
+        return acts
+
+    def act(self, g, f, a):
+        s = g.s
+        u = s["units"][a["u"]]
+        side = f["side"]
+        if a["t"] == "rp":
+            s["rec"][pool_key(side)] -= 1
+            u["rp_spent"] += 1
+            f["hits"][u["id"]] = f["hits"].get(u["id"], 0) + 1
+            f["n"] -= 1
+            if side == "US":
+                s["rec"]["us_rp_spent"] += 1
+            else:
+                s["vc_losses"] = s.get("vc_losses", 0) + 1
+            g.log(f"1 RP absorbs a loss on {u['name']}", "V 5.5")
+        elif a["t"] == "remove":
+            sat = max(1, B.strength(u))
+            used = min(f["n"], sat)
+            f["n"] -= used
+            hits = f["hits"].get(u["id"], 0) + used
+            credit = max(0, B.strength(u) - hits)
+            refund = min(credit, u["rp_spent"] - f["hits"].get(u["id"], 0))
+            if refund > 0:
+                s["rec"][pool_key(side)] += refund
+                g.log(f"{refund} RP refunded (V 5.5)", "V 5.5", to=side)
+            if side == "NLF":
+                s["vc_losses"] = s.get("vc_losses", 0) + used
+                if credit - max(refund, 0) > 0:
+                    s["rec"]["vc_rp"] += credit - max(refund, 0)
+                    g.log(f"VC RP +{credit - max(refund, 0)} (V 5.5)", "V 5.5", to="NLF")
+            f["must"] = None
+            B.remove_unit(g, u, f"eliminated in {u['hex']}", "V 5.5")
+        else:
+            new = breakdown(g, u)
+            f["units"] += new
+            f["must"] = new
+            return
+        if f["n"] <= 0 or not self._units(g, f):
+            g.end()
+
+
+def breakdown(g, u):
+    """V 9.2: a VC regiment breaks down into three battalions drawn at random from the pool."""
+    s = g.s
+    new = []
+    for k in range(B.val(u, "breakdown")):
+        if not s["pool"]:
+            break
+        kind = g.pick(s["pool"])
+        s["pool"].remove(kind)
+        nid = f"{u['id']}b{len([x for x in s['units'] if x.startswith(u['id'] + 'b')]) + 1}"
+        s["units"][nid] = {"id": nid, "kind": kind, "name": f"{KINDS[kind]['name']} {nid.upper()}",
+                           "side": u["side"], "hex": u["hex"], "rev": True, "handle": None,
+                           "done": u["done"], "mission": None, "op": u["op"], "tgt": u["tgt"], "rp_spent": 0}
+        new.append(nid)
+    h = u["hex"]
+    B.remove_unit(g, u, f"breaks down in {h} into {len(new)} battalions", "V 9.2")
+    s["removed"][-1]["how"] = "broken down"
+    return new

@@ -1,0 +1,60 @@
+"""Incidental attacks (V 3.2, reference 2.7.1): when units enter a hex holding the other side's
+units that are not targets, the owner of those stationary units may force an attack by the movers
+(one round, no retreat or pursuit; political sections among the movers, and in the hex, die). If
+stationary units remain the movers must move on; a destroyed mover ends its move."""
+
+from ...engine.flow import Procedure, Step
+from . import board as B
+
+
+@B.flow.step("incidental")
+class Incidental(Procedure):
+    parts = ("ask", "fight", "wrap")
+
+    def ask(self, g, f):
+        s = g.s
+        stat = B.units_at(s, f["hex"], B.other(f["mover"]))
+        if stat:
+            g.call("incidental_ask", who=B.other(f["mover"]), hex=f["hex"])
+
+    def fight(self, g, f):
+        s = g.s
+        if f.pop("ret", None) != "force":
+            return
+        for uid in f["movers"]:
+            B.reveal(g, s["units"][uid], "V 3.2")
+        for u in B.units_at(s, f["hex"], B.other(f["mover"])):
+            B.reveal(g, u, "V 3.2")
+        movers = [s["units"][x] for x in f["movers"]]
+        for u in movers:
+            if B.val(u, "type") == "pol":
+                B.remove_unit(g, u, "destroyed, forced into an incidental attack", "V 3.2")
+        atk = [u["id"] for u in movers if u["hex"]]
+        if atk:
+            g.call("battle", hex=f["hex"], side=f["mover"], atk=atk, incidental=True)
+
+    def wrap(self, g, f):
+        s = g.s
+        below = s["stack"][-2] if len(s["stack"]) > 1 else None
+        if below and below["s"] == "move" and below.get("cur") and not s["units"][below["cur"]]["hex"]:
+            below["moved"].append(below["cur"])
+            below["cur"] = None
+        if below and below["s"] == "move" and below.get("group"):
+            dead = [x for x in below["group"] if not s["units"][x]["hex"]]
+            below["moved"] += dead
+            below["group"] = [x for x in below["group"] if x not in dead]
+
+
+@B.flow.step("incidental_ask")
+class IncidentalAsk(Step):
+    def prompt(self, g, f):
+        return f"Enemy units entered {f['hex']} (V 3.2): force an incidental attack?"
+
+    def choices(self, g, f):
+        lab = g.labels
+        return [{"t": "force", **({"label": "Force an incidental attack"} if lab else {})},
+                {"t": "decline", **({"label": "Let them pass"} if lab else {})}]
+
+    def act(self, g, f, a):
+        g.log(f"Incidental attack in {f['hex']}: {'forced' if a['t'] == 'force' else 'declined'}", "V 3.2")
+        g.end(a["t"])

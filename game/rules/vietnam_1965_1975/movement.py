@@ -1,0 +1,325 @@
+"""Movement (V 3, V 3.1, V 4): one frame moves a set of units hex by hex, each with its own MP.
+Used for operation movement (V 2.1 C), reaction (V 5.3), alert (V 5.2), retreat (V 5.6) and
+pursuit (V 5.6). Entering a hex holding enemy units is allowed only into the operation's target
+hexes (incidental attacks, V 3.2, are not implemented: non-target enemy hexes are closed)."""
+
+from ...engine.flow import Step
+from . import board as B
+from .data import TEC
+from .interdiction import exit_extra
+
+MODES = {"op": "V 3", "react": "V 5.3", "alert": "V 5.2", "retreat": "V 5.6", "pursuit": "V 5.6",
+         "reserve": "V 5.7", "strat": "V 3.3"}
+
+
+def step_cost(s, u, a, b, enter, mode=None):
+    """MP for u to go from a to adjacent b (V 3, V 3.1, V 4), or None if closed. Strategic
+    movement (V 3.3): US road hexes cost 0; NLF exit costs are doubled."""
+    m = B.mapof(s)
+    cost = m.enter_cost(a, b, B.val(u, "cls"))
+    if cost is None:
+        return None
+    strat = mode == "strat"
+    if strat and u["side"] == "US" and m.road(a, b):
+        cost = 0
+    if B.other(u["side"]) in B.sides_at(s, b) and b not in enter and not B.opt(s, "incidental_everywhere", True):
+        return None
+    if B.other(u["side"]) in B.sides_at(s, a):
+        ex = TEC["zoc"]["exit_enemy_hex"]  # V 3.1: +2 to leave an enemy-occupied hex
+    else:
+        ex = B.zoc_exit_cost(s, a, u["side"])
+    if strat and u["side"] == "NLF":
+        ex *= 2  # V 3.3: NLF strategic movement pays 2 / 4 / 4
+    return cost + ex + exit_extra(s, a)  # V 7.5: interdiction adds to either
+
+
+AIR = TEC["airmobile"]
+
+
+def closed(s, u, h, enter):
+    """An enemy-occupied hex that is not a target hex: it may be passed through (V 3.2) but not
+    ended in."""
+    return B.other(u["side"]) in B.sides_at(s, h) and h not in enter
+
+
+def _leaves(s, u, h, enter, left):
+    need = leave_cost(s, u, h, enter)
+    return need is not None and left >= need
+
+
+def leave_cost(s, u, h, enter):
+    """V 3.2: a unit may enter an enemy-occupied non-target hex only with the MP to leave it: the
+    +2 exit plus the cheapest hex beyond."""
+    m = B.mapof(s)
+    best = None
+    for n in B.neighbours(h):
+        c = m.enter_cost(h, n, B.val(u, "cls"))
+        if c is not None and not closed(s, u, n, enter):
+            best = c if best is None else min(best, c)
+    return None if best is None else TEC["zoc"]["exit_enemy_hex"] + exit_extra(s, h) + best
+
+
+def landing_cost(s, u, h):
+    """V 8.1: landing costs 3 in an enemy-occupied hex or a patrolling enemy ZOC, 2 in another enemy
+    ZOC, 1 otherwise."""
+    enemy = B.other(u["side"])
+    if enemy in B.sides_at(s, h):
+        return AIR["land_enemy"]
+    zoc = [e for n in B.neighbours(h) for e in B.units_at(s, n, enemy) if B.exerts_zoc(e)]
+    if any(e.get("mission") == "patrol" for e in zoc):
+        return AIR["land_enemy"]
+    return AIR["land_ezoc"] if zoc else AIR["land"]
+
+
+def air_step_cost(s, u, a, b, enter):
+    """V 8.1: 1/2 MP per hex, terrain and hexsides ignored; exit costs still apply."""
+    if not B.mapof(s).playable(b):
+        return None
+    cost = AIR["per_hex"]
+    if B.other(u["side"]) in B.sides_at(s, a):
+        cost += TEC["zoc"]["exit_enemy_hex"]
+    else:
+        cost += B.zoc_exit_cost(s, a, u["side"])
+    return cost + exit_extra(s, a)
+
+
+def amp_cost(u):
+    """V 8.1: 1 AMP per battalion or HQ, 3 per brigade or regiment."""
+    return 3 if B.val(u, "size") in ("III", "X") else 1
+
+
+def may_airmobilize(s, u, f):
+    """V 8.1: US-side units that may fly, before their first step, while Airmobile Points last
+    (one use each per turn): in operation, reaction and reserve moves, and in retreats (option
+    amp_at_retreat); never in alert, pursuit or strategic moves here."""
+    modes = ("op", "react", "reserve") + (("retreat",) if B.opt(s, "amp_at_retreat", True) else ())
+    return (u["side"] == "US" and f["mode"] in modes and B.val(u, "airmobile_ok")
+            and u["id"] not in f.get("stepped", []) and not u.get("air")
+            and s["rec"]["amp"] - s["rec"].get("amp_used", 0) >= amp_cost(u))
+
+
+def start(g, who, mode, mp, enter=(), react=False, rule=None, forbid=()):
+    mp = {k: v for k, v in mp.items() if v > 0}
+    if not mp:
+        return False
+    g.call("move", who=who, mode=mode, mp=mp, cur=None, moved=[], enter=list(enter), react=react,
+           rule=rule or MODES[mode], forbid=list(forbid))
+    return True
+
+
+def _label(g, u):
+    return B.pub(g.s, u)
+
+
+@B.flow.step("move")
+class Move(Step):
+    def prompt(self, g, f):
+        what = {"op": "Move operating units", "react": "Reaction move", "alert": "Alert move",
+                "retreat": "Retreat", "pursuit": "Pursuit", "reserve": "Reserve move",
+                "strat": "Strategic movement"}[f["mode"]]
+        if f.get("group"):
+            units = [g.s["units"][x] for x in f["group"]]
+            return (f"{what} ({f['rule']}): stack of {len(units)} in {units[0]['hex']}, "
+                    f"{min(f['mp'][u['id']] for u in units):g} MP left")
+        if f["cur"]:
+            u = g.s["units"][f["cur"]]
+            return f"{what} ({f['rule']}): {B.pub(g.s, u)} in {u['hex']}, {f['mp'][u['id']]:g} MP left"
+        return f"{what} ({f['rule']}): pick a unit or finish"
+
+    def _can_halt(self, g, f, u):
+        if u["id"] in f.get("stepped", []) and closed(g.s, u, u["hex"], f["enter"]):
+            return False  # V 3.2: a unit may not end its move in an enemy hex that is not a target
+        if u.get("air") and u["id"] in f.get("stepped", []):
+            return landing_cost(g.s, u, u["hex"]) - AIR["per_hex"] <= f["mp"][u["id"]]
+        return True
+
+    def _steps(self, g, f, u):
+        s = g.s
+        out = []
+        left = f["mp"][u["id"]]
+        for n in B.neighbours(u["hex"]):
+            if u.get("air"):
+                c = air_step_cost(s, u, u["hex"], n, f["enter"])
+                # only as far as it can still land (the landing hex costs its landing cost, not 1/2)
+                if c is None:
+                    continue
+                if closed(s, u, n, f["enter"]):  # flying over: it must be able to fly on
+                    if left - c >= TEC["zoc"]["exit_enemy_hex"] + AIR["per_hex"] + AIR["land"] - AIR["per_hex"]:
+                        out.append((n, c))
+                    continue
+                if c + landing_cost(s, u, n) - AIR["per_hex"] <= left:
+                    out.append((n, c))
+                continue
+            if not B.mapof(s).playable(n) and not B.opt(s, "play_area_exit", True):
+                continue
+            if n in f.get("forbid", ()):
+                continue  # V 6.3: a retreat from a security attack avoids the road path behind
+            c = step_cost(s, u, u["hex"], n, f["enter"], f["mode"])
+            if c is not None and c <= left and (not closed(s, u, n, f["enter"]) or
+                                                 not B.opt(s, "enemy_hex_exit_check", True) or
+                                                 _leaves(s, u, n, f["enter"], left - c)):
+                out.append((n, c))
+        return out
+
+    def _group_steps(self, g, f):
+        """V 3: a stack moves at the lowest MP left of its units and pays the highest cost."""
+        s = g.s
+        units = [s["units"][x] for x in f["group"]]
+        left = min(f["mp"][u["id"]] for u in units)
+        per = [dict(self._steps(g, f, u)) for u in units]
+        out = []
+        for n in per[0]:
+            if all(n in p for p in per):
+                c = max(p[n] for p in per)
+                if c <= left:
+                    out.append((n, c))
+        return out
+
+    def choices(self, g, f):
+        s = g.s
+        lab = g.labels
+        if f.get("group"):
+            units = [s["units"][x] for x in f["group"]]
+            acts = [{"t": "step", "to": n, **({"label": f"Stack to {n} ({c:g} MP)"} if lab else {})}
+                    for n, c in self._group_steps(g, f)]
+            acts += [{"t": "drop", "u": u["id"], **({"label": f"Drop {u['name']} here"} if lab else {})}
+                     for u in units]
+            if all(self._can_halt(g, f, u) for u in units) or not acts:
+                acts.append({"t": "halt", **({"label": f"Halt the stack in {units[0]['hex']}"} if lab else {})})
+            return acts
+        if f["cur"]:
+            u = s["units"][f["cur"]]
+            acts = [{"t": "step", "to": n, **({"label": f"To {n} ({c:g} MP)"} if lab else {})}
+                    for n, c in self._steps(g, f, u)]
+            if may_airmobilize(s, u, f):
+                acts.append({"t": "air", **({"label": f"Airmobilize {u['name']} ({amp_cost(u)} AMP)"} if lab else {})})
+            if self._can_halt(g, f, u) or not acts:  # a unit that can neither go on nor stop stays
+                acts.append({"t": "halt", **({"label": f"Halt in {u['hex']}"} if lab else {})})
+            return acts
+        free = [uid for uid in sorted(f["mp"]) if uid not in f["moved"] and s["units"][uid]["hex"]]
+        acts = [{"t": "pick", "u": uid, **({"label": f"Move {s['units'][uid]['name']}"} if lab else {})}
+                for uid in free]
+        hexes = {}
+        for uid in free:
+            if not s["units"][uid].get("air"):
+                hexes.setdefault(s["units"][uid]["hex"], []).append(uid)
+        acts += [{"t": "stack", "hex": h, **({"label": f"Move the stack in {h} ({len(ids)} units)"} if lab else {})}
+                 for h, ids in sorted(hexes.items()) if len(ids) > 1]
+        return acts + [{"t": "done", **({"label": "Finish moving"} if lab else {})}]
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "pick":
+            f["cur"] = a["u"]
+        elif a["t"] == "stack":
+            f["group"] = [uid for uid in sorted(f["mp"]) if uid not in f["moved"] and s["units"][uid]["hex"] == a["hex"]
+                          and not s["units"][uid].get("air")]
+            f["finals"] = []
+        elif f.get("group"):
+            self._group_act(g, f, a)
+        elif a["t"] == "air":
+            u = s["units"][f["cur"]]
+            s["rec"]["amp_used"] = s["rec"].get("amp_used", 0) + amp_cost(u)
+            u["air"] = True
+            g.log(f"{u['name']} airmobilized ({amp_cost(u)} AMP)", "V 8.1")
+        elif a["t"] == "step":
+            u = s["units"][f["cur"]]
+            f.setdefault("stepped", []).append(u["id"])
+            if f["mode"] == "retreat" and u.get("mission"):
+                u["mission"], u["done"] = None, True  # V 6.2: a retreat ends Hold/Patrol
+            if u.get("air"):
+                c = air_step_cost(s, u, u["hex"], a["to"], f["enter"])
+            else:
+                c = step_cost(s, u, u["hex"], a["to"], f["enter"], f["mode"])
+            f["mp"][u["id"]] -= c
+            frm = u["hex"]
+            u["hex"] = a["to"]
+            g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]])
+            if not B.mapof(s).playable(a["to"]):
+                # V 18.1 (R60, option play_area_exit): a unit leaving the play area leaves the scenario
+                B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
+                s["removed"][-1]["how"] = "left"
+                f["moved"].append(u["id"])
+                f["cur"] = None
+                return
+            if closed(s, u, a["to"], f["enter"]):
+                g.call("incidental", hex=a["to"], movers=[u["id"]], mover=u["side"])
+        elif a["t"] == "halt":
+            self._halt(g, f)
+        else:  # done
+            where = self._halt(g, f, window=False) if f["cur"] else None
+            g.end(f["mp"])  # this frame first: the reaction window opens over the caller
+            if where:
+                from .reaction import open_window
+                open_window(g, where[0], f["mode"], where[1])
+
+    def _group_act(self, g, f, a):
+        s = g.s
+        units = [s["units"][x] for x in f["group"]]
+        if a["t"] == "step":
+            c = dict(self._group_steps(g, f))[a["to"]]
+            frm = units[0]["hex"]
+            for u in units:
+                f.setdefault("stepped", []).append(u["id"])
+                if f["mode"] == "retreat" and u.get("mission"):
+                    u["mission"], u["done"] = None, True
+                f["mp"][u["id"]] -= c
+                u["hex"] = a["to"]
+            names = ", ".join(_label(g, u) for u in units)
+            g.log(f"Stack ({names}) moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]])
+            if not B.mapof(s).playable(a["to"]):
+                for u in units:
+                    B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
+                    s["removed"][-1]["how"] = "left"
+                    f["moved"].append(u["id"])
+                f["group"] = []
+                return
+            if closed(s, units[0], a["to"], f["enter"]):
+                g.call("incidental", hex=a["to"], movers=list(f["group"]), mover=units[0]["side"])
+            return
+        if a["t"] == "drop":
+            f["group"].remove(a["u"])
+            f["finals"].append(self._stop(g, f, s["units"][a["u"]]))
+            if f["group"]:
+                return
+        else:  # halt
+            for u in units:
+                f["finals"].append(self._stop(g, f, u))
+            f["group"] = []
+        hexes = sorted({x[0] for x in f["finals"] if x})
+        side = next((x[1] for x in f["finals"] if x), None)
+        f["finals"] = []
+        if hexes:
+            from .reaction import open_window
+            open_window(g, hexes, f["mode"], side)
+
+    def _stop(self, g, f, u):
+        """One unit of a stack stops: what _halt does, without opening the window."""
+        f["cur"] = u["id"]
+        return self._halt(g, f, window=False)
+
+    def _halt(self, g, f, window=True):
+        u = g.s["units"][f["cur"]]
+        op = g.s.get("op")
+        if op and u["side"] != op["side"] and u["hex"] in f["enter"] and f["mode"] in ("react", "reserve"):
+            u["tgt"] = True  # V 5.3, 5.7: a defender ending its move in a target hex is a target unit
+        if op and f["mode"] == "retreat" and u["tgt"] and u["hex"]:
+            for x in B.units_at(g.s, u["hex"], u["side"]):
+                x["tgt"] = True  # V 5.6: retreating onto friendly units makes them targets too
+        if u.get("air") and u["id"] in f.get("stepped", []):
+            land = landing_cost(g.s, u, u["hex"])
+            f["mp"][u["id"]] -= land - AIR["per_hex"]
+            op = g.s.get("op")
+            if op and u["hex"] in op["targets"]:
+                u["lz"] = op["round"]  # V 8.1: hot LZ, its strength doubled for its own losses
+            g.log(f"{u['name']} lands in {u['hex']} ({land} MP)" + (" - hot LZ" if u.get("lz") else ""),
+                  "V 8.1")
+        f["moved"].append(u["id"])
+        f["cur"] = None
+        trigger = f["react"] and u["id"] in f.get("stepped", []) and u["hex"]  # only a move that happened
+        if trigger and f["mode"] == "strat":  # V 3.3: only a unit ending in an enemy ZOC is reacted to
+            trigger = B.in_enemy_zoc(g.s, u["hex"], u["side"])
+        if trigger and window:
+            from .reaction import open_window
+            open_window(g, u["hex"], f["mode"], B.other(u["side"]))
+        return [u["hex"], B.other(u["side"])] if trigger else None  # a list: state is JSON

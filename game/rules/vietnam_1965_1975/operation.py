@@ -1,0 +1,432 @@
+"""The Search and Destroy operation (V 5, segments A-H of V 2.1 item 4; reference 2.4): designation,
+support declaration, movement with reaction, alert and dispersal, up to three combat rounds with
+retreat and pursuit, the end of the operation. One operation runs at a time; its record is
+s["op"] (public facts only: side, target hexes, round, support)."""
+
+from ...engine.flow import Procedure, Step
+from . import board as B
+from . import interdiction, movement
+from .turn import eligible
+
+
+def retarget(s):
+    """Reference 2.4: the target hexes are the hexes holding target units."""
+    s["op"]["targets"] = sorted({u["hex"] for u in B.live(s) if u["tgt"]})
+
+
+def near(h, k):
+    return h == k or k in B.neighbours(h)
+
+
+def operating(s):
+    return [u for u in B.live(s) if u["op"]]
+
+
+@B.flow.step("sd")
+class SearchDestroy(Procedure):
+    parts = ("designate", "support", "movement", "interdict_alert", "alert", "after_alert", "round",
+             "interdict_p", "interdict_d", "attacks", "battle",
+             "retreat", "defensive", "pursuit", "offensive", "cs_round", "next_round", "cs_end", "wrap")
+
+    def designate(self, g, f):
+        g.s["op"] = B.new_op(f["side"], f.get("kind", "sd"))
+        g.call("sd_pick", who=f["side"], target=None)
+
+    def support(self, g, f):
+        if f["side"] == "US":
+            r = g.s["rec"]
+            if (r["ap"] and not r.get("ap_op")) or (r["ship"] and not r.get("ship_op")):
+                g.call("sd_support", who="US")
+
+    def movement(self, g, f):
+        s = g.s
+        mp = {u["id"]: B.mpa(s, u) for u in operating(s)}
+        movement.start(g, f["side"], "op", mp, enter=s["op"]["targets"], react=True)
+
+    def interdict_alert(self, g, f):
+        """V 7.5: in a US operation the US may interdict before the alert (round 1)."""
+        if f["side"] == "US" and g.s["op"]["targets"]:
+            interdiction.place(g, "US")
+
+    def interdict_p(self, g, f):
+        interdiction.place(g, f["side"])
+
+    def interdict_d(self, g, f):
+        interdiction.place(g, B.other(f["side"]))
+
+    def alert(self, g, f):
+        """V 5.2: only when the US operates and the NLF defends, round 1."""
+        s = g.s
+        if f["side"] != "US":
+            return
+        hexes = sorted({u["hex"] for u in B.live(s) if u["tgt"] and B.val(u, "nat") == "VC"})
+        if hexes:
+            g.call("alert", who="NLF", queue=hexes)
+
+    def after_alert(self, g, f):
+        s = g.s
+        retarget(s)
+        ops = operating(s)
+        for u in B.live(s):
+            if u["side"] == "NLF" and any(near(u["hex"], o["hex"]) for o in ops if o["side"] != u["side"]):
+                B.reveal(g, u, "V 5.2")
+        if not any(near(t, o["hex"]) for t in s["op"]["targets"] for o in ops):
+            g.log("No operating unit is in or adjacent to a target hex: the operation ends (V 5.2)", "V 5.2")
+            self.goto_part(f, "wrap")
+
+    def round(self, g, f):
+        s = g.s
+        op = s["op"]
+        retarget(s)
+        if op["round"] > 1:  # artillery that interdicted in the Alert segment stays used in round 1
+            op.update(used=[], air_used=False, ship_used=False)
+        op.update(battles=[], attacked=[], rolled=False, allow={})
+        g.log(f"Combat round {op['round']} (V 5.4)", "V 5.4", kind="phase")
+        for u in B.live(s):
+            if any(near(t, u["hex"]) for t in op["targets"]):
+                B.reveal(g, u, "V 10")
+
+    def attacks(self, g, f):
+        s = g.s
+        f.pop("ret", None)
+        hexes = attackable(s)
+        if not hexes:
+            return
+        g.call("attack_pick", who=f["side"])
+
+    def battle(self, g, f):
+        r = f.pop("ret", None)
+        if isinstance(r, dict):
+            g.s["op"]["attacked"].append(r["hex"])
+            self.goto_part(f, "attacks")
+            g.call("battle", hex=r["hex"], side=f["side"], atk=r["units"])
+
+    def retreat(self, g, f):
+        s = g.s
+        op = s["op"]
+        if not op["rolled"]:
+            if B.opt(s, "void_round_ends", True) or not op["targets"] or op["round"] >= 3:
+                g.log("No combat this round: the operation ends (V 5.4)", "V 5.4")
+                self.goto_part(f, "wrap")
+            else:  # R22 alternative: the round passes without retreat or pursuit
+                self.goto_part(f, "next_round")
+            return
+        d = B.other(f["side"])
+        mp = {u["id"]: B.mpa(s, u) for u in B.live(s)
+              if u["side"] == d and u["tgt"] and u["hex"] in op["attacked"]}
+        movement.start(g, d, "retreat", mp, react=True)
+
+    def defensive(self, g, f):
+        """V 5.7: the US defending may send defensive reserves after the retreats."""
+        s = g.s
+        if f["side"] == "NLF" and (reserves(s) or (s["rec"]["ap"] and not s["rec"].get("ap_op"))):
+            g.call("reserve_pick", who="US", kind="defensive")
+
+    def pursuit(self, g, f):
+        """V 5.6, reference 2.7.5: the lowest adjusted pursuit result of the round's battles plus
+        each unit's innate modifier; units without one do not pursue."""
+        s = g.s
+        op = s["op"]
+        f.pop("ret", None)
+        retarget(s)
+        R = min(b["pursuit"] for b in op["battles"]) if op["battles"] else 0
+        op["R"] = R
+        allow = {}
+        for u in operating(s):
+            inn = B.val(u, "pursuit")
+            if inn is None:
+                if not u.get("air"):
+                    continue
+                inn = 0  # V 5.6: an airmobilized unit without a modifier pursues on the result alone
+            allow[u["id"]] = R + inn - (2 if op["kind"] == "cs" else 0)  # V 6.1: C&S pursuit -2
+        op["allow"] = allow
+        g.log(f"Pursuit result {R:+d} (V 5.6)", "V 5.6")
+        if op["round"] < 3:
+            movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True)
+
+    def offensive(self, g, f):
+        """V 5.8: the US operating may activate offensive reserves in the pursuit segment."""
+        s = g.s
+        if f["side"] == "US" and s["op"]["round"] < 3 and s["op"]["targets"] and \
+                (reserves(s) or (s["rec"]["ap"] and not s["rec"].get("ap_op"))):
+            f["unused"] = f.pop("ret", None)
+            g.call("reserve_pick", who="US", kind="offensive")
+
+    def cs_round(self, g, f):
+        """V 6.1: at the end of a C&S round, US units not in a target hex may go on Hold or Patrol."""
+        s = g.s
+        if s["op"]["kind"] == "cs" and switchable(s, True):
+            f["unused"] = f.get("unused") or f.pop("ret", None)
+            g.call("cs_switch", who="US", outside=True)
+
+    def cs_end(self, g, f):
+        """V 2.1 H: operating units of a C&S may assume Hold or Patrol at its end."""
+        if g.s["op"]["kind"] == "cs" and switchable(g.s, False):
+            g.call("cs_switch", who="US", outside=False)
+
+    def next_round(self, g, f):
+        s = g.s
+        op = s["op"]
+        unused = f.pop("unused", None) or f.pop("ret", None) or {}
+        if not isinstance(unused, dict):
+            unused = {}
+        vals = []
+        for uid, a in op.get("allow", {}).items():
+            u = s["units"][uid]
+            if not u["hex"] or B.strength(u) <= 0:
+                continue
+            left = unused.get(uid, a) if a > 0 else (a if B.opt(s, "negative_pursuit", True) else 0)
+            vals.append(left if B.opt(s, "pursuit_bonus") == "all_unused" else min(left, op["R"] + 1))
+        op["bonus"] = int(min(vals)) if vals else 0
+        op["interdict"] = {}  # V 7.5: markers are removed after each pursuit
+        retarget(s)
+        if op["round"] < 3 and op["targets"]:
+            op["round"] += 1
+            self.goto_part(f, "round")
+
+    def wrap(self, g, f):
+        """Segment H: operating units are Ops Complete (with artillery that defended); targets,
+        RP limits and support assignments end with the operation."""
+        s = g.s
+        B.close_op(s)
+        g.log("End of the operation (V 2.1 H)", "V 2.1")
+        s["op"] = None
+
+
+def available(s, h):
+    """Operating ground units in or adjacent to h that have not attacked this round (V 5.4)."""
+    op = s["op"]
+    return [u for u in operating(s) if B.strength(u) > 0 and u["id"] not in op["used"] and near(h, u["hex"])]
+
+
+def attackable(s):
+    op = s["op"]
+    return [h for h in op["targets"] if h not in op["attacked"] and available(s, h)
+            and B.other(op["side"]) in B.sides_at(s, h)]
+
+
+@B.flow.step("sd_pick")
+class SdPick(Step):
+    """Segment A (V 5.1): the operating units (any eligible units, anywhere) and the target hex
+    (none or one hex holding enemy units)."""
+
+    def prompt(self, g, f):
+        n = sum(1 for u in g.s["units"].values() if u["op"])
+        return f"Search and Destroy (V 5.1): {n} unit(s) operating, target {f['target'] or 'none'}"
+
+    def choices(self, g, f):
+        s, lab = g.s, g.labels
+        acts = [{"t": "unit", "u": u["id"], **({"label": f"Operate with {u['name']} ({u['hex']})"} if lab else {})}
+                for u in eligible(s, f["who"]) if not u["op"]]
+        if f["target"] is None:
+            hexes = sorted({u["hex"] for u in B.live(s) if u["side"] != f["who"]})
+            acts += [{"t": "target", "hex": h, **({"label": f"Target hex {h}"} if lab else {})} for h in hexes]
+        if any(u["op"] for u in s["units"].values()):
+            acts.append({"t": "go", **({"label": "Designation done"} if lab else {})})
+        return acts
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "unit":
+            u = s["units"][a["u"]]
+            u["op"] = True
+            g.log(f"{B.pub(s, u)} in {u['hex']} operates", "V 5.1")
+        elif a["t"] == "target":
+            f["target"] = a["hex"]
+            for u in B.units_at(s, a["hex"], B.other(f["who"])):
+                u["tgt"] = True
+            retarget(s)
+            g.log(f"Target hex {a['hex']}", "V 5.1")
+        else:
+            g.end()
+
+
+@B.flow.step("sd_support")
+class SdSupport(Step):
+    """Segment B (V 7.3, V 7.5, V 7.6): Air Points (once per turn, every round of one operation),
+    the cruiser (one operation per turn) and, where the scenario allows it, a free-fire zone."""
+
+    def prompt(self, g, f):
+        return "Support declaration (V 7.3, 7.5): Air Points and the cruiser for this operation"
+
+    def choices(self, g, f):
+        r = g.s["rec"]
+        aps = range(0, (0 if r.get("ap_op") else r["ap"]) + 1)
+        ships = (0, 1) if r["ship"] and not r.get("ship_op") else (0,)
+        acts = [{"t": "support", "ap": n, "ship": k,
+                 **({"label": f"{n} AP" + (", the cruiser" if k else "")} if g.labels else {})}
+                for n in aps for k in ships]
+        if not g.s["special"].get("no_ffz") and not g.s.get("ffz"):
+            acts.append({"t": "ffz", **({"label": "Declare Quang Ngai a free-fire zone (2 VP)"} if g.labels else {})})
+        return acts
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "ffz":
+            # V 7.6: the play area is one region (Quang Ngai); it lasts the whole scenario (V 18.1)
+            s["ffz"] = True
+            s["rec"]["ffz"] = s["rec"].get("ffz", 0) + 1
+            g.log("The US declares Quang Ngai a free-fire zone: US support counts in full (V 7.6)", "V 7.6")
+            return
+        s["op"]["ap"], s["op"]["ship"] = a["ap"], a["ship"]
+        if a["ap"]:
+            s["rec"]["ap_op"] = True
+        if a["ship"]:
+            s["rec"]["ship_op"] = True
+        g.log(f"Support: {a['ap']} Air Points" + (", the cruiser" if a["ship"] else ""), "V 7.3")
+        g.end()
+
+
+@B.flow.step("alert")
+class Alert(Step):
+    """Segment D (V 5.2): per target hex, the NLF may disperse VC units before the roll; then one
+    die for the hex: alert MPA = die + the hex's foot cost (+ scenario modifier, Starlite -2)."""
+
+    def prompt(self, g, f):
+        return f"Alert in {f['queue'][0]} (V 5.2): disperse VC units, or roll for the alert"
+
+    def _units(self, g, f):
+        return [u for u in B.units_at(g.s, f["queue"][0], "NLF") if u["tgt"] and B.val(u, "nat") == "VC"]
+
+    def choices(self, g, f):
+        lab = g.labels
+        acts = [{"t": "disperse", "u": u["id"], **({"label": f"Disperse {u['name']}"} if lab else {})}
+                for u in self._units(g, f)]
+        return acts + [{"t": "alert", **({"label": "Roll for the alert"} if lab else {})}]
+
+    def act(self, g, f, a):
+        from .reaction import disperse
+        s = g.s
+        if a["t"] == "disperse":
+            disperse(g, s["units"][a["u"]], "V 5.2")
+            if self._units(g, f):
+                return
+        h = f["queue"].pop(0)
+        mp = {}
+        units = self._units_at(s, h)
+        if units:
+            die = g.roll(1, f"Alert in {h}", "V 5.2")[0]
+            m = B.mapof(s)
+            for u in units:
+                if u.get("mission"):
+                    u["mission"], u["done"] = None, True  # V 6.2: alert ends Hold/Patrol
+                mod = s["special"].get("vc_mpa_mod", 0) if B.opt(s, "starlite_mpa", True) else 0
+                mod += f.get("extra", 0)  # V 7.5: -2 against a bombardment
+                mp[u["id"]] = die + m.foot_cost(h) + mod
+            g.log(f"Alert MPA {die} + {m.foot_cost(h)} (terrain) {mod:+d} = {die + m.foot_cost(h) + mod}",
+                  "V 5.2")
+        if not f["queue"]:
+            g.pop()
+        movement.start(g, "NLF", "alert", mp)
+
+    @staticmethod
+    def _units_at(s, h):
+        return [u for u in B.units_at(s, h, "NLF") if u["tgt"] and B.val(u, "nat") == "VC"]
+
+
+@B.flow.step("attack_pick")
+class AttackPick(Step):
+    """Segment E (V 5.4): round 1 attacks every target hex in or adjacent to operating ground units
+    (R21, option mandatory_round1); later rounds attack any of them, or stop."""
+
+    def prompt(self, g, f):
+        return f"Combat round {g.s['op']['round']} (V 5.4): choose the next attack"
+
+    def choices(self, g, f):
+        """Round 1 (R21): all the available units attack. Later rounds: any of them."""
+        s, lab = g.s, g.labels
+        free = s["op"]["round"] > 1 or not B.opt(s, "mandatory_round1", True)
+        acts = []
+        for h in attackable(s):
+            units = [u["id"] for u in available(s, h)]
+            masks = range((1 << len(units)) - 1, 0, -1) if free else [(1 << len(units)) - 1]
+            for mask in masks:
+                ids = [x for i, x in enumerate(units) if mask >> i & 1]
+                names = ", ".join(s["units"][x]["name"] for x in ids)
+                acts.append({"t": "attack", "hex": h, "units": ids,
+                             **({"label": f"Attack {h} with {names}"} if lab else {})})
+        if free:
+            acts.append({"t": "stop", **({"label": "No more attacks this round"} if lab else {})})
+        return acts
+
+    def act(self, g, f, a):
+        g.end({"hex": a["hex"], "units": list(a["units"])} if a["t"] == "attack" else "stop")
+
+
+
+
+def reserves(s):
+    """US units that may still become reserves: not operating, not targets, not yet used this turn."""
+    return [u for u in eligible(s, "US") if not u["op"] and not u["tgt"] and B.mpa(s, u) > 0]
+
+
+@B.flow.step("reserve_pick")
+class ReservePick(Step):
+    """V 5.7 defensive reserves (the US defending: each moves its full MPA as if retreating; in a
+    target hex it becomes a target unit, elsewhere it is uninvolved) and V 5.8 offensive reserves
+    (the US operating: it joins the operation and moves its full MPA; no pursuit this round)."""
+
+    def prompt(self, g, f):
+        return f"{f['kind'].title()} reserves (V 5.{7 if f['kind'] == 'defensive' else 8}): activate a unit or finish"
+
+    def choices(self, g, f):
+        lab = g.labels
+        r = g.s["rec"]
+        # V 7.3: Air Points not yet committed this turn may be declared now (defensive AP in the
+        # Retreat segment of an NLF operation, extra AP in the Pursuit segment of a US one)
+        air = [{"t": "ap", "n": n, **({"label": f"Commit {n} Air Points"} if lab else {})}
+               for n in range(1, r["ap"] + 1)] if r["ap"] and not r.get("ap_op") else []
+        return [{"t": "reserve", "u": u["id"], **({"label": f"Activate {u['name']} ({u['hex']})"} if lab else {})}
+                for u in reserves(g.s)] + air + [{"t": "done", **({"label": "No (more) reserves"} if lab else {})}]
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "done":
+            g.end()
+            return
+        if a["t"] == "ap":
+            s["op"]["ap"] = a["n"]
+            s["rec"]["ap_op"] = True
+            g.log(f"The US commits {a['n']} Air Points to the operation", "V 7.3")
+            return
+        u = s["units"][a["u"]]
+        u["rsv"] = s["op"]["round"]
+        rule = "V 5.7" if f["kind"] == "defensive" else "V 5.8"
+        if f["kind"] == "offensive":
+            u["op"] = True
+        g.log(f"{u['name']} becomes a {f['kind']} reserve", rule)
+        movement.start(g, "US", "reserve", {u["id"]: B.mpa(s, u)}, enter=s["op"]["targets"], react=True, rule=rule)
+        g.frame["cur"] = u["id"]
+
+
+def switchable(s, outside):
+    return [u for u in operating(s) if u["side"] == "US" and B.val(u, "nat") in ("US", "FWA")
+            and (not outside or u["hex"] not in s["op"]["targets"])]
+
+
+@B.flow.step("cs_switch")
+class CsSwitch(Step):
+    """V 6.1: a unit switched to Hold or Patrol leaves the operation (uninvolved) and keeps the
+    mission; Patrol needs ground strength (V 6.2)."""
+
+    def prompt(self, g, f):
+        return "Clear and Secure (V 6.1): put units on Hold or Patrol, or finish"
+
+    def choices(self, g, f):
+        lab = g.labels
+        acts = []
+        for u in switchable(g.s, f["outside"]):
+            acts.append({"t": "hold", "u": u["id"], **({"label": f"{u['name']}: Hold"} if lab else {})})
+            if B.strength(u) > 0:
+                acts.append({"t": "patrol", "u": u["id"], **({"label": f"{u['name']}: Patrol"} if lab else {})})
+        return acts + [{"t": "done", **({"label": "Finish"} if lab else {})}]
+
+    def act(self, g, f, a):
+        if a["t"] == "done":
+            g.end()
+            return
+        u = g.s["units"][a["u"]]
+        u["op"] = False
+        u["mission"] = a["t"]
+        u["mission_turn"] = g.s["turn"]
+        g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1")

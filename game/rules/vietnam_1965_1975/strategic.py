@@ -1,0 +1,85 @@
+"""Strategic movement (V 3.3, reference 2.5.3): an operation in which the chosen units move without
+attacking: US units pay nothing along roads; NLF units have three times their MPA and pay double
+exit costs. Incidental attacks may still be forced; a unit ending in an enemy ZOC may be reacted to
+by the enemy units there. All moved units are Ops Complete. The US may make strategic moves in the
+Strategic Movement Phase (V 2.1 item 3) or as an operation; the NLF only as an operation, and not
+in Starlite (EXT-1)."""
+
+from ...engine.flow import Procedure, Step
+from . import board as B
+from . import movement
+from .turn import eligible
+
+
+def allowed(s, side):
+    return not (side == "NLF" and s["special"].get("no_nlf_strategic"))
+
+
+@B.flow.step("strat")
+class Strategic(Procedure):
+    parts = ("pick", "move", "wrap")
+
+    def pick(self, g, f):
+        g.s["op"] = B.new_op(f["side"], "strat")
+        g.call("strat_pick", who=f["side"])
+
+    def move(self, g, f):
+        s = g.s
+        mult = 3 if f["side"] == "NLF" else 1
+        mp = {u["id"]: B.mpa(s, u) * mult for u in B.live(s) if u["op"]}
+        movement.start(g, f["side"], "strat", mp, react=True)
+
+    def wrap(self, g, f):
+        s = g.s
+        B.close_op(s)
+        g.log("End of the strategic movement (V 3.3)", "V 3.3")
+        s["op"] = None
+
+
+@B.flow.step("strat_pick")
+class StratPick(Step):
+    def prompt(self, g, f):
+        return "Strategic movement (V 3.3): choose the units that move"
+
+    def choices(self, g, f):
+        s, lab = g.s, g.labels
+        acts = [{"t": "unit", "u": u["id"], **({"label": f"Move {u['name']} ({u['hex']})"} if lab else {})}
+                for u in eligible(s, f["who"]) if not u["op"]]
+        if any(u["op"] for u in s["units"].values()):
+            acts.append({"t": "go", **({"label": "Move them"} if lab else {})})
+        return acts
+
+    def act(self, g, f, a):
+        s = g.s
+        if a["t"] == "unit":
+            u = s["units"][a["u"]]
+            u["op"] = True
+            g.log(f"{B.pub(s, u)} in {u['hex']} makes a strategic move", "V 3.3")
+        else:
+            g.end()
+
+
+@B.flow.step("strat_phase")
+class StratPhase(Step):
+    """V 2.1 item 3: the US part of the Strategic Movement Phase (security operations and naval
+    transport are not implemented)."""
+
+    def prompt(self, g, f):
+        return "Strategic Movement Phase (V 2.1): make a strategic move, or finish"
+
+    def choices(self, g, f):
+        lab = g.labels
+        from .security import road_units
+        acts = [{"t": "strat", **({"label": "Strategic movement"} if lab else {})}] if eligible(g.s, "US") else []
+        if road_units(g.s):
+            acts.append({"t": "security", **({"label": "Security operation (V 6.3)"} if lab else {})})
+        from .naval import possible
+        if eligible(g.s, "US") and possible(g.s):
+            acts.append({"t": "naval", **({"label": "Naval transport (V 3.4)"} if lab else {})})
+        return acts + [{"t": "done", **({"label": "End the phase"} if lab else {})}]
+
+    def act(self, g, f, a):
+        if a["t"] == "done":
+            g.pop()
+            return
+        g.call(a["t"], who="US", side="US")

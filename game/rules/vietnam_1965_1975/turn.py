@@ -1,0 +1,164 @@
+"""The game-turn for short scenarios (V 2.1) as a sequence of play, and the Operations Phase loop
+(V 2.1 item 4, V 5 intro; reference 2.3): the NLF chooses who operates; the US may decline; after a
+US decline the NLF ends the phase or operates."""
+
+from ...engine.flow import Row, Sequence, Step
+from . import board as B
+from .victory import decide
+
+
+@B.flow.step("turn")
+class Turn(Sequence):
+    rows = [
+        Row("support", {}, "Support Phase", "V 2.1"),
+        Row("designate", {"who": "US"}, "Special Operations Designation (US)", "V 6.2"),
+        Row("designate", {"who": "NLF"}, "Special Operations Designation (NLF)", "V 6.2"),
+        Row("strat_phase", {"who": "US"}, "Strategic Movement Phase", "V 2.1"),
+        Row("ops", {"who": "NLF", "st": "choose"}, "Operations Phase", "V 2.1"),
+        Row("turn_end", {}, "Game-Turn Indication", "V 2.1"),
+    ]
+
+    def cycle_start(self, g, f):
+        g.log(f"Game-turn {g.s['turn']}", "V 2.1", kind="turn")
+
+
+@B.flow.step("support")
+class Support(Step):
+    """V 2.1 item 1, V 7.3: the support records for the turn (Starlite: V 18.2)."""
+
+    def run(self, g, f):
+        r = g.s["rec"]
+        g.log(f"US: {r['us_rp']} RP, {r['ap']} Air Points, {r['amp']} Airmobile Points, "
+              f"{r['ship']} cruiser", "V 18.2")
+        g.log(f"NLF: {r['vc_rp']} VC RP", "V 18.2", to="NLF")
+        g.pop()
+
+
+def eligible(s, side):
+    """Units that may still be given an operation this turn (reference 2.3 eligibility)."""
+    return [u for u in B.live(s) if u["side"] == side and not u["done"] and not u.get("mission")
+            and not u.get("rsv")]
+
+
+@B.flow.step("designate")
+class Designate(Step):
+    """V 6.2: each side may put eligible units on Hold or Patrol (a unit so assigned has used its
+    operation for the turn), and continue or suspend missions from earlier turns. Political
+    sections may not Patrol; 0-strength units neither."""
+
+    def prompt(self, g, f):
+        return "Special Operations Designation (V 6.2): assign Hold or Patrol, or finish"
+
+    def choices(self, g, f):
+        lab = g.labels
+        s = g.s
+        # V 6.2: a mission from an earlier turn may be continued (nothing to do) or suspended
+        acts = [{"t": "suspend", "u": u["id"], **({"label": f"{u['name']}: end its {u['mission'].title()}"} if lab else {})}
+                for u in B.live(s) if u["side"] == f["who"] and u.get("mission")
+                and u.get("mission_turn", s["turn"]) < s["turn"]]
+        for u in eligible(s, f["who"]):
+            acts.append({"t": "hold", "u": u["id"], **({"label": f"{u['name']}: Hold"} if lab else {})})
+            if B.strength(u) > 0:
+                acts.append({"t": "patrol", "u": u["id"], **({"label": f"{u['name']}: Patrol"} if lab else {})})
+        return acts + [{"t": "done", **({"label": "Finish designation"} if lab else {})}]
+
+    def act(self, g, f, a):
+        if a["t"] == "done":
+            g.pop()
+            return
+        u = g.s["units"][a["u"]]
+        if a["t"] == "suspend":
+            g.log(f"{B.pub(g.s, u)} in {u['hex']} ends its {u['mission'].title()}", "V 6.2")
+            u["mission"] = None
+            u.pop("mission_turn", None)
+            return
+        u["mission"] = a["t"]
+        u["mission_turn"] = g.s["turn"]
+        g.log(f"{B.pub(g.s, u)} in {u['hex']} goes on {a['t'].title()}", "V 6.2")
+
+
+@B.flow.step("ops")
+class Ops(Step):
+    """Reference 2.3. Frame: st = choose (NLF) | offer (US) | after (NLF, after a US decline)."""
+
+    def prompt(self, g, f):
+        return {"choose": "Operations Phase (V 2.1): who conducts the next operation?",
+                "offer": "Operations Phase (V 2.1): conduct an operation or decline",
+                "after": "The US declined (V 2.1): end the Operations Phase or operate"}[f["st"]]
+
+    def choices(self, g, f):
+        lab = g.labels
+        nlf = bool(eligible(g.s, "NLF"))
+        us = bool(eligible(g.s, "US"))
+
+        def A(t, label):
+            return {"t": t, **({"label": label} if lab else {})}
+        from .strategic import allowed
+        nlf_ops = [A("nlf_op", "The NLF operates: Search and Destroy")] if nlf else []
+        if nlf and allowed(g.s, "NLF"):
+            nlf_ops.append(dict(A("nlf_op", "The NLF operates: strategic movement (V 3.3)"), op="strat"))
+        from .bombardment import bombers
+        if bombers(g.s, "NLF"):
+            nlf_ops.append(dict(A("nlf_op", "The NLF operates: bombardment (V 7.5)"), op="bomb"))
+        if f["st"] == "choose":
+            return nlf_ops + [A("us_op", "Offer the operation to the US")]
+        if f["st"] == "offer":
+            ops = [dict(A("operate", "Conduct a Search and Destroy operation"), op="sd"),
+                   dict(A("operate", "Conduct a Clear and Secure operation (V 6.1)"), op="cs"),
+                   dict(A("operate", "Strategic movement (V 3.3)"), op="strat")] if us else []
+            from .bombardment import bombers
+            from .security import road_units
+            if bombers(g.s, "US"):
+                ops.append(dict(A("operate", "Bombardment (V 7.5)"), op="bomb"))
+            if road_units(g.s):
+                ops.append(dict(A("operate", "Security operation (V 6.3)"), op="security"))
+            from .naval import possible
+            if us and possible(g.s):
+                ops.append(dict(A("operate", "Naval transport (V 3.4)"), op="naval"))
+            return ops + [A("decline", "Decline")]
+        return [A("end", "End the Operations Phase")] + [dict(a, t="operate") for a in nlf_ops]
+
+    def act(self, g, f, a):
+        t = a["t"]
+        if t == "nlf_op" or (t == "operate" and f["st"] == "after"):
+            kind = a.get("op", "sd")
+            g.log("The NLF conducts " + {"strat": "a strategic movement", "bomb": "a bombardment"}.get(
+                kind, "a Search and Destroy operation"), {"strat": "V 3.3", "bomb": "V 7.5"}.get(kind, "V 5"))
+            f["st"], f["who"] = "choose", "NLF"
+            g.call({"strat": "strat", "bomb": "bomb"}.get(kind, "sd"), who="NLF", side="NLF")
+        elif t == "us_op":
+            g.log("The NLF gives the US the next operation", "V 2.1")
+            f["st"], f["who"] = "offer", "US"
+        elif t == "operate":
+            kind = a.get("op", "sd")
+            g.log("The US conducts " + {"cs": "a Clear and Secure operation", "strat": "a strategic movement",
+                                        "bomb": "a bombardment"}.get(kind, "a Search and Destroy operation"),
+                  {"cs": "V 6.1", "strat": "V 3.3", "bomb": "V 7.5"}.get(kind, "V 5"))
+            f["st"], f["who"] = "choose", "NLF"
+            if kind in ("strat", "bomb", "security", "naval"):
+                g.call(kind, who="US", side="US")
+            else:
+                g.call("sd", who="US", side="US", kind=kind)
+        elif t == "decline":
+            g.log("The US declines to operate", "V 2.1")
+            f["st"], f["who"] = "after", "NLF"
+        else:
+            g.log("The NLF ends the Operations Phase", "V 2.1")
+            g.pop()
+
+
+@B.flow.step("turn_end")
+class TurnEnd(Step):
+    """V 2.1 item 5: Ops Complete markers are cleared; Hold and Patrol stay until the next
+    designation; after the scenario's last turn the game ends (V 18.1)."""
+
+    def run(self, g, f):
+        g.pop()
+        s = g.s
+        for u in s["units"].values():
+            u["done"] = False
+            u["rp_spent"] = 0
+        if s["turn"] >= s["turns"]:
+            decide(g)
+            return
+        s["turn"] += 1

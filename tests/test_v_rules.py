@@ -1,0 +1,1023 @@
+"""Vietnam 1965-1975 rules for Operation Starlite (V 2-10, 18): the worked examples of reference
+section 6 (6.1-6.7) as tests, on the real Starlite position or on the rules' own functions."""
+
+import json
+
+import pytest
+
+import game.rules.vietnam_1965_1975 as R
+from game.engine import match as M
+from game.engine.flow import Context
+from game.rules.vietnam_1965_1975 import board as B
+from game.rules.vietnam_1965_1975 import combat as C
+from game.rules.vietnam_1965_1975.hexes import Map, distance, neighbours
+from game.rules.vietnam_1965_1975.victory import vp
+
+from .rules_driver import bind
+
+D = bind(R)
+
+
+def start(vc_hex="5219", ps_hex=None, seed=1, scenario="starlite"):
+    """A Starlite match at the first Operations Phase decision, the VC placed, no Hold/Patrol."""
+    m = M.new_match(R, scenario, seed)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        h = vc_hex if u == "vc1" else (ps_hex or vc_hex)
+        D.answer(m, t="place", u=u, hex=h)
+    D.answer(m, t="done")  # US Hold/Patrol designation
+    D.answer(m, t="done")  # NLF Hold/Patrol designation
+    D.answer(m, t="done")  # US strategic movement phase
+    assert m["state"]["stack"][-1]["s"] == "ops"
+    return m
+
+
+def units(m):
+    return m["state"]["units"]
+
+
+# --- 6.1 geometry -------------------------------------------------------------------------
+
+def test_V_ref4_1_neighbours_match_the_worked_examples():
+    """Reference 6.1 T-GEO-1: even-q adjacency, odd and even columns."""
+    assert set(neighbours("5118")) == {"5117", "5119", "5017", "5018", "5217", "5218"}
+    assert set(neighbours("5220")) == {"5219", "5221", "5120", "5121", "5320", "5321"}
+    for a, b in (("4924", "5023"), ("5023", "5022"), ("5022", "5021"), ("5021", "5121"),
+                 ("4721", "4821"), ("4821", "4922"), ("4922", "5022"), ("5022", "5123")):
+        assert b in neighbours(a) and a in neighbours(b)
+
+
+def test_V_ref4_1_distances():
+    """Reference 6.1 T-GEO-2."""
+    for a, b, d in (("5319", "5018", 3), ("5421", "5023", 4), ("5319", "5023", 6), ("5421", "5018", 5),
+                    ("5118", "5219", 2), ("5118", "5220", 3)):
+        assert distance(a, b) == d
+
+
+# --- 6.2 movement --------------------------------------------------------------------------
+
+def _synthetic():
+    hexes = {h: {"terrain": "clear", "play": True} for h in ("4924", "5023", "5021", "5121")}
+    hexes["5022"] = {"terrain": "jungle", "play": True}
+    return Map({"hexes": hexes, "hexsides": {}, "roads": {}})
+
+
+def test_V3_stack_movement_costs_of_the_example():
+    """V 3 (reference 6.2 T-MOV-1): mech 4924->5023->5022 costs 1 + 5; foot 5022->5021->5121 1 + 1,
+    the infantry ending at exactly its MPA 8."""
+    m = _synthetic()
+    assert m.enter_cost("4924", "5023", "mech") == 1 and m.enter_cost("5023", "5022", "mech") == 5
+    foot = m.enter_cost("4924", "5023", "foot") + m.enter_cost("5023", "5022", "foot") + \
+        m.enter_cost("5022", "5021", "foot") + m.enter_cost("5021", "5121", "foot")
+    assert foot == 1 + 2 + 1 + 1
+    assert 1 + 5 + 1 + 1 == 8
+
+
+def test_V4_road_and_cultivated_costs_on_the_map():
+    """V 3.2 example, V 4: mech pays 4 for cultivated, a road step 1/2 whatever the terrain."""
+    m = B.mapof({"area": "quangngai"})
+    assert m.enter_cost("5220", "5219", "mech") == 4 and m.enter_cost("5220", "5219", "foot") == 1
+    assert m.road("5118", "5119") and m.enter_cost("5118", "5119", "mech") == 0.5
+
+
+def test_V3_1_zoc_exit_costs_patrol_hold_and_shared_hexes():
+    """V 3.1 (reference 6.2 T-ZOC-1): +1 to leave an enemy ZOC, +2 if a patrolling unit exerts it;
+    Hold units, HQs and artillery exert none; a hex holding both sides is in no ZOC."""
+    m = start()
+    s = m["state"]
+    assert B.zoc_exit_cost(s, "5220", "US") == 1  # 3/7 and the HQ beside the VC in 5219
+    units(m)["vc1"]["mission"] = "patrol"
+    assert B.zoc_exit_cost(s, "5220", "US") == 2
+    units(m)["vc1"]["mission"] = "hold"
+    assert B.zoc_exit_cost(s, "5220", "US") == 1  # the political section still exerts one
+    units(m)["ps1"]["mission"] = "hold"
+    assert B.zoc_exit_cost(s, "5220", "US") == 0
+    assert not B.exerts_zoc(units(m)["hq7"]) and not B.exerts_zoc(units(m)["a212"])
+    units(m)["m33"]["hex"] = "5219"
+    assert not B.in_enemy_zoc(s, "5219", "US")
+
+
+def test_V3_operation_movement_pays_exit_costs_and_passes_non_target_enemy_hexes():
+    """V 3, 3.1, 3.2: 3/7 leaving 5220 (in the VC's ZOC) pays +1; it may enter the target hex 5219,
+    and 5320 (an enemy hex that is not a target) only to pass through: the NLF is asked whether to
+    force an incidental attack, and 3/7 may not halt there."""
+    m = start(vc_hex="5219", ps_hex="5320")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m37")
+    steps = {a["to"] for a in D.acts(m, "step")}
+    assert {"5219", "5320"} <= steps
+    m2 = json.loads(json.dumps(m))
+    D.answer(m2, t="step", to="5320")
+    assert M.current_role(R, m2) == "NLF" and {a["t"] for a in D.acts(m2)} == {"force", "decline"}
+    D.answer(m2, t="decline")
+    assert M.current_role(R, m2) == "US" and not D.acts(m2, "halt") and not D.acts(m2, "done")
+    D.answer(m, t="step", to="5219")
+    assert m["state"]["stack"][-1]["mp"]["m37"] == 8 - 2
+    assert M.view(R, m, "US")["moving"]["mp"] == {"m37": 6} and "moving" not in M.view(R, m, "NLF")
+
+
+# --- 6.3 alert ------------------------------------------------------------------------------
+
+def test_V5_2_starlite_alert_is_die_plus_terrain_minus_2():
+    """V 5.2 with the Starlite VC modifier (reference 6.7 T-STAR-1): alert MPA = d6 + 1 (cultivated)
+    - 2; the NLF may disperse before the roll, adding the unit's ground strength to the VC RP."""
+    m = start()
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    assert m["state"]["stack"][-1]["s"] == "alert"
+    assert {a["t"] for a in D.acts(m)} == {"disperse", "alert"}
+    m["state"]["dice"]["queue"] = [5]
+    D.answer(m, t="alert")
+    assert any("Alert MPA 5 + 1 (terrain) -2 = 4" in e["text"] for e in m["log"])
+    assert m["state"]["stack"][-1]["s"] == "move" and set(m["state"]["stack"][-1]["mp"]) == {"vc1", "ps1"}
+    assert all(v == 4 for v in m["state"]["stack"][-1]["mp"].values())
+
+
+def test_V5_2_dispersal_adds_ground_to_vc_rp_and_removes_the_unit():
+    """V 5.2 (reference 6.3 T-ALERT-3): the regiment disperses: VC RP 4 + 6; it is gone (a US win
+    condition of Starlite) and counts 3 US VP (V 18.1)."""
+    m = start()
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    D.answer(m, t="disperse", u="vc1")
+    s = m["state"]
+    assert s["rec"]["vc_rp"] == 10 and not units(m)["vc1"]["hex"]
+    assert vp(s)["US"] == 3
+
+
+# --- 6.4 ratio and losses ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("a,d,drm", [(10, 3, 3), (5, 16, -4), (27, 16, 1), (7, 8, -1), (16, 8, 2),
+                                     (3, 16, -5), (12.5, 5, 2), (2.5, 1, 2)])
+def test_V5_4_ratio_rounds_in_the_defenders_favour(a, d, drm):
+    """V 5.4 (reference 6.4 T-RATIO-1)."""
+    assert C.odds_drm(a, d) == drm
+
+
+def test_V5_4_modified_roll_clamped_to_minus4_11():
+    """V 5.4 (T-RATIO-2): the CRT has rows -4 to 11 only."""
+    assert C.row(14)["roll"] == 11 and C.row(-6)["roll"] == -4
+
+
+def test_V5_4_worked_example_cells():
+    """V 5.4 (T-CAS-1): modified roll 4; attacker column 19 + 7 = 26 loses 2, defender column
+    5 + 4 = 9 loses 1; ratio 23:12 is 3:2 (+1)."""
+    assert C.odds_drm(23, 12) == 1
+    r = C.row(4)
+    assert r["att"][C.column(26)] == 2 and r["def"][C.column(9)] == 1
+
+
+def test_V5_4_support_cap_then_halving_outside_an_ffz():
+    """V 5.4, 7.6 (T-SUP-1, option support_cap_order): a 0-strength US defender with 25 support
+    points defends at 1 + min(25, 3) x 1/2 = 2.5; the attacker's loss column adds floor(12.5)."""
+    m = start()
+    s = m["state"]
+    art = units(m)["a212"]
+    art["hex"] = "5219"
+    n = C.numbers(s, [units(m)["vc1"]], [art], "5219", 0, 25, "NLF")
+    assert n["def_total"] == 1 + 1 + 1.5  # ground 1 (all zero), RF +1 cultivated (V 11.2), support 1.5
+    assert n["col_a"] == C.column(6 + 12)
+    s["options"]["support_cap_order"] = "halve_then_cap"
+    assert C.numbers(s, [units(m)["vc1"]], [art], "5219", 0, 25, "NLF")["def_total"] == 1 + 1 + 3
+
+
+def test_V5_4_hold_doubles_for_the_ratio_and_shifts_the_loss_column():
+    """V 6.1 (T-HOLD-1): a 3-SP battalion on Hold counts 6 for the ratio; its loss column is its
+    undoubled 3 (+ RF) shifted one column left."""
+    m = start()
+    s = m["state"]
+    bn = units(m)["m37"]
+    plain = C.numbers(s, [units(m)["vc1"]], [bn], "5220", 0, 0, "NLF")
+    bn["mission"] = "hold"
+    held = C.numbers(s, [units(m)["vc1"]], [bn], "5220", 0, 0, "NLF")
+    assert plain["gd"] == 3 and held["gd"] == 6
+    assert held["col_d"] == max(0, plain["col_d"] - 1)
+
+
+def _loss_frame(m, side, n, ids):
+    g = Context(m["state"], m["log"])
+    g.push("losses", who=side, n=n, units=ids, side=side, hits={}, must=None)
+    return g
+
+
+def _acts(m, g):
+    return [M.strip(a) for a in R.flow.get("losses").choices(g, g.frame)]
+
+
+def test_V5_5_regiment_removed_for_2_losses_gives_the_pool_4():
+    """V 5.5 (T-RP-5): the regiment of 6 removed for 2 losses: VC RP +4."""
+    m = start()
+    g = _loss_frame(m, "NLF", 2, ["vc1"])
+    R.flow.get("losses").act(g, g.frame, {"t": "remove", "u": "vc1"})
+    assert m["state"]["rec"]["vc_rp"] == 4 + 4 and not units(m)["vc1"]["hex"]
+
+
+def test_V5_5_rp_limit_strength_minus_1_and_refund():
+    """V 5.5 (T-RP-6): a US 3-SP battalion takes 1 RP in round 1; in round 2 it may take one more
+    RP only (limit 2); removed for 2 hits it refunds 1 RP; US RP spent count NLF VP (V 18.1)."""
+    m = start()
+    s = m["state"]
+    g = _loss_frame(m, "US", 1, ["m37"])
+    R.flow.get("losses").act(g, g.frame, {"t": "rp", "u": "m37"})
+    assert s["rec"]["us_rp"] == 3 and units(m)["m37"]["rp_spent"] == 1
+    g = _loss_frame(m, "US", 2, ["m37"])
+    assert {"t": "rp", "u": "m37"} in _acts(m, g)
+    R.flow.get("losses").act(g, g.frame, {"t": "remove", "u": "m37"})
+    assert s["rec"]["us_rp"] == 4  # refund min(credit 1, RP spent 1)
+    units(m)["m33"]["rp_spent"] = 2
+    g = _loss_frame(m, "US", 1, ["m33"])
+    assert {"t": "rp", "u": "m33"} not in _acts(m, g)
+    assert vp(s)["NLF"] >= 10 + 1
+
+
+def test_V9_2_breakdown_then_a_battalion_must_be_removed():
+    """V 9.2, 5.5 (T-RP-7 for the VC): the regiment breaks down into three random battalions from
+    the pool; the next choice must remove one of them; the break-down counts 3 US VP."""
+    m = start()
+    g = _loss_frame(m, "NLF", 3, ["vc1"])
+    assert {"t": "breakdown", "u": "vc1"} in _acts(m, g)
+    R.flow.get("losses").act(g, g.frame, {"t": "breakdown", "u": "vc1"})
+    new = g.frame["must"]
+    assert len(new) == 3 and all(units(m)[x]["hex"] == "5219" for x in new)
+    assert {a["t"] for a in _acts(m, g)} == {"remove"} and {a["u"] for a in _acts(m, g)} == set(new)
+    assert len(m["state"]["pool"]) == 5
+    assert vp(m["state"])["US"] == 3
+
+
+# --- 6.5 pursuit ---------------------------------------------------------------------------
+
+def _fight(m, die, units_=("m37",), target="5219"):
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    for u in units_:
+        D.answer(m, t="unit", u=u)
+    D.answer(m, t="target", hex=target)
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="alert")  # alert MPA 1 + 1 - 2 = 0: nobody moves
+    m["state"]["dice"]["queue"] = [die]
+    D.answer(m, t="attack", hex=target)
+
+
+def test_V5_4_starlite_round_1_attack_is_mandatory_and_resolved_on_the_crt():
+    """V 5.4 (R21): round 1 offers only the attack on the adjacent target hex; 3/7 (3) against the
+    regiment (6) + its artillery 2 x 1 (uncapped NLF support) is 3:8 -> 1:3 (-3), cultivated 0."""
+    m = start()
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="alert")
+    assert [a["t"] for a in D.acts(m)] == ["attack"]
+    pv = M.view(R, m, "US")["preview"][0]  # the odds preview (issue 11 section 4)
+    assert (pv["hex"], pv["att"], pv["def"], pv["drm_odds"]) == ("5219", 3, 8, -3)
+    assert [d["row"] for d in pv["dice"]] == [-2, -1, 0, 1, 2, 3] and "preview" not in M.view(R, m, "NLF")
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="attack", hex="5219")
+    assert any("DRM -3" in e["text"] for e in m["log"])
+    assert any("Modified roll 3" in e["text"] for e in m["log"])
+    assert m["state"]["battle"]["events"] is not None
+
+
+def test_V5_6_pursuit_allowance_is_result_plus_innate():
+    """V 5.6 (T-PUR-1): allowance = the round's lowest pursuit result + the unit's modifier (+3)."""
+    m = start()
+    _fight(m, 6)  # 3:8 (-3), cultivated 0, die 6: modified 3, pursuit result 0, 1 loss each side
+    D.answer(m, t="rp", u="vc1")
+    D.answer(m, t="rp", u="m37")
+    D.answer(m, t="done")  # the regiment does not retreat
+    op = m["state"]["op"]
+    assert m["state"]["stack"][-1]["mode"] == "pursuit"
+    assert op["R"] == 0 and op["allow"] == {"m37": 0 + 3}
+
+
+# --- 6.7 operations loop and victory --------------------------------------------------------------
+
+def test_V2_1_us_declines_then_nlf_ends_the_phase_and_the_game():
+    """V 2.1 (T-OPS-1): NLF gives the US the operation, the US declines, the NLF ends the phase:
+    Starlite ends after its one turn (V 18.2), an NLF win with the regiment on the map."""
+    m = start()
+    D.answer(m, t="us_op")
+    D.answer(m, t="decline")
+    assert {a["t"] for a in D.acts(m)} == {"end", "operate"}
+    D.answer(m, t="end")
+    assert m["state"]["over"]["winner"] == "NLF"
+
+
+def test_V2_1_a_unit_operates_once_per_turn():
+    """V 2.1 (T-OPS-1): a unit that has done an operation is not selectable again."""
+    m = start(vc_hex="5320")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    assert units(m)["m33"]["done"]
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    assert {"t": "unit", "u": "m33"} not in D.acts(m)
+
+
+def test_V18_2_starlite_setup():
+    """V 18.2 (T-STAR-1): the US as printed; support 4 RP, 4 AP, 1 AMP, 1 cruiser; the NLF places
+    the regiment and the political section in 5219 or 5320, face down."""
+    m = M.new_match(R, "starlite", 3)
+    s = m["state"]
+    assert {u["id"]: u["hex"] for u in s["units"].values() if u["side"] == "US"} == \
+        {"m33": "5118", "m24": "5118", "a212": "5118", "m37": "5220", "hq7": "5220"}
+    assert (s["rec"]["us_rp"], s["rec"]["ap"], s["rec"]["amp"], s["rec"]["ship"], s["rec"]["vc_rp"]) == (4, 4, 1, 1, 4)
+    assert {a["hex"] for a in D.acts(m)} == {"5219", "5320"}
+    assert B.mpa(s, s["units"]["vc1"]) == 4
+
+
+def test_V18_2_free_setup_keeps_away_from_the_us():
+    """Scenario starlite-free (design): any play-area land hex not in or adjacent to a US unit."""
+    m = M.new_match(R, "starlite-free", 3)
+    hexes = {a["hex"] for a in D.acts(m)}
+    assert "5219" not in hexes and "5118" not in hexes and len(hexes) > 20
+
+
+def test_V18_2_us_wins_when_the_regiment_is_gone_and_no_us_counter_lost():
+    """V 18.2 (EXT-1): the regiment removed and no US counter lost: US win; with a US counter lost:
+    NLF win; graded levels (option) name the level."""
+    m = start()
+    units(m)["vc1"]["hex"] = None
+    m["state"]["removed"].append({"id": "vc1", "kind": "vc_regiment", "side": "NLF", "how": "disperses"})
+    m2 = json.loads(json.dumps(m))
+    D.answer(m, t="us_op")
+    D.answer(m, t="decline")
+    D.answer(m, t="end")
+    assert m["state"]["over"]["winner"] == "US"
+    m2["state"]["units"]["m37"]["hex"] = None
+    m2["state"]["removed"].append({"id": "m37", "kind": "us_marine_bn", "side": "US", "how": "eliminated"})
+    m2["state"]["options"]["graded_victory"] = True
+    D.answer(m2, t="us_op")
+    D.answer(m2, t="decline")
+    D.answer(m2, t="end")
+    assert m2["state"]["over"]["winner"] == "NLF" and m2["state"]["over"]["level"] == "NLF Marginal"
+
+
+def test_V18_1_vp_readout():
+    """V 18.1 rule 7 (T-VP-1): a US counter eliminated +10 NLF, US RP spent +1 each, a VC unit in a
+    cultivated hex +1; a political section eliminated +1 US."""
+    m = start()
+    s = m["state"]
+    s["rec"]["us_rp_spent"] = 3
+    s["removed"] += [{"id": "m37", "kind": "us_marine_bn", "side": "US", "how": "eliminated"},
+                     {"id": "ps1", "kind": "vc_political", "side": "NLF", "how": "eliminated"}]
+    units(m)["ps1"]["hex"] = None
+    assert vp(s) == {"NLF": 10 + 3 + 1, "US": 1, "diff": 13}
+
+
+def test_V7_2_hq_supports_only_its_formation():
+    """V 7.2 (T-STAR-1, option hq_support_scope): the 7th Marines HQ supports combats that include
+    3/7 only; with 'operation' it supports any."""
+    m = start()
+    s = m["state"]
+    for u in ("hq7", "m33"):
+        units(m)[u]["op"] = True
+    assert C.artillery(s, "US", "5219", [units(m)["m33"]], [], True) == []
+    assert [u["id"] for u in C.artillery(s, "US", "5219", [units(m)["m37"]], [], True)] == ["hq7"]
+    s["options"]["hq_support_scope"] = "operation"
+    assert [u["id"] for u in C.artillery(s, "US", "5219", [units(m)["m33"]], [], True)] == ["hq7"]
+
+
+# --- V 10 limited intelligence ----------------------------------------------------------------------
+
+def test_V10_us_view_never_names_face_down_units():
+    """V 10: the US sees handles and backs only; the NLF sees its units; hidden_ids per role."""
+    m = start()
+    v = M.view(R, m, "US")
+    text = json.dumps(v)
+    assert '"vc1"' not in text and '"ps1"' not in text and "VC 1st Regiment" not in text
+    assert "vc_rp" not in v["records"]
+    assert R.hidden_ids(m["state"], "US") == ["vc1", "ps1"] and R.hidden_ids(m["state"], "NLF") == []
+    assert "VC 1st Regiment" in json.dumps(M.view(R, m, "NLF"))
+
+
+def test_V10_handles_are_dealt_at_random():
+    """V 10: the handle under which the regiment sits is drawn, so it says nothing to the US."""
+    seen = set()
+    for seed in range(12):
+        seen.add(M.new_match(R, "starlite", seed)["state"]["units"]["vc1"]["handle"])
+    assert seen == {"?1", "?2"}
+
+
+# --- V 8.1 airmobility ---------------------------------------------------------------------------
+
+def test_V8_1_airmobile_move_costs_half_per_hex_and_landing_cost():
+    """V 8.1 (reference 6.2 T-AM-1): 2/4 airmobilized (1 AMP) flies 5118 -> 5119 (1/2) -> 5219,
+    the enemy-occupied target hex: 1/2 + 1 (leaving 5119, in the VC ZOC), landing 3 instead of
+    1/2; a hot LZ doubles its own loss column (T-AM-2); the one AMP is used for the turn."""
+    m = start(vc_hex="5219", ps_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m24")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m24")
+    D.answer(m, t="air")
+    assert m["state"]["rec"]["amp_used"] == 1
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="step", to="5219")
+    D.answer(m, t="halt")
+    u = units(m)["m24"]
+    assert u["hex"] == "5219" and u["lz"] == 1
+    assert m["state"]["stack"][-1]["mp"]["m24"] == 8 - 0.5 - 1.5 - 2.5
+    D.answer(m, t="pick", u="m33")
+    assert not D.acts(m, "air")  # no AMP left
+    s = m["state"]
+    n = C.numbers(s, [u], [units(m)["vc1"]], "5219", 0, 0, "US")
+    assert n["col_a"] == C.column(3 + 3) and n["hot"]
+
+
+def test_V8_1_airmobile_loss_once_per_operation_or_a_vp():
+    """V 5.4, 8.1 (T-AIR-3): an "M" result with airmobile units in the operation costs 1 AMP once;
+    with none left the US loses 1 VP instead."""
+    m = start()
+    s = m["state"]
+    s["op"] = {"side": "US", "round": 1}
+    units(m)["m24"]["air"] = True
+    g = Context(s, m["log"])
+    C.airmobile(g, ["A", "M", "*M"], False, "US")
+    C.airmobile(g, ["A", "M", "*M"], False, "US")
+    assert s["rec"]["amp"] == 0 and s["rec"]["amp_lost"] == 1
+    s["op"] = {"side": "US", "round": 1}
+    C.airmobile(g, ["M"], False, "US")
+    assert s["rec"]["amp_short"] == 1 and vp(s)["NLF"] >= 1 + 1
+
+
+def test_V3_2_forced_incidental_attack_is_one_round_without_pursuit():
+    """V 3.2 (reference 2.7.1): the NLF forces the attack on 3/7 passing through 5320: a battle is
+    fought with 3/7 as the attacker, the political section among the stationary units dies, and the
+    round's pursuit record is untouched."""
+    m = start(vc_hex="5219", ps_hex="5320")
+    units(m)["vc1"]["hex"] = "5320"
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m37")
+    D.answer(m, t="step", to="5320")
+    m["state"]["dice"]["queue"] = [3]
+    D.answer(m, t="force")
+    assert any(e["text"].startswith("US attacks 5320") for e in m["log"])
+    assert not units(m)["ps1"]["hex"]
+    assert m["state"]["op"]["battles"] == [] and not m["state"]["op"]["rolled"]
+
+
+# --- V 5.3 reaction, V 5.7-5.8 reserves ---------------------------------------------------------------
+
+def test_V5_3_reaction_offered_to_units_adjacent_to_the_final_hex():
+    """V 5.3 (reference 2.7.2): 3/3 ends its move in 5119, adjacent to the VC in 5219 (no target):
+    the NLF may react with either unit, disperse the VC, or pass; a reaction never triggers one."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m33")
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="halt")
+    assert M.current_role(R, m) == "NLF"
+    acts = D.acts(m)
+    assert {(a["t"], a.get("u")) for a in acts} == {("react", "vc1"), ("react", "ps1"), ("disperse", "vc1"),
+                                                    ("disperse", "ps1"), ("pass", None)}
+    D.answer(m, t="react", u="ps1")
+    assert m["state"]["stack"][-1]["mp"] == {"ps1": 4}  # Starlite VC MPA 6 - 2
+    assert "5220" not in {a["to"] for a in D.acts(m, "step")}  # no MP left to leave a US hex
+    D.answer(m, t="step", to="5120")  # cultivated 1 + ZOC exit 1
+    D.answer(m, t="halt")
+    assert m["state"]["stack"][-1]["s"] == "react"  # back in the window, no new window opened
+
+
+def test_V5_7_defensive_reserves_after_an_nlf_attack():
+    """V 5.7 (T-RES-1): the NLF attacks 5220; after the die, with US target units left, the US may
+    send a reserve from 5118, which becomes a target unit if it ends in 5220 and is used for the
+    turn in any case."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="nlf_op")
+    D.answer(m, t="unit", u="vc1")
+    D.answer(m, t="target", hex="5220")
+    D.answer(m, t="go")
+    D.answer(m, t="done")  # no movement: the regiment is adjacent already
+    D.answer(m, t="done")  # the US does not interdict with the 155mm
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="attack", hex="5220")
+    D.answer(m, t="fire", **{"with": ["a212", "hq7"]})  # the US defends with both (V 7.1)
+    while m["state"]["stack"][-1]["s"] in ("losses",):
+        D.answer(m, t=D.acts(m)[0]["t"], u=D.acts(m)[0]["u"])
+    while m["state"]["stack"][-1]["s"] == "move":
+        D.answer(m, t="done")
+    assert m["state"]["stack"][-1]["s"] == "reserve_pick" and M.current_role(R, m) == "US"
+    assert {a.get("u") for a in D.acts(m, "reserve")} == {"m33", "m24", "a212"}
+    D.answer(m, t="reserve", u="m33")
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="step", to="5120")
+    assert "5220" in {a["to"] for a in D.acts(m, "step")}
+    D.answer(m, t="step", to="5220")
+    D.answer(m, t="halt")
+    assert units(m)["m33"]["tgt"]
+
+
+# --- V 7.5 interdiction ------------------------------------------------------------------------------
+
+def test_V7_5_interdiction_half_value_outside_ffz_adds_exit_cost():
+    """V 7.5, 7.6 (T-SUP-2): the operating 155mm (7) interdicts 5219 in the Alert segment: 3.5
+    effective points outside an FFZ, +1 MP to leave 5219 for the alerting VC; the 155mm is used
+    for round 1; the markers go after the pursuit."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="unit", u="a212")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    assert {a["src"] for a in D.acts(m, "interdict")} == {"a212"}
+    D.answer(m, t="interdict", src="a212", hex="5219")
+    s = m["state"]
+    assert s["op"]["interdict"] == {"5219": 3.5}
+    from game.rules.vietnam_1965_1975.movement import step_cost
+    assert step_cost(s, units(m)["vc1"], "5219", "5320", []) == 1 + 1 + 1  # cultivated, ZOC, interdiction
+    assert s["stack"][-1]["s"] == "alert"  # the only source is used: interdiction is over
+    assert "a212" in s["op"]["used"]
+    from game.rules.vietnam_1965_1975.interdiction import eff_points
+    assert [eff_points(s, "US", x) >= 3 for x in (5, 6)] == [False, True]
+    assert eff_points(s, "NLF", 3) == 3
+
+
+# --- V 6.1 Clear and Secure, V 6.2 Hold and Patrol -----------------------------------------------------
+
+def test_V6_1_clear_and_secure_pursuit_minus_2_and_switch_to_hold():
+    """V 6.1 (T-PUR-5): a C&S operation: pursuit allowance = result + innate - 2; US units outside
+    the target hexes may go on Hold or Patrol at the end of a round and leave the operation."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="cs")
+    assert m["state"]["stack"][-1]["s"] == "sd_pick" and m["state"]["op"]["kind"] == "cs"
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="alert")
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="attack", hex="5219")
+    for _ in range(20):
+        st = m["state"]["stack"][-1]["s"]
+        if st in ("cs_switch", "react") or M.current_role(R, m) is None:
+            break
+        a = D.acts(m)[0] if st not in ("move", "reserve_pick") else {"t": "done"}
+        if st == "move" and not D.acts(m, "done"):
+            a = D.acts(m, "halt")[0] if D.acts(m, "halt") else D.acts(m)[0]
+        D.answer(m, **a)
+    op = m["state"]["op"]
+    assert op["allow"]["m37"] == op["R"] + 3 - 2
+    assert m["state"]["stack"][-1]["s"] == "cs_switch"
+    assert {a["u"] for a in D.acts(m, "hold")} == {"m33", "m37"}  # both outside the target hex
+    D.answer(m, t="hold", u="m33")
+    assert units(m)["m33"]["mission"] == "hold" and not units(m)["m33"]["op"]
+
+
+def test_V6_2_a_reacting_hold_unit_loses_its_mission_and_stays_used():
+    """V 6.2: reaction removes Hold/Patrol; the unit stays ineligible for an operation."""
+    m = M.new_match(R, "starlite", 1)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        D.answer(m, t="place", u=u, hex="5219")
+    D.answer(m, t="done")
+    D.answer(m, t="hold", u="vc1")
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m33")
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="halt")
+    D.answer(m, t="react", u="vc1")
+    assert units(m)["vc1"]["mission"] is None and units(m)["vc1"]["done"]
+
+
+# --- V 3.3 strategic movement --------------------------------------------------------------------------
+
+def test_V3_3_us_strategic_move_is_free_along_roads_and_ends_ops():
+    """V 3.3 (T-STRAT-1): in the Strategic Movement Phase 3/3 moves along QL1 5118 -> 5119 -> 5120
+    for 0 MP; it cannot airmobilize; it is Ops Complete afterwards."""
+    m = M.new_match(R, "starlite", 1)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        D.answer(m, t="place", u=u, hex="5320")
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="strat")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="go")
+    D.answer(m, t="pick", u="m33")
+    assert not D.acts(m, "air")
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="step", to="5120")
+    assert m["state"]["stack"][-1]["mp"]["m33"] == 8
+    D.answer(m, t="halt")
+    assert units(m)["m33"]["done"] and units(m)["m33"]["hex"] == "5120"
+
+
+def test_V3_3_nlf_strategic_movement_barred_in_starlite():
+    """V 18.2 (EXT-1): the NLF may not conduct strategic movement in Starlite; the rule is data."""
+    m = start()
+    assert {a.get("op") for a in D.acts(m, "nlf_op")} == {None}
+    m["state"]["special"]["no_nlf_strategic"] = False
+    assert {a.get("op") for a in D.acts(m, "nlf_op")} == {None, "strat"}
+    from game.rules.vietnam_1965_1975.movement import step_cost
+    s = m["state"]
+    assert step_cost(s, units(m)["vc1"], "5219", "5119", [], "strat") == 1 + 2  # ZOC exit doubled
+
+
+def test_V18_1_leaving_the_play_area_removes_the_unit_and_wins_starlite_for_the_us():
+    """V 18.1 (R60, option play_area_exit): a unit may move out of the play area and is then out of
+    the scenario (not destroyed: no VP); the VC regiment leaving is a US win in Starlite (EXT-1)."""
+    m = start(vc_hex="5219")
+    units(m)["vc1"]["hex"] = "4618"
+    D.answer(m, t="nlf_op")
+    D.answer(m, t="unit", u="vc1")
+    D.answer(m, t="go")
+    D.answer(m, t="pick", u="vc1")
+    D.answer(m, t="step", to="4617")
+    s = m["state"]
+    assert units(m)["vc1"]["hex"] is None and s["removed"][-1]["how"] == "left"
+    assert vp(s)["US"] == 0
+    D.answer(m, t="us_op")
+    D.answer(m, t="decline")
+    D.answer(m, t="end")
+    assert m["state"]["over"]["winner"] == "US"
+
+
+# --- V 7.5 bombardment ---------------------------------------------------------------------------------
+
+def test_V7_5_bombardment_alert_minus_2_then_loss_column_ground_plus_support():
+    """V 7.5 (reference 2.5.2): the 155mm (7) and the HQ (8) with 4 AP bombard 5219: 19 raw, 9.5
+    effective outside an FFZ; the VC alert at d6 + 1 - 2 - 2; the loss column is the regiment's 6
+    + 9 = 15; the artillery is Ops Complete afterwards."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="bomb")
+    D.answer(m, t="target", hex="5219")
+    assert {a["u"] for a in D.acts(m, "unit")} == {"a212", "hq7"}
+    D.answer(m, t="unit", u="a212")
+    D.answer(m, t="unit", u="hq7")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=4, ship=0)
+    D.answer(m, t="done")  # no interdiction
+    m["state"]["dice"]["queue"] = [3, 4]
+    D.answer(m, t="alert")
+    assert any("Alert MPA 3 + 1 (terrain) -4 = 0" in e["text"] for e in m["log"])
+    assert any("9.5 effective points, roll 4 +0 terrain" in e["text"] for e in m["log"])
+    loss = C.row(4)["def"][C.column(6 + 9)]
+    assert any(f"NLF loses {loss}" in e["text"] for e in m["log"])
+    while m["state"].get("op"):
+        D.answer(m, **D.acts(m)[0])
+    assert units(m)["a212"]["done"] and units(m)["hq7"]["done"]
+
+
+def test_V7_5_bombardment_needs_4_effective_points():
+    """V 7.5: the 155mm alone gives 7 raw = 3.5 effective outside an FFZ: no bombardment."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="bomb")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="unit", u="a212")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    assert any("needs 4" in e["text"] for e in m["log"]) and m["state"]["op"] is None
+
+
+def test_V5_5_hq_rp_limit_against_bombardment():
+    """V 5.5 (T-RP-4): against a bombardment of strength 6 an HQ or artillery unit may take
+    ceil(6/2) - 1 = 2 RP; against ground attack none."""
+    from game.rules.vietnam_1965_1975.combat import rp_limit
+    hq = {"kind": "us_rgt_hq"}
+    assert rp_limit(hq, {"bomb": 6}) == 2 and rp_limit(hq, {}) == -1
+
+
+def test_V7_3_defensive_air_points_in_the_retreat_segment_and_mirrored_air_loss():
+    """V 7.3 (T-AIR-4): in an NLF operation the US may commit Air Points in the Retreat segment
+    (with the defensive reserves); they then support the US defence in later rounds; R37: when the
+    US defends, an Air loss comes on modified rolls of 8 or more."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="nlf_op")
+    D.answer(m, t="unit", u="vc1")
+    D.answer(m, t="target", hex="5220")
+    D.answer(m, t="go")
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="attack", hex="5220")
+    D.answer(m, t="fire")
+    while m["state"]["stack"][-1]["s"] == "losses":
+        D.answer(m, **D.acts(m)[0])
+    while m["state"]["stack"][-1]["s"] == "move":
+        D.answer(m, t="done")
+    assert m["state"]["stack"][-1]["s"] == "reserve_pick"
+    D.answer(m, t="ap", n=4)
+    assert m["state"]["op"]["ap"] == 4 and m["state"]["rec"]["ap_op"]
+    assert C.CRT["flags"]["defending_us"]["A"] == 8
+
+
+def _mountain_fight():
+    """3/7 (3 SP, pursuit +3) in 4521 against a 1-SP VC battalion in the mountain hex 4520
+    (reference 6.5 T-PUR-2); the regiment and the political section are off the map."""
+    m = start(vc_hex="5219")
+    s = m["state"]
+    for u in ("vc1", "ps1"):
+        units(m)[u]["hex"] = None
+    s["units"]["vcx"] = {"id": "vcx", "kind": "vc_bn_c", "name": "VC battalion X", "side": "NLF", "hex": "4520",
+                         "rev": True, "handle": None, "done": False, "mission": None, "op": False, "tgt": False,
+                         "rp_spent": 0}
+    units(m)["m37"]["hex"] = "4521"
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="4520")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="alert")
+    while m["state"]["stack"][-1]["s"] == "move":
+        D.answer(m, t="done")  # the battalion stays
+    return m
+
+
+def test_V5_6_pursuit_in_mountain_and_the_bonus_cap():
+    """V 5.6 (T-PUR-2): 3:1 (+3), mountain -2, die 4: modified 5; no losses; raw pursuit +1, -1 for
+    mountain = 0; allowance 0 + 3 = 3; unmoved, the round-2 bonus is min(3, 0 + 1) = 1, so round 2
+    attacks at +3 - 2 + 1 = +2."""
+    m = _mountain_fight()
+    m["state"]["dice"]["queue"] = [4]
+    D.answer(m, t="attack", hex="4520")
+    assert any("Modified roll 5" in e["text"] and "pursuit +0" in e["text"] for e in m["log"])
+    while m["state"]["stack"][-1]["s"] == "move" and m["state"]["stack"][-1]["mode"] == "retreat":
+        D.answer(m, t="done")
+    op = m["state"]["op"]
+    assert op["R"] == 0 and op["allow"] == {"m37": 3}
+    assert m["state"]["stack"][-1]["mode"] == "pursuit"
+    D.answer(m, t="done")
+    D.answer(m, t="done")  # no offensive reserves (V 5.8)
+    op = m["state"]["op"]
+    assert op["round"] == 2 and op["bonus"] == 1
+    assert {a["t"] for a in D.acts(m)} == {"attack", "stop"}  # from round 2 attacking is a choice
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="attack", hex="4520")
+    assert any("Modified roll 3" in e["text"] for e in m["log"])  # die 1, DRM +3 - 2 + 1 = +2
+
+
+def test_V5_6_pursuit_bonus_all_unused_option():
+    """Research 7 option pursuit_bonus "all_unused": the VG examples add all unused pursuit MP."""
+    m = _mountain_fight()
+    m["state"]["options"]["pursuit_bonus"] = "all_unused"
+    m["state"]["dice"]["queue"] = [4]
+    D.answer(m, t="attack", hex="4520")
+    while m["state"]["stack"][-1]["s"] == "move" and m["state"]["stack"][-1]["mode"] == "retreat":
+        D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    assert m["state"]["op"]["bonus"] == 3
+
+
+def test_V5_5_rp_limit_forces_removal_when_rp_run_out():
+    """V 5.5 (T-RP-1): with no US RP the only way to take a loss is a removal."""
+    m = start()
+    m["state"]["rec"]["us_rp"] = 0
+    g = _loss_frame(m, "US", 3, ["m33", "m24"])
+    assert {a["t"] for a in _acts(m, g)} == {"remove"}
+    m["state"]["rec"]["us_rp"] = 1
+    assert {a["t"] for a in _acts(m, g)} == {"remove", "rp"}
+
+
+# --- V 6.3 security operations --------------------------------------------------------------------------
+
+def test_V6_3_security_moves_free_along_the_road_and_attacks_on_entering():
+    """V 6.3 (reference 2.5.1): 3/3 and 2/4 in 5118 move along QL1 for 0 MP, paying 1 MP to leave
+    5119 (in the VC's ZOC); entering the VC's road hex 5120 attacks it at once (no alert); a retreat
+    may not enter the road hexes behind."""
+    m = start(vc_hex="5219")
+    units(m)["vc1"]["hex"] = "5120"
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="security")
+    D.answer(m, t="hex", hex="5118")
+    D.answer(m, t="unit", u="m33")
+    D.answer(m, t="unit", u="m24")
+    D.answer(m, t="go")
+    D.answer(m, t="step", to="5119")
+    assert m["state"]["stack"][-1]["mp"] == 8
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="step", to="5120")
+    assert any(e["text"].startswith("US attacks 5120") for e in m["log"])
+    assert not any(e["text"].startswith("Alert") for e in m["log"])
+    fr = [f for f in m["state"]["stack"] if f["s"] == "sec_fight"]
+    if fr:
+        assert fr[0]["forbid"] == ["5118", "5119"]
+    mv = [f for f in m["state"]["stack"] if f["s"] == "sec_move"][0]
+    assert mv["mp"] == 7 and mv["rounds"] == 1
+
+
+# --- rulings as options ----------------------------------------------------------------------------------
+
+def test_V10_political_on_announce_option():
+    """R38b (option political_on_announce): by default a political section in an attacked hex dies
+    as the attack is announced; with the option off it stays and fights at 0."""
+    for on in (True, False):
+        m = start(vc_hex="5219")
+        m["state"]["options"]["political_on_announce"] = on
+        D.answer(m, t="us_op")
+        D.answer(m, t="operate")
+        D.answer(m, t="unit", u="m37")
+        D.answer(m, t="target", hex="5219")
+        D.answer(m, t="go")
+        D.answer(m, t="support", ap=0, ship=0)
+        D.answer(m, t="done")
+        m["state"]["dice"]["queue"] = [1, 3]
+        D.answer(m, t="alert")
+        D.answer(m, t="attack", hex="5219")
+        assert (units(m)["ps1"]["hex"] is None) == on
+
+
+def test_V3_2_enemy_hex_exit_check_option():
+    """V 3.2, R12 (option enemy_hex_exit_check): by default a unit may enter a non-target enemy hex only with
+    the MP to leave it; with the option off it may enter it with any MP left."""
+    m = start(vc_hex="5219", ps_hex="5320")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m37")
+    m["state"]["stack"][-1]["mp"]["m37"] = 2
+    assert "5320" not in {a["to"] for a in D.acts(m, "step")}
+    m["state"]["options"]["enemy_hex_exit_check"] = False
+    assert "5320" in {a["to"] for a in D.acts(m, "step")}
+
+
+def test_V3_stack_moves_at_its_slowest_and_dearest_and_triggers_one_reaction():
+    """V 3 (reference 6.2 T-MOV-1): 3/3, 2/4 and the 155mm (mech) move from 5118 as one stack: it
+    pays the highest cost (mech 4 into cultivated 5018) and moves at the lowest MP left; dropping a
+    unit ends its move; the stack's halt opens one reaction window over its final hexes."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    for u in ("m33", "m24", "a212"):
+        D.answer(m, t="unit", u=u)
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="stack", hex="5118")
+    assert m["state"]["stack"][-1]["group"] == ["a212", "m24", "m33"]
+    D.answer(m, t="step", to="5018")  # off the road: the 155mm's mech cost (4) for the whole stack
+    f = m["state"]["stack"][-1]
+    assert f["mp"] == {"a212": 2, "m24": 4, "m33": 4}
+    D.answer(m, t="drop", u="a212")
+    f = m["state"]["stack"][-1]
+    assert "a212" in f["moved"] and f["group"] == ["m24", "m33"]
+    D.answer(m, t="step", to="5119")
+    D.answer(m, t="halt")
+    assert M.current_role(R, m) == "NLF" and m["state"]["stack"][-1]["s"] == "react"
+    assert m["state"]["stack"][-1]["hexes"] == ["5018", "5119"]
+
+
+def test_V10_hidden_hotseat_option_off_shows_everything():
+    """Option hidden_hotseat (R71) off: the US sees the VC units named, and nothing is hidden."""
+    m = M.new_match(R, "starlite", 1, {"hidden_hotseat": False})
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        D.answer(m, t="place", u=u, hex="5219")
+    assert "VC 1st Regiment" in json.dumps(M.view(R, m, "US")) and R.hidden_ids(m["state"], "US") == []
+    assert any("VC 1st Regiment set up in 5219" == e["text"] for e in M.view(R, m, "US")["log"])
+
+
+def test_V3_4_naval_transport_from_a_port_to_a_landing_beach():
+    """V 3.4 (reference 2.5.4): 3/3 in the port 5118 is shipped to a landing beach (one is added to
+    the map for the test: the first-cut map has none) and is Ops Complete afterwards."""
+    mp = B.mapof({"area": "quangngai"})
+    mp.hexes["5324"]["beach"] = True
+    try:
+        m = start(vc_hex="5219")
+        D.answer(m, t="us_op")
+        D.answer(m, t="operate", op="naval")
+        D.answer(m, t="unit", u="m33")
+        D.answer(m, t="go")
+        D.answer(m, t="done")  # no movement: already in the port
+        assert {(a["u"], a["hex"]) for a in D.acts(m, "ship")} == {("m33", "5324")}
+        D.answer(m, t="ship", u="m33", hex="5324")
+        assert units(m)["m33"]["hex"] == "5324" and units(m)["m33"]["done"]
+    finally:
+        del mp.hexes["5324"]["beach"]
+
+
+def test_V6_2_missions_continue_into_the_next_turn_or_are_suspended():
+    """V 6.2: Hold and Patrol last until the next designation phase, where they may be continued
+    (the unit stays unavailable for operations) or suspended (free to operate again)."""
+    m = M.new_match(R, "starlite", 1)
+    m["state"]["turns"] = 2  # a two-turn variant of the scenario for the test
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        D.answer(m, t="place", u=u, hex="5320")
+    D.answer(m, t="hold", u="m33")
+    assert not D.acts(m, "suspend")  # assigned this turn: nothing to suspend yet
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="done")
+    D.answer(m, t="us_op")
+    D.answer(m, t="decline")
+    D.answer(m, t="end")
+    assert m["state"]["turn"] == 2 and units(m)["m33"]["mission"] == "hold"
+    assert {a["u"] for a in D.acts(m, "suspend")} == {"m33"}
+    D.answer(m, t="suspend", u="m33")
+    assert units(m)["m33"]["mission"] is None
+    assert {"t": "hold", "u": "m33"} in D.acts(m)
+
+
+def test_V7_6_no_ffz_in_starlite_and_full_value_support_in_one():
+    """V 7.6, V 18.2 (EXT-1): Starlite forbids free-fire zones; where allowed, the declaration costs
+    2 VP and US support then counts in full for the ratio and the loss column."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="go")
+    assert not D.acts(m, "ffz")
+    m["state"]["special"]["no_ffz"] = False
+    D.answer(m, t="ffz")
+    s = m["state"]
+    assert s["ffz"] and vp(s)["NLF"] == 1 + 2
+    n = C.numbers(s, [units(m)["m37"]], [units(m)["vc1"]], "5219", 9, 0, "US")
+    assert n["att_total"] == 3 + 9
+
+
+def test_V7_2_attacker_then_defender_choose_their_support():
+    """V 7.2: the attacker allocates support first, then the defender; artillery held back stays
+    unused this round; organic artillery always fires with its unit."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    for u in ("m37", "hq7", "a212"):
+        D.answer(m, t="unit", u=u)
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=4, ship=1)
+    D.answer(m, t="done")  # no movement
+    D.answer(m, t="done")  # no interdiction
+    m["state"]["dice"]["queue"] = [1, 4]
+    D.answer(m, t="alert")
+    D.answer(m, t="done")  # no combat-segment interdiction
+    D.answer(m, t="attack", hex="5219")
+    assert m["state"]["stack"][-1]["s"] == "support_pick" and M.current_role(R, m) == "US"
+    offers = [a["with"] for a in D.acts(m, "fire")]
+    assert offers[0] == ["a212", "hq7", "ap", "ship"] and offers[-1] == [] and len(offers) == 16
+    D.answer(m, t="fire", **{"with": ["ap", "ship"]})
+    assert any("US attacks 5219: 7.5 (ground 3 + support 4.5)" in e["text"] for e in m["log"])  # min(10, 9) / 2
+    assert "a212" not in m["state"]["op"]["used"]
+
+
+def test_V7_6_hold_units_own_artillery_counts_in_full():
+    """V 6.2, 7.6 (T-HOLD-1): a US unit on Hold defending its own hex counts its own artillery in
+    full outside an FFZ; other US support in the same combat still counts half."""
+    m = start()
+    s = m["state"]
+    hq = units(m)["hq7"]  # artillery 8, defending 5220 on Hold
+    hq["mission"] = "hold"
+    n = C.numbers(s, [units(m)["vc1"]], [hq], "5220", 0, 8 + 7, "NLF")
+    assert n["rd"] == 3  # cap 3 x max(1, 0) = 3, all of it from the exempt 8
+    hq["mission"] = None
+    assert C.numbers(s, [units(m)["vc1"]], [hq], "5220", 0, 8 + 7, "NLF")["rd"] == 1.5
+    assert C.numbers(s, [units(m)["vc1"]], [units(m)["m37"]], "5220", 0, 7, "NLF")["rd"] == 3.5

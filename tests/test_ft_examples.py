@@ -467,7 +467,7 @@ def test_t34_supply_consumption():
     m = blank()
     put(m, "2-7A", "F2")
     sp = supply(m, "F2")
-    B.spend_supply(ctx(m), "F2", 1, "combat")
+    B.spend_supply(ctx(m), "F2", ["inf"], "combat")
     assert U(m, sp)["step"] == 1
     stack(m, {"s": "final_supply"})
     run(m)

@@ -225,51 +225,73 @@ def supply_markers(s, loc):
     return sorted(of_kind(s, loc, "sup"), key=lambda x: (s["units"][x]["step"], x))
 
 
+def supply_for(s, loc):
+    """FT 6.3: the marker that supplies each stack at loc, {"sfg": marker or None, "inf": ...}.
+    "A supply unit may supply either one stack of American infantry ... or one Special Forces Camp
+    Garrison": a marker belongs to a stack. The camp's own markers (flag "camp", from the set-up)
+    supply its garrison, the others the infantry; a marker left over supplies the other stack
+    (ruling R-SUP1, option supply_share: who comes first when one marker must serve both).
+    Each stack draws on its half markers first."""
+    ms = supply_markers(s, loc)
+    present = {"sfg": garrison_at(s, loc) is not None, "inf": bool(us_inf(s, loc))}
+    own = {"sfg": [m for m in ms if s["units"][m].get("camp")],
+           "inf": [m for m in ms if not s["units"][m].get("camp")]}
+    order = ("sfg", "inf") if s["options"]["supply_share"] == "garrison_first" else ("inf", "sfg")
+    out = {"sfg": None, "inf": None}
+    for k in order:
+        if present[k] and own[k]:
+            out[k] = own[k].pop(0)
+    spare = sorted(own["sfg"] + own["inf"], key=lambda x: (s["units"][x]["step"], x))
+    for k in order:
+        if present[k] and out[k] is None and spare:
+            out[k] = spare.pop(0)
+    return out
+
+
+def _stack_of(u):
+    return "sfg" if u["k"] == "sfg" else "inf"
+
+
 def supplied(s, uid):
-    """FT 6.1, 6.3: at An Khe always; on the map with a marker, one marker per stack or garrison."""
+    """FT 6.1, 6.3: at An Khe always; on the map with a marker of its own stack (supply_for)."""
     u = s["units"][uid]
     loc = u["loc"]
     if loc == ANKHE:
         return True
     if loc not in LOC:
         return False
-    n = len(supply_markers(s, loc))
-    if n == 0:
-        return False
-    gar = garrison_at(s, loc) is not None
-    inf = bool(us_inf(s, loc))
-    if s["options"]["supply_share"] == "garrison_first":
-        return n >= 1 if u["k"] == "sfg" else n >= 1 + gar
-    return n >= 1 if u["k"] == "inf" else n >= 1 + inf
+    return supply_for(s, loc)[_stack_of(u)] is not None
 
 
 def supplied_stacks(s, loc):
-    """The number of supplied stacks in a location (infantry stack, garrison)."""
-    n = 0
-    inf = us_inf(s, loc)
-    if inf and supplied(s, inf[0]):
-        n += 1
-    g = garrison_at(s, loc)
-    if g and supplied(s, g):
-        n += 1
-    return n
+    """The supplied stacks in a location: ["inf"] and/or ["sfg"]."""
+    return [k for k, m in supply_for(s, loc).items() if m is not None]
 
 
-def spend_supply(g, loc, n, why):
-    """FT 6.3: reduce n supply steps in a location, half markers first; empty markers go back to the pool."""
+def spend_supply(g, loc, stacks, why):
+    """FT 6.3: each of `stacks` ("inf", "sfg") at loc spends one step of its own marker; an empty
+    marker goes back to the pool."""
     s = g.s
-    for _ in range(n):
-        ms = supply_markers(s, loc)
-        if not ms:
-            return
-        m = s["units"][ms[0]]
+    mine = supply_for(s, loc)
+    for k in stacks:
+        x = mine.get(k)
+        if x is None:
+            continue
+        m = s["units"][x]
         m["step"] -= 1
         if m["step"] <= 0:
             m["step"] = 2
             m["loc"] = POOL
+            m.pop("camp", None)
             g.log(f"{why}: a supply marker at {name(loc)} is used up", "FT 6.3")
         else:
             g.log(f"{why}: a supply marker at {name(loc)} is reduced to half", "FT 6.3")
+
+
+def move_supply(s, x, to):
+    """A supply marker carried elsewhere belongs to the stack that carries it (FT 6.3)."""
+    s["units"][x]["loc"] = to
+    s["units"][x].pop("camp", None)
 
 
 def lz_at(s, loc):
@@ -448,16 +470,20 @@ def eliminate_us(g, uid, why, rule):
 
 
 def add_fatigue(g, uid, n, why, rule="FT 12.0"):
-    """FT 12.6: five steps break a unit (fatigue cleared); a broken unit reaching five is eliminated."""
+    """FT 12.6: five steps break a unit (fatigue cleared); a broken unit reaching five is eliminated.
+    "No American unit may ever be given more than five steps": the steps beyond the fifth are lost,
+    never carried onto the broken side. Returns True if the unit broke or was eliminated."""
     s = g.s
     u = s["units"][uid]
-    for _ in range(n):
+    for k in range(n):
         if u["loc"] == ELIM:
-            return
+            return True
         u["fat"] = u.get("fat", 0) + 1
         if u["fat"] >= 5:
+            lost = n - k - 1
             if u["k"] == "sfg" or not u.get("brk"):
-                g.log(f"{uname(s, uid)} reaches five fatigue steps", "FT 12.6")
+                g.log(f"{uname(s, uid)} reaches five fatigue steps"
+                      + (f"; the other {lost} step(s) are lost" if lost else ""), "FT 12.6")
                 break_us(g, uid, "fatigue", "FT 12.6", fatigue=True)
                 if u["k"] == "inf":
                     u["fat"] = 0
@@ -465,9 +491,10 @@ def add_fatigue(g, uid, n, why, rule="FT 12.0"):
                 u["fat"] = 5
                 eliminate_us(g, uid, "a broken unit reaches five fatigue steps", "FT 12.6")
                 u["fat"] = 0
-                return
+            return True
     if n:
         g.log(f"{uname(s, uid)}: +{n} fatigue ({why}); now {u.get('fat', 0)}", rule)
+    return False
 
 
 def nva_step(g, uid, why, rule="FT 11.2"):
@@ -585,7 +612,7 @@ def overrun(g, loc, movers):
     sup = of_kind(s, loc, "sup")
     if sup:
         for x in sup:
-            s["units"][x]["loc"] = POOL
+            move_supply(s, x, POOL)
             s["units"][x]["step"] = 2
         g.log(f"Supply at {name(loc)} is overrun by the NVA", "FT 6.4", kind="loss")
         regain(g, movers, "supply overrun")

@@ -284,16 +284,10 @@ def involved_supply(g, f):
     us = set(f["us_f"]) | set(f["us_t"])
     if not us:
         return
-    inf = [x for x in us if s["units"][x]["k"] == "inf"]
-    gar = [x for x in us if s["units"][x]["k"] == "sfg"]
-    n = 0
-    if inf and B.supplied(s, inf[0]):
-        n += 1
-    if gar and B.supplied(s, gar[0]):
-        n += 1
-    B.spend_supply(g, loc, n, f"Combat at {B.name(loc)}")
+    involved = {"inf" if s["units"][x]["k"] == "inf" else "sfg" for x in us if s["units"][x]["k"] in ("inf", "sfg")}
+    B.spend_supply(g, loc, sorted(involved), f"Combat at {B.name(loc)}")
     for a in f["sup"].get("adj", []):
-        B.spend_supply(g, a, 1, f"Support from {B.name(a)}")
+        B.spend_supply(g, a, ["inf"] if B.us_inf(s, a) else ["sfg"], f"Support from {B.name(a)}")
         for x in B.us_ground(s, a):
             s["units"][x]["act"] = True
     for x in us:
@@ -430,7 +424,8 @@ class UsHit(Step):
                 f["stage"] = "fat"
             return
         if st == "fat":
-            cands = [x for x in alive]
+            # FT 12.6: a unit this result broke (or eliminated) takes no more of its fatigue
+            cands = [x for x in alive if x not in f.get("fat_broke", ())]
             if f["fat_left"] <= 0 or not cands:
                 f["stage"] = "brk"
                 return
@@ -484,7 +479,8 @@ def _refit(g, a, data):
 def _fat(g, a, data):
     f = _hit_frame(g)
     f["fat_left"] -= 1
-    B.add_fatigue(g, a["unit"], 1, "combat", "FT 12.5")
+    if B.add_fatigue(g, a["unit"], 1, "combat", "FT 12.5"):
+        f.setdefault("fat_broke", []).append(a["unit"])
 
 
 @then("brk_unit")

@@ -503,17 +503,18 @@ def nva_support(g, loc, allotted=None):
     return n
 
 
-def nva_support_plan(s, locs):
+def nva_support_plan(s, locs, barred=()):
     """FT 11.29 (A34) in the American Open Combat Segment: the NVA support the adjacent attack
     against the highest priority target, whatever the order the attacks were declared in. The
     allocation is made once for all declared attacks, visited in priority order (priority_key):
-    {attacked location: [supporting locations]}."""
+    {attacked location: [supporting locations]}. `barred`: locations attacked solely by
+    helicopters this segment, whose NVA "may not be used to support" (FT 11.29)."""
     if not s["options"]["supporting_locations"]:
         return {}
     used, plan = set(), {}
     with B.reading(s):
         for loc in sorted(dict.fromkeys(locs), key=lambda l: priority_key(s, l)):
-            mine = [a for a in sorted(ADJ[loc]) if a not in used and _can_support(s, a)]
+            mine = [a for a in sorted(ADJ[loc]) if a not in used and a not in barred and _can_support(s, a)]
             used.update(mine)
             plan[loc] = mine
     return plan

@@ -35,8 +35,9 @@ def initial_state(scenario, options):
     units["pf"] = {"k": "pf", "loc": B.ANKHE}
     for i in range(C["supply"]["count"]):
         units[f"sup{i + 1:02d}"] = {"k": "sup", "loc": B.POOL, "step": 2}
-    for i, loc in enumerate(sc["garrisons"]):
+    for i, loc in enumerate(sc["garrisons"]):  # FT 6.3: each camp starts with a marker of its own
         units[f"sup{i + 1:02d}"]["loc"] = loc
+        units[f"sup{i + 1:02d}"]["camp"] = True
     for i in range(C["lz"]["count"]):
         units[f"lz{i + 1:02d}"] = {"k": "lz", "loc": B.POOL, "valid": i < options["lz_valid"], "rev": False}
     for reg, n in C["nva"]["regiments"].items():

@@ -454,7 +454,10 @@ def fly_pathfinder(g, h, to):
 def land(g, h, c, to, frm):
     s = g.s
     U = s["units"]
-    U[c]["loc"] = to
+    if U[c]["k"] == "sup":
+        B.move_supply(s, c, to)
+    else:
+        U[c]["loc"] = to
     U[c]["hold"] = False
     s["f"].setdefault("cargo", {})[h] = c
     g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1")
@@ -599,7 +602,9 @@ def ground_move(g, xs, to, carry):
     U = s["units"]
     frm = U[xs[0]]["loc"]
     path, _ = move_paths(s, xs[0])[to]
-    sup = B.supply_markers(s, frm)[-1] if carry and B.supply_markers(s, frm) else None
+    # FT 6.3: the stack carries its own marker (the fullest), a camp's only if it has none
+    ms = sorted(B.supply_markers(s, frm), key=lambda x: (not U[x].get("camp"), U[x]["step"], x))
+    sup = ms[-1] if carry and ms else None
     fat = {x: 0 for x in xs}
     unsup = {x: not B.supplied(s, x) for x in xs}
     prev = frm
@@ -613,7 +618,7 @@ def ground_move(g, xs, to, carry):
                 n += 1
             fat[x] += n
         if sup:
-            U[sup]["loc"] = loc
+            B.move_supply(s, sup, loc)
         prev = loc
         if loc in LOC:
             if not (LOC[loc]["sf_camp"] and B.garrison_at(s, loc)):  # FT 10.2: camps WITH garrisons
@@ -790,7 +795,8 @@ class UsCombat(Step):
         atts = s["f"].get("attacks", [])
         i = f.setdefault("i", 0)
         if "nplan" not in f:  # FT 11.29 (A34): NVA support goes to the highest priority target
-            f["nplan"] = N.nva_support_plan(s, [x["loc"] for x in atts if not x["alone"]])
+            f["nplan"] = N.nva_support_plan(s, [x["loc"] for x in atts if not x["alone"]],
+                                            barred=[x["loc"] for x in atts if x["alone"]])
         if i >= len(atts):
             for x in atts:  # FT 9.2: combat helicopters return at the end of the segment
                 pass
@@ -931,8 +937,8 @@ class FinalSupply(Step):
         g.pop()
         with B.reading(s):
             todo = [(loc, B.supplied_stacks(s, loc)) for loc in LOC]
-        for loc, n in todo:
-            if n:
-                B.spend_supply(g, loc, n, "Final Supply Phase")
+        for loc, stacks in todo:
+            if stacks:
+                B.spend_supply(g, loc, stacks, "Final Supply Phase")
         g.log("Final Supply Phase: every supplied stack on the map spends one step", "FT 4.5")
 

@@ -1,0 +1,142 @@
+"""First Team: Vietnam, issue 10 ("rules fidelity"): each finding a test naming its section, each
+failing on the code before its fix."""
+from game.rules.first_team import board as B
+
+from .ft_helpers import R, S, U, answer, blank, ctx, halted, put, run, stack
+
+
+def test_12_6_excess_fatigue_is_lost_when_a_unit_breaks():
+    """FT 12.6: at fatigue 4, three more steps (unsupplied across a brown line) break the company at
+    the fifth; the broken side has all fatigue removed and the other two steps are lost."""
+    m = blank()
+    u = U(m, "1-8A")
+    u["fat"] = 4
+    assert B.add_fatigue(ctx(m), "1-8A", 3, "movement", "FT 12.1") is True
+    assert u["brk"] and u["fat"] == 0 and u["loc"] != B.ELIM and S(m)["vp"] == 1
+
+
+def test_12_6_a_broken_unit_takes_no_more_fatigue_from_the_result_that_broke_it():
+    """FT 12.5 / 12.6: combat fatigue 3 on two companies; the one at 4 breaks with the first point;
+    the other two points must go to the other company (never onto the broken side)."""
+    m = blank()
+    put(m, "1-8A", "F2", fat=4)
+    put(m, "1-8B", "F2")
+    stack(m, {"s": "us_hit", "loc": "F2", "res": "3", "units": ["1-8A", "1-8B"], "helis": [], "stage": "star"})
+    run(m)
+    answer(m, t="fatigue", unit="1-8A")
+    a, b = U(m, "1-8A"), U(m, "1-8B")
+    assert a["brk"] and a["fat"] == 0
+    run(m)
+    assert halted(m) and b["fat"] == 2 and a["fat"] == 0 and a["loc"] == "F2"
+
+
+def test_12_6_broken_unit_reaching_five_is_eliminated_once():
+    """FT 12.6: a broken company at 3 given four steps is eliminated at the fifth; nothing more."""
+    m = blank()
+    u = U(m, "1-8A")
+    u["brk"], u["fat"] = True, 3
+    assert B.add_fatigue(ctx(m), "1-8A", 4, "retreat", "FT 12.1") is True
+    assert u["loc"] == B.ELIM and S(m)["vp"] == S(m)["options"]["vp_company"]
+
+
+def test_11_29_nva_attacked_solely_by_helicopters_may_not_support():
+    """FT 11.29: "NVA units being attacked solely by helicopters may not be used to support." ARA
+    attack alone at D5 and a ground attack at D2 (Duc Co): the NVA at D5, adjacent to D2, add no
+    supporting column there; without the ARA attack they would."""
+    from game.rules.first_team import nva as N
+
+    from .ft_helpers import nva as put_nva
+    m = blank()
+    put(m, "1-7B", "D2")
+    put_nva(m, 32, 102, "D2")
+    put_nva(m, 32, 103, "D5")
+    assert N.nva_support_plan(S(m), ["D2"]) == {"D2": ["D5"]}
+    assert N.nva_support_plan(S(m), ["D2"], barred=["D5"]) == {"D2": []}
+    S(m)["f"]["attacks"] = [{"loc": "D2", "alone": False, "sup": {}},
+                            {"loc": "D5", "alone": True, "sup": {"ara": []}}]
+    stack(m, {"s": "us_combat"})
+    R.flow.get("us_combat").run(ctx(m), S(m)["stack"][-1])  # the first declared attack: D2
+    top = S(m)["stack"][-1]
+    assert top["s"] == "fight" and top["loc"] == "D2" and top["nsup"] == 0
+
+
+def _end_turn_cambodia_points(m):
+    from .ft_helpers import log_has
+    S(m)["f"].setdefault("cam", S(m)["f"].get("cam", False))
+    stack(m, {"s": "end_turn"})
+    R.flow.get("end_turn").run(ctx(m), S(m)["stack"][-1])
+    return log_has(m, "FT 16.1", "American forces in Cambodia")
+
+
+def test_16_1_pathfinders_left_in_cambodia_score_nothing():
+    """FT 16.1: "American units ... present in Cambodia": the pathfinders are not a unit that
+    invades; left at CAM2 at the end of the turn they give the NVA no points."""
+    m = blank(options={"cambodia": True})
+    pf = next(x for x, u in S(m)["units"].items() if u["k"] == "pf")
+    put(m, pf, "CAM2")
+    assert not _end_turn_cambodia_points(m) and S(m)["vp"] == 0
+
+
+def test_16_1_infantry_in_cambodia_scores_ten_the_first_turn():
+    m = blank(options={"cambodia": True})
+    put(m, "1-8A", "CAM2")
+    assert _end_turn_cambodia_points(m) and S(m)["vp"] == 10
+
+
+def test_16_1_tac_air_on_the_cambodia_zone_box_scores_nothing():
+    """FT 16.1: airstrikes "into the six locations in Cambodia" count; the Cambodia Zone Box is not
+    one of them."""
+    from .ft_helpers import dice, nva as put_nva
+    m = blank(options={"cambodia": True})
+    put_nva(m, 32, 101, "ZCAM")
+    stack(m, {"s": "seg_b"})
+    dice(m, 6, 6, 6, 6)
+    from game.engine import match as M
+    M.apply(R, m, {"t": "strike", "to": "ZCAM", "air": "tac", "n": 1})
+    assert not _end_turn_cambodia_points(m) and S(m)["vp"] <= 0
+
+
+def test_16_1_ara_attack_alone_in_cambodia_scores_nothing():
+    """FT 16.1: an ARA company attacking alone at CAM2 is neither a unit present nor an airstrike."""
+    from .ft_helpers import dice, nva as put_nva
+    m = blank(options={"cambodia": True})
+    put_nva(m, 32, 101, "CAM2")
+    S(m)["f"]["attacks"] = [{"loc": "CAM2", "alone": True, "sup": {"ara": []}}]
+    stack(m, {"s": "us_combat"})
+    dice(m, 6, 6, 6, 6, 6, 6)
+    R.flow.get("us_combat").run(ctx(m), S(m)["stack"][-1])
+    assert not _end_turn_cambodia_points(m)
+
+
+def _two_stacks_at_duc_co():
+    """The camp garrison at Duc Co with its own full marker (set-up), and a 1/7 stack that brought a
+    full marker of its own."""
+    from .ft_helpers import supply
+    m = blank()
+    S(m)["units"]["sup01"]["camp"] = True  # blank() keeps the camp's marker at D2 (FT 6.3 set-up)
+    put(m, "1-7A", "D2")
+    put(m, "1-7B", "D2")
+    own = supply(m, "D2")
+    return m, own
+
+
+def test_6_3_each_stack_spends_its_own_marker_in_the_final_supply_phase():
+    """FT 6.3: "A supply unit may supply either one stack of American infantry ... or one Special
+    Forces Camp Garrison": each stack reduces its own marker; two half markers remain and both stacks
+    stay supplied (before: the pool spent one marker twice and left the 1/7 stack unsupplied)."""
+    m, own = _two_stacks_at_duc_co()
+    stack(m, {"s": "final_supply"})
+    run(m)
+    assert U(m, "sup01")["step"] == 1 and U(m, own)["step"] == 1 and U(m, own)["loc"] == "D2"
+    assert B.supplied(S(m), "1-7A") and B.supplied(S(m), B.garrison_at(S(m), "D2"))
+
+
+def test_6_3_combat_spends_the_infantry_stacks_own_marker():
+    """FT 6.3: the 1/7 stack fights at Duc Co: its own marker goes to half; the camp's marker is
+    untouched, and a carried marker leaves the camp's with the garrison."""
+    from game.rules.first_team.combat import involved_supply
+    m, own = _two_stacks_at_duc_co()
+    U(m, "sup01")["step"] = 1  # the camp's marker is already half
+    involved_supply(ctx(m), {"loc": "D2", "us_f": ["1-7A", "1-7B"], "us_t": ["1-7A", "1-7B"], "sup": {}})
+    assert U(m, own)["step"] == 1 and U(m, "sup01")["step"] == 1 and U(m, "sup01")["loc"] == "D2"
+    assert B.supplied(S(m), "1-7A") and B.supplied(S(m), B.garrison_at(S(m), "D2"))

@@ -26,9 +26,19 @@ AUTOSAVE_FAILED = ("Autosave failed: the browser's storage is full or blocked. T
 
 
 def summary(m):
+    """A saved match in words: game, scenario, turn and phase (slots, Continue, the top bar)."""
     st = m.get("state") if isinstance(m.get("state"), dict) else {}
+    game = str(m.get("game", "?"))
+    title, scen = game, str(m.get("scenario", "?"))[:30]
+    try:
+        rules = get(game)
+        title = rules.title
+        scen = next((x["name"] for x in rules.scenarios() if x["id"] == m.get("scenario")), scen)
+    except Exception:  # an unknown game: the raw ids
+        pass
+    phase = f", {str(st['phase'])[:40]}" if isinstance(st.get("phase"), str) and st.get("phase") else ""
     over = " (over)" if st.get("over") else ""
-    return f"{str(m.get('scenario', '?'))[:20]}, turn {str(st.get('turn', '?'))[:4]}{over}"
+    return f"{title} — {scen}, turn {str(st.get('turn', '?'))[:4]}{phase}{over}"
 
 
 class App:
@@ -67,6 +77,10 @@ class App:
         for gid, _ in games():
             resp = await window.fetch(ui_for(gid).MAP_URL)
             self.map_texts[gid] = await resp.text()
+        saves.migrate()
+        last = saves.last_game()
+        if last in [gid for gid, _ in games()]:
+            self.game = last  # the start screen opens on the game played last, its Continue on top
         self.set_game(self.game, force=True)
         self.listen(document, "click", self.on_click)
         self.listen(document, "mousedown", self.no_focus_on_press)
@@ -101,8 +115,8 @@ class App:
 
     # ---- screens ----------------------------------------------------------------------------------
     def show_start(self, game=None):
-        auto = saves.load_autosave() if saves.has_autosave() else None
         game = game or self.game
+        auto = saves.load_autosave(game) if saves.has_autosave(game) else None
         startscreen.build(q("#start-body"), get(game), auto is not None, summary(auto) if auto else "",
                           saves.slots())
         document.body.dataset.screen = "start"
@@ -110,6 +124,12 @@ class App:
             q("#prompt").textContent = "Choose a scenario and start, or continue your saved game."
         document.body.classList.toggle("ingame", self.m is not None)
         q("#start-screen").hidden = False
+
+    def confirm(self, text, on_yes):
+        """Ask in the page (not window.confirm: testable, styled): Yes runs on_yes, Cancel nothing."""
+        self._confirm_act = on_yes
+        q("#confirm-msg").textContent = text
+        q("#confirm-dlg").hidden = False
 
     def hide_overlays(self):
         for sel in ("#start-screen", "#saves-dlg", "#help-dlg"):
@@ -131,7 +151,8 @@ class App:
         self.hide_overlays()
         q("#app").hidden = False
         document.body.dataset.screen = "game"
-        q("#scn-name").textContent = f"{m['scenario']} · seed {m.get('seed', '')} · dice {m.get('dice_mode', 'auto')}"
+        self.scen_name = next((x["name"] for x in self.rules.scenarios() if x["id"] == m["scenario"]), m["scenario"])
+        q("#scn-name").setAttribute("title", f"seed {m.get('seed', '')} · dice {m.get('dice_mode', 'auto')}")
         self.render()
         self.autosave()
         if message:
@@ -164,16 +185,24 @@ class App:
                            "bg": bg.getAttribute("fill") if bg else None,
                            "parts": sorted({str(n.getAttribute("class")) for n in g.querySelectorAll("[class]")})})
 
-    def open_save(self, opener, what, show, verb=("open", "Opened")):
+    def open_save(self, opener, what, show, verb=("open", "Opened"), ask=False):
         """Open a stored or imported save through the engine's checks; on refusal say why and keep
-        the current game (and every stored save) as it was."""
+        the current game (and every stored save) as it was. With `ask`, a save of the game in
+        progress (whose autosave it replaces) opens only once the player says yes."""
         try:
             m, warnings = opener()
         except SaveError as ex:
             show(f"Cannot {verb[0]} {what}: {ex} Nothing changed.")
             return False
         note = f" ({'; '.join(warnings)})" if warnings else ""
-        self.load_match(m, f"{verb[1]} {what}{note}")
+
+        def go():
+            self.load_match(m, f"{verb[1]} {what}{note}")
+        if ask and self.m is not None and m["game"] == self.m["game"] and not self.m["state"].get("over"):
+            self.confirm(f"{verb[0].capitalize()} {what}? It replaces your {summary(self.m)} game in progress "
+                         "(its autosave).", go)
+        else:
+            go()
         return True
 
     def new_game(self):
@@ -207,6 +236,9 @@ class App:
         self.log_next = v["log_total"]
         self.v = v
         document.body.dataset.viewer = role or ""
+        phase = v.get("phase")
+        q("#scn-name").textContent = (f"{self.scen_name} · turn {v.get('turn', '?')}"
+                                      + (f" · {phase}" if isinstance(phase, str) and phase else ""))
         acts = v["actions"]
         can_act = set(actors(acts))
         self.stacks = self.ui.stacks(v)
@@ -546,11 +578,26 @@ class App:
 
     def command(self, cmd, node):
         if cmd == "start":
-            self.new_game()
+            gid = startscreen.chosen_game(q("#start-body"))
+            auto = saves.load_autosave(gid) if saves.has_autosave(gid) else None
+            if auto and not (auto.get("state") or {}).get("over"):
+                self.confirm(f"Start a new game? It replaces your {summary(auto)} game in progress "
+                             "(its autosave). Slots and exported files are kept.", self.new_game)
+            else:
+                self.new_game()
+        elif cmd == "confirm-yes":
+            q("#confirm-dlg").hidden = True
+            act, self._confirm_act = getattr(self, "_confirm_act", None), None
+            if act:
+                act()
+        elif cmd == "confirm-no":
+            q("#confirm-dlg").hidden = True
+            self._confirm_act = None
         elif cmd == "game":
             self.show_start(node.getAttribute("value"))
         elif cmd == "continue":
-            self.open_save(lambda: saves.open_autosave(None), "the autosaved game", self.start_msg)
+            gid = startscreen.chosen_game(q("#start-body"))
+            self.open_save(lambda: saves.open_autosave(gid), "the autosaved game", self.start_msg)
         elif cmd == "close":
             self.hide_overlays()
         elif cmd == "new":
@@ -581,7 +628,7 @@ class App:
         elif cmd == "slot-load":
             name = node.getAttribute("data-slot")
             show = self.saves_msg if not q("#saves-dlg").hidden else self.start_msg
-            self.open_save(lambda: saves.open_slot(name, None), f"slot '{name}'", show)
+            self.open_save(lambda: saves.open_slot(name, None), f"slot '{name}'", show, ("load", "Loaded"), ask=True)
         elif cmd == "slot-delete":
             saves.delete_slot(node.getAttribute("data-slot"))
             self.show_saves("Deleted")
@@ -719,8 +766,9 @@ class App:
                 return
             finally:
                 e.target.value = ""
-            self.open_save(lambda: load_match(data, game=self.m["game"] if self.m else None), f"'{name}'", self.saves_msg,
-                           ("import", "Imported"))
+            # a save of any game opens (the page switches to that game); the other games' autosaves stay
+            self.open_save(lambda: load_match(data, game=None), f"'{name}'", self.saves_msg, ("import", "Imported"),
+                           ask=True)
         asyncio.ensure_future(read())
 
 

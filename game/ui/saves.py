@@ -7,7 +7,8 @@ from game.engine.saves import SaveError, load_match
 from .dom import document, window
 
 PREFIX = "vw:"
-AUTOSAVE = PREFIX + "autosave"
+AUTOSAVE = PREFIX + "autosave"   # + ":<game id>", one per game; the bare key is the old single one
+LAST = PREFIX + "last-game"
 SLOT = PREFIX + "slot:"
 INDEX = PREFIX + "slots"
 
@@ -16,17 +17,44 @@ def _ls():
     return window.localStorage
 
 
+def _auto_key(game):
+    return f"{AUTOSAVE}:{game}"
+
+
+def migrate():
+    """One autosave per game (issue 9 item 8): the old single autosave moves to its game's key,
+    unless that game already has one."""
+    try:
+        old = _ls().getItem(AUTOSAVE)
+        if not old:
+            return
+        game = json.loads(old).get("game")
+        if isinstance(game, str) and not _ls().getItem(_auto_key(game)):
+            _ls().setItem(_auto_key(game), old)
+            _ls().setItem(LAST, game)
+        _ls().removeItem(AUTOSAVE)
+    except Exception:  # unreadable: leave it where it is
+        pass
+
+
 def autosave(m):
     try:
-        _ls().setItem(AUTOSAVE, json.dumps(m, separators=(",", ":")))
+        _ls().setItem(_auto_key(m["game"]), json.dumps(m, separators=(",", ":")))
+        _ls().setItem(LAST, m["game"])
         return True
     except Exception:  # quota or privacy mode: play on without saving
         return False
 
 
-def load_autosave():
-    """The autosaved match as plain JSON (for its summary on the start screen), unchecked."""
-    s = _ls().getItem(AUTOSAVE)
+def last_game():
+    """The game played last (its autosave is the one to continue), or None."""
+    g = _ls().getItem(LAST)
+    return str(g) if g else None
+
+
+def load_autosave(game):
+    """The autosaved match of `game` as plain JSON (for its summary on the start screen), unchecked."""
+    s = _ls().getItem(_auto_key(game))
     if not s:
         return None
     try:
@@ -37,12 +65,12 @@ def load_autosave():
 
 
 def open_autosave(game):
-    """(match, warnings) of the autosave checked by the engine; SaveError if it cannot be opened."""
-    return load_match(_ls().getItem(AUTOSAVE) or "", game=game)
+    """(match, warnings) of the game's autosave checked by the engine; SaveError if it cannot be opened."""
+    return load_match(_ls().getItem(_auto_key(game)) or "", game=game)
 
 
-def has_autosave():
-    return bool(_ls().getItem(AUTOSAVE))
+def has_autosave(game):
+    return bool(_ls().getItem(_auto_key(game)))
 
 
 def slots():

@@ -57,14 +57,14 @@ def build(root, rules, has_auto, auto_summary, slots):
                        "value": random.randrange(1, 10**6)}, parent=lab)
 
     bar = el("div", cls="start-bar", parent=form)
-    el("button", text="Start", attrs={"id": "start-game", "type": "button", "data-cmd": "start"}, cls="primary",
-       parent=bar)
-    if has_auto:
-        b = el("button", text="Continue", attrs={"id": "continue", "type": "button", "data-cmd": "continue"},
-               parent=bar)
+    if has_auto:  # the game in progress comes first (issue 9 item 8)
+        b = el("button", text=f"Continue: {auto_summary}" if auto_summary else "Continue",
+               attrs={"id": "continue", "type": "button", "data-cmd": "continue"}, cls="primary", parent=bar)
         if auto_summary:
             b.setAttribute("title", auto_summary)
-            el("span", text=auto_summary, cls="muted", parent=bar)
+    el("button", text="Start a new game" if has_auto else "Start",
+       attrs={"id": "start-game", "type": "button", "data-cmd": "start"}, cls="" if has_auto else "primary",
+       parent=bar)
     el("button", text="Back to the game", attrs={"id": "start-cancel", "type": "button", "data-cmd": "close"},
        cls="only-ingame", parent=bar)
     el("p", attrs={"id": "start-msg", "role": "status"}, parent=form)

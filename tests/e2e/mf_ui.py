@@ -123,3 +123,13 @@ def advance_until(page, t, max_steps=200):
 
 def log_len(page):
     return page.locator("#log li").count()
+
+
+def confirm_replace(page):
+    """Opening a save of the game in progress asks first (issue 9 item 8): the in-page question
+    names the game it replaces; answer Yes and wait for the redraw."""
+    page.wait_for_selector("#confirm-dlg:not([hidden])")
+    assert "replaces your" in page.text_content("#confirm-msg")
+    before = rev(page)
+    page.click("#confirm-yes")
+    wait_rev_after(page, before)

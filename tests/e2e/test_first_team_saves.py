@@ -3,7 +3,7 @@ import json
 
 from .conftest import wait_ready
 from .ft_ui import start_ft
-from .mf_ui import click_and_wait, log_len, start_game, step
+from .mf_ui import click_and_wait, confirm_replace, log_len, start_game, step
 
 
 def test_reload_continue(page, base_url):
@@ -12,7 +12,7 @@ def test_reload_continue(page, base_url):
         step(page)
     prompt, n = page.text_content("#prompt"), log_len(page)
     h = page.evaluate("JSON.parse(window.__vw_state()).hash")
-    assert json.loads(page.evaluate("localStorage.getItem('vw:autosave')"))["game"] == "first-team"
+    assert json.loads(page.evaluate("localStorage.getItem('vw:autosave:first-team')"))["game"] == "first-team"
     page.reload()
     wait_ready(page)
     page.click("#continue")
@@ -57,6 +57,7 @@ def test_slots_across_games_and_export_import(page, base_url, tmp_path):
     step(page)
     page.click("#saves-btn")
     page.set_input_files("#import-file", str(path))
+    confirm_replace(page)
     page.wait_for_function("document.querySelector('#flash') && !document.querySelector('#flash').hidden")
     assert "Imported" in page.text_content("#flash")
     assert page.text_content("#prompt") == prompt

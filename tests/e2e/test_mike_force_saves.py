@@ -2,7 +2,7 @@
 import json
 
 from .conftest import wait_ready
-from .mf_ui import click_and_wait, log_len, start_game, step
+from .mf_ui import click_and_wait, confirm_replace, log_len, start_game, step
 
 
 def test_reload_continue(page, base_url):
@@ -10,7 +10,7 @@ def test_reload_continue(page, base_url):
     for _ in range(16):
         step(page)
     prompt, n = page.text_content("#prompt"), log_len(page)
-    assert page.evaluate("localStorage.getItem('vw:autosave') !== null")
+    assert page.evaluate("localStorage.getItem('vw:autosave:mike-force') !== null")
     page.reload()
     wait_ready(page)
     page.click("#continue")
@@ -56,11 +56,13 @@ def test_slot_export_import(page, base_url, tmp_path):
     # the exported file brings back the earlier position
     page.click("#saves-btn")
     page.set_input_files("#import-file", str(path))
+    confirm_replace(page)
     page.wait_for_selector("#saves-dlg", state="hidden")
     assert page.text_content("#prompt") == prompt
     assert log_len(page) == n
     # and the slot too, after moving on again
     step(page)
     page.click("#saves-btn")
-    click_and_wait(page, "#slot-list [data-cmd='slot-load'][data-slot='before-move']")
+    page.click("#slot-list [data-cmd='slot-load'][data-slot='before-move']")
+    confirm_replace(page)
     assert page.text_content("#prompt") == prompt and log_len(page) == n

@@ -10,7 +10,7 @@ from game.fuzz import replay
 from game.rules import get
 
 from .conftest import wait_ready
-from .mf_ui import click_and_wait, log_len, panel_actions, reveal, rev, start_game, step, wait_rev_after
+from .mf_ui import click_and_wait, confirm_replace, log_len, panel_actions, reveal, rev, start_game, step, wait_rev_after
 
 R = get("mike-force")
 STORED = "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('vw:')).sort()" \
@@ -43,7 +43,7 @@ def test_bad_imports_are_refused_and_change_nothing(page, base_url, tmp_path):
     dl.value.save_as(good)
     m = json.loads(good.read_text())
     before, stored = position(page), page.evaluate(STORED)
-    assert "vw:slot:keep" in stored and "vw:autosave" in stored
+    assert "vw:slot:keep" in stored and "vw:autosave:mike-force" in stored
 
     def write(name, text):
         p = tmp_path / name
@@ -57,7 +57,8 @@ def test_bad_imports_are_refused_and_change_nothing(page, base_url, tmp_path):
     cases = [
         (write("junk.json", "this is not json {"), "not valid JSON"),
         (write("cut.json", good.read_text()[: len(good.read_text()) // 2]), "cut short"),
-        (write("other.json", json.dumps(other)), "not of Mike Force"),
+        # a Mike Force save relabelled First Team: opened as First Team (the page would switch game), refused by its checks
+        (write("other.json", json.dumps(other)), "Cannot import 'other.json'"),
         (write("newer.json", json.dumps(newer)), "newer version"),
         (write("edited.json", json.dumps(edited)), "breaks the rules"),
         (write("binary.json", b"\x89PNG\r\n\x1a\n\xff\xfe"), "not text"),
@@ -75,6 +76,7 @@ def test_bad_imports_are_refused_and_change_nothing(page, base_url, tmp_path):
     # the good file still opens
     page.click("#saves-btn")
     page.set_input_files("#import-file", str(good))
+    confirm_replace(page)
     page.wait_for_selector("#saves-dlg", state="hidden")
     assert position(page) == before
 
@@ -83,11 +85,11 @@ def test_broken_stored_saves_are_refused_on_continue_and_load(page, base_url):
     start_game(page, base_url, scenario="early", seed=4)
     for _ in range(5):
         step(page)
-    auto = json.loads(page.evaluate("localStorage.getItem('vw:autosave')"))
+    auto = json.loads(page.evaluate("localStorage.getItem('vw:autosave:mike-force')"))
     auto["state"]["ip"] = 99  # off the track
     bad = json.dumps(auto)
     page.evaluate("""t => {
-        localStorage.setItem('vw:autosave', t);
+        localStorage.setItem('vw:autosave:mike-force', t);
         localStorage.setItem('vw:slot:broken', t.slice(0, 500));
         localStorage.setItem('vw:slots', JSON.stringify({broken: {summary: 'x', saved: 'y'}}));
     }""", bad)
@@ -143,13 +145,14 @@ def test_save_and_log_text_is_never_html(page, base_url, tmp_path):
     start_game(page, base_url, scenario="early", seed=6)
     for _ in range(3):
         step(page)
-    m = json.loads(page.evaluate("localStorage.getItem('vw:autosave')"))
+    m = json.loads(page.evaluate("localStorage.getItem('vw:autosave:mike-force')"))
     evil = '<img src=x onerror="window.__pwned=1"><b id="evil">bold</b>'
     m["log"][0]["text"] = evil
     path = tmp_path / "evil.json"
     path.write_text(json.dumps(m))
     page.click("#saves-btn")
     page.set_input_files("#import-file", str(path))
+    confirm_replace(page)
     page.wait_for_selector("#saves-dlg", state="hidden")
     assert evil in page.text_content("#log")
     page.click("#saves-btn")

@@ -59,7 +59,7 @@ def test_single_file_plays_a_turn_over_file_url(browser, single_file):
         prompt, n = page.text_content("#prompt"), log_len(page)
         assert n > 0
         # saves work over file:// (localStorage keys are namespaced "vw:")
-        assert page.evaluate("localStorage.getItem('vw:autosave') !== null")
+        assert page.evaluate("localStorage.getItem('vw:autosave:mike-force') !== null")
         page.reload()
         wait_ready(page)
         page.click("#continue")

@@ -140,3 +140,41 @@ def test_6_3_combat_spends_the_infantry_stacks_own_marker():
     involved_supply(ctx(m), {"loc": "D2", "us_f": ["1-7A", "1-7B"], "us_t": ["1-7A", "1-7B"], "sup": {}})
     assert U(m, own)["step"] == 1 and U(m, "sup01")["step"] == 1 and U(m, "sup01")["loc"] == "D2"
     assert B.supplied(S(m), "1-7A") and B.supplied(S(m), B.garrison_at(S(m), "D2"))
+
+
+def test_14_1_the_pathfinders_may_retreat_or_stay():
+    """FT 14.1: "If stacked with units that are ambushed and forced to retreat, the pathfinder MAY
+    retreat": once the companies have retreated from H5 the player chooses (before: they always
+    followed the first company out)."""
+    from .ft_helpers import acts, loc as where, nva as put_nva
+    for choice, end in (("pf_go", "H2"), ("pf_stay", "H5")):
+        m = blank(cp=0)
+        put(m, "1-8A", "H5")
+        pf = next(x for x, u in S(m)["units"].items() if u["k"] == "pf")
+        put(m, pf, "H5")
+        put_nva(m, 32, 101, "H4")
+        stack(m, {"s": "us_retreat", "loc": "H5", "pend": ["1-8A"], "moved": []})
+        run(m)
+        if acts(m, "retreat"):
+            answer(m, t="retreat", unit="1-8A", to="H2")
+        assert where(m, pf) == "H5" and {a["t"] for a in acts(m)} == {"pf_go", "pf_stay"}
+        answer(m, **({"t": "pf_go", "to": "H2"} if choice == "pf_go" else {"t": "pf_stay"}))
+        assert where(m, pf) == end and where(m, "1-8A") == "H2"
+
+
+def test_8_2_a_road_move_passes_only_where_the_stack_could_stop():
+    """FT 8.2, 10.1, 13.6 (ruling R-STK1, option road_pass_stacking): C/1/8 and A/2/12 at Plei Me
+    (G4), D/2/7 at G5: the stack may not take the road through G5 to H2, since an ambush at G5 would
+    leave three companies of two battalions there (found by the fuzzer). Alone, C/1/8 may."""
+    from game.rules.first_team import us as US
+
+    from .ft_helpers import acts
+    for choice, offered in (("must_fit", False), ("end_only", True)):
+        m = blank(options={"road_pass_stacking": choice})
+        put(m, "1-8C", "G4")
+        put(m, "2-12A", "G4")
+        put(m, "2-7D", "G5")
+        assert ["G5", "H2"] == US.move_paths(S(m), "1-8C")["H2"][0]
+        stack(m, {"s": "ground"})
+        moves = {(a["t"], a.get("from"), a.get("to")) for a in acts(m)}
+        assert (("move_stack", "G4", "H2") in moves) is offered

@@ -151,6 +151,7 @@ def test_pathfinder_leaves_with_heliborne_retreat_ft_14_1():
               "r_us": "R", "r_nva": "-"})
     run(m)
     answer(m, t="heli_retreat", unit="1-8A")
+    answer(m, t="pf_go", to=B.ANKHE)  # FT 14.1 "may": the player chooses
     assert loc(m, "1-8A") == B.ANKHE and loc(m, "pf") == B.ANKHE and S(m)["vp"] == 0
     assert log_has(m, "FT 14.1", "pathfinders choose to retreat")
 

@@ -153,6 +153,7 @@ class App:
         document.body.dataset.screen = "game"
         self.scen_name = next((x["name"] for x in self.rules.scenarios() if x["id"] == m["scenario"]), m["scenario"])
         q("#scn-name").setAttribute("title", f"seed {m.get('seed', '')} · dice {m.get('dice_mode', 'auto')}")
+        q("#scn-name").setAttribute("data-scenario", m["scenario"])
         self.render()
         self.autosave()
         if message:

@@ -1,7 +1,7 @@
 """Helpers for the First Team: Vietnam end-to-end tests (no sleeps: wait on data-ready / data-rev)."""
 import random
 
-from .mf_ui import (click_action, click_type, first_of_type, open_start, panel_actions, reveal, rev,
+from .mf_ui import (confirm_if_asked, click_action, click_type, first_of_type, open_start, panel_actions, reveal, rev,
                     wait_rev_after)
 
 
@@ -16,6 +16,7 @@ def start_ft(page, base_url=None, seed=1, dice="auto", options=None):
         page.select_option(f"#opt-{k}", str(v))
     page.fill("#seed", str(seed))
     page.click("#start-game")
+    confirm_if_asked(page)
     page.wait_for_selector('body[data-screen="game"][data-game="first-team"]', state="attached")
     page.wait_for_selector("#prompt:not(:empty)")
 

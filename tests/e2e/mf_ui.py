@@ -18,6 +18,13 @@ def click_and_wait(page, target):
     wait_rev_after(page, before)
 
 
+def confirm_if_asked(page):
+    """Starting over a game in progress asks first (issue 9 item 8): say yes."""
+    page.wait_for_selector('body[data-screen="game"], #confirm-dlg:not([hidden])', state="attached")
+    if page.locator("#confirm-dlg:not([hidden])").count():
+        page.click("#confirm-yes")
+
+
 def open_start(page, base_url):
     page.goto(base_url)
     wait_ready(page)
@@ -31,6 +38,7 @@ def start_game(page, base_url=None, scenario="early", seed=1, dice="auto"):
     page.check(f'input[data-dice="{dice}"]')
     page.fill("#seed", str(seed))
     page.click("#start-game")
+    confirm_if_asked(page)
     page.wait_for_selector('body[data-screen="game"]', state="attached")
     page.wait_for_selector("#prompt:not(:empty)")
 

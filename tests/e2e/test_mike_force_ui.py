@@ -20,7 +20,7 @@ def test_start_each_scenario(page, base_url):
         assert len(panel_actions(page)) > 0
         assert page.text_content("#prompt").strip()
         assert page.locator("#log li").count() > 0
-        assert f"{sc}" in page.text_content("#scn-name")
+        assert page.get_attribute("#scn-name", "data-scenario") == sc and "turn 1" in page.text_content("#scn-name")
         turn = page.text_content('[data-track="turn"]')
         assert turn.startswith("1 /")
 

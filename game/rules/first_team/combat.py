@@ -570,6 +570,16 @@ class UsRetreat(Step):
         pend = [x for x in f["pend"] if s["units"][x]["loc"] == loc]
         f["pend"] = pend
         if not pend:
+            pfs = B.of_kind(s, loc, "pf")
+            if pfs and f.get("went") and not B.us_ground(s, loc) and not f.get("pf_asked"):
+                # FT 14.1 "the pathfinder MAY retreat": the player chooses, once the last company has gone
+                f["pf_asked"] = True
+                opts = [{"t": "pf_go", "to": d, "label": f"The pathfinders retreat with them to {B.name(d)}"}
+                        for d in dict.fromkeys(f["went"])]
+                opts.append({"t": "pf_stay", "label": f"The pathfinders stay at {B.name(loc)}"})
+                ask(g, "Result R: the pathfinders may retreat with the companies (FT 14.1)", "FT 14.1", opts,
+                    "pf_retreat")
+                return
             g.pop()
             return
         ground = [o for x in pend for o in ground_retreats(s, loc, x)]
@@ -611,6 +621,20 @@ def _break_one(g, f):
         ask(g, f"Result R: {why}: choose one unit to break; all stay", "FT 11.2 (R)", ch, "no_retreat")
 
 
+@then("pf_retreat")
+def _pf_retreat(g, a, data):
+    s = g.s
+    loc = g.frame["loc"]
+    pfs = B.of_kind(s, loc, "pf")
+    if a["t"] == "pf_stay":
+        g.log(f"The pathfinders stay at {B.name(loc)}", "FT 14.1")
+        return
+    for p in pfs:
+        s["units"][p]["loc"] = a["to"]
+    how = " aboard the last helicopter (no CP, A72)" if a["to"] == B.ANKHE else ""
+    g.log(f"The pathfinders choose to retreat: they leave {B.name(loc)} for {B.name(a['to'])}{how}", "FT 14.1")
+
+
 @then("no_retreat")
 def _no_retreat(g, a, data):
     B.break_us(g, a["unit"], "no retreat possible", "FT 11.2 (R)")
@@ -637,13 +661,8 @@ def _retreat(g, a, data):
         s["units"][h]["used"] = True
         u["loc"] = B.ANKHE
         g.log(f"{B.uname(s, x)} is lifted out of {B.name(frm)} to An Khe by {B.uname(s, h)}", "FT 9.12")
-        pfs = B.of_kind(s, frm, "pf")
-        if pfs and not B.us_ground(s, frm) and s["options"].get("pathfinder_heli_retreat", "with_last_lift") == "with_last_lift":
-            # FT 14.1 "the pathfinder may retreat": it leaves with the last company lifted out (A72)
-            for p in pfs:
-                s["units"][p]["loc"] = B.ANKHE
-            g.log(f"The pathfinders choose to retreat: they leave {B.name(frm)} with the last company, "
-                  f"aboard {B.uname(s, h)} (no CP, A72)", "FT 14.1")
+        if s["options"].get("pathfinder_heli_retreat", "with_last_lift") == "with_last_lift":
+            f.setdefault("went", []).append(B.ANKHE)  # A72: aboard the last helicopter, no CP
     else:
         u["loc"] = a["to"]
         g.log(f"{B.uname(s, x)} retreats from {B.name(frm)} to {B.name(a['to'])}", "FT 11.2 (R)")
@@ -651,6 +670,4 @@ def _retreat(g, a, data):
             n = TABLES["fatigue_lines"][ADJ[frm][a["to"]]]
             if n:
                 B.add_fatigue(g, x, n, "retreat", "FT 12.1")
-        for p in B.of_kind(s, frm, "pf"):
-            s["units"][p]["loc"] = a["to"]
-            g.log("The pathfinders retreat with them", "FT 14.1")
+        f.setdefault("went", []).append(a["to"])

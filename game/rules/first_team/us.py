@@ -518,8 +518,11 @@ def _move_paths(s, uid):
     for nb, line in ADJ[start].items():
         add(nb, [nb], cost(line))
         if line == "road" and not B.nva_at(s, nb):
+            # R-STK1 (FT 8.2, 13.6): an ambush at nb would end the move there, so by default a road
+            # move passes only through a location where the unit could stop
+            via_ok = s["options"].get("road_pass_stacking", "must_fit") != "must_fit" or B.stack_ok(s, nb, [uid])
             for nb2, line2 in ADJ[nb].items():
-                if line2 == "road" and nb2 != start:
+                if line2 == "road" and nb2 != start and via_ok:
                     add(nb2, [nb, nb2], cost(line) + cost(line2))
             if nb in B.data_entry() and s["options"]["ankhe_entry_road_step"]:
                 add(B.ANKHE, [nb, B.ANKHE], cost(line))
@@ -566,8 +569,12 @@ class Ground(Step):
                 for x in xs:
                     ds = set(move_paths(s, x))
                     common = ds if common is None else common & ds
+                must_fit = s["options"].get("road_pass_stacking", "must_fit") == "must_fit"
                 for d in sorted(common or ()):
                     if d in LOC and not B.stack_ok(s, d, xs):
+                        continue
+                    via = move_paths(s, xs[0])[d][0][:-1]  # R-STK1: where an ambush could stop the stack
+                    if must_fit and any(v in LOC and not B.stack_ok(s, v, xs) for v in via):
                         continue
                     out.append({"t": "move_stack", "from": loc, "to": d,
                                 "label": f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)}"})

@@ -178,3 +178,20 @@ def test_8_2_a_road_move_passes_only_where_the_stack_could_stop():
         stack(m, {"s": "ground"})
         moves = {(a["t"], a.get("from"), a.get("to")) for a in acts(m)}
         assert (("move_stack", "G4", "H2") in moves) is offered
+
+
+def test_11_24_11_5_hold_shift_when_attacking_from_pleiku():
+    """FT 11.24 / 11.5 / 11.51 (ruling R-HOLD1, option hold_shift): companies at Pleiku count as
+    under HOLD and may attack; 11.24 adds the column whenever they fire (default), 11.5 only when
+    firing defensively."""
+    from game.rules.first_team.combat import us_fire_column
+
+    from .ft_helpers import nva as put_nva
+    for choice, attacking_bonus in (("when_firing", True), ("defensive_only", False)):
+        m = blank(options={"hold_shift": choice})
+        put(m, "1-8A", B.PLEIKU)
+        n = put_nva(m, 32, 101, B.PLEIKU)
+        _, notes = us_fire_column(S(m), B.PLEIKU, ["1-8A"], [n], {}, defending=False)
+        assert ("firing from HOLD +1" in notes) is attacking_bonus
+        _, notes = us_fire_column(S(m), B.PLEIKU, ["1-8A"], [n], {}, defending=True)
+        assert "firing from HOLD +1" in notes

@@ -27,6 +27,9 @@ CORRECTIONS = [
     {"hex": "5021", "field": "terrain", "value": "wooded hills", "source": "play report",
      "why": "entered from 4921 for 1 along Route 5; combat there 'should have had -2' (research 7; "
             "section 3.3's 'cultivated' was wrong)"},
+    {"hex": "5219", "field": "beach", "value": True, "source": "reconstruction",
+     "why": "Van Tuong / Green Beach, where 3/3 Marines landed on 18 August 1965 (reference 4.7, 7.2); "
+            "naval transport may land there (V 3.4)"},
     {"hexside": "4919|5019", "field": "river", "value": None, "source": "play report",
      "why": "the rulebook example's move costs 1 + 3 = 4: no river (research 7)"},
     {"hexside": "5018|5019", "field": "river", "value": "minor", "source": "play report",

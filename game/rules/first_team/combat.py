@@ -35,7 +35,14 @@ def parse(res):
 
 # --- column shifts ---------------------------------------------------------------------------
 
-def us_fire_column(s, loc, firing, targets, sup, ambush=False):
+def hold_shift(s, defending):
+    """FT 11.24 "If firing units are under a Hold Marker, another column is added" against 11.5
+    "a one shift benefit when firing defensively" (they differ for the 11.51 locations, whose units
+    may attack): ruling R-HOLD1, option hold_shift (default: 11.24, whenever firing)."""
+    return defending or s["options"].get("hold_shift", "when_firing") == "when_firing"
+
+
+def us_fire_column(s, loc, firing, targets, sup, ambush=False, defending=True):
     """FT 11.21-11.29 for the Americans firing on NVA units in loc. Returns (column, notes)."""
     U = s["units"]
     fs = sum(B.us_str(U[x]) for x in firing)
@@ -52,7 +59,7 @@ def us_fire_column(s, loc, firing, targets, sup, ambush=False):
     if ambush:
         col += 2
         notes.append("ambush +2")
-    if firing and all(B.hold_of(s, U[x]) for x in firing):
+    if firing and all(B.hold_of(s, U[x]) for x in firing) and hold_shift(s, defending):
         col += 1
         notes.append("firing from HOLD +1")
     if targets and all(U[x].get("hold") for x in targets):
@@ -79,7 +86,7 @@ def obs_counts(s, loc, oh):
     return any(s["units"][x].get("bn") == "1/9" for x in B.us_inf(s, loc))
 
 
-def nva_fire_column(s, loc, firing, targets, night=False, nsup=0, ambush=False, unsup=None):
+def nva_fire_column(s, loc, firing, targets, night=False, nsup=0, ambush=False, unsup=None, defending=True):
     """FT 11.21-11.29 for the NVA firing on US units in loc. `unsup`: the US units that were out of
     supply as the combat began (FT 6.3, 11.26: supply spent "at the instant of combat" does not make
     the stack unsupplied for that same combat); None = judge now."""
@@ -95,7 +102,7 @@ def nva_fire_column(s, loc, firing, targets, night=False, nsup=0, ambush=False, 
     if ambush:
         col += 2
         notes.append("ambush +2")
-    if firing and all(U[x].get("hold") for x in firing):
+    if firing and all(U[x].get("hold") for x in firing) and hold_shift(s, defending):
         col += 1
         notes.append("firing from HOLD +1")
     if targets and all(B.hold_of(s, U[x]) for x in targets):
@@ -321,7 +328,8 @@ class Fight(Step):
                     firing = [x for x in f["us_f"] if U[x]["loc"] == loc]
                     tg = [x for x in f["n_t"] if U[x]["loc"] == loc]
                     if (firing or f["sup"].get("tac") or f["sup"].get("ara")) and tg:
-                        col, notes = us_fire_column(s, loc, firing, tg, f["sup"], f["kind"] == "ambush")
+                        col, notes = us_fire_column(s, loc, firing, tg, f["sup"], f["kind"] == "ambush",
+                                                    defending=f["att"] != "US")
                         f["r_nva"] = roll_crt(g, col, len(tg), "American fire", notes,
                                               "FT 11.31" if f["kind"] == "ambush" else "FT 11.2")
                 if side == "NVA" and nva_fires:
@@ -329,7 +337,8 @@ class Fight(Step):
                     tg = [x for x in f["us_t"] if U[x]["loc"] == loc]
                     if firing and tg:
                         col, notes = nva_fire_column(s, loc, firing, tg, f["night"], f["nsup"],
-                                                     f["kind"] == "ambush", unsup=f["unsup"])
+                                                     f["kind"] == "ambush", unsup=f["unsup"],
+                                                     defending=f["att"] != "NVA")
                         f["r_us"] = roll_crt(g, col, len(tg), "NVA fire", notes,
                                              "FT 11.32" if f["kind"] == "ambush" else "FT 11.2")
             return

@@ -195,3 +195,18 @@ def test_11_24_11_5_hold_shift_when_attacking_from_pleiku():
         assert ("firing from HOLD +1" in notes) is attacking_bonus
         _, notes = us_fire_column(S(m), B.PLEIKU, ["1-8A"], [n], {}, defending=True)
         assert "firing from HOLD +1" in notes
+
+
+def test_9_3_the_player_chooses_a_ready_or_a_fatigued_transport():
+    """FT 9.1, 9.3: with a ready and a fatigued transport company at An Khe, a lift may use either
+    (before: the engine always flew the ready one). The fatigued one goes to Refit after flying."""
+    from .ft_helpers import acts
+    m = blank()
+    trs = sorted(x for x, u in S(m)["units"].items() if u["k"] == "tr" and not u.get("r19"))
+    U(m, trs[0])["st"] = 1  # fatigued
+    stack(m, {"s": "transport", "seg": "C"})
+    lifts = [a for a in acts(m, "lift") if a["unit"] == "1-8A" and a["to"] == B.PLEIKU]
+    assert {U(m, a["heli"]).get("st", 0) for a in lifts} == {0, 1}
+    from game.engine import match as M
+    labels = [a["label"] for a in M.legal_actions(R, m) if a["t"] == "lift" and a["unit"] == "1-8A"]
+    assert any("fatigued transport" in t for t in labels) and any("ready transport" in t for t in labels)

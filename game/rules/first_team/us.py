@@ -245,15 +245,21 @@ class AirSeg(Step):
 # --- Segments C and G: transport ---------------------------------------------------------------------
 
 def transports(s):
-    """The transport the engine would fly next: a ready one before a fatigued one (a fatigued
-    transport that flies goes to Refit, FT 9.3, so ready-first is never worse); and the 1/9 lift."""
+    """FT 9.1, 9.3: the transports the player may fly now: one ready and one fatigued company (the
+    player chooses which: a fatigued one that flies goes to Refit, a ready one becomes fatigued, and
+    which to keep ready can matter later, e.g. for a heliborne retreat); and the 1/9 lift. Companies
+    in the same condition are alike, so one of each is offered (the lowest id)."""
     out = []
     for r19 in (False, True):
         hs = [h for h in B.of_kind(s, B.ANKHE, "tr") if not s["units"][h].get("used")
               and bool(s["units"][h].get("r19")) == r19]
         hs.sort(key=lambda h: (s["units"][h].get("st", 0), h))
-        if hs:
-            out.append(hs[0])
+        seen = set()
+        for h in hs:
+            st = s["units"][h].get("st", 0)
+            if st not in seen:
+                seen.add(st)
+                out.append(h)
     return out
 
 

@@ -1021,3 +1021,25 @@ def test_V7_6_hold_units_own_artillery_counts_in_full():
     hq["mission"] = None
     assert C.numbers(s, [units(m)["vc1"]], [hq], "5220", 0, 8 + 7, "NLF")["rd"] == 1.5
     assert C.numbers(s, [units(m)["vc1"]], [units(m)["m37"]], "5220", 0, 7, "NLF")["rd"] == 3.5
+
+
+def test_V3_1_view_lists_the_enemy_zoc_for_the_side_shown():
+    """V 3.1: the view's movement overlay lists exactly the play-area hexes where in_enemy_zoc holds
+    for the side shown (and nothing for the all-seeing role None)."""
+    from game.engine import match as M
+    from game.rules import get
+    r = get("vietnam-1965-1975")
+    m = M.new_match(r, "starlite", 3, {}, "auto")
+    import random
+    rnd = random.Random(3)
+    for _ in range(12):
+        role = M.current_role(r, m)
+        if role is None:
+            break
+        M.apply(r, m, M.strip(rnd.choice(M.legal_actions(r, m, role))), role)
+    s = m["state"]
+    mp = B.mapof(s)
+    for role in ("US", "NLF"):
+        want = sorted(h for h in mp.hexes if mp.playable(h) and B.in_enemy_zoc(s, h, role))
+        assert r.view(s, role)["zoc"] == want and want
+    assert "zoc" not in r.view(s, None)

@@ -253,6 +253,8 @@ class App:
         self.close_chooser()
         t1 = now()
         self.map.render(v, self.stacks, self.selected, self.expanded, can_act, hl, acts)
+        if hasattr(self.ui, "overlay"):  # a game's own map layer (Vietnam: enemy ZOC)
+            self.ui.overlay(self.map, v)
         t2 = now()
         self.ui.tracks(q("#tracks"), v)
         self.ui.boxes(q("#boxes"), v, self.selected, can_act)

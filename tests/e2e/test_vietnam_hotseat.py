@@ -78,6 +78,9 @@ def test_whole_starlite_game_two_players_one_screen(page, base_url):
         drawn = page.evaluate("""() => [...document.querySelectorAll('#map [data-stack]')].map(
             g => [g.dataset.stack, g.querySelectorAll('[data-unit]').length])""")
         assert {h for h, _ in drawn} == set(v["spaces"]), (drawn, sorted(v["spaces"]))
+        # the enemy ZOC overlay (V 3.1) shows exactly the engine's hexes for the side shown
+        zoc = page.evaluate("() => [...document.querySelectorAll('#vw-zoc [data-zoc]')].map(e => e.dataset.zoc)")
+        assert sorted(zoc) == v["zoc"]
         if v.get("preview"):  # the odds preview before an attack is chosen (V 5.4)
             shown = page.evaluate("() => [...document.querySelectorAll('#tracks [data-preview]')].map(e => e.dataset.preview)")
             assert shown == [pv["hex"] for pv in v["preview"]]

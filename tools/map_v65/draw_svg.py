@@ -116,7 +116,7 @@ def draw(data: dict, source: str = "map JSON") -> str:
             out.append(f'<text x="{x:.1f}" y="{y + W / 2 - 4:.1f}" font-size="8" font-weight="600" fill="#222" '
                        f'stroke="#fff" stroke-width="2" paint-order="stroke">{escape(name)}</text>')
         if info.get("beach"):  # a landing beach (V 3.4)
-            out.append(f'<text x="{x:.1f}" y="{y + W / 2 - 5:.1f}" font-size="7" font-style="italic" '
+            out.append(f'<text x="{x:.1f}" y="{y + 12:.1f}" font-size="7" font-style="italic" '
                        f'fill="#1d3f73">landing beach</text>')
         if info.get("port"):
             out.append(f'<text x="{x + R * 0.55:.1f}" y="{y + 3:.1f}" font-size="11" fill="#1d3f73">⚓</text>')

@@ -42,6 +42,12 @@ def view(s, role=None):
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
          "vp": vp(s), "ffz": bool(s.get("ffz"))}
+    if role in ("US", "NLF"):
+        # V 3.1: the hexes where the enemy's ZOC costs this side MP to leave (the movement overlay);
+        # public: it follows from where the enemy's counters stand, face down or not
+        m, enemy = B.mapof(s), B.other(role)
+        near = {n for u in B.live(s) if u["side"] == enemy and B.exerts_zoc(u) for n in B.neighbours(u["hex"])}
+        v["zoc"] = sorted(h for h in near if m.playable(h) and enemy not in B.sides_at(s, h))  # = in_enemy_zoc
     top = s["stack"][-1] if s["stack"] else None
     if top and top["s"] == "move" and role in (None, top.get("who")):
         # for the mover's movement overlay: the unit or stack moving and the MP left (V 3)

@@ -23,6 +23,7 @@ class GameUI(Protocol):
     def title_of(self, p: dict) -> str: ...             # everything the counter shows, in words
     def tracks(self, root, v: dict) -> None: ...
     def boxes(self, root, v: dict, selected, can_act) -> None: ...
+    # optional: overlay(map_view, v) draws a game's own layer under the counters (Vietnam: ZOC)
 
 
 def ui_for(game_id):

@@ -29,6 +29,29 @@ def anchors(svg):
     return {}
 
 
+def overlay(mv, v):
+    """V 3.1: the hexes in the enemy's zone of control, hatched for the side shown (it costs MP to
+    leave them). Drawn once per change, under the counters."""
+    zoc = v.get("zoc") or []
+    key = " ".join(zoc)
+    layer = mv.svg.querySelector("#vw-zoc")
+    if layer and layer.getAttribute("data-key") == key:
+        return
+    if not layer:
+        layer = sel("g", {"id": "vw-zoc", "pointer-events": "none"})
+        mv.svg.insertBefore(layer, mv.layer_pieces)
+    layer.replaceChildren()
+    layer.setAttribute("data-key", key)
+    r = 36.0
+    pts = " ".join(f"{r * c:.1f},{r * s_:.1f}" for c, s_ in ((1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0),
+                                                              (-0.5, -0.866), (0.5, -0.866)))
+    for h in zoc:
+        if h in mv.spaces:
+            x, y, _ = mv.spaces[h]
+            sel("polygon", {"points": pts, "transform": f"translate({x:.1f} {y:.1f})", "class": "zoc",
+                            "data-zoc": h}, parent=layer)
+
+
 def stacks(v):
     return {h: sp["pieces"] for h, sp in v["spaces"].items()}
 

@@ -61,8 +61,10 @@ def test_start_map_and_first_phases(page, base_url):
 
 
 def test_combat_and_undo(page, base_url):
-    start_ft(page, base_url, seed=5)
-    player = RandomPlayer(5)
+    # seed 4: this random player meets an attack after about 100 actions (seed 5 did before the
+    # transports offered a ready and a fatigued company, FT 9.3)
+    start_ft(page, base_url, seed=4)
+    player = RandomPlayer(4)
     for _ in range(150):
         if first_of_type(page, "attack"):
             break

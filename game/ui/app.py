@@ -265,7 +265,10 @@ class App:
         self.open_subs &= shown
         t35 = now()
         self.log.add(v["log"])
-        q("#undo-btn").disabled = not v["can_undo"]
+        undo = q("#undo-btn")
+        undo.disabled = not v["can_undo"]
+        # a greyed Undo says why (issue 9 item 5): the engine's reason
+        undo.title = "Undo (u)" if v["can_undo"] else f"Nothing to undo: {v.get('undo_why') or 'not now'}"
         body = document.body
         body.dataset.over = "1" if v["over"] else "0"
         body.dataset.roll = "1" if v["awaiting_roll"] else "0"

@@ -78,3 +78,10 @@ def test_the_old_single_autosave_is_migrated(page, base_url):
     page.click("#continue")
     wait_rev_after(page, before)
     assert state(page)["hash"] == h
+
+
+def test_a_greyed_undo_says_why(page, base_url):
+    """Issue 9 item 5: the Undo button's tooltip gives the engine's reason when it is greyed."""
+    start_game(page, base_url, scenario="early", seed=9)
+    assert page.is_disabled("#undo-btn")
+    assert "nothing done yet" in page.get_attribute("#undo-btn", "title")

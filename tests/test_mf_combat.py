@@ -638,3 +638,26 @@ def test_rising_counts_sf_that_did_not_fire_mf_25_4():
     line_up(m, rg, a)
     assert step_name(m) == "choose" and any(x["t"] == "attach" for x in acts(m))
     assert left(m) == []
+
+
+def test_battle_record_mf_20_2_dice_need_hit():
+    """MF 20.2/20.3 (issue 9 item 3): the battle record shows both sides with values, each die
+    with what it needed and hit or miss, the loss and the result (engine/battle.py)."""
+    m, f1, f2, i, d = _t7(2, [3, 3, 2], [1, 6], [1])
+    answer(m, t="target", unit=f1, target=d)
+    b = m["state"]["battle"]
+    assert b["rule"] == "MF 20.1" and [s["side"] for s in b["sides"]] == ["FW", "COM"]
+    assert all(u["values"].startswith("CF ") for s in b["sides"] for u in s["units"])
+    first = b["events"][0]
+    assert [x["v"] for x in first["dice"]] == [3, 3, 2]
+    assert [x["hit"] for x in first["dice"]] == [False, False, True]
+    assert first["dice"][0]["need"] == "under 3"
+    assert b["losses"]
+
+
+def test_battle_record_ends_with_result_mf_20_1():
+    m, f1, f2, i, d = _t7(2, [3, 3, 2], [1, 6], [1])
+    answer(m, t="target", unit=f1, target=d)
+    run(m)
+    b = m["state"]["battle"]
+    assert b["over"] and b["result"]

@@ -1,6 +1,7 @@
 """Combat Phase: bombardment with AAA (MF 18, 19) and ground battles (MF 20, 24.2, 25.1, 25.4,
 25.6, 26.1, 29), with body counts (MF 21)."""
 
+from ...engine import battle as BR
 from ...engine.flow import Step
 from . import board as B
 from .ask import ask, then
@@ -387,6 +388,7 @@ class Battle(Step):
             return
         if stage == "round":
             g.log(f"Round {f['round']} at {SPACES[sp]['name']}", "MF 20.1", kind="round")
+            _record_round(g, f, fw, com)
             f["fired"] = []
             if any(B.is_sf(s["units"][u]) for u in fw):
                 f["sf"] = True  # MF 25.4 Rising: "any combat involving any SF units", fired or not
@@ -458,6 +460,8 @@ class Battle(Step):
             if winner:
                 g.log(f"Battle at {SPACES[sp]['name']} won by the " + ("Free World" if winner == "FW" else "Communists"),
                       "MF 20.1")
+            BR.end(g, f"Won by the {'Free World' if winner == 'FW' else 'Communists'}" if winner
+                   else "Both sides stay")
             settle_counted(g, f, f"Battle at {SPACES[sp]['name']}")
             if winner == "FW" and s["options"]["rising"] and f.get("sf"):
                 _rising(g, sp)
@@ -512,6 +516,21 @@ class Battle(Step):
         ask(g, f"{B.name_of(s, shooter)} fires (CF {cf}): choose its target", "MF 20.1", ch, "fw_fire")
 
 
+def _record_round(g, f, fw, com):
+    """The battle record for the battle display (engine/battle.py): started at round 1, the round
+    number kept after; display only, decides nothing."""
+    s = g.s
+    if f["round"] == 1 or not BR.current(g):
+        def units(ids, name):
+            return [BR.unit(u, name(u), f"CF {B.cf_of(s, s['units'][u])}") for u in ids]
+        BR.start(g, SPACES[f["sp"]]["name"], f"Battle at {SPACES[f['sp']]['name']}", "MF 20.1", [
+            BR.side("FW", "Free World", "FW", units(fw, lambda u: B.name_of(s, u)), first=True),
+            BR.side("COM", "Communists", "COM", units(com, lambda u: B.KINDS[s["units"][u]["k"]]["name"]))],
+            round_no=f["round"])
+    else:
+        BR.next_round(g, f["round"])
+
+
 def _ask_pair(g, f):
     s = g.s
     p = f["pairs"]
@@ -561,6 +580,10 @@ def _shoot(g, f, shooter, aims, pairs=False):
         dice = g.roll(n, f"{who} fires at {B.name_of(s, t)} ({need}{', fortified' if fort else ''})",
                       "MF 20.3" if fort else "MF 20.2")
         ok = any((d < cf) if fort else (d <= cf) for d in dice)
+        BR.event(g, f"{who} fires at {B.name_of(s, t)}", "MF 20.3" if fort else "MF 20.2",
+                 dice=[BR.die(d, need, (d < cf) if fort else (d <= cf)) for d in dice])
+        if ok:
+            BR.loss(g, "COM" if side == "FW" else "FW", f"{B.name_of(s, t)} is hit (MF 20.4: one hit per target)")
         if not ok:
             g.log("Miss", "MF 20.2")
             continue

@@ -2,6 +2,7 @@
 airstrikes and ARA attacking alone (FT 7.21, 7.22, 9.7), results against the NVA (automatic)
 and against the Americans (the player distributes fatigue, orders break rolls, retreats)."""
 
+from ...engine import battle as BR
 from ...engine.flow import Step
 from . import board as B
 from .ask import ask, then
@@ -134,6 +135,11 @@ def roll_crt(g, col, n_inf, who, notes, rule):
     d = g.roll(1, f"{who}: combat die (row = die + {n_inf} infantry fired on)", rule)[0]
     res, c, r = crt(col, d + n_inf)
     g.log(f"{who}: column {c} ({', '.join(notes)}), row {r}: result {res}", "FT 11.2", kind="combat")
+    # battle display (engine/battle.py): one record per CRT fire, every column shift explained
+    BR.start(g, "", who, rule, [])
+    BR.odds(g, f"column {c}", base=notes[0] if notes else "", row=r, result=res,
+            shifts=[BR.shift(x) for x in notes[1:]])
+    BR.event(g, f"Combat die {d} + {n_inf} infantry fired on = row {r}", rule, dice=[BR.die(d)])
     return res
 
 

@@ -28,7 +28,7 @@ PAD = 14.0
 # Fills per terrain (TEC names, data/terrain.json); colours as wargame maps print them.
 FILL = {
     "cultivated": "#e9e3b4", "wooded hills": "#b9cf8f", "mountain": "#c9a77a", "jungle": "#7fb07a",
-    "marsh": "#b8d8c8", "all-sea": "#a9cbe6", "forest": "#8fbf7f", "rough": "#d2b98f",
+    "marsh": "#b8d8c8", "all-sea": "#a9cbe6", "forest": "#8fbf7f", "rough": "#d2b98f", "clear": "#f3efd6",
 }
 
 

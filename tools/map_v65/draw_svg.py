@@ -1,16 +1,19 @@
-"""Draw a Vietnam 1965-1975 play area as the UI's map SVG, from its map JSON.
+"""Draw a Vietnam 1965-1975 play area as the UI's map SVG, from its map JSON and real geography.
 
-    python3 tools/map_v65/draw_svg.py [--area quangngai]
+    PYTHONPATH=tools/map_v65/.pydeps python3 tools/map_v65/draw_svg.py [--area quangngai]  (build.sh runs it)
 
 reads  game/rules/vietnam_1965_1975/data/map_<area>.json  (format: hexes, hexsides, roads)
+       and the geodata packages (sources.py): GSHHG coastline, WDB-II rivers, NE shaded relief,
+       GeoNames places (--no-geo draws the hexes alone, without the packages)
 writes static/svg/vietnam_<area>_map.svg                 (committed; generated, do not edit)
 
 Geometry as the rules read it (reference 4.1, game/rules/vietnam_1965_1975/hexes.py): hex ids
 "CCRR", flat-topped, even columns half a hex south. Every hex is a <g> with data-space (its
 id), data-x and data-y (its centre) and a translate to its centre, which is how
 game/ui/render_map.py finds places and draws highlights on them. Layers,
-bottom to top: #spaces (the hexes, terrain fills), #hexsides (minor rivers on the shared edge), #roads (centre to centre),
-#labels (hex numbers, towns, ports). Hexes outside the scenario's play area are drawn pale.
+bottom to top: #geo (sea, GSHHG land, a hillshade tint, WDB-II rivers: the real geography the hexes
+abstract), #spaces (the hexes, terrain fills see-through so the coast and rivers show), #hexsides (minor rivers on the shared edge), #roads (centre to centre),
+#labels (hex numbers, towns, ports, other GeoNames places at their real position). Hexes outside the scenario's play area are drawn pale.
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 REPO = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
 R = 40.0                      # hex radius (centre to corner), SVG units: a 30-unit counter fits above the centre
 W = math.sqrt(3) * R          # hex height (flat-topped)
 PAD = 14.0
@@ -59,7 +63,108 @@ def shared_edge(a, b, c0, r0):
     return common if len(common) == 2 else None
 
 
-def draw(data: dict, source: str = "map JSON") -> str:
+def geography(hexes: dict, width: float, height: float) -> tuple[list[str], list[str]]:
+    """The real geography under the hexes, in the SVG's frame (reference 4.1's fit): SVG fragments
+    for the #geo layer and for GeoNames place labels. Build time only (needs the geodata packages)."""
+    import sys
+    sys.path.insert(0, str(HERE))
+    import geofit as G
+    import numpy as np
+    import shapely
+    import sources as S
+    from geodata import project_geom
+    from shapely.geometry import box
+
+    c0 = min(cr(h)[0] for h in hexes)
+    r0 = min(cr(h)[1] for h in hexes)
+
+    def to_svg(lon, lat):
+        c, Y = G.latlon_to_cY(lat, lon)
+        return PAD + R + (c - c0) * 1.5 * R, PAD + W / 2 + (Y - r0) * W
+
+    def to_ll(x, y):
+        return G.cY_to_latlon((x - PAD - R) / (1.5 * R) + c0, (y - PAD - W / 2) / W + r0)
+
+    lls = [to_ll(x, y) for x, y in ((0, 0), (width, 0), (0, height), (width, height))]
+    frame_ll = box(min(p[1] for p in lls) - 0.05, min(p[0] for p in lls) - 0.05,
+                   max(p[1] for p in lls) + 0.05, max(p[0] for p in lls) + 0.05)
+    frame = box(0, 0, width, height)
+
+    def d_of(g, closed):
+        out = []
+        for part in getattr(g, "geoms", [g]):
+            rings = [part.exterior, *part.interiors] if part.geom_type == "Polygon" else [part]
+            for ring in rings:
+                pts = list(ring.coords)
+                if len(pts) < 2:
+                    continue
+                out.append("M" + " ".join(f"{x:.0f} {y:.0f}" for x, y in pts) + ("Z" if closed else ""))
+        return "".join(out)
+
+    land = project_geom(S.land().intersection(frame_ll), to_svg).intersection(frame).simplify(1.2)
+    rivers = [project_geom(r.intersection(frame_ll), to_svg).intersection(frame) for r in S.rivers("f")
+              if r.intersects(frame_ll)]
+    rivers = [r.simplify(1.5) for r in rivers if not r.is_empty]
+    # hillshade tint: the NE shaded relief's shadows on land, bilinear between its 2' pixels on a grid
+    # of 5 SVG units, cut into three darkness bands drawn as stacked see-through vector shapes (the
+    # page's CSP allows no data: images, and vectors stay small)
+    step = 5.0
+    nx, ny = int(width / step) + 1, int(height / step) + 1
+    xs, ys = np.meshgrid((np.arange(nx) + 0.5) * step, (np.arange(ny) + 0.5) * step)
+    c = (xs - PAD - R) / (1.5 * R) + c0
+    Y = (ys - PAD - W / 2) / W + r0
+    lat, lon = np.vectorize(G.cY_to_latlon)(c, Y)
+    rel = S.relief().sum(axis=2).astype(float) / 3.0
+    fi = (S.FRAME[3] - lat) * 30 - 0.5
+    fj = (lon - S.FRAME[0]) * 30 - 0.5
+    i0, j0 = np.floor(fi).astype(int), np.floor(fj).astype(int)
+    di, dj = fi - i0, fj - j0
+    v = (rel[i0, j0] * (1 - di) * (1 - dj) + rel[i0 + 1, j0] * di * (1 - dj)
+         + rel[i0, j0 + 1] * (1 - di) * dj + rel[i0 + 1, j0 + 1] * di * dj)
+    land_ll = S.land().intersection(frame_ll)
+    shapely.prepare(land_ll)
+    on_land = shapely.contains_xy(land_ll, lon, lat)
+    dark = (np.percentile(v[on_land], 80) - v) * on_land
+    bands = []
+    for level in (12, 26, 42):
+        boxes = []
+        for j in range(ny):          # one box per run of dark cells in a row
+            row = dark[j] >= level
+            i = 0
+            while i < nx:
+                if row[i]:
+                    k = i
+                    while k < nx and row[k]:
+                        k += 1
+                    boxes.append(box(i * step, j * step, k * step, (j + 1) * step))
+                    i = k
+                else:
+                    i += 1
+        if boxes:
+            shape = shapely.union_all(boxes).buffer(-3, quad_segs=2).buffer(9, quad_segs=3).buffer(-6, quad_segs=3).simplify(2.5).intersection(land)
+            bands.append(f'<path d="{d_of(shape, True)}"/>')
+    geo = ['<g id="geo" pointer-events="none">',
+           f'<path id="geo-land" d="{d_of(land, True)}" fill="#efe9cf" stroke="#3d6e9e" stroke-width="1.6"/>',
+           '<g id="geo-relief" fill="#3a2a14" fill-opacity="0.16" stroke="none">', *bands, "</g>",
+           '<path id="geo-rivers" d="' + "".join(d_of(r, False) for r in rivers)
+           + '" fill="none" stroke="#3f7fc0" stroke-width="2" stroke-linejoin="round"/>',
+           "</g>"]
+    # GeoNames places that are not a rules town: a dot at the real position and the name
+    town_hexes = {h for h, info in hexes.items() if info.get("town")}
+    labels = []
+    for p in S.geonames("VN"):
+        x, y = to_svg(p["lon"], p["lat"])
+        if G.latlon_hex(p["lat"], p["lon"]) in town_hexes or not (12 < x < width - 12 and 12 < y < height - 12):
+            continue   # a rules town's hex is labelled by the town (Tu Nghia shares Quang Ngai's)
+        labels.append(f'<g class="place" data-place="{escape(p["name"])}"><circle cx="{x:.0f}" cy="{y:.0f}" r="1.8" '
+                      f'fill="#555"/><text x="{x + 3:.0f}" y="{y - 3:.0f}" font-size="7" font-style="italic" '
+                      f'text-anchor="start" fill="#444" stroke="#fff" stroke-width="1.6" paint-order="stroke">'
+                      f'{escape(p["name"])}</text><title>{escape(p["name"])} (GeoNames, {p["lat"]:.3f}N '
+                      f'{p["lon"]:.3f}E)</title></g>')
+    return geo, labels
+
+
+def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
     hexes = data["hexes"]
     c0 = min(cr(h)[0] for h in hexes)
     r0 = min(cr(h)[1] for h in hexes)
@@ -72,13 +177,19 @@ def draw(data: dict, source: str = "map JSON") -> str:
            "<!-- Vietnam 1965-1975, generated by tools/map_v65/draw_svg.py from "
            f"{escape(source)}; do not edit. RECONSTRUCTION: the printed map is not "
            "in the rulebook; see the map JSON's provenance per hex. -->",
-           '<rect width="100%" height="100%" fill="#a9cbe6"/>', '<g id="spaces">']
+           '<rect width="100%" height="100%" fill="#a9cbe6"/>']
+    geo_layer, places = geography(hexes, width, height) if geo else ([], [])
+    out += geo_layer
+    out.append('<g id="spaces">')
     for h in sorted(hexes):
         x, y = pos[h]
         info = hexes[h]
         terrain = info.get("terrain", "cultivated")
         cls = "hex t-" + terrain.replace(" ", "-") + ("" if info.get("play", True) else " out")
-        opacity = "" if info.get("play", True) else ' fill-opacity="0.45"'
+        see = {True: 0.62, False: 0.3} if geo else {True: 1.0, False: 0.45}   # the real coast shows through
+        if terrain == "all-sea":
+            see = {True: 0.35, False: 0.2} if geo else see
+        opacity = f' fill-opacity="{see[bool(info.get("play", True))]}"'
         rel = corners(0.0, 0.0)
         out.append(f'<g class="{cls}" data-space="{h}" data-x="{x:.1f}" data-y="{y:.1f}" data-name="{h}" '
                    f'transform="translate({x:.1f} {y:.1f})"><path d="{path(rel)}" fill="{FILL.get(terrain, "#ddd")}"'
@@ -103,6 +214,7 @@ def draw(data: dict, source: str = "map JSON") -> str:
         out.append(f'<path data-road="{escape(name)}" d="{d}" {style}><title>{escape(name)}</title></path>')
     out.append("</g>")
     out.append('<g id="labels" pointer-events="none" text-anchor="middle">')
+    out += places
     for h in sorted(hexes):
         x, y = pos[h]
         out.append(f'<text x="{x:.1f}" y="{y - W / 2 + 8:.1f}" font-size="7" fill="#4a4636">{h}</text>')
@@ -127,11 +239,12 @@ def draw(data: dict, source: str = "map JSON") -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--area", default="quangngai")
+    ap.add_argument("--no-geo", action="store_true", help="the hexes alone (no geodata packages needed)")
     a = ap.parse_args()
     src = REPO / "game/rules/vietnam_1965_1975/data" / f"map_{a.area}.json"
     dst = REPO / "static/svg" / f"vietnam_{a.area}_map.svg"
-    dst.write_text(draw(json.loads(src.read_text()), src.name))
-    print(f"wrote {dst.relative_to(REPO)}")
+    dst.write_text(draw(json.loads(src.read_text()), src.name, geo=not a.no_geo))
+    print(f"wrote {dst.relative_to(REPO)} ({dst.stat().st_size // 1024} KB)")
 
 
 if __name__ == "__main__":

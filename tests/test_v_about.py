@@ -13,7 +13,20 @@ def test_about_covers_every_data_table_with_known_kinds():
         for it in s["items"]:
             assert it["kind"] in KINDS and it["what"], it
     kinds = {it["kind"] for s in secs for it in s["items"]}
-    assert {"rulebook", "play report", "reconstruction", "design"} <= kinds
+    assert {"rulebook", "play report", "geodata", "reconstruction", "design"} <= kinds
+
+
+def test_about_lists_the_map_by_source_with_the_geodata_licences():
+    """The map section says what comes from the rulebook, the play reports, real geodata (with each
+    data set's licence), reconstruction and design (issue 11 section 3)."""
+    m = about()[0]
+    kinds = {it["kind"] for it in m["items"]}
+    assert {"rulebook", "play report", "geodata", "reconstruction", "design"} <= kinds
+    text = " ".join(f"{it['what']} {it['why']}" for it in m["items"])
+    for licence in ("GeoNames", "CC-BY", "GSHHG", "LGPL", "Natural Earth", "public domain", "MODIS", "no restriction"):
+        assert licence in text, licence
+    assert any(it["kind"] == "play report" and "4920" in it["what"] for it in m["items"])
+    assert any(it["kind"] == "rulebook" and "5319" in it["what"] for it in m["items"])
 
 
 def test_about_is_part_of_the_rules_interface():

@@ -31,25 +31,19 @@ DATA = os.path.join(REPO, "game/rules/vietnam_1965_1975/data")
 KINDS = ("geodata", "reconstruction", "play report", "rulebook")   # weakest first
 
 
-def first_cut_for(hexes, grid, sampler=None):
-    """First-cut records for the area: from the whole-country grid, else sampled afresh (open sea
-    beyond the grid's two-hex ring) with the same rule."""
-    out = {}
-    for h in hexes:
-        rec = grid["hexes"].get(h)
-        if rec is None:
-            if sampler is None:
-                from firstcut import Sampler
-                sampler = Sampler()
-            rec = sampler.hex(h)
-        out[h] = rec
-    return out
+def first_cut_for(hexes, grid):
+    """First-cut records for the area, from the whole-country grid (which covers every area's extent)."""
+    missing = [h for h in hexes if h not in grid["hexes"]]
+    if missing:
+        raise SystemExit(f"hexes {missing[:5]}... not in svn_firstcut.json: run firstcut.py after adding an area")
+    return {h: grid["hexes"][h] for h in hexes}
 
 
-def build(spec: dict, grid: dict, sampler=None) -> dict:
+def build(spec: dict, grid: dict) -> dict:
+    """The play area's map JSON: pure Python (geofit only), so a test can rebuild it."""
     (c0, c1), (r0, r1) = spec["extent"]["cols"], spec["extent"]["rows"]
     ids = [G.hid(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
-    first = first_cut_for(ids, grid, sampler)
+    first = first_cut_for(ids, grid)
     play = set(spec["play"]["in"]) | set(spec["play"]["boundary"])
     hexes = {}
     for h in ids:
@@ -57,6 +51,7 @@ def build(spec: dict, grid: dict, sampler=None) -> dict:
                     "prov": {"terrain": "geodata", "play": spec["play"]["source"]}}
     # towns: GeoNames positions through the fit unless an entry gives its hex
     places = {p["name"]: p for p in grid["places"]}
+    town_overrides = []
     for t in spec["towns"]:
         p = places.get(t["geonames"])
         h = t.get("hex") or (p and p["hex"])
@@ -64,6 +59,9 @@ def build(spec: dict, grid: dict, sampler=None) -> dict:
             raise SystemExit(f"town {t['name']}: not in GeoNames ({t['geonames']}) and no hex given")
         hexes[h]["town"] = {"name": t["name"], "kind": t["kind"]}
         hexes[h]["prov"]["town"] = t.get("source") or spec["town_source"]["source"]
+        if t.get("hex"):
+            town_overrides.append({"hex": h, "field": "town", "value": hexes[h]["town"], "source": t["source"],
+                                   "why": t["why"]})
     sides = {k: dict(v) for k, v in spec["hexsides"]["sides"].items()}
     for v in sides.values():
         v["prov"] = spec["hexsides"]["source"]
@@ -90,12 +88,13 @@ def build(spec: dict, grid: dict, sampler=None) -> dict:
                           "reference 4.7, the play-report corrections of research 7 and the rulebook's hexes; "
                           "each hex's prov says which one each value comes from.",
                  "sources": [k for k in KINDS if counts.get(k)],
-                 "geodata": grid["meta"]["sources"]},
+                 "geodata": grid["meta"]["sources"],
+                 "first_cut": grid["meta"]["method"]},
         "terrain_types": terrains,
         "hexes": hexes,
         "hexsides": sides,
         "roads": roads,
-        "overrides": spec["overrides"],
+        "overrides": spec["overrides"] + town_overrides,
     }
 
 

@@ -25,10 +25,12 @@ Per hex (centres from reference 4.1's affine fit, geofit.py), 41 sample points v
   mountains; they are a design choice, not data.
 - country: the Natural Earth 1:10m polygon holding the centre; Vietnam south of the 17th parallel
   (the Ben Hai line, rounded) is "SVN".
-Kept: every SVN land hex, the sea within two hexes of it, and the foreign land hexes next to it.
+Kept: every SVN land hex, the sea within two hexes of it, the foreign land hexes next to it, and
+every hex of the play areas cut from it (areas/*.json), so that area.py needs no geodata packages.
 Places: GeoNames towns of 1,000+ people in SVN, each with the hex the fit puts it in."""
 from __future__ import annotations
 
+import glob
 import json
 import os
 import sys
@@ -146,6 +148,12 @@ def build() -> dict:
         if h in svn or (h in near and rec["terrain"] == "all-sea") or \
                 (rec.get("country") not in (None, "SVN") and any(n in svn for n in neighbours(h))):
             keep[h] = rec
+    for path in sorted(glob.glob(os.path.join(HERE, "areas", "*.json"))):   # every play area cut from it
+        ext = json.load(open(path))["extent"]
+        for c in range(ext["cols"][0], ext["cols"][1] + 1):
+            for r in range(ext["rows"][0], ext["rows"][1] + 1):
+                keep.setdefault(G.hid(c, r), grid[G.hid(c, r)])
+    keep = dict(sorted(keep.items()))
     for h in RULEBOOK_SEA:
         assert keep[h]["terrain"] == "all-sea", f"{h} must be all-sea (V 7.4)"
     places = []

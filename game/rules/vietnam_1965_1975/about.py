@@ -30,22 +30,64 @@ def _kind(source):
     return next((k for k in KINDS if k in low), "reconstruction")
 
 
+def _hexes(hs):
+    hs = sorted(hs)
+    return ", ".join(hs) if len(hs) <= 12 else ", ".join(hs[:12]) + f" and {len(hs) - 12} more"
+
+
 def _map_section(name):
+    """The map, by where each value comes from (the map JSON's per-hex prov, its overrides and the
+    geodata list that tools/map_v65 writes)."""
     m = json.loads((DATA / name).read_text())
-    counts = {}
-    for h in m["hexes"].values():
-        prov = h.get("prov")
-        kinds = set(prov.values()) if isinstance(prov, dict) else {prov or "reconstruction"}
-        for k in kinds:
-            counts[k] = counts.get(k, 0) + 1
-    items = [{"what": f"{n} hexes", "source": k, "kind": _kind(k),
-              "why": "terrain and features per hex" + ("" if k != "reconstruction" else
-                     ": the printed map is not in the rulebook; reference 4.1-4.7 and research 7")}
-             for k, n in sorted(counts.items())]
-    items += [{"what": f"override {o.get('hex')} {o.get('field')}", "source": o.get("source", ""),
-               "kind": _kind(o.get("source", "")), "why": o.get("why", "")} for o in m.get("overrides", [])]
-    notes = m.get("meta", {}).get("notes")
-    return {"title": "Map (" + m.get("meta", {}).get("area", name) + ")", "notes": notes, "items": items}
+    meta = m.get("meta", {})
+    hexes = m["hexes"]
+    by = {}
+    for h, rec in hexes.items():
+        for field, src in (rec.get("prov") or {}).items():
+            by.setdefault((field, src), []).append(h)
+    items = []
+
+    def add(what, source, why):
+        items.append({"what": what, "source": source, "kind": _kind(source), "why": why})
+
+    for (field, src), hs in sorted(by.items()):
+        if field == "terrain" and src == "geodata":
+            kinds = {}
+            for h in hs:
+                kinds[hexes[h]["terrain"]] = kinds.get(hexes[h]["terrain"], 0) + 1
+            add(f"terrain of {len(hs)} hexes", "geodata",
+                "the first cut from real geography, unchanged: " + ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+                + " (" + "; ".join(f"{k}: {v}" for k, v in meta.get("first_cut", {}).items()) + ")")
+        elif field == "town" and src == "geodata":
+            add(f"{len(hs)} town positions", "geodata",
+                "GeoNames coordinates through the reference 4.1 geo-fit: "
+                + ", ".join(hexes[h]["town"]["name"] + " " + h for h in sorted(hs)))
+        elif field == "terrain" and src == "reconstruction":
+            add(f"terrain of {len(hs)} hexes", "reconstruction",
+                "the reference's hand map (4.7, typed from real geography) where the first cut differs: " + _hexes(hs))
+        elif field == "play":
+            add(f"play area: {sum(1 for h in hs if hexes[h].get('play'))} hexes", src,
+                "Quang Ngai province (reference 4.7); region boundaries run through the boundary hexes")
+    for o in m.get("overrides", []):
+        if o.get("source") != "reconstruction" or o.get("field") not in ("terrain",):
+            what = f"hex {o['hex']} {o['field']}" if "hex" in o else f"hexside {o['hexside']} {o['field']}"
+            value = o["value"]["name"] if isinstance(o["value"], dict) else o["value"]
+            add(f"{what} = {value}", o["source"], o.get("why", ""))
+    srcs = {}
+    for side in m.get("hexsides", {}).values():
+        srcs[side.get("prov", "reconstruction")] = srcs.get(side.get("prov", "reconstruction"), 0) + 1
+    for src, n in sorted(srcs.items()):
+        add(f"{n} minor-river hexsides", src, "typed from real geography (reference 4.7); the WDB-II rivers are "
+            "drawn under the hexes for comparison" if src == "reconstruction" else "see the overrides")
+    roads = m.get("roads", {})
+    add(f"{len(roads)} roads ({', '.join(roads)})", "reconstruction",
+        "traced through the GeoNames towns (reference 4.7): no road data is installable")
+    for g in meta.get("geodata", []):
+        add(g["data"], "geodata", f"{g['package']}; licence: {g['licence']}")
+    if meta.get("first_cut"):
+        add("first-cut thresholds", "design", "chosen to agree best with the reference's hand map of Quang Ngai "
+            "while keeping the highland plateaus off the mountains (tools/map_v65/firstcut.py)")
+    return {"title": "Map (" + meta.get("area", name) + ")", "notes": meta.get("notes"), "items": items}
 
 
 def about():

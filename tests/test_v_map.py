@@ -1,0 +1,136 @@
+"""Issue 11 section 3: the shipped Quang Ngai map is the first cut from real geodata plus the hand
+overrides, every value carries its source, and the rulebook's hexes are what the rulebook says."""
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.rules.vietnam_1965_1975.data import TEC
+from game.rules.vietnam_1965_1975.hexes import get_map
+
+REPO = Path(__file__).resolve().parents[1]
+TOOLS = REPO / "tools/map_v65"
+sys.path.insert(0, str(TOOLS))
+import area as AREA  # noqa: E402  (pure Python: geofit and json only)
+import geofit  # noqa: E402
+
+MAP = json.loads((REPO / "game/rules/vietnam_1965_1975/data/map_quangngai.json").read_text())
+SPEC = json.loads((TOOLS / "areas/quangngai.json").read_text())
+GRID = json.loads((TOOLS / "svn_firstcut.json").read_text())
+KINDS = {"geodata", "reconstruction", "play report", "rulebook"}
+
+
+def test_the_shipped_map_is_the_first_cut_plus_the_overrides():
+    """tools/map_v65/area.py rebuilt from the committed first cut and hand data gives the shipped file."""
+    assert AREA.build(SPEC, GRID) == MAP
+
+
+def test_every_hex_has_terrain_and_provenance():
+    play = [h for h, r in MAP["hexes"].items() if r["play"]]
+    assert len(play) == 79  # reference 4.7: the play area, 71 land hexes and 8 sea hexes on its edge
+    for h, rec in MAP["hexes"].items():
+        assert rec["terrain"] in TEC["terrain"], h
+        assert rec["prov"].get("terrain") in KINDS and rec["prov"].get("play") in KINDS, h
+        assert set(rec["prov"]) >= {"terrain", "play"} and set(rec["prov"].values()) <= KINDS, h
+        for field in ("town", "port", "beach"):
+            if field in rec:
+                assert rec["prov"].get(field) in KINDS, (h, field)
+    for key, side in MAP["hexsides"].items():
+        assert side.get("prov") in KINDS, key
+    for name, road in MAP["roads"].items():
+        assert road.get("prov") in KINDS, name
+
+
+def test_geodata_is_where_the_first_cut_stands():
+    for h, rec in MAP["hexes"].items():
+        if rec["prov"]["terrain"] == "geodata":
+            assert GRID["hexes"][h]["terrain"] == rec["terrain"], h
+        else:
+            assert any(o.get("hex") == h and o["field"] == "terrain" for o in MAP["overrides"]), h
+    # most of the play area stands on the first cut (the agreement table of area.py)
+    play = [r for r in MAP["hexes"].values() if r["play"]]
+    assert sum(r["prov"]["terrain"] == "geodata" for r in play) >= 50
+
+
+def test_rulebook_all_sea_hexes_are_sea():
+    m = get_map("quangngai")
+    for h in ("5319", "5421", "5217"):  # V 7.4 examples: the cruiser and the New Jersey stand there
+        assert m.is_sea(h) and MAP["hexes"][h]["prov"]["terrain"] == "rulebook", h
+        assert GRID["hexes"][h]["terrain"] == "all-sea", h  # the majority rule keeps them sea
+    for h in ("5118", "5219", "5220", "5320", "5018", "5023"):  # set-up and target hexes (V 18.2, 7.4)
+        assert m.playable(h), h
+    assert MAP["hexes"]["5118"]["port"] and MAP["hexes"]["5118"]["prov"]["port"] == "rulebook"  # V 17.1
+
+
+RANK = {"geodata": 0, "reconstruction": 1, "play report": 2, "rulebook": 3}
+
+
+def test_the_overrides_are_applied_strongest_source_last():
+    strongest = {}
+    for o in MAP["overrides"]:
+        key = (o.get("hex") or o.get("hexside"), o["field"])
+        if key not in strongest or RANK[o["source"]] >= RANK[strongest[key]["source"]]:
+            strongest[key] = o
+    assert len(strongest) >= 40
+    for (where, field), o in strongest.items():
+        if "|" in where:
+            side = MAP["hexsides"].get(where)
+            if o["value"] is None:
+                assert side is None, where
+            else:
+                assert side[field] == o["value"] and side["prov"] == o["source"], where
+        else:
+            assert MAP["hexes"][where][field] == o["value"] and MAP["hexes"][where]["prov"][field] == o["source"], where
+
+
+@pytest.mark.parametrize("hexid,terrain", [("4920", "cultivated"), ("4921", "wooded hills"), ("5021", "wooded hills"),
+                                           ("4820", "mountain"), ("4720", "mountain"), ("4721", "mountain")])
+def test_research_7_play_report_corrections(hexid, terrain):
+    assert MAP["hexes"][hexid]["terrain"] == terrain
+    assert MAP["hexes"][hexid]["prov"]["terrain"] == "play report"
+
+
+def test_research_7_hexsides():
+    m = get_map("quangngai")
+    assert m.hexside("4919", "5019") is None            # the rulebook example's 1 + 3 = 4
+    assert m.hexside("5018", "5019")["river"] == "minor"
+    assert m.hexside("5118", "5119")["river"] == "minor"
+
+
+def test_towns_sit_where_geonames_puts_them_unless_overridden():
+    places = {p["name"]: p for p in GRID["places"]}
+    for t in SPEC["towns"]:
+        p = places[t["geonames"]]
+        assert geofit.latlon_hex(p["lat"], p["lon"]) == p["hex"]
+        h = t.get("hex") or p["hex"]
+        assert MAP["hexes"][h]["town"]["name"] == t["name"]
+        assert MAP["hexes"][h]["prov"]["town"] == ("geodata" if "hex" not in t else t["source"])
+
+
+def test_geofit_round_trip_and_the_reference_anchors():
+    for h in ("2863", "4411", "5118", "5633", "3708"):
+        assert geofit.latlon_hex(*geofit.hex_latlon(h)) == h
+    assert geofit.latlon_hex(10.776, 106.700) == "2863"   # Saigon (reference 4.1)
+    assert geofit.latlon_hex(16.068, 108.212) == "4411"   # Da Nang
+    assert geofit.latlon_hex(15.253, 108.882) == "5219"   # Van Tuong
+
+
+def test_whole_country_first_cut():
+    meta = GRID["meta"]
+    assert 1400 <= meta["svn_land_hexes"] <= 1800          # about 174,000 km2 at about 108 km2 a hex
+    counts = meta["svn_terrain_counts"]
+    assert {"cultivated", "mountain", "jungle"} <= set(counts)
+    assert GRID["hexes"]["2863"]["terrain"] != "all-sea" and GRID["hexes"]["2863"]["country"] == "SVN"
+
+
+def test_the_svg_draws_every_hex_with_its_terrain_over_the_real_geography():
+    svg = (REPO / "static/svg/vietnam_quangngai_map.svg").read_text()
+    assert len(svg.encode()) < 300_000
+    drawn = dict(re.findall(r'class="hex t-([a-z-]+)[^"]*" data-space="(\d{4})"', svg)[i][::-1]
+                 for i in range(len(MAP["hexes"])))
+    assert drawn == {h: r["terrain"].replace(" ", "-") for h, r in MAP["hexes"].items()}
+    for layer in ('id="geo-land"', 'id="geo-rivers"', 'id="geo-relief"', 'class="place"'):
+        assert layer in svg, layer
+    assert svg.index('id="geo"') < svg.index('id="spaces"')   # the geography under the hexes

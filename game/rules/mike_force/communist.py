@@ -29,7 +29,8 @@ def random_place(g, uid, rule="MF 11.1"):
         return
     u["loc"] = area
     u["rev"] = False
-    g.log(f"A {kind} unit is placed face down in {SPACES[area]['name']}", rule)
+    g.log(f"A {kind} unit is placed face down in {SPACES[area]['name']}", rule, kind="place",
+          place=area, refs=[["p", area, SPACES[area]["name"]]])
 
 
 def place_from_pool(g, pool, n, why, rule="MF 11.0"):
@@ -141,7 +142,7 @@ def advance(g, n, scope=None, rule="MF 15.6"):
     """Move every Communist mobile unit n spaces toward Da Nang; stop on contact (MF 15.0) or at
     Da Nang (MF 10.2); routes converge (MF 15.8); leaving a space with FW units is free (MF 15.10)."""
     s = g.s
-    count = 0
+    moved = []
     for sp, uid in _movers(s, True, scope):
         at = sp
         for _ in range(n):
@@ -152,8 +153,36 @@ def advance(g, n, scope=None, rule="MF 15.6"):
                 break
         if at != sp:
             s["units"][uid]["loc"] = at
-            count += 1
-    g.log(f"Communist advance {n}: {count} unit(s) moved toward Da Nang", rule)
+            moved.append((uid, sp, at))
+    log_moves(g, f"Communist advance {n}", "toward Da Nang", moved, rule)
+
+
+def _mover_name(s, uid):
+    """What the Free World player may know of a moving unit: its type once revealed (MF 16.0)."""
+    u = s["units"][uid]
+    return B.K(u)["name"] if u.get("rev") else "concealed unit"
+
+
+def log_moves(g, title, way, moved, rule):
+    """One log line per route step taken (from -> to), naming the units as the Free World player
+    sees them; `move` and `refs` carry the places for the report card and the map arrows."""
+    s = g.s
+    if not moved:
+        g.log(f"{title}: no unit moves {way}", rule)
+        return
+    legs = {}
+    for uid, frm, to in moved:
+        legs.setdefault((frm, to), []).append(uid)
+    g.log(f"{title}: {len(moved)} unit(s) moved {way}", rule)
+    for (frm, to), uids in legs.items():
+        names = {}
+        for uid in uids:
+            nm = _mover_name(s, uid)
+            names[nm] = names.get(nm, 0) + 1
+        who = ", ".join(nm if k == 1 else f"{k} x {nm}" for nm, k in names.items())
+        g.log(f"{who} moved {SPACES[frm]['name']} -> {SPACES[to]['name']}", rule, kind="move",
+              move=[frm, to], refs=[["p", frm, SPACES[frm]["name"]], ["p", to, SPACES[to]["name"]]],
+              units=len(uids))
 
 
 def withdraw_step(g, at, why):
@@ -169,7 +198,7 @@ def withdraw_step(g, at, why):
 
 def withdraw(g, n, scope=None, rule="MF 15.7"):
     s = g.s
-    count = 0
+    moved = []
     for sp, uid in _movers(s, False, scope):
         at = sp
         for _ in range(n):
@@ -181,8 +210,8 @@ def withdraw(g, n, scope=None, rule="MF 15.7"):
                 break
         if at != sp:
             s["units"][uid]["loc"] = at
-            count += 1
-    g.log(f"Communist withdrawal {n}: {count} unit(s) moved away from Da Nang", rule)
+            moved.append((uid, sp, at))
+    log_moves(g, f"Communist withdrawal {n}", "away from Da Nang", moved, rule)
 
 
 def recon_trigger(s, sp):

@@ -427,11 +427,14 @@ class Battle(Step):
             f["next"] = f["first"]
             g.log(("Free World" if f["first"] == "FW" else "Communist") + " tactical superiority: they fire first",
                   "MF 20.1")
+            BR.first(g, f["first"])
             order = [u for u in f.get("fw_line", []) if u in fw] + [u for u in fw if u not in f.get("fw_line", [])]
             movable = [u for u in order if not B.is_garrison(s["units"][u])]
             f["line_pending"] = movable
             f["fw_line"] = []
             f["stage"] = "line"
+            if f.get("keep_line"):  # "keep this order for the whole battle": no question this round
+                _line_done(g, f)
             return
         if stage == "line":  # the FW line in the player's order, a garrison last (R-GA1)
             pend = f["line_pending"]
@@ -443,10 +446,13 @@ class Battle(Step):
                 f["com_line"] = com_order(s, sp)
                 f["stage"] = "fire"
                 return
-            ch = [{"t": "unit", "unit": u, "label": f"Next in line: {B.name_of(s, u)}" +
-                   (" (disrupted)" if s["units"][u].get("red") else "")} for u in pend]
-            ch.append({"t": "done", "label": "Keep the rest in this order: " + ", ".join(B.name_of(s, u) for u in pend)})
-            ask(g, "Line up your units: the first in line fires first and takes the Communist fire (MF 20.1)",
+            lab = labels(s, pend)
+            rest = ", ".join(lab[u] for u in pend)
+            ch = [{"t": "unit", "unit": u, "label": f"Next in line: {lab[u]}"} for u in pend]
+            ch.append({"t": "done", "label": f"This round, keep the rest in this order: {rest}"})
+            ch.append({"t": "keep", "label": f"Keep this order for the whole battle: "
+                       + ", ".join([lab.get(u, B.name_of(s, u)) for u in f["fw_line"]] + [rest])})
+            ask(g, "Line up your units: the first in line fires first and takes the Communist fire",
                 "MF 20.1", ch, "line_up")
             return
         if stage == "fire":
@@ -511,8 +517,9 @@ class Battle(Step):
         if len(targets) == 1:
             _shoot(g, f, shooter, targets)
             return
+        lab = labels(s, targets)
         ch = [{"t": "target", "unit": shooter, "target": t,
-               "label": f"{B.name_of(s, shooter)} fires at {B.name_of(s, t)}"} for t in targets]
+               "label": f"{B.name_of(s, shooter)} fires at {lab[t]}"} for t in targets]
         ask(g, f"{B.name_of(s, shooter)} fires (CF {cf}): choose its target", "MF 20.1", ch, "fw_fire")
 
 
@@ -524,9 +531,9 @@ def _record_round(g, f, fw, com):
         def units(ids, name):
             return [BR.unit(u, name(u), f"CF {B.cf_of(s, s['units'][u])}") for u in ids]
         BR.start(g, SPACES[f["sp"]]["name"], f"Battle at {SPACES[f['sp']]['name']}", "MF 20.1", [
-            BR.side("FW", "Free World", "FW", units(fw, lambda u: B.name_of(s, u)), first=True),
+            BR.side("FW", "Free World", "FW", units(fw, lambda u: B.name_of(s, u))),
             BR.side("COM", "Communists", "COM", units(com, lambda u: B.KINDS[s["units"][u]["k"]]["name"]))],
-            round_no=f["round"])
+            round_no=f["round"], at=f["sp"])
     else:
         BR.next_round(g, f["round"])
 
@@ -534,8 +541,10 @@ def _record_round(g, f, fw, com):
 def _ask_pair(g, f):
     s = g.s
     p = f["pairs"]
+    targets = fw_targets(s, f["sp"])
+    lab = labels(s, targets)
     ch = [{"t": "target", "unit": p["shooter"], "target": t,
-           "label": f"Aim a pair of dice at {B.name_of(s, t)}"} for t in fw_targets(s, f["sp"])]
+           "label": f"Aim a pair of dice at {lab[t]}"} for t in targets]
     ask(g, f"{B.name_of(s, p['shooter'])} rolls two dice per combat factor: aim pair "
         f"{len(p['targets']) + 1} of {len(p['targets']) + p['left']}", "MF 25.6", ch, "pair")
 
@@ -578,7 +587,7 @@ def _shoot(g, f, shooter, aims, pairs=False):
         need = f"under {cf}" if fort else f"{cf} or less"
         who = B.name_of(s, shooter) if side == "FW" else B.KINDS[u["k"]]["name"]
         dice = g.roll(n, f"{who} fires at {B.name_of(s, t)} ({need}{', fortified' if fort else ''})",
-                      "MF 20.3" if fort else "MF 20.2")
+                      "MF 20.3" if fort else "MF 20.2", add=False)  # each die checked on its own
         ok = any((d < cf) if fort else (d <= cf) for d in dice)
         BR.event(g, f"{who} fires at {B.name_of(s, t)}", "MF 20.3" if fort else "MF 20.2",
                  dice=[BR.die(d, need, (d < cf) if fort else (d <= cf)) for d in dice])
@@ -597,16 +606,43 @@ def _shoot(g, f, shooter, aims, pairs=False):
                     f["fired"].append(new)  # R-MGF1: the replacement inherits fired status
 
 
+def labels(s, uids):
+    """Printed names that tell identical units apart: a reduced (disrupted) unit says so, and
+    units that still read the same are numbered "(1)", "(2)" in the order listed."""
+    base = {u: B.name_of(s, u) + (" (disrupted)" if s["units"][u].get("red") else "") for u in uids}
+    counts = {}
+    for u in uids:
+        counts[base[u]] = counts.get(base[u], 0) + 1
+    seen, out = {}, {}
+    for u in uids:
+        if counts[base[u]] > 1:
+            seen[base[u]] = seen.get(base[u], 0) + 1
+            out[u] = f"{base[u]} ({seen[base[u]]})"
+        else:
+            out[u] = base[u]
+    return out
+
+
+def _line_done(g, f):
+    """The line is complete: the rest in the order they stand, a garrison last (R-GA1)."""
+    s = g.s
+    f["fw_line"] += f["line_pending"]
+    f["line_pending"] = []
+    f["fw_line"] += [u for u in fw_participants(s, f["sp"]) if B.is_garrison(s["units"][u])]
+    f["com_line"] = com_order(s, f["sp"])
+    f["stage"] = "fire"
+
+
 @then("line_up")
 def _line_up(g, a, data):
+    """MF 20.1 step 2; "keep" also keeps the order for the later rounds of this battle (a unit
+    that joins or leaves changes nothing for the others: the newcomers stand last)."""
     f = _battle_frame(g)
-    if a["t"] == "done":
-        f["fw_line"] += f["line_pending"]
-        f["line_pending"] = []
-        s = g.s
-        f["fw_line"] += [u for u in fw_participants(s, f["sp"]) if B.is_garrison(s["units"][u])]
-        f["com_line"] = com_order(s, f["sp"])
-        f["stage"] = "fire"
+    if a["t"] in ("done", "keep"):
+        if a["t"] == "keep":
+            f["keep_line"] = True
+            g.log("The Free World line keeps this order for the whole battle", "MF 20.1")
+        _line_done(g, f)
         return
     f["line_pending"].remove(a["unit"])
     f["fw_line"].append(a["unit"])

@@ -196,7 +196,8 @@ def nva_retreat(g, loc, uids):
     for x in uids:
         B.place_nva(s, x, dest)
         s["units"][x]["mv"] = True
-    g.log(f"{len(uids)} NVA unit(s) retreat from {B.name(loc)} to {B.name(dest)}", "FT 11.2")
+    g.log(f"NVA {', '.join(B.uname(s, x) for x in uids)} retreat {B.name(loc)} -> {B.name(dest)}", "FT 11.2",
+          kind="move", move=[loc, dest], units=len(uids))
     B.overrun(g, dest, uids)
 
 

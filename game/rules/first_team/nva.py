@@ -13,6 +13,16 @@ from .combat import start_fight
 from .data import ADJ, CLS, DISPLAY, LOC, TABLES, ZONE_LOCS
 
 
+def names(s, uids):
+    """The NVA units by their printed names ("NVA 101/32, 102/32"), for the move lines."""
+    return "NVA " + ", ".join(B.uname(s, x) for x in uids)
+
+
+def moved_facts(frm, to, uids):
+    """The structured facts of a move line, for the report card and the map arrows (issue 9)."""
+    return {"move": [frm, to], "units": len(uids), "refs": [["p", frm, B.name(frm)], ["p", to, B.name(to)]]}
+
+
 # --- ambush checks when US units land or enter (13.6 cond. 1, A19) --------------------------------------
 
 def stacks_move_in(g, pool, loc, why, rule, moved):
@@ -150,7 +160,8 @@ def evasion(g):
 def evade(g, x, loc):
     s = g.s
     B.place_nva(s, x, B.zbox(B.zone_of(loc)))
-    g.log(f"NVA {B.uname(s, x)} evades from {B.name(loc)} to Zone Box {B.zone_of(loc)}", "FT 13.7")
+    g.log(f"NVA {B.uname(s, x)} evades {B.name(loc)} -> Zone Box {B.zone_of(loc)}", "FT 13.7", kind="move",
+          **moved_facts(loc, B.zbox(B.zone_of(loc)), [x]))
 
 
 # --- target determination (13.31-13.34, 13.4, A20) ----------------------------------------------------
@@ -181,7 +192,8 @@ class TargetDetermination(Step):
                     B.place_nva(s, x, B.PLEIKU)
                     placed.setdefault(B.PLEIKU, []).append(x)
                 if n:
-                    g.log(f"{min(n, len(pool))} NVA unit(s) from the Pleiku box attack Pleiku", "FT 13.33", kind="reveal")
+                    g.log(f"{names(s, placed[B.PLEIKU])} move Zone Box P -> Pleiku to attack", "FT 13.33",
+                          kind="move", **moved_facts(B.zbox("P"), B.PLEIKU, placed[B.PLEIKU]))
                 continue
             targets = td_targets(s, z)
             for loc in targets:
@@ -189,7 +201,8 @@ class TargetDetermination(Step):
                     for x in xs:
                         pool.remove(x)
                         placed.setdefault(loc, []).append(x)
-                    g.log(f"NVA from Zone Box {z} move against {B.name(loc)}", "FT 13.32", kind="reveal")
+                    g.log(f"{names(s, xs)} move Zone Box {z} -> {B.name(loc)} (target determination)", "FT 13.32",
+                          kind="move", **moved_facts(B.zbox(z), loc, xs))
                 stacks_move_in(g, list(pool), loc, f"Target determination: a stack of Zone Box {z} against {B.name(loc)}",
                                "FT 13.32", moved)
                 if not pool:
@@ -258,7 +271,8 @@ class Offboard(Step):
                 dest = max(DISPLAY["next"][z], key=B.cls)
                 for x in us:
                     B.place_nva(s, x, B.zbox(dest))
-                g.log(f"{len(us)} NVA unit(s) move from Zone Box {z} to Zone Box {dest}", "FT 13.2")
+                g.log(f"{names(s, us)} move Zone Box {z} -> Zone Box {dest}", "FT 13.2", kind="move",
+                      **moved_facts(B.zbox(z), B.zbox(dest), us))
         else:
             regs, z = parse_code(r)
             for reg in regs:
@@ -279,7 +293,8 @@ class Offboard(Step):
                         g.log(f"Broken NVA {B.uname(s, x)} withdraws into Cambodia: removed from play", "FT 13.73")
                     else:
                         B.place_nva(s, x, B.zbox(back))
-                        g.log(f"Broken NVA {B.uname(s, x)} withdraws to Zone Box {back}", "FT 13.73")
+                        g.log(f"Broken NVA {B.uname(s, x)} withdraws Zone Box {z} -> Zone Box {back}", "FT 13.73",
+                              kind="move", **moved_facts(B.zbox(z), B.zbox(back), [x]))
 
 
 # --- Segment K: contacted movement (13.5, 13.51, A8, A9, A21, A44) ---------------------------------------
@@ -376,8 +391,9 @@ class NvaMove(Step):
                 U[x]["mv"] = True
             f["moved"] += len(mv)
             f["cur"] = [x for x in units if x not in mv]
-            g.log(f"{len(mv)} {'broken ' if brk else ''}NVA unit(s) move {B.name(loc)} -> {B.name(dest)} "
-                  f"(rating {best} against {scores[loc]} for staying)", "FT 13.51")
+            g.log(f"{'Broken ' if brk else ''}{names(s, mv)} move {B.name(loc)} -> {B.name(dest)} "
+                  f"(rating {best} against {scores[loc]} for staying)", "FT 13.51", kind="move",
+                  **moved_facts(loc, dest, mv))
             on_entry(g, dest, mv, start_nva, brk)
             if len(s["stack"]) > depth:
                 return  # FT 11.31: the US ambush is resolved before anything else moves

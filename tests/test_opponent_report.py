@@ -101,6 +101,7 @@ def test_mf_advance_names_units_and_places_mf_15_6():
     line = next(e for e in g.logbuf if e.get("move"))
     assert line["move"] == ["HVP", "DN"] and line["units"] == 2
     assert line["text"] == "NVA Infantry Battalion, concealed unit moved Hai Van Pass -> Da Nang", line
+    assert line["refs"] == [["p", "HVP", "Hai Van Pass"], ["p", "DN", "Da Nang"]]
     assert line["rule"] == "MF 15.6"
 
 

@@ -97,6 +97,17 @@ def odds(g, text, base="", shifts=(), row=None, result=None, who=None, rule=None
         b["odds"] = o
 
 
+def label(g, uid, default):
+    """A unit's label in the battle in progress ("NVA Infantry Battalion (2)"), else `default`."""
+    b = current(g)
+    if b:
+        for s in b["sides"]:
+            for u in s["units"]:
+                if u["id"] == uid:
+                    return u["label"]
+    return default
+
+
 def status(g, uid, text):
     """A unit's state in the battle changed ("reduced", "eliminated", "retreated", ...)."""
     b = current(g)

@@ -382,7 +382,7 @@ class Fight(Step):
             f["stage"] = "nva_dmg"
             kind = "Ambush" if f["kind"] == "ambush" else "Open combat"
             side = "American" if f["att"] == "US" else "NVA"
-            g.log(f"{kind} at {B.name(loc)}: the {side} side attacks", "FT 11.0", kind="battle")
+            g.log(f"{kind} at {B.name(loc)}: the {side} side attacks", "FT 11.0", kind="battle", battle=loc)
             # FT 6.3, 11.26: supply status is judged as the combat begins, before the involved
             # stacks spend their step "at the instant of combat"
             f["unsup"] = [x for x in f["us_t"] if U[x]["loc"] == loc and not B.supplied(s, x)]
@@ -458,7 +458,7 @@ class Fight(Step):
         if B.nva_at(s, loc) and not B.us_ground(s, loc) and s["options"]["retreat_overrun"]:
             B.overrun(g, loc, B.nva_at(s, loc))  # A24
         BR.losses_from_log(g, f.get("log0", len(g.logbuf)))
-        BR.end(g, f"Result on the NVA: {f['r_nva']}; on the Americans: {f['r_us']}")
+        BR.end(g, f"on the NVA {f['r_nva']}, on the Americans {f['r_us']} (FT 11.2)")
 
 
 # --- results against the Americans -------------------------------------------------------------------

@@ -56,7 +56,7 @@ def entry_ambush(g, loc, helis):
         e = B.lowest_eff(s, nva)
         d = g.roll(1, f"Ambush check by the Contacted NVA at {B.name(loc)} (ambush on {e} or less)", "FT 13.6")[0]
         if d <= e:
-            g.log(f"AMBUSH at {B.name(loc)} by Contacted NVA", "FT 13.6", kind="battle")
+            g.log(f"AMBUSH at {B.name(loc)} by Contacted NVA", "FT 13.6", kind="battle", battle=loc)
             fights.append((tgc, nva))
     z = B.zone_of(loc)
     if s["options"]["identified_entry_ambush"] and (z != "CAM" or cam_box_attacks(s)):
@@ -66,7 +66,7 @@ def entry_ambush(g, loc, helis):
                        group.extend)
         if group:
             g.log(f"AMBUSH at {B.name(loc)} by {len(group)} Identified NVA unit(s), now Contacted", "FT 13.6",
-                  kind="battle")
+                  kind="battle", battle=loc)
             fights.insert(0, (tg, group))
     # FT 11.25 (A5 option "all_nva_attacks"): a night roll before each attack, in resolution order
     nights = [s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc) for _ in fights]
@@ -220,7 +220,7 @@ class TargetDetermination(Step):
             if d <= e:
                 for x in grp:
                     U[x]["amb"] = True
-                g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle")
+                g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle", battle=loc)
                 later.append((loc, tg, grp))
         for loc, tg, grp in reversed(later):  # A58: in the order of their triggers (frames are LIFO)
             g.push("fight_later", loc=loc, tg=tg, grp=grp)
@@ -436,7 +436,7 @@ def us_ambush_check(g, loc, entering):
     d = g.roll(1, f"US ambush check at {B.name(loc)} (US eff minus NVA eff = {diff})", "FT 11.32")[0]
     ok = d <= diff if s["options"]["us_ambush_rule"] == "die_le_diff" else diff <= d
     if ok:
-        g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle")
+        g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle", battle=loc)
         start_fight(g, loc, "ambush", "US", us_f=us, n_t=B.nsort(s, entering))
 
 
@@ -459,7 +459,7 @@ class NvaAmbush(Step):
         e = B.lowest_eff(s, grp)
         d = g.roll(1, f"NVA ambush check at {B.name(loc)} (on {e} or less)", "FT 13.6")[0]
         if d <= e:
-            g.log(f"AMBUSH at {B.name(loc)}", "FT 13.6", kind="battle")
+            g.log(f"AMBUSH at {B.name(loc)}", "FT 13.6", kind="battle", battle=loc)
             night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc)
             start_fight(g, loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night)
 
@@ -558,7 +558,7 @@ class NvaCombat(Step):
         n_f = att + [x for x in B.nva_at(s, loc) if s["units"][x].get("gar") and x not in att
                      and not B.broken(s["units"][x])]
         us = B.us_ground(s, loc)
-        g.log(f"The NVA must attack at {B.name(loc)}", "FT 11.1", kind="battle")
+        g.log(f"The NVA must attack at {B.name(loc)}", "FT 11.1", kind="battle", battle=loc)
         start_fight(g, loc, "open", "NVA", us_f=us, us_t=us, n_f=n_f, n_t=B.nva_at(s, loc),
                     night=night, nsup=nva_support(g, loc))
         g.push("m_support", loc=loc, sup={}, night=night)

@@ -318,7 +318,7 @@ class CombatPhase(Step):
 def _start_battle(g, a, data):
     f = g.frame  # the combat phase frame
     f["fought"].append(a["to"])
-    g.log(f"Battle at {SPACES[a['to']]['name']}", "MF 20.1", kind="battle")
+    g.log(f"Battle at {SPACES[a['to']]['name']}", "MF 20.1", kind="battle", battle=a["to"])
     g.push("battle", sp=a["to"], round=1, stage="round", bcp=0, sf=False)
 
 
@@ -589,10 +589,12 @@ def _shoot(g, f, shooter, aims, pairs=False):
         dice = g.roll(n, f"{who} fires at {B.name_of(s, t)} ({need}{', fortified' if fort else ''})",
                       "MF 20.3" if fort else "MF 20.2", add=False)  # each die checked on its own
         ok = any((d < cf) if fort else (d <= cf) for d in dice)
-        BR.event(g, f"{who} fires at {B.name_of(s, t)}", "MF 20.3" if fort else "MF 20.2",
+        t_lab = BR.label(g, t, B.name_of(s, t))  # the display's distinct labels ("(2)")
+        BR.event(g, f"{BR.label(g, shooter, who)} fires at {t_lab}", "MF 20.3" if fort else "MF 20.2",
                  dice=[BR.die(d, need, (d < cf) if fort else (d <= cf)) for d in dice])
         if ok:
-            BR.loss(g, "COM" if side == "FW" else "FW", f"{B.name_of(s, t)} is hit (MF 20.4: one hit per target)")
+            BR.loss(g, "COM" if side == "FW" else "FW", f"{t_lab} is hit in round {f['round']}", "MF 20.4")
+            BR.status(g, t, f"hit (round {f['round']})")
         if not ok:
             g.log("Miss", "MF 20.2")
             continue

@@ -145,15 +145,17 @@ def advance(g, n, scope=None, rule="MF 15.6"):
     moved = []
     for sp, uid in _movers(s, True, scope):
         at = sp
+        path = [sp]
         for _ in range(n):
             if at == "DN":
                 break
             at = SPACES[at]["parent"]
+            path.append(at)
             if at == "DN" or B.any_fw(s, at):
                 break
         if at != sp:
             s["units"][uid]["loc"] = at
-            moved.append((uid, sp, at))
+            moved.append((uid, path))
     log_moves(g, f"Communist advance {n}", "toward Da Nang", moved, rule)
 
 
@@ -164,25 +166,28 @@ def _mover_name(s, uid):
 
 
 def log_moves(g, title, way, moved, rule):
-    """One log line per route step taken (from -> to), naming the units as the Free World player
-    sees them; `move` and `refs` carry the places for the report card and the map arrows."""
+    """One log line per route taken (from -> to), naming the units as the Free World player sees
+    them; `move`, `path` and `refs` carry the places for the report card and the map arrows.
+    `moved`: [(unit, [space from, ..., space to])]."""
     s = g.s
     if not moved:
         g.log(f"{title}: no unit moves {way}", rule)
         return
     legs = {}
-    for uid, frm, to in moved:
-        legs.setdefault((frm, to), []).append(uid)
-    g.log(f"{title}: {len(moved)} unit(s) moved {way}", rule)
-    for (frm, to), uids in legs.items():
+    for uid, path in moved:
+        legs.setdefault(tuple(path), []).append(uid)
+    g.log(f"{title}: {len(moved)} unit(s) moved {way}", rule, summary=True)
+    for path, uids in legs.items():
+        frm, to = path[0], path[-1]
         names = {}
         for uid in uids:
             nm = _mover_name(s, uid)
             names[nm] = names.get(nm, 0) + 1
-        who = ", ".join(nm if k == 1 else f"{k} x {nm}" for nm, k in names.items())
-        g.log(f"{who} moved {SPACES[frm]['name']} -> {SPACES[to]['name']}", rule, kind="move",
-              move=[frm, to], refs=[["p", frm, SPACES[frm]["name"]], ["p", to, SPACES[to]["name"]]],
-              units=len(uids))
+        who = ", ".join(nm if k == 1 else f"{k} {nm}s" for nm, k in names.items())
+        via = f" (via {', '.join(SPACES[x]['name'] for x in path[1:-1])})" if len(path) > 2 else ""
+        g.log(f"{who[0].upper() + who[1:]} moved {SPACES[frm]['name']} -> {SPACES[to]['name']}{via}", rule,
+              kind="move", move=[frm, to], path=list(path) if len(path) > 2 else None,
+              refs=[["p", x, SPACES[x]["name"]] for x in path], units=len(uids))
 
 
 def withdraw_step(g, at, why):
@@ -201,16 +206,18 @@ def withdraw(g, n, scope=None, rule="MF 15.7"):
     moved = []
     for sp, uid in _movers(s, False, scope):
         at = sp
+        path = [sp]
         for _ in range(n):
             nxt = withdraw_step(g, at, "Withdrawal")
             if nxt is None:
                 break  # MF 10.2: the highest numbered space
             at = nxt
+            path.append(at)
             if B.any_fw(s, at):
                 break
         if at != sp:
             s["units"][uid]["loc"] = at
-            moved.append((uid, sp, at))
+            moved.append((uid, path))
     log_moves(g, f"Communist withdrawal {n}", "away from Da Nang", moved, rule)
 
 

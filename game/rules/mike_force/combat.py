@@ -446,7 +446,7 @@ class Battle(Step):
                 f["com_line"] = com_order(s, sp)
                 f["stage"] = "fire"
                 return
-            lab = labels(s, pend)
+            lab = {u: BR.label(g, u, x) for u, x in labels(s, pend).items()}
             rest = ", ".join(lab[u] for u in pend)
             ch = [{"t": "unit", "unit": u, "label": f"Next in line: {lab[u]}"} for u in pend]
             ch.append({"t": "done", "label": f"This round, keep the rest in this order: {rest}"})
@@ -517,9 +517,10 @@ class Battle(Step):
         if len(targets) == 1:
             _shoot(g, f, shooter, targets)
             return
-        lab = labels(s, targets)
+        lab = labels(s, targets)  # as the battle display names them, if it lists them
         ch = [{"t": "target", "unit": shooter, "target": t,
-               "label": f"{B.name_of(s, shooter)} fires at {lab[t]}"} for t in targets]
+               "label": f"{BR.label(g, shooter, B.name_of(s, shooter))} fires at {BR.label(g, t, lab[t])}"}
+              for t in targets]
         ask(g, f"{B.name_of(s, shooter)} fires (CF {cf}): choose its target", "MF 20.1", ch, "fw_fire")
 
 
@@ -544,7 +545,7 @@ def _ask_pair(g, f):
     targets = fw_targets(s, f["sp"])
     lab = labels(s, targets)
     ch = [{"t": "target", "unit": p["shooter"], "target": t,
-           "label": f"Aim a pair of dice at {lab[t]}"} for t in targets]
+           "label": f"Aim a pair of dice at {BR.label(g, t, lab[t])}"} for t in targets]
     ask(g, f"{B.name_of(s, p['shooter'])} rolls two dice per combat factor: aim pair "
         f"{len(p['targets']) + 1} of {len(p['targets']) + p['left']}", "MF 25.6", ch, "pair")
 

@@ -183,3 +183,35 @@ def test_ft_battle_record_has_sides_support_and_losses_ft_11_0():
     assert us["side"] == "US" and nva["side"] == "NVA" and us["first"] != nva["first"]
     assert all("-" in u["values"] for u in us["units"] + nva["units"])
     assert b["fires"] and all(f["text"].startswith("column ") for f in b["fires"])
+
+
+def test_v_battle_record_ratio_drms_die_and_handles_v_5_4_v_10():
+    """V 5.4: the battle record holds the totals, each DRM, the die and the CRT result; V 10: a
+    face-down VC unit appears in it (read by both players) only as its handle, with no strength."""
+    from game.rules import get as get_rules
+    from .test_v_rules import D as VD, start
+    V = get_rules("vietnam-1965-1975")
+    m = start()
+    VD.answer(m, t="us_op")
+    VD.answer(m, t="operate")
+    VD.answer(m, t="unit", u="m37")
+    VD.answer(m, t="target", hex="5219")
+    VD.answer(m, t="go")
+    VD.answer(m, t="support", ap=0, ship=0)
+    VD.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1]
+    VD.answer(m, t="alert")
+    hidden = [u for u in m["state"]["units"].values() if u["side"] == "NLF" and u["hex"] == "5219" and not u.get("rev")]
+    m["state"]["dice"]["queue"] = [6]
+    VD.answer(m, t="attack", hex="5219")
+    b = M.view(V, m, "US")["battle"]
+    assert b["at"] == "5219" and b["sides"][0]["first"]
+    f = b["fires"][0]
+    assert f["base"] == "3 against 8" and [s["text"] for s in f["shifts"]][:2] == ["odds -3", "terrain +0"]
+    assert b["events"][0]["dice"] == [{"v": 6}]
+    assert not hidden  # the alert (V 5.2) revealed the defenders before the roll: their names show
+    assert all(x["values"].startswith("strength ") for x in b["sides"][1]["units"])
+    from game.rules.vietnam_1965_1975.combat import record_unit
+    u = dict(next(u for u in m["state"]["units"].values() if u["side"] == "NLF"), rev=False)
+    rec = record_unit(m["state"], u)  # still face down (e.g. an incidental attack, V 3.2)
+    assert rec["id"] == u["handle"] and rec["name"] == f"VC unit {u['handle']}" and rec["values"] == "?"

@@ -215,3 +215,28 @@ def test_v_battle_record_ratio_drms_die_and_handles_v_5_4_v_10():
     u = dict(next(u for u in m["state"]["units"].values() if u["side"] == "NLF"), rev=False)
     rec = record_unit(m["state"], u)  # still face down (e.g. an incidental attack, V 3.2)
     assert rec["id"] == u["handle"] and rec["name"] == f"VC unit {u['handle']}" and rec["values"] == "?"
+
+
+def test_mf_bombardment_goes_through_the_battle_display_mf_18_3_mf_19_0():
+    """MF 19.0, 18.3: the bombardment's record: the AAA fires first, each die with its need and
+    hit or miss, the fighter-bomber shot down and the hit as losses, then the end."""
+    from .mf_helpers import answer, dice, put, run, stack
+    m = blank("early", rp=5)
+    aaa = com(m, "aaa_m", "TCH")
+    inf = com(m, "inf_rgt", "TCH")
+    put(m, "fb", "TCH")
+    put(m, "fb", "TCH")
+    dice(m, 3, 3)
+    stack(m, {"s": "bombard", "sp": "TCH"})
+    run(m)
+    answer(m, t="target", target=inf)
+    b = m["state"]["battle"]
+    assert b["title"] == "Bombardment at Tchepone" and b["at"] == "TCH" and b["over"]
+    fw, cm = b["sides"]
+    assert cm["first"] and not fw["first"]
+    assert [u["values"] for u in fw["units"]] == ["CF 3", "CF 3"]
+    assert {u["id"] for u in cm["units"]} == {aaa, inf}
+    aaa_ev, fb_ev = b["events"]
+    assert aaa_ev["dice"] == [{"v": 3, "need": "3 or less", "hit": True}] and aaa_ev["rule"] == "MF 19.0"
+    assert fb_ev["dice"] == [{"v": 3, "need": "3 or less", "hit": True}] and fb_ev["rule"] == "MF 18.3"
+    assert [x["side"] for x in b["losses"]] == ["FW", "COM"]

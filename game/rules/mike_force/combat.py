@@ -120,6 +120,7 @@ class Bombard(Step):
             f["aaa"] = sorted(uid for uid in B.com_units(s, sp) if B.K(s["units"][uid]).get("aaa")
                               and (s["units"][uid].get("rev") or s["options"]["aaa_concealed_fires"]))
             f["stage"] = "aaa_fire"
+            _record_bombard(g, f)
             return
         if stage == "aaa_fire":  # MF 19: before the bombardment, each AAA unit fires once
             if not f["aaa"]:
@@ -132,6 +133,8 @@ class Bombard(Step):
                 return
             val = B.K(s["units"][a])["aaa"]
             d = g.roll(1, f"AAA fire at {SPACES[sp]['name']} (hits on {val} or less)", "MF 19.0")[0]
+            BR.event(g, f"{BR.label(g, a, 'AAA')} fires at the airstrikes", "MF 19.0",
+                     dice=[BR.die(d, f"{val} or less", d <= val)])
             if d <= val:
                 kinds = {s["units"][x]["k"] for x in tac}
                 if len(kinds) == 1:
@@ -182,8 +185,12 @@ class Bombard(Step):
                 return
             cf = B.K(s["units"][arc["unit"]])["c"]
             n = 2 if B.stype(sp) == "open" else 1  # MF 18.4 a, R-TR1
-            dice = g.roll(n, f"Arc Light on {B.name_of(s, t)} (hits on {cf} or less, 6 = collateral)", "MF 18.4")
+            dice = g.roll(n, f"Arc Light on {B.name_of(s, t)} (hits on {cf} or less, 6 = collateral)", "MF 18.4",
+                          add=False)  # each die checked on its own
+            BR.event(g, f"Arc Light on {BR.label(g, t, B.name_of(s, t))}", "MF 18.4",
+                     dice=[BR.die(d, f"{cf} or less", d <= cf) for d in dice])
             if any(d <= cf for d in dice):
+                BR.loss(g, "COM", f"{BR.label(g, t, B.name_of(s, t))} is hit", "MF 18.4")
                 hit_com(g, t, f)
             if 6 in dice:  # at most one collateral hit per unit (MF 18.4 c)
                 victims = [x for x in B.fw_units(s, sp) if not B.is_garrison(s["units"][x])]
@@ -197,7 +204,25 @@ class Bombard(Step):
         for a in airstrikes_in(s, sp):
             s["units"][a]["loc"] = B.SUP_POOL
         g.pop()
+        BR.end(g, "Bombardment over: the airstrikes return to the Support Reinforcements Box")
         settle_counted(g, f, f"Bombardment at {SPACES[sp]['name']}")
+
+
+def _record_bombard(g, f):
+    """The battle display's record of a bombardment (MF 18, 19): the airstrikes against the
+    revealed Communist units and the AAA, which fires first (MF 19.0); display only."""
+    s = g.s
+    sp = f["sp"]
+    air = [BR.unit(x, B.name_of(s, x), f"CF {B.K(s['units'][x])['c']}") for x in airstrikes_in(s, sp)]
+    com = list(dict.fromkeys(bombard_targets(s, sp) + f["aaa"]))
+    units = [BR.unit(x, B.KINDS[s["units"][x]["k"]]["name"],
+                     f"AAA {B.K(s['units'][x])['aaa']}" if x in f["aaa"] else f"CF {B.K(s['units'][x])['c']}")
+             if s["units"][x].get("rev") else  # R-AAA option: a concealed AAA unit fires unnamed
+             BR.unit(f"?aaa{n}", "Concealed AAA unit", f"AAA {B.K(s['units'][x])['aaa']}")
+             for n, x in enumerate(com, 1)]
+    BR.start(g, SPACES[sp]["name"], f"Bombardment at {SPACES[sp]['name']}", "MF 18.0", [
+        BR.side("FW", "Free World", "airstrikes", air, first=not f["aaa"]),
+        BR.side("COM", "Communists", "targets", units, first=bool(f["aaa"]))], at=sp)
 
 
 def _assign_next(g, f):
@@ -240,6 +265,7 @@ def _lose_air(g, a, data):
     s["units"][a["unit"]]["loc"] = B.SUP_POOL
     count_bcp(_bombard_frame(g), -1)
     g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss")
+    BR.loss(g, "FW", f"{BR.label(g, a['unit'], B.name_of(s, a['unit']))} is shot down (-1 BCP)", "MF 19.0")
 
 
 @then("fb_fire")
@@ -247,7 +273,11 @@ def _fb_fire(g, a, data):
     s = g.s
     cf = B.K(s["units"][a["unit"]])["c"]
     d = g.roll(1, f"{B.name_of(s, a['unit'])} attacks {B.name_of(s, a['target'])} (hits on {cf} or less)", "MF 18.3")[0]
+    tl = BR.label(g, a["target"], B.name_of(s, a["target"]))
+    BR.event(g, f"{BR.label(g, a['unit'], B.name_of(s, a['unit']))} attacks {tl}", "MF 18.3",
+             dice=[BR.die(d, f"{cf} or less", d <= cf)])
     if d <= cf:
+        BR.loss(g, "COM", f"{tl} is hit", "MF 18.3")
         hit_com(g, a["target"], _bombard_frame(g))
     else:
         g.log("Miss", "MF 18.3")

@@ -3,6 +3,8 @@ engine/battle.py): both sides with their values and who fires first, the support
 fire on a table with its column and each shift explained, each die as a hit or a miss with what it
 needed, the losses and the result. It stays until the next battle starts; the player may close it
 (it opens again with the next battle). The map is centred on each new battle."""
+from html import escape
+
 from .dom import el
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -67,92 +69,100 @@ class BattleView:
         self._build(b)
 
     def _build(self, b):
+        """The whole card as one HTML string set at once: one call into the page instead of one per
+        element (the card is rebuilt at each die of a battle)."""
         n = self.node
-        n.replaceChildren()
         n.setAttribute("data-n", str(b["n"]))
         n.setAttribute("data-over", "1" if b["over"] else "0")
-        head = el("header", parent=n)
-        el("h3", text=b["title"] or "Battle", parent=head)
-        if b.get("rule"):
-            el("span", text=b["rule"], cls="cite", parent=head)
-        el("span", text="over" if b["over"] else f"round {b['round']}", cls="battle-round", parent=head)
-        if b.get("at"):
-            el("button", text="Show", attrs={"type": "button", "data-cmd-battle": "show",
-                                             "title": "Centre the map on this battle"}, parent=head)
-        el("button", text="×", attrs={"type": "button", "data-cmd-battle": "close", "aria-label": "Close",
-                                      "title": "Close (it opens again with the next battle)"}, cls="battle-close",
-           parent=head)
-        if b["sides"]:
-            sides = el("div", cls="battle-sides", parent=n)
-            for s in b["sides"]:
-                self._side(sides, s)
-        for f in b.get("fires", ()):
-            self._fire(n, f)
-        if b["events"]:
-            ol = el("ol", cls="battle-events", parent=n)
-            for e in b["events"]:
-                li = el("li", parent=ol)
-                el("span", text=f"R{e['round']}", cls="battle-rnd", parent=li)
-                el("span", text=e["text"], cls="battle-ev", parent=li)
-                if e.get("dice"):
-                    dice = el("span", cls="battle-dice", parent=li)
-                    for d in e["dice"]:
-                        cls = "die" + ("" if "hit" not in d else " die-hit" if d["hit"] else " die-miss")
-                        el("span", text=f"{die_text(d)} {d['v']}", cls=cls,
-                           attrs={"title": die_title(d), "data-v": d["v"],
-                                  "data-hit": "" if "hit" not in d else ("1" if d["hit"] else "0")}, parent=dice)
-                    needs = sorted({d["need"] for d in e["dice"] if d.get("need")})
-                    if needs:
-                        el("span", text="need " + " / ".join(needs), cls="battle-need", parent=li)
-                if e.get("rule"):
-                    el("span", text=e["rule"], cls="cite", parent=li)
-        if b["losses"]:
-            box = el("div", cls="battle-losses", parent=n)
-            el("h4", text="Losses", parent=box)
-            ul = el("ul", parent=box)
-            for x in b["losses"]:
-                el("li", text=x["text"], cls=f"loss-{x['side']}", attrs={"data-side": x["side"]}, parent=ul)
-        if b["over"]:
-            el("p", text=f"Result: {b['result']}", cls="battle-result", parent=n)
+        n.innerHTML = card_html(b)
 
-    def _side(self, parent, s):
-        box = el("div", cls=f"bside bside-{s['side']}" + (" first" if s["first"] else ""),
-                 attrs={"data-side": s["side"]}, parent=parent)
-        h = el("h4", parent=box)
-        el("span", text=s["name"], parent=h)
-        if s.get("role") and s["role"] != s["side"]:
-            el("span", text=f" {s['role']}", cls="muted", parent=h)
-        if s["first"]:
-            el("span", text="fires first", cls="badge", parent=h)
-        if s.get("total"):
-            el("span", text=s["total"], cls="muted bside-total", parent=box)
-        ul = el("ul", parent=box)
-        for u in s["units"]:
-            li = el("li", attrs={"data-unit": u["id"]}, cls="gone" if u["status"] in ("eliminated",) else None,
-                    parent=ul)
-            el("span", text=u["label"], cls="bu-name", parent=li)
-            if u["values"]:
-                el("span", text=u["values"], cls="bu-val", parent=li)
-            if u["status"]:
-                el("span", text=u["status"], cls="bu-status", parent=li)
-        if s["support"]:
-            el("div", text="Support: " + ", ".join(s["support"]), cls="bside-support", parent=box)
 
-    def _fire(self, parent, f):
-        box = el("div", cls="battle-fire", parent=parent)
-        line = el("div", parent=box)
-        if f.get("who"):
-            el("b", text=f"{f['who']}: ", parent=line)
-        el("span", text=f["text"], cls="fire-col", parent=line)
-        if f.get("base"):
-            el("span", text=f" from {f['base']}", parent=line)
-        if f.get("row") is not None:
-            el("span", text=f", row {f['row']}", parent=line)
-        if f.get("result") is not None:
-            el("span", text=f" → {f['result']}", cls="fire-result", parent=line)
-        if f["shifts"]:
-            ul = el("ul", cls="fire-shifts", parent=box)
-            for sh in f["shifts"]:
-                li = el("li", text=sh["text"], parent=ul)
-                if sh.get("rule"):
-                    el("span", text=sh["rule"], cls="cite", parent=li)
+def _t(x):
+    return escape(str(x), quote=True)
+
+
+def tag(name, text="", cls=None, **attrs):
+    a = "".join(f' {k.replace("_", "-")}="{_t(v)}"' for k, v in attrs.items() if v is not None)
+    c = f' class="{cls}"' if cls else ""
+    return f"<{name}{c}{a}>{text}</{name}>"
+
+
+def cite(rule):
+    return tag("span", _t(rule), "cite") if rule else ""
+
+
+def card_html(b):
+    out = []
+    head = tag("h3", _t(b["title"] or "Battle")) + cite(b.get("rule"))
+    head += tag("span", "over" if b["over"] else f"round {b['round']}", "battle-round")
+    if b.get("at"):
+        head += tag("button", "Show", type="button", data_cmd_battle="show", title="Centre the map on this battle")
+    head += tag("button", "×", "battle-close", type="button", data_cmd_battle="close", aria_label="Close",
+                title="Close (it opens again with the next battle)")
+    out.append(tag("header", head))
+    if b["sides"]:
+        out.append(tag("div", "".join(side_html(s) for s in b["sides"]), "battle-sides"))
+    out += [fire_html(f) for f in b.get("fires", ())]
+    if b["events"]:
+        out.append(tag("ol", "".join(event_html(e) for e in b["events"]), "battle-events"))
+    if b["losses"]:
+        lis = "".join(tag("li", _t(x["text"]), f"loss-{x['side']}", data_side=x["side"]) for x in b["losses"])
+        out.append(tag("div", tag("h4", "Losses") + tag("ul", lis), "battle-losses"))
+    if b["over"]:
+        out.append(tag("p", _t(f"Result: {b['result']}"), "battle-result"))
+    return "".join(out)
+
+
+def side_html(s):
+    h = tag("span", _t(s["name"]))
+    if s.get("role") and s["role"] != s["side"]:
+        h += tag("span", _t(f" {s['role']}"), "muted")
+    if s["first"]:
+        h += tag("span", "fires first", "badge")
+    body = tag("h4", h)
+    if s.get("total"):
+        body += tag("span", _t(s["total"]), "muted bside-total")
+    lis = []
+    for u in s["units"]:
+        li = tag("span", _t(u["label"]), "bu-name")
+        if u["values"]:
+            li += tag("span", _t(u["values"]), "bu-val")
+        if u["status"]:
+            li += tag("span", _t(u["status"]), "bu-status")
+        lis.append(tag("li", li, "gone" if u["status"] == "eliminated" else None, data_unit=u["id"]))
+    body += tag("ul", "".join(lis))
+    if s["support"]:
+        body += tag("div", _t("Support: " + ", ".join(s["support"])), "bside-support")
+    return tag("div", body, f"bside bside-{s['side']}" + (" first" if s["first"] else ""), data_side=s["side"])
+
+
+def fire_html(f):
+    line = tag("b", _t(f"{f['who']}: ")) if f.get("who") else ""
+    line += tag("span", _t(f["text"]), "fire-col")
+    if f.get("base"):
+        line += tag("span", _t(f" from {f['base']}"))
+    if f.get("row") is not None:
+        line += tag("span", _t(f", row {f['row']}"))
+    if f.get("result") is not None:
+        line += tag("span", _t(f" → {f['result']}"), "fire-result")
+    body = tag("div", line)
+    if f["shifts"]:
+        body += tag("ul", "".join(tag("li", _t(sh["text"]) + cite(sh.get("rule"))) for sh in f["shifts"]),
+                    "fire-shifts")
+    return tag("div", body, "battle-fire")
+
+
+def event_html(e):
+    li = tag("span", f"R{e['round']}", "battle-rnd") + tag("span", _t(e["text"]), "battle-ev")
+    if e.get("dice"):
+        chips = []
+        for d in e["dice"]:
+            cls = "die" + ("" if "hit" not in d else " die-hit" if d["hit"] else " die-miss")
+            chips.append(tag("span", _t(f"{die_text(d)} {d['v']}"), cls, title=die_title(d), data_v=d["v"],
+                             data_hit="" if "hit" not in d else ("1" if d["hit"] else "0")))
+        li += tag("span", "".join(chips), "battle-dice")
+        needs = sorted({d["need"] for d in e["dice"] if d.get("need")})
+        if needs:
+            li += tag("span", _t("need " + " / ".join(needs)), "battle-need")
+    li += cite(e.get("rule"))
+    return tag("li", li)

@@ -71,49 +71,13 @@ class ReportView:
         if key == self.key:
             return
         self.key = key
-        self.node.replaceChildren()
         self._arrows(mapview, rep["entries"] if rep else [])
         if not rep:
             self.node.hidden = True
+            self.node.replaceChildren()
             return
         self.node.hidden = False
-        sections, rolls = facts(rep["entries"])
-        head = el("header", parent=self.node)
-        el("span", text="Opponent's phase", cls="report-kicker", parent=head)
-        el("h3", text=rep["title"], parent=head)
-        empty = True
-        for key_, title in SECTIONS:
-            items = sections[key_]
-            if not items:
-                continue
-            empty = False
-            sec = el("div", cls=f"report-sec report-{key_}", attrs={"data-sec": key_}, parent=self.node)
-            el("h4", text=title, parent=sec)
-            ul = el("ul", parent=sec)
-            if key_ == "placed":
-                for place, name, n in placements(items):
-                    li = el("li", attrs={"data-place": place}, parent=ul)
-                    el("span", text=f"{n} unit{'s' if n > 1 else ''} face down in {name}" if n > 1
-                       else f"1 unit in {name}", parent=li)
-                continue
-            for e in items[:MAX_LINES]:
-                li = el("li", parent=ul, cls="muted" if e.get("summary") else None)
-                if e.get("move"):
-                    li.setAttribute("data-from", e["move"][0])
-                    li.setAttribute("data-to", e["move"][1])
-                el("span", text=e.get("text", ""), parent=li)
-                if e.get("rule"):
-                    el("span", text=e["rule"], cls="cite", parent=li)
-                if e.get("battle"):  # a click shows the battle's place on the map
-                    li.setAttribute("data-at", e["battle"])
-                    li.className = "report-goto"
-            if len(items) > MAX_LINES:
-                el("li", text=f"+{len(items) - MAX_LINES} more (see the log)", cls="muted", parent=ul)
-        if empty:
-            el("p", text="Dice only: nothing moved, was placed or changed.", cls="muted", parent=self.node)
-        if rolls:
-            el("p", text=f"{rolls} die roll{'s' if rolls > 1 else ''} (in the log)", cls="muted report-rolls",
-               parent=self.node)
+        self.node.innerHTML = card_html(rep)  # one call into the page for the whole card
 
     # ---- the map layer ---------------------------------------------------------------------------
     def _arrows(self, mapview, entries):
@@ -162,3 +126,33 @@ def _toward(a, b, cut=14):
     d = max((dx * dx + dy * dy) ** 0.5, 1)
     c = min(cut, d / 3)
     return a[0] + dx * c / d, a[1] + dy * c / d
+
+
+def card_html(rep):
+    """The report card as HTML: a section per kind of fact, each line with its rule."""
+    from .battle_view import _t, cite, tag
+    sections, rolls = facts(rep["entries"])
+    out = [tag("header", tag("span", "Opponent's phase", "report-kicker") + tag("h3", _t(rep["title"])))]
+    for key, title in SECTIONS:
+        items = sections[key]
+        if not items:
+            continue
+        lis = []
+        if key == "placed":
+            for place, name, n in placements(items):
+                text = f"{n} units face down in {name}" if n > 1 else f"1 unit in {name}"
+                lis.append(tag("li", tag("span", _t(text)), data_place=place))
+        else:
+            for e in items[:MAX_LINES]:
+                mv = e.get("move") or (None, None)
+                cls = "muted" if e.get("summary") else "report-goto" if e.get("battle") else None
+                lis.append(tag("li", tag("span", _t(e.get("text", ""))) + cite(e.get("rule")), cls,
+                               data_from=mv[0], data_to=mv[1], data_at=e.get("battle")))
+            if len(items) > MAX_LINES:
+                lis.append(tag("li", f"+{len(items) - MAX_LINES} more (see the log)", "muted"))
+        out.append(tag("div", tag("h4", title) + tag("ul", "".join(lis)), f"report-sec report-{key}", data_sec=key))
+    if not any(sections.values()):
+        out.append(tag("p", "Dice only: nothing moved, was placed or changed.", "muted"))
+    if rolls:
+        out.append(tag("p", f"{rolls} die roll{'s' if rolls > 1 else ''} (in the log)", "muted report-rolls"))
+    return "".join(out)

@@ -75,6 +75,9 @@ class BattleView:
         n.setAttribute("data-n", str(b["n"]))
         n.setAttribute("data-over", "1" if b["over"] else "0")
         n.innerHTML = card_html(b)
+        ev = n.querySelector(".battle-events")
+        if ev:  # the newest dice in view: the list reads top to bottom, oldest first
+            ev.scrollTop = ev.scrollHeight
 
 
 def _t(x):

@@ -177,3 +177,20 @@ def test_first_team_nva_report_and_battle(page, base_url):
     page.set_viewport_size({"width": 390, "height": 844})
     card.scroll_into_view_if_needed()
     shot(page, "ft_battle_390")
+
+
+def test_start_screen_offers_the_opponent_pace(page, base_url):
+    """The play setting is a plain choice on the start screen, above the rulings, "pause" by
+    default, for both games."""
+    from .mf_ui import open_start
+    open_start(page, base_url)
+    for game in ("mike-force", "first-team"):
+        page.click(f'input[data-game="{game}"]')
+        box = page.locator('fieldset[data-option="opponent_pace"]')
+        box.wait_for()
+        assert box.locator("legend").text_content() == "Opponent's turn"
+        labels = box.locator("label").all_text_contents()
+        assert labels == ["Pause after each phase and show what happened", "Run straight through"], labels
+        assert page.is_checked('input[data-pace="step"]')
+        assert page.locator("details.options #opt-opponent_pace").count() == 0  # not among the rulings
+    shot(page, "start_screen_1440")

@@ -416,28 +416,35 @@ def test_pathfinders_fly_on_and_back_ft_14_1():
     assert "C4" not in {a["to"] for a in acts(m, "pathfinder")}  # never where Contacted NVA are
 
 
-def test_nva_pace_step_ft_4_14():
-    """FT 4.14 with option nva_pace = "step": a pause after each NVA segment; "run" lets the rest
-    of the phase play; the dice and results are the same as without pauses."""
+def test_opponent_pace_step_ft_4_14():
+    """FT 4.14 with the play setting opponent_pace = "step" (the default): a report pause after
+    each NVA segment that did something; "run" lets the rest of the phase play; the dice and
+    results are the same as with opponent_pace = "run" (issue 9 item 2)."""
     def to_o(options):
         m = M.new_match(R, "campaign", 3, options)
         pauses = 0
         while S(m)["turn"] == 1 and not S(m).get("over"):
             a = acts(m)
-            if step_name(m) == "nva_pause":
+            if step_name(m) == "report":
                 pauses += 1
+                rep = M.view(R, m)["report"]
+                assert rep["title"][0] in "HIJKLMN" or "NVA Assault Phase: H)" in rep["title"], rep
                 M.apply(R, m, next(x for x in a if x["t"] == ("run" if pauses == 3 else "done")))
                 continue
             M.apply(R, m, next((x for x in a if x["t"] == "done"), a[0]))
         return m, pauses
 
-    run_m, p0 = to_o(None)
-    step_m, p1 = to_o({"nva_pace": "step"})
+    run_m, p0 = to_o({"opponent_pace": "run"})
+    step_m, p1 = to_o(None)
     assert p0 == 0
     # first NVA phase: a pause after H, I, J?, K, L, M, N until "run" on the 3rd; second phase: again
-    assert p1 >= 3 + 5
+    assert p1 >= 3 + 3
     assert [e["text"] for e in run_m["log"]] == [e["text"] for e in step_m["log"]]
     assert S(run_m)["dice"] == S(step_m)["dice"]
+    a, b = dict(S(run_m)), dict(S(step_m))
+    for st in (a, b):
+        st.pop("options"), st.pop("pace_run", None)
+    assert a == b  # the same game apart from the setting and the pause bookkeeping
 
 
 def _landing_then_exchange(with_supply):

@@ -14,6 +14,7 @@ def test_every_option_is_used_or_documents_a_fixed_ruling():
     others list one choice and document a ruling whose alternative is not implemented."""
     opts = json.loads(Path("game/rules/mike_force/data/options.json").read_text())["options"]
     code = "".join(p.read_text() for p in Path("game/rules/mike_force").glob("*.py"))
+    code += Path("game/engine/report.py").read_text()  # the play setting opponent_pace (issue 9 item 2)
     for o in opts:
         if o.get("choices") == ["as_ruled"]:
             continue

@@ -51,11 +51,14 @@ def shift(text, rule=None):
     return {"text": text, "rule": rule} if rule else {"text": text}
 
 
-def start(g, place, title, rule, sides, round_no=1):
+def start(g, place, title, rule, sides, round_no=1, at=None):
+    """A new battle: `place` its printed name, `at` its map key (the display pans there)."""
     prev = g.s.get("battle") or {}
     g.s["battle"] = {"n": prev.get("n", 0) + 1, "place": place, "title": title, "rule": rule,
                      "round": round_no, "over": False, "result": "", "sides": sides,
                      "events": [], "losses": []}
+    if at is not None:
+        g.s["battle"]["at"] = at
     return g.s["battle"]
 
 
@@ -81,15 +84,28 @@ def event(g, text, rule=None, dice=None):
         b["events"].append(e)
 
 
-def odds(g, text, base="", shifts=(), row=None, result=None):
+def odds(g, text, base="", shifts=(), row=None, result=None, who=None, rule=None):
+    """One fire on a table (a CRT column, odds): every fire of the battle is kept in "fires" (an
+    open combat has two), the last one also as "odds"."""
     b = current(g)
     if b:
-        o = {"text": text, "base": base, "shifts": list(shifts)}
-        if row is not None:
-            o["row"] = row
-        if result is not None:
-            o["result"] = result
+        o = {"text": text, "base": base, "shifts": list(shifts), "round": b["round"]}
+        for k, val in (("row", row), ("result", result), ("who", who), ("rule", rule)):
+            if val is not None:
+                o[k] = val
+        b.setdefault("fires", []).append(o)
         b["odds"] = o
+
+
+def label(g, uid, default):
+    """A unit's label in the battle in progress ("NVA Infantry Battalion (2)"), else `default`."""
+    b = current(g)
+    if b:
+        for s in b["sides"]:
+            for u in s["units"]:
+                if u["id"] == uid:
+                    return u["label"]
+    return default
 
 
 def status(g, uid, text):
@@ -102,6 +118,14 @@ def status(g, uid, text):
                     u["status"] = text
 
 
+def first(g, side_id):
+    """The side that fires first this round (MF 20.1 tactical superiority, FT 11.0 the attacker)."""
+    b = current(g)
+    if b:
+        for s in b["sides"]:
+            s["first"] = s["side"] == side_id
+
+
 def add_units(g, side_id, units):
     """Units that join a battle in progress (reserves, reaction)."""
     b = current(g)
@@ -111,10 +135,21 @@ def add_units(g, side_id, units):
                 s["units"] = distinct(s["units"] + list(units))
 
 
-def loss(g, side_id, text):
+def loss(g, side_id, text, rule=None):
     b = current(g)
     if b:
-        b["losses"].append({"side": side_id, "text": text, "round": b["round"]})
+        e = {"side": side_id, "text": text, "round": b["round"]}
+        if rule:
+            e["rule"] = rule
+        b["losses"].append(e)
+
+
+def losses_from_log(g, since):
+    """The losses logged since the battle began: entries that name the side that lost (`side`),
+    read as structured facts, never parsed from their text."""
+    for e in g.logbuf[since:]:
+        if e.get("side") and e.get("to") is None:
+            loss(g, e["side"], e["text"], e.get("rule"))
 
 
 def end(g, result):

@@ -134,6 +134,9 @@ def view(rules, match, role=None, log_from=0):
     top = s["stack"][-1] if s["stack"] and not s.get("over") else None
     if top is not None and mine and getattr(rules.flow.get(top["s"]), "is_report", False):
         v["report"] = report.of_frame(top)
+        v["report"]["entries"] = visible_log(match["log"][top["since"]:], role)
+    if s.get("battle"):  # the battle record (engine/battle.py), written as each side may see it
+        v["battle"] = s["battle"]
     return v
 
 

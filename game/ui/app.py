@@ -260,6 +260,9 @@ class App:
         self.ui.boxes(q("#boxes"), v, self.selected, can_act)
         t3 = now()
         P.prompt(q("#prompt"), v)
+        t_ov = now()
+        self.opponent_views(v)
+        t_ov = now() - t_ov
         shown = P.actions(q("#actions"), v, self.selected, self._sel_label(), self.open_subs, self._name_of,
                           self._zone_of, self._piece(self.selected), self.grp_open)
         self.open_subs &= shown
@@ -274,9 +277,26 @@ class App:
         body.dataset.roll = "1" if v["awaiting_roll"] else "0"
         t4 = now()
         # where the last redraw's time went (ms): engine view, map, tracks and boxes, panel and log
-        setattr(window, "__vw_render_parts", f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f}")
+        # (the last figure: the report card and battle display, included in the panel's)
+        setattr(window, "__vw_render_parts",
+                f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f} {t_ov:.1f}")
         self.rev += 1
         body.dataset.rev = str(self.rev)
+
+    def opponent_views(self, v):
+        """The opponent's phase report and the battle display (issue 9 items 2, 3)."""
+        if getattr(self, "report_view", None) is None:
+            from .battle_view import BattleView
+            from .report_view import ReportView
+            self.report_view = ReportView(q("#panel"), q("#actions"), self.pan_to)
+            self.battle_view = BattleView(q("#panel"), q("#actions"), self.pan_to)
+        self.report_view.draw(v, self.map)
+        self.battle_view.draw(v)
+
+    def pan_to(self, key):
+        if key in self.map.spaces:
+            x, y, _ = self.map.spaces[key]
+            self.pz.center(x, y, self.pz.fit_box[2] * 0.6)
 
     # ---- two players at one screen ---------------------------------------------------------------
     def viewer(self):

@@ -65,6 +65,14 @@ class PanZoom:
         self.vb = [px - (px - x) * f, py - (py - y) * f, w * f, h * f]
         self.apply()
 
+    def center(self, x, y, width=None):
+        """Centre the view on (x, y); `width`: zoom in to at most this many units across."""
+        _, _, w, h = self.vb
+        if width is not None and w > width:
+            h, w = h * width / w, width
+        self.vb = [x - w / 2, y - h / 2, w, h]
+        self.apply()
+
     def fit(self):
         self.vb = list(self.fit_box)
         self.apply()

@@ -3,6 +3,10 @@ import random
 
 from .dom import el
 
+PACE = "opponent_pace"  # play setting: the programmed opponent's phases paced or run through
+PACE_LABELS = {"step": "Pause after each phase and show what happened",
+               "run": "Run straight through"}
+
 
 def build(root, rules, has_auto, auto_summary, slots):
     root.replaceChildren()
@@ -42,6 +46,18 @@ def build(root, rules, has_auto, auto_summary, slots):
         el("p", text="Both sides play at this screen; a hand-over screen hides each side's secrets from the other.",
            cls="muted", parent=fs)
 
+    pace = next((o for o in rules.options() if o["id"] == PACE), None)
+    if pace:  # a plain choice for new players, not one of the rulings (issue 9 item 2)
+        fs = el("fieldset", parent=form, attrs={"data-option": PACE})
+        el("legend", text="Opponent's turn", parent=fs)
+        for val in pace["choices"]:
+            lab = el("label", cls="opt", parent=fs)
+            attrs = {"type": "radio", "name": "opt-" + PACE, "value": val, "data-pace": val}
+            if val == pace["default"]:
+                attrs["checked"] = ""
+            el("input", attrs=attrs, parent=lab)
+            el("span", text=PACE_LABELS.get(val, val), parent=lab)
+
     fs = el("fieldset", parent=form)
     el("legend", text="Dice", parent=fs)
     for val, txt in (("auto", "Computer rolls the dice"), ("manual", "I roll my own dice and enter them")):
@@ -73,6 +89,8 @@ def build(root, rules, has_auto, auto_summary, slots):
     fixed = el("details", cls="options fixed-rulings", parent=form)
     el("summary", text="Fixed rulings (no alternative offered)", parent=fixed)
     for o in rules.options():
+        if o["id"] == PACE:
+            continue
         if o.get("choices") and len(o["choices"]) == 1:  # documents a ruling; nothing to choose
             row = el("div", cls="opt-row", parent=fixed, attrs={"data-option": o["id"]})
             el("span", text=o["label"], parent=row)
@@ -121,6 +139,9 @@ def read(root, rules):
         return n.value if n else None
     opts = {}
     for o in rules.options():
+        if o["id"] == PACE:
+            opts[PACE] = checked("opt-" + PACE) or o["default"]
+            continue
         node = root.querySelector("#opt-" + o["id"])
         if not node:
             continue

@@ -13,6 +13,9 @@ def start_ft(page, base_url=None, seed=1, dice="auto", options=None):
     page.check('input[data-scenario="campaign"]')
     page.check(f'input[data-dice="{dice}"]')
     for k, v in (options or {}).items():  # options with choices are <select id="opt-<id>">
+        if k == "opponent_pace":  # the plain choice above the rulings: radio buttons
+            page.check(f'input[data-pace="{v}"]')
+            continue
         page.select_option(f"#opt-{k}", str(v))
     page.fill("#seed", str(seed))
     page.click("#start-game")

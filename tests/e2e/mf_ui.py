@@ -31,11 +31,13 @@ def open_start(page, base_url):
     page.wait_for_selector("#start-screen:not([hidden])")
 
 
-def start_game(page, base_url=None, scenario="early", seed=1, dice="auto"):
+def start_game(page, base_url=None, scenario="early", seed=1, dice="auto", pace=None):
     if base_url is not None:
         open_start(page, base_url)
     page.check(f'input[data-scenario="{scenario}"]')
     page.check(f'input[data-dice="{dice}"]')
+    if pace:  # opponent_pace: "step" (the default) or "run"
+        page.check(f'input[data-pace="{pace}"]')
     page.fill("#seed", str(seed))
     page.click("#start-game")
     confirm_if_asked(page)

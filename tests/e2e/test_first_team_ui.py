@@ -220,20 +220,24 @@ def test_manual_dice(page, base_url):
 
 
 def test_nva_phase_step_through(page, base_url):
-    """FT 4.14 with the play setting nva_pace = "step": the NVA Assault Phase pauses after each
-    segment with Continue / Let it run (big buttons); Continue moves to the next NVA segment,
-    "run" plays the rest of the phase without pausing."""
-    start_ft(page, base_url, seed=3, options={"nva_pace": "step"})
+    """FT 4.14 with the play setting opponent_pace = "step" (the default for new players): the NVA
+    Assault Phase pauses after each segment that did something, with its report card and Continue /
+    Let it run (big buttons); Continue moves to the next NVA segment, "run" plays the rest of the
+    phase without pausing."""
+    start_ft(page, base_url, seed=3)
     for _ in range(300):
-        if "NVA Assault Phase:" in page.text_content("#prompt") and "is over" in page.text_content("#prompt"):
+        if "see what happened" in page.text_content("#prompt"):
             break
         step(page)
     prompt = page.text_content("#prompt")
-    assert "is over" in prompt, prompt
+    assert "see what happened" in prompt and "Segment" in prompt, prompt
+    assert page.locator("#report:not([hidden]) h3").text_content() in prompt
     assert page.locator('#actions .done-bar [data-t="done"]').count() == 1
     assert page.locator('#actions .done-bar [data-t="run"]').count() == 1
     first = prompt
     click_and_wait(page, '#actions [data-t="done"]')  # Continue: the next segment runs, then pauses again
-    assert "is over" in page.text_content("#prompt") and page.text_content("#prompt") != first
-    click_and_wait(page, '#actions [data-t="run"]')  # the rest of this phase runs without a pause
-    assert "NVA Assault Phase:" not in page.text_content("#prompt")
+    if "see what happened" in page.text_content("#prompt"):
+        assert page.text_content("#prompt") != first
+        click_and_wait(page, '#actions [data-t="run"]')  # the rest of this phase runs without a pause
+    assert "see what happened" not in page.text_content("#prompt")
+    assert page.locator("#report:not([hidden])").count() == 0

@@ -422,7 +422,7 @@ def casualties(g, n, why):
         return
     s = g.s
     s["cas"] += n
-    g.log(f"{why}: {n} casualty point(s) (track {s['cas']})", "FT 11.2", kind="track")
+    g.log(f"{why}: {n} casualty point(s) (track {s['cas']})", "FT 11.2", kind="track", side="US")
     vp(g, n * s["options"]["vp_casualty"], "US casualty points")
 
 
@@ -448,7 +448,7 @@ def break_us(g, uid, why, rule, fatigue=False):
         where = u["loc"]
         u["loc"] = ELIM
         u["fat"] = 0
-        g.log(f"The {LOC[where]['sf_camp']} SF garrison is eliminated ({why})", "FT 14.2", kind="loss")
+        g.log(f"The {LOC[where]['sf_camp']} SF garrison is eliminated ({why})", "FT 14.2", kind="loss", side="US")
         vp(g, VPT["us_broken"], "SF garrison eliminated")
         return
     if u.get("brk"):
@@ -456,7 +456,7 @@ def break_us(g, uid, why, rule, fatigue=False):
     u["brk"] = True
     if fatigue or s["options"]["clear_fatigue_on_any_break"]:
         u["fat"] = 0
-    g.log(f"{uname(s, uid)} is broken ({why})", rule, kind="loss")
+    g.log(f"{uname(s, uid)} is broken ({why})", rule, kind="loss", side="US")
     vp(g, VPT["us_broken"], f"{uname(s, uid)} broken")
 
 
@@ -465,7 +465,7 @@ def eliminate_us(g, uid, why, rule):
     u = s["units"][uid]
     u["loc"] = ELIM
     u["hold"] = False
-    g.log(f"{uname(s, uid)} is eliminated ({why})", rule, kind="loss")
+    g.log(f"{uname(s, uid)} is eliminated ({why})", rule, kind="loss", side="US")
     vp(g, s["options"]["vp_company"], f"{uname(s, uid)} eliminated")
 
 
@@ -493,7 +493,7 @@ def add_fatigue(g, uid, n, why, rule="FT 12.0"):
                 u["fat"] = 0
             return True
     if n:
-        g.log(f"{uname(s, uid)}: +{n} fatigue ({why}); now {u.get('fat', 0)}", rule)
+        g.log(f"{uname(s, uid)}: +{n} fatigue ({why}); now {u.get('fat', 0)}", rule, side="US")
     return False
 
 
@@ -505,9 +505,9 @@ def nva_step(g, uid, why, rule="FT 11.2"):
         eliminate_nva(g, uid, why, rule)
         return
     u["step"] += 1
-    g.log(f"NVA {uname(s, uid)} loses a step ({why}): step {u['step']}", rule, kind="loss")
+    g.log(f"NVA {uname(s, uid)} loses a step ({why}): step {u['step']}", rule, kind="loss", side="NVA")
     if u["step"] == 4:
-        g.log(f"NVA {uname(s, uid)} is broken", rule, kind="loss")
+        g.log(f"NVA {uname(s, uid)} is broken", rule, kind="loss", side="NVA")
         vp(g, VPT["nva_broken"], f"NVA {uname(s, uid)} broken")
         nart_reassign(g, uid)
 
@@ -518,7 +518,7 @@ def break_nva(g, uid, why, rule="FT 11.2"):
     if u["step"] >= 4:
         return
     u["step"] = 4
-    g.log(f"NVA {uname(s, uid)} is broken ({why})", rule, kind="loss")
+    g.log(f"NVA {uname(s, uid)} is broken ({why})", rule, kind="loss", side="NVA")
     vp(g, VPT["nva_broken"], f"NVA {uname(s, uid)} broken")
     nart_reassign(g, uid)
 
@@ -528,7 +528,7 @@ def eliminate_nva(g, uid, why, rule):
     u = s["units"][uid]
     u["loc"] = ELIM
     u["gar"] = u["hold"] = False
-    g.log(f"NVA {uname(s, uid)} is eliminated ({why})", rule, kind="loss")
+    g.log(f"NVA {uname(s, uid)} is eliminated ({why})", rule, kind="loss", side="NVA")
     vp(g, VPT["nva_eliminated"], f"NVA {uname(s, uid)} eliminated")
     nart_reassign(g, uid, dead=True)
     regiment_destroyed(g, u["reg"])

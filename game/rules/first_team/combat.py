@@ -135,11 +135,13 @@ def roll_crt(g, col, n_inf, who, notes, rule):
     d = g.roll(1, f"{who}: combat die (row = die + {n_inf} infantry fired on)", rule)[0]
     res, c, r = crt(col, d + n_inf)
     g.log(f"{who}: column {c} ({', '.join(notes)}), row {r}: result {res}", "FT 11.2", kind="combat")
-    # battle display (engine/battle.py): one record per CRT fire, every column shift explained
-    BR.start(g, "", who, rule, [])
+    # battle display (engine/battle.py): every CRT fire with its column, each shift explained
+    if not BR.current(g):
+        BR.start(g, "", who, rule, [])
     BR.odds(g, f"column {c}", base=notes[0] if notes else "", row=r, result=res,
-            shifts=[BR.shift(x) for x in notes[1:]])
-    BR.event(g, f"Combat die {d} + {n_inf} infantry fired on = row {r}", rule, dice=[BR.die(d)])
+            shifts=[BR.shift(x) for x in notes[1:]], who=who, rule=rule)
+    BR.event(g, f"{who}: combat die {d} + {n_inf} infantry fired on = row {r}: result {res}", rule,
+              dice=[BR.die(d)])
     return res
 
 
@@ -194,7 +196,8 @@ def nva_retreat(g, loc, uids):
     for x in uids:
         B.place_nva(s, x, dest)
         s["units"][x]["mv"] = True
-    g.log(f"{len(uids)} NVA unit(s) retreat from {B.name(loc)} to {B.name(dest)}", "FT 11.2")
+    g.log(f"NVA {', '.join(B.uname(s, x) for x in uids)} retreat {B.name(loc)} -> {B.name(dest)}", "FT 11.2",
+          kind="move", move=[loc, dest], units=len(uids))
     B.overrun(g, dest, uids)
 
 
@@ -204,6 +207,19 @@ def strike_units(g, where, factor, units, who, rule, air=()):
     """Each NVA unit attacked separately: column 1 + factor // strength, row = die + 1; only the
     superiority shift applies (FT 7.21). R in a Zone Box has no effect (A41). `air`: the Tac Air,
     B-52 or ARA units committed, for the NVA AA of optional rule 16.21."""
+    s = g.s
+    since = len(g.logbuf)
+    BR.start(g, B.name(where), f"{who} on {B.name(where)}", rule, [
+        BR.side("US", "American", "attacker", [], first=True, support=[f"{who}, strike factor {factor}"]),
+        BR.side("NVA", "NVA", "defender", [BR.unit(x, f"NVA {B.uname(s, x)}", f"{B.n_str(s['units'][x])}-"
+                                                      f"{B.n_eff(s['units'][x])}") for x in units
+                                           if s["units"][x]["loc"] == where])], at=where)
+    _strike(g, where, factor, units, who, rule, air)
+    BR.losses_from_log(g, since)
+    BR.end(g, "Strike over")
+
+
+def _strike(g, where, factor, units, who, rule, air):
     s = g.s
     for x in units:
         u = s["units"][x]
@@ -285,8 +301,56 @@ def _aa_victim(g, a, data):
 # --- one combat as a frame ---------------------------------------------------------------------------
 
 def start_fight(g, loc, kind, att, us_f=(), us_t=(), n_f=(), n_t=(), sup=None, night=False, nsup=0, helis=()):
-    g.push("fight", loc=loc, kind=kind, att=att, stage="start", us_f=list(us_f), us_t=list(us_t),
-           n_f=list(n_f), n_t=list(n_t), sup=sup or {}, night=night, nsup=nsup, helis=list(helis))
+    f = g.push("fight", loc=loc, kind=kind, att=att, stage="start", us_f=list(us_f), us_t=list(us_t),
+               n_f=list(n_f), n_t=list(n_t), sup=sup or {}, night=night, nsup=nsup, helis=list(helis))
+    _record_start(g, f)
+
+
+def _record_start(g, f):
+    """The battle display's record (engine/battle.py): both sides with strength-effectiveness, who
+    fires first (the attacker, FT 11.0), the support committed so far; display only."""
+    s = g.s
+    U = s["units"]
+    loc = f["loc"]
+    us = list(dict.fromkeys(f["us_f"] + f["us_t"]))
+    nva = list(dict.fromkeys(f["n_f"] + f["n_t"]))
+
+    def us_unit(x):
+        u = U[x]
+        return BR.unit(x, B.uname(s, x), f"{B.us_str(u)}-{B.us_eff(u)}",
+                       "broken" if u.get("brk") else (f"fatigue {u['fat']}" if u.get("fat") else ""))
+
+    def nva_unit(x):
+        u = U[x]
+        return BR.unit(x, f"NVA {B.uname(s, x)}", f"{B.n_str(u)}-{B.n_eff(u)}", "broken" if B.broken(u) else "")
+
+    fires = {"US": f["att"] == "US" or f["kind"] == "open", "NVA": f["att"] == "NVA" or f["kind"] == "open"}
+    kind = "Ambush" if f["kind"] == "ambush" else "Open combat"
+    BR.start(g, B.name(loc), f"{kind} at {B.name(loc)}" + (" (night)" if f.get("night") else ""), "FT 11.0", [
+        BR.side("US", "American", "attacker" if f["att"] == "US" else "defender", [us_unit(x) for x in us],
+                first=f["att"] == "US", support=support_list(s, f["sup"]),
+                total="fires" if fires["US"] else "does not fire"),
+        BR.side("NVA", "NVA", "attacker" if f["att"] == "NVA" else "defender", [nva_unit(x) for x in nva],
+                first=f["att"] == "NVA", total="fires" if fires["NVA"] else "does not fire"),
+    ], at=loc)
+
+
+def support_list(s, sup):
+    """What supports the American side, by printed name (FT 11.27-11.29, 7.1, 9.2)."""
+    out = [f"Artillery: {B.uname(s, x)}" for x in sup.get("arty", [])]
+    out += [f"Tac Air: {B.uname(s, x)}" for x in sup.get("tac", [])]
+    out += [f"{B.uname(s, x)}" for key in ("gs", "ara", "oh") for x in sup.get(key, [])]
+    out += [f"Adjacent location {B.name(a)}" for a in sup.get("adj", [])]
+    return out
+
+
+def record_support(g, loc, sup):
+    """Support allocated to the battle at loc while it waits (FT 4.14 M): shown as committed."""
+    b = BR.current(g)
+    if b and b.get("at") == loc:
+        for sd in b["sides"]:
+            if sd["side"] == "US":
+                sd["support"] = support_list(g.s, sup)
 
 
 def involved_supply(g, f):
@@ -318,13 +382,17 @@ class Fight(Step):
             f["stage"] = "nva_dmg"
             kind = "Ambush" if f["kind"] == "ambush" else "Open combat"
             side = "American" if f["att"] == "US" else "NVA"
-            g.log(f"{kind} at {B.name(loc)}: the {side} side attacks", "FT 11.0", kind="battle")
+            g.log(f"{kind} at {B.name(loc)}: the {side} side attacks", "FT 11.0", kind="battle", battle=loc)
             # FT 6.3, 11.26: supply status is judged as the combat begins, before the involved
             # stacks spend their step "at the instant of combat"
             f["unsup"] = [x for x in f["us_t"] if U[x]["loc"] == loc and not B.supplied(s, x)]
             f["nart"] = bool(B.nart_at(s, loc))  # FT 16.21: NVA artillery present as the combat occurs
             involved_supply(g, f)
             f["r_us"] = f["r_nva"] = "-"
+            f["log0"] = len(g.logbuf)
+            if not BR.current(g) or BR.current(g).get("at") != loc:
+                _record_start(g, f)
+            record_support(g, loc, f["sup"])
             us_fires = f["att"] == "US" or f["kind"] == "open"
             nva_fires = f["att"] == "NVA" or f["kind"] == "open"
             # the attacker fires first, then the defender; losses after both (FT 11.0)
@@ -389,6 +457,8 @@ class Fight(Step):
         g.pop()
         if B.nva_at(s, loc) and not B.us_ground(s, loc) and s["options"]["retreat_overrun"]:
             B.overrun(g, loc, B.nva_at(s, loc))  # A24
+        BR.losses_from_log(g, f.get("log0", len(g.logbuf)))
+        BR.end(g, f"on the NVA {f['r_nva']}, on the Americans {f['r_us']} (FT 11.2)")
 
 
 # --- results against the Americans -------------------------------------------------------------------

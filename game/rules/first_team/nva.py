@@ -13,6 +13,16 @@ from .combat import start_fight
 from .data import ADJ, CLS, DISPLAY, LOC, TABLES, ZONE_LOCS
 
 
+def names(s, uids):
+    """The NVA units by their printed names ("NVA 101/32, 102/32"), for the move lines."""
+    return "NVA " + ", ".join(B.uname(s, x) for x in uids)
+
+
+def moved_facts(frm, to, uids):
+    """The structured facts of a move line, for the report card and the map arrows (issue 9)."""
+    return {"move": [frm, to], "units": len(uids), "refs": [["p", frm, B.name(frm)], ["p", to, B.name(to)]]}
+
+
 # --- ambush checks when US units land or enter (13.6 cond. 1, A19) --------------------------------------
 
 def stacks_move_in(g, pool, loc, why, rule, moved):
@@ -46,7 +56,7 @@ def entry_ambush(g, loc, helis):
         e = B.lowest_eff(s, nva)
         d = g.roll(1, f"Ambush check by the Contacted NVA at {B.name(loc)} (ambush on {e} or less)", "FT 13.6")[0]
         if d <= e:
-            g.log(f"AMBUSH at {B.name(loc)} by Contacted NVA", "FT 13.6", kind="battle")
+            g.log(f"AMBUSH at {B.name(loc)} by Contacted NVA", "FT 13.6", kind="battle", battle=loc)
             fights.append((tgc, nva))
     z = B.zone_of(loc)
     if s["options"]["identified_entry_ambush"] and (z != "CAM" or cam_box_attacks(s)):
@@ -56,7 +66,7 @@ def entry_ambush(g, loc, helis):
                        group.extend)
         if group:
             g.log(f"AMBUSH at {B.name(loc)} by {len(group)} Identified NVA unit(s), now Contacted", "FT 13.6",
-                  kind="battle")
+                  kind="battle", battle=loc)
             fights.insert(0, (tg, group))
     # FT 11.25 (A5 option "all_nva_attacks"): a night roll before each attack, in resolution order
     nights = [s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc) for _ in fights]
@@ -150,7 +160,8 @@ def evasion(g):
 def evade(g, x, loc):
     s = g.s
     B.place_nva(s, x, B.zbox(B.zone_of(loc)))
-    g.log(f"NVA {B.uname(s, x)} evades from {B.name(loc)} to Zone Box {B.zone_of(loc)}", "FT 13.7")
+    g.log(f"NVA {B.uname(s, x)} evades {B.name(loc)} -> Zone Box {B.zone_of(loc)}", "FT 13.7", kind="move",
+          **moved_facts(loc, B.zbox(B.zone_of(loc)), [x]))
 
 
 # --- target determination (13.31-13.34, 13.4, A20) ----------------------------------------------------
@@ -181,7 +192,8 @@ class TargetDetermination(Step):
                     B.place_nva(s, x, B.PLEIKU)
                     placed.setdefault(B.PLEIKU, []).append(x)
                 if n:
-                    g.log(f"{min(n, len(pool))} NVA unit(s) from the Pleiku box attack Pleiku", "FT 13.33", kind="reveal")
+                    g.log(f"{names(s, placed[B.PLEIKU])} move Zone Box P -> Pleiku to attack", "FT 13.33",
+                          kind="move", **moved_facts(B.zbox("P"), B.PLEIKU, placed[B.PLEIKU]))
                 continue
             targets = td_targets(s, z)
             for loc in targets:
@@ -189,7 +201,8 @@ class TargetDetermination(Step):
                     for x in xs:
                         pool.remove(x)
                         placed.setdefault(loc, []).append(x)
-                    g.log(f"NVA from Zone Box {z} move against {B.name(loc)}", "FT 13.32", kind="reveal")
+                    g.log(f"{names(s, xs)} move Zone Box {z} -> {B.name(loc)} (target determination)", "FT 13.32",
+                          kind="move", **moved_facts(B.zbox(z), loc, xs))
                 stacks_move_in(g, list(pool), loc, f"Target determination: a stack of Zone Box {z} against {B.name(loc)}",
                                "FT 13.32", moved)
                 if not pool:
@@ -207,7 +220,7 @@ class TargetDetermination(Step):
             if d <= e:
                 for x in grp:
                     U[x]["amb"] = True
-                g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle")
+                g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle", battle=loc)
                 later.append((loc, tg, grp))
         for loc, tg, grp in reversed(later):  # A58: in the order of their triggers (frames are LIFO)
             g.push("fight_later", loc=loc, tg=tg, grp=grp)
@@ -258,7 +271,8 @@ class Offboard(Step):
                 dest = max(DISPLAY["next"][z], key=B.cls)
                 for x in us:
                     B.place_nva(s, x, B.zbox(dest))
-                g.log(f"{len(us)} NVA unit(s) move from Zone Box {z} to Zone Box {dest}", "FT 13.2")
+                g.log(f"{names(s, us)} move Zone Box {z} -> Zone Box {dest}", "FT 13.2", kind="move",
+                      **moved_facts(B.zbox(z), B.zbox(dest), us))
         else:
             regs, z = parse_code(r)
             for reg in regs:
@@ -279,7 +293,8 @@ class Offboard(Step):
                         g.log(f"Broken NVA {B.uname(s, x)} withdraws into Cambodia: removed from play", "FT 13.73")
                     else:
                         B.place_nva(s, x, B.zbox(back))
-                        g.log(f"Broken NVA {B.uname(s, x)} withdraws to Zone Box {back}", "FT 13.73")
+                        g.log(f"Broken NVA {B.uname(s, x)} withdraws Zone Box {z} -> Zone Box {back}", "FT 13.73",
+                              kind="move", **moved_facts(B.zbox(z), B.zbox(back), [x]))
 
 
 # --- Segment K: contacted movement (13.5, 13.51, A8, A9, A21, A44) ---------------------------------------
@@ -376,8 +391,9 @@ class NvaMove(Step):
                 U[x]["mv"] = True
             f["moved"] += len(mv)
             f["cur"] = [x for x in units if x not in mv]
-            g.log(f"{len(mv)} {'broken ' if brk else ''}NVA unit(s) move {B.name(loc)} -> {B.name(dest)} "
-                  f"(rating {best} against {scores[loc]} for staying)", "FT 13.51")
+            g.log(f"{'Broken ' if brk else ''}{names(s, mv)} move {B.name(loc)} -> {B.name(dest)} "
+                  f"(rating {best} against {scores[loc]} for staying)", "FT 13.51", kind="move",
+                  **moved_facts(loc, dest, mv))
             on_entry(g, dest, mv, start_nva, brk)
             if len(s["stack"]) > depth:
                 return  # FT 11.31: the US ambush is resolved before anything else moves
@@ -420,7 +436,7 @@ def us_ambush_check(g, loc, entering):
     d = g.roll(1, f"US ambush check at {B.name(loc)} (US eff minus NVA eff = {diff})", "FT 11.32")[0]
     ok = d <= diff if s["options"]["us_ambush_rule"] == "die_le_diff" else diff <= d
     if ok:
-        g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle")
+        g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle", battle=loc)
         start_fight(g, loc, "ambush", "US", us_f=us, n_t=B.nsort(s, entering))
 
 
@@ -443,7 +459,7 @@ class NvaAmbush(Step):
         e = B.lowest_eff(s, grp)
         d = g.roll(1, f"NVA ambush check at {B.name(loc)} (on {e} or less)", "FT 13.6")[0]
         if d <= e:
-            g.log(f"AMBUSH at {B.name(loc)}", "FT 13.6", kind="battle")
+            g.log(f"AMBUSH at {B.name(loc)}", "FT 13.6", kind="battle", battle=loc)
             night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc)
             start_fight(g, loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night)
 
@@ -542,7 +558,7 @@ class NvaCombat(Step):
         n_f = att + [x for x in B.nva_at(s, loc) if s["units"][x].get("gar") and x not in att
                      and not B.broken(s["units"][x])]
         us = B.us_ground(s, loc)
-        g.log(f"The NVA must attack at {B.name(loc)}", "FT 11.1", kind="battle")
+        g.log(f"The NVA must attack at {B.name(loc)}", "FT 11.1", kind="battle", battle=loc)
         start_fight(g, loc, "open", "NVA", us_f=us, us_t=us, n_f=n_f, n_t=B.nva_at(s, loc),
                     night=night, nsup=nva_support(g, loc))
         g.push("m_support", loc=loc, sup={}, night=night)

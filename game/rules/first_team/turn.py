@@ -1,6 +1,7 @@
 """The sequence of play (FT 4.0-4.5) as one driver frame, the end-of-segment hook (FT 8.0, 9.3,
 13.71, 13.72), the end of the turn and the victory level (FT 15.0-15.1, 16.1)."""
 
+from ...engine import report
 from ...engine.flow import Row, Sequence, Step
 from . import board as B
 from . import nva as N
@@ -44,22 +45,9 @@ SEQUENCE = [Row(step, data, title, rule, letter=letter) for step, data, title, r
 NVA_SEGMENTS = tuple("HIJKLMN")  # FT 4.14: the NVA Assault Phase
 
 
-@flow.step("nva_pause")
-class NvaPause(Step):
-    """Option nva_pace = "step": the player reads each NVA segment's results before the next."""
-    always_ask = True
-
-    def prompt(self, g, f):
-        return f"NVA Assault Phase: {f['done']} is over (see the log). Continue?"
-
-    def choices(self, g, f):
-        return [{"t": "done", "label": "Continue to the next segment"},
-                {"t": "run", "label": "Let the rest of this NVA phase run"}]
-
-    def act(self, g, f, a):
-        if a["t"] == "run":
-            g.s["f"]["nva_run"] = True
-        g.pop()
+# FT 4.14: the NVA Assault Phase plays itself; with the play setting opponent_pace "step" each NVA
+# segment (H-N) ends in a report pause (engine/report.py), "let it run" covers the rest of that phase.
+report.register(flow)
 
 
 def skip(s, name, data):
@@ -100,7 +88,6 @@ def segment_start(s, name, letter, data):
         for u in s["units"].values():
             u.pop("amb", None)
         f["arrow"] = False
-        f["nva_run"] = False
 
 
 def segment_end(g, letter):
@@ -136,7 +123,7 @@ def segment_end(g, letter):
 @flow.step("turn")
 class Turn(Sequence):
     """FT 4.0, one game-turn per cycle of SEQUENCE; every lettered segment ends with
-    segment_end, and (option nva_pace "step") each NVA segment with a pause to read it."""
+    segment_end, and (play setting opponent_pace "step") each NVA segment with a report pause."""
 
     rows = SEQUENCE
 
@@ -151,7 +138,10 @@ class Turn(Sequence):
 
     def row_start(self, g, f, row):
         segment_start(g.s, row.step, row.letter, row.data)
+        if row.step == "td" and row.data.get("seg") == "H":
+            report.scope_over(g, "nva")  # a new NVA Assault Phase: pause again
         super().row_start(g, f, row)
+        f["since"] = len(g.logbuf)  # where this segment's report begins
 
     def row_end(self, g, f, row):
         s = g.s
@@ -159,8 +149,8 @@ class Turn(Sequence):
             segment_end(g, row.letter)
         if s.get("over"):
             return
-        if row.letter in NVA_SEGMENTS and s["options"]["nva_pace"] == "step" and not s["f"].get("nva_run"):
-            g.push("nva_pause", done=row.title)
+        if row.letter in NVA_SEGMENTS:
+            report.pause(g, row.title, f.get("since", 0), "nva", "Let the rest of this NVA phase run")
 
 
 @flow.step("end_turn")

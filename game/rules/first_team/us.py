@@ -8,7 +8,7 @@ from . import board as B
 from . import nva as N
 from .ask import ask, then
 from .board import flow
-from .combat import start_fight, strike_units
+from .combat import record_support, start_fight, strike_units
 from .data import ADJ, COUNTERS, LOC, TABLES
 
 CP = TABLES["cp"]
@@ -858,6 +858,7 @@ class MSupport(Step):
             fight["helis"] = f["sup"].get("gs", []) + f["sup"].get("ara", []) + f["sup"].get("oh", [])
             return
         apply_support(g, a, f["sup"])
+        record_support(g, f["loc"], f["sup"])
 
 
 # --- Segment O: maintenance and refit -----------------------------------------------------------------

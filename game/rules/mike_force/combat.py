@@ -120,6 +120,7 @@ class Bombard(Step):
             f["aaa"] = sorted(uid for uid in B.com_units(s, sp) if B.K(s["units"][uid]).get("aaa")
                               and (s["units"][uid].get("rev") or s["options"]["aaa_concealed_fires"]))
             f["stage"] = "aaa_fire"
+            _record_bombard(g, f)
             return
         if stage == "aaa_fire":  # MF 19: before the bombardment, each AAA unit fires once
             if not f["aaa"]:
@@ -132,6 +133,8 @@ class Bombard(Step):
                 return
             val = B.K(s["units"][a])["aaa"]
             d = g.roll(1, f"AAA fire at {SPACES[sp]['name']} (hits on {val} or less)", "MF 19.0")[0]
+            BR.event(g, f"{BR.label(g, a, 'AAA')} fires at the airstrikes", "MF 19.0",
+                     dice=[BR.die(d, f"{val} or less", d <= val)])
             if d <= val:
                 kinds = {s["units"][x]["k"] for x in tac}
                 if len(kinds) == 1:
@@ -182,8 +185,12 @@ class Bombard(Step):
                 return
             cf = B.K(s["units"][arc["unit"]])["c"]
             n = 2 if B.stype(sp) == "open" else 1  # MF 18.4 a, R-TR1
-            dice = g.roll(n, f"Arc Light on {B.name_of(s, t)} (hits on {cf} or less, 6 = collateral)", "MF 18.4")
+            dice = g.roll(n, f"Arc Light on {B.name_of(s, t)} (hits on {cf} or less, 6 = collateral)", "MF 18.4",
+                          add=False)  # each die checked on its own
+            BR.event(g, f"Arc Light on {BR.label(g, t, B.name_of(s, t))}", "MF 18.4",
+                     dice=[BR.die(d, f"{cf} or less", d <= cf) for d in dice])
             if any(d <= cf for d in dice):
+                BR.loss(g, "COM", f"{BR.label(g, t, B.name_of(s, t))} is hit", "MF 18.4")
                 hit_com(g, t, f)
             if 6 in dice:  # at most one collateral hit per unit (MF 18.4 c)
                 victims = [x for x in B.fw_units(s, sp) if not B.is_garrison(s["units"][x])]
@@ -197,7 +204,25 @@ class Bombard(Step):
         for a in airstrikes_in(s, sp):
             s["units"][a]["loc"] = B.SUP_POOL
         g.pop()
+        BR.end(g, "Bombardment over: the airstrikes return to the Support Reinforcements Box")
         settle_counted(g, f, f"Bombardment at {SPACES[sp]['name']}")
+
+
+def _record_bombard(g, f):
+    """The battle display's record of a bombardment (MF 18, 19): the airstrikes against the
+    revealed Communist units and the AAA, which fires first (MF 19.0); display only."""
+    s = g.s
+    sp = f["sp"]
+    air = [BR.unit(x, B.name_of(s, x), f"CF {B.K(s['units'][x])['c']}") for x in airstrikes_in(s, sp)]
+    com = list(dict.fromkeys(bombard_targets(s, sp) + f["aaa"]))
+    units = [BR.unit(x, B.KINDS[s["units"][x]["k"]]["name"],
+                     f"AAA {B.K(s['units'][x])['aaa']}" if x in f["aaa"] else f"CF {B.K(s['units'][x])['c']}")
+             if s["units"][x].get("rev") else  # R-AAA option: a concealed AAA unit fires unnamed
+             BR.unit(f"?aaa{n}", "Concealed AAA unit", f"AAA {B.K(s['units'][x])['aaa']}")
+             for n, x in enumerate(com, 1)]
+    BR.start(g, SPACES[sp]["name"], f"Bombardment at {SPACES[sp]['name']}", "MF 18.0", [
+        BR.side("FW", "Free World", "airstrikes", air, first=not f["aaa"]),
+        BR.side("COM", "Communists", "targets", units, first=bool(f["aaa"]))], at=sp)
 
 
 def _assign_next(g, f):
@@ -240,6 +265,7 @@ def _lose_air(g, a, data):
     s["units"][a["unit"]]["loc"] = B.SUP_POOL
     count_bcp(_bombard_frame(g), -1)
     g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss")
+    BR.loss(g, "FW", f"{BR.label(g, a['unit'], B.name_of(s, a['unit']))} is shot down (-1 BCP)", "MF 19.0")
 
 
 @then("fb_fire")
@@ -247,7 +273,11 @@ def _fb_fire(g, a, data):
     s = g.s
     cf = B.K(s["units"][a["unit"]])["c"]
     d = g.roll(1, f"{B.name_of(s, a['unit'])} attacks {B.name_of(s, a['target'])} (hits on {cf} or less)", "MF 18.3")[0]
+    tl = BR.label(g, a["target"], B.name_of(s, a["target"]))
+    BR.event(g, f"{BR.label(g, a['unit'], B.name_of(s, a['unit']))} attacks {tl}", "MF 18.3",
+             dice=[BR.die(d, f"{cf} or less", d <= cf)])
     if d <= cf:
+        BR.loss(g, "COM", f"{tl} is hit", "MF 18.3")
         hit_com(g, a["target"], _bombard_frame(g))
     else:
         g.log("Miss", "MF 18.3")
@@ -318,7 +348,7 @@ class CombatPhase(Step):
 def _start_battle(g, a, data):
     f = g.frame  # the combat phase frame
     f["fought"].append(a["to"])
-    g.log(f"Battle at {SPACES[a['to']]['name']}", "MF 20.1", kind="battle")
+    g.log(f"Battle at {SPACES[a['to']]['name']}", "MF 20.1", kind="battle", battle=a["to"])
     g.push("battle", sp=a["to"], round=1, stage="round", bcp=0, sf=False)
 
 
@@ -427,11 +457,14 @@ class Battle(Step):
             f["next"] = f["first"]
             g.log(("Free World" if f["first"] == "FW" else "Communist") + " tactical superiority: they fire first",
                   "MF 20.1")
+            BR.first(g, f["first"])
             order = [u for u in f.get("fw_line", []) if u in fw] + [u for u in fw if u not in f.get("fw_line", [])]
             movable = [u for u in order if not B.is_garrison(s["units"][u])]
             f["line_pending"] = movable
             f["fw_line"] = []
             f["stage"] = "line"
+            if f.get("keep_line"):  # "keep this order for the whole battle": no question this round
+                _line_done(g, f)
             return
         if stage == "line":  # the FW line in the player's order, a garrison last (R-GA1)
             pend = f["line_pending"]
@@ -443,10 +476,13 @@ class Battle(Step):
                 f["com_line"] = com_order(s, sp)
                 f["stage"] = "fire"
                 return
-            ch = [{"t": "unit", "unit": u, "label": f"Next in line: {B.name_of(s, u)}" +
-                   (" (disrupted)" if s["units"][u].get("red") else "")} for u in pend]
-            ch.append({"t": "done", "label": "Keep the rest in this order: " + ", ".join(B.name_of(s, u) for u in pend)})
-            ask(g, "Line up your units: the first in line fires first and takes the Communist fire (MF 20.1)",
+            lab = {u: BR.label(g, u, x) for u, x in labels(s, pend).items()}
+            rest = ", ".join(lab[u] for u in pend)
+            ch = [{"t": "unit", "unit": u, "label": f"Next in line: {lab[u]}"} for u in pend]
+            ch.append({"t": "done", "label": f"This round, keep the rest in this order: {rest}"})
+            ch.append({"t": "keep", "label": f"Keep this order for the whole battle: "
+                       + ", ".join([lab.get(u, B.name_of(s, u)) for u in f["fw_line"]] + [rest])})
+            ask(g, "Line up your units: the first in line fires first and takes the Communist fire",
                 "MF 20.1", ch, "line_up")
             return
         if stage == "fire":
@@ -511,8 +547,10 @@ class Battle(Step):
         if len(targets) == 1:
             _shoot(g, f, shooter, targets)
             return
+        lab = labels(s, targets)  # as the battle display names them, if it lists them
         ch = [{"t": "target", "unit": shooter, "target": t,
-               "label": f"{B.name_of(s, shooter)} fires at {B.name_of(s, t)}"} for t in targets]
+               "label": f"{BR.label(g, shooter, B.name_of(s, shooter))} fires at {BR.label(g, t, lab[t])}"}
+              for t in targets]
         ask(g, f"{B.name_of(s, shooter)} fires (CF {cf}): choose its target", "MF 20.1", ch, "fw_fire")
 
 
@@ -524,9 +562,9 @@ def _record_round(g, f, fw, com):
         def units(ids, name):
             return [BR.unit(u, name(u), f"CF {B.cf_of(s, s['units'][u])}") for u in ids]
         BR.start(g, SPACES[f["sp"]]["name"], f"Battle at {SPACES[f['sp']]['name']}", "MF 20.1", [
-            BR.side("FW", "Free World", "FW", units(fw, lambda u: B.name_of(s, u)), first=True),
+            BR.side("FW", "Free World", "FW", units(fw, lambda u: B.name_of(s, u))),
             BR.side("COM", "Communists", "COM", units(com, lambda u: B.KINDS[s["units"][u]["k"]]["name"]))],
-            round_no=f["round"])
+            round_no=f["round"], at=f["sp"])
     else:
         BR.next_round(g, f["round"])
 
@@ -534,8 +572,10 @@ def _record_round(g, f, fw, com):
 def _ask_pair(g, f):
     s = g.s
     p = f["pairs"]
+    targets = fw_targets(s, f["sp"])
+    lab = labels(s, targets)
     ch = [{"t": "target", "unit": p["shooter"], "target": t,
-           "label": f"Aim a pair of dice at {B.name_of(s, t)}"} for t in fw_targets(s, f["sp"])]
+           "label": f"Aim a pair of dice at {BR.label(g, t, lab[t])}"} for t in targets]
     ask(g, f"{B.name_of(s, p['shooter'])} rolls two dice per combat factor: aim pair "
         f"{len(p['targets']) + 1} of {len(p['targets']) + p['left']}", "MF 25.6", ch, "pair")
 
@@ -578,12 +618,14 @@ def _shoot(g, f, shooter, aims, pairs=False):
         need = f"under {cf}" if fort else f"{cf} or less"
         who = B.name_of(s, shooter) if side == "FW" else B.KINDS[u["k"]]["name"]
         dice = g.roll(n, f"{who} fires at {B.name_of(s, t)} ({need}{', fortified' if fort else ''})",
-                      "MF 20.3" if fort else "MF 20.2")
+                      "MF 20.3" if fort else "MF 20.2", add=False)  # each die checked on its own
         ok = any((d < cf) if fort else (d <= cf) for d in dice)
-        BR.event(g, f"{who} fires at {B.name_of(s, t)}", "MF 20.3" if fort else "MF 20.2",
+        t_lab = BR.label(g, t, B.name_of(s, t))  # the display's distinct labels ("(2)")
+        BR.event(g, f"{BR.label(g, shooter, who)} fires at {t_lab}", "MF 20.3" if fort else "MF 20.2",
                  dice=[BR.die(d, need, (d < cf) if fort else (d <= cf)) for d in dice])
         if ok:
-            BR.loss(g, "COM" if side == "FW" else "FW", f"{B.name_of(s, t)} is hit (MF 20.4: one hit per target)")
+            BR.loss(g, "COM" if side == "FW" else "FW", f"{t_lab} is hit in round {f['round']}", "MF 20.4")
+            BR.status(g, t, f"hit (round {f['round']})")
         if not ok:
             g.log("Miss", "MF 20.2")
             continue
@@ -597,16 +639,43 @@ def _shoot(g, f, shooter, aims, pairs=False):
                     f["fired"].append(new)  # R-MGF1: the replacement inherits fired status
 
 
+def labels(s, uids):
+    """Printed names that tell identical units apart: a reduced (disrupted) unit says so, and
+    units that still read the same are numbered "(1)", "(2)" in the order listed."""
+    base = {u: B.name_of(s, u) + (" (disrupted)" if s["units"][u].get("red") else "") for u in uids}
+    counts = {}
+    for u in uids:
+        counts[base[u]] = counts.get(base[u], 0) + 1
+    seen, out = {}, {}
+    for u in uids:
+        if counts[base[u]] > 1:
+            seen[base[u]] = seen.get(base[u], 0) + 1
+            out[u] = f"{base[u]} ({seen[base[u]]})"
+        else:
+            out[u] = base[u]
+    return out
+
+
+def _line_done(g, f):
+    """The line is complete: the rest in the order they stand, a garrison last (R-GA1)."""
+    s = g.s
+    f["fw_line"] += f["line_pending"]
+    f["line_pending"] = []
+    f["fw_line"] += [u for u in fw_participants(s, f["sp"]) if B.is_garrison(s["units"][u])]
+    f["com_line"] = com_order(s, f["sp"])
+    f["stage"] = "fire"
+
+
 @then("line_up")
 def _line_up(g, a, data):
+    """MF 20.1 step 2; "keep" also keeps the order for the later rounds of this battle (a unit
+    that joins or leaves changes nothing for the others: the newcomers stand last)."""
     f = _battle_frame(g)
-    if a["t"] == "done":
-        f["fw_line"] += f["line_pending"]
-        f["line_pending"] = []
-        s = g.s
-        f["fw_line"] += [u for u in fw_participants(s, f["sp"]) if B.is_garrison(s["units"][u])]
-        f["com_line"] = com_order(s, f["sp"])
-        f["stage"] = "fire"
+    if a["t"] in ("done", "keep"):
+        if a["t"] == "keep":
+            f["keep_line"] = True
+            g.log("The Free World line keeps this order for the whole battle", "MF 20.1")
+        _line_done(g, f)
         return
     f["line_pending"].remove(a["unit"])
     f["fw_line"].append(a["unit"])

@@ -29,7 +29,8 @@ def random_place(g, uid, rule="MF 11.1"):
         return
     u["loc"] = area
     u["rev"] = False
-    g.log(f"A {kind} unit is placed face down in {SPACES[area]['name']}", rule)
+    g.log(f"A {kind} unit is placed face down in {SPACES[area]['name']}", rule, kind="place",
+          place=area, refs=[["p", area, SPACES[area]["name"]]])
 
 
 def place_from_pool(g, pool, n, why, rule="MF 11.0"):
@@ -141,19 +142,52 @@ def advance(g, n, scope=None, rule="MF 15.6"):
     """Move every Communist mobile unit n spaces toward Da Nang; stop on contact (MF 15.0) or at
     Da Nang (MF 10.2); routes converge (MF 15.8); leaving a space with FW units is free (MF 15.10)."""
     s = g.s
-    count = 0
+    moved = []
     for sp, uid in _movers(s, True, scope):
         at = sp
+        path = [sp]
         for _ in range(n):
             if at == "DN":
                 break
             at = SPACES[at]["parent"]
+            path.append(at)
             if at == "DN" or B.any_fw(s, at):
                 break
         if at != sp:
             s["units"][uid]["loc"] = at
-            count += 1
-    g.log(f"Communist advance {n}: {count} unit(s) moved toward Da Nang", rule)
+            moved.append((uid, path))
+    log_moves(g, f"Communist advance {n}", "toward Da Nang", moved, rule)
+
+
+def _mover_name(s, uid):
+    """What the Free World player may know of a moving unit: its type once revealed (MF 16.0)."""
+    u = s["units"][uid]
+    return B.K(u)["name"] if u.get("rev") else "concealed unit"
+
+
+def log_moves(g, title, way, moved, rule):
+    """One log line per route taken (from -> to), naming the units as the Free World player sees
+    them; `move`, `path` and `refs` carry the places for the report card and the map arrows.
+    `moved`: [(unit, [space from, ..., space to])]."""
+    s = g.s
+    if not moved:
+        g.log(f"{title}: no unit moves {way}", rule)
+        return
+    legs = {}
+    for uid, path in moved:
+        legs.setdefault(tuple(path), []).append(uid)
+    g.log(f"{title}: {len(moved)} unit(s) moved {way}", rule, summary=True)
+    for path, uids in legs.items():
+        frm, to = path[0], path[-1]
+        names = {}
+        for uid in uids:
+            nm = _mover_name(s, uid)
+            names[nm] = names.get(nm, 0) + 1
+        who = ", ".join(nm if k == 1 else f"{k} {nm}s" for nm, k in names.items())
+        via = f" (via {', '.join(SPACES[x]['name'] for x in path[1:-1])})" if len(path) > 2 else ""
+        g.log(f"{who[0].upper() + who[1:]} moved {SPACES[frm]['name']} -> {SPACES[to]['name']}{via}", rule,
+              kind="move", move=[frm, to], path=list(path) if len(path) > 2 else None,
+              refs=[["p", x, SPACES[x]["name"]] for x in path], units=len(uids))
 
 
 def withdraw_step(g, at, why):
@@ -169,20 +203,22 @@ def withdraw_step(g, at, why):
 
 def withdraw(g, n, scope=None, rule="MF 15.7"):
     s = g.s
-    count = 0
+    moved = []
     for sp, uid in _movers(s, False, scope):
         at = sp
+        path = [sp]
         for _ in range(n):
             nxt = withdraw_step(g, at, "Withdrawal")
             if nxt is None:
                 break  # MF 10.2: the highest numbered space
             at = nxt
+            path.append(at)
             if B.any_fw(s, at):
                 break
         if at != sp:
             s["units"][uid]["loc"] = at
-            count += 1
-    g.log(f"Communist withdrawal {n}: {count} unit(s) moved away from Da Nang", rule)
+            moved.append((uid, path))
+    log_moves(g, f"Communist withdrawal {n}", "away from Da Nang", moved, rule)
 
 
 def recon_trigger(s, sp):

@@ -1,5 +1,6 @@
 """The sequence of play (MF 4.0), the End of Turn Phase and victory (MF 3.0)."""
 
+from ...engine import report
 from ...engine.flow import Row, Sequence, Step
 from . import board as B
 from .board import flow
@@ -29,6 +30,17 @@ SEQUENCE = [Row(*r) for r in (
     ("end_advance", {}, "End of Turn: Turn Advancement", "MF 4.0 III.3"),
 )]
 
+# The programmed side's phases (MF 4.0 II) and the End of Turn (III): with the play setting
+# opponent_pace "step" each ends in a report pause (engine/report.py); the End of Turn rows are
+# read as one report (the burn-out and the turn advance rarely log anything on their own).
+COM_PHASES = {"events:COM", "com_reinforce:", "com_activation:", "com_move:", "com_recon:",
+              "reaction:COM", "combat:COM"}
+report.register(flow)
+
+
+def _row_key(row):
+    return row.step + ":" + row.data.get("side", "")
+
 
 @flow.step("turn")
 class Turn(Sequence):
@@ -38,6 +50,7 @@ class Turn(Sequence):
 
     def cycle_start(self, g, f):
         g.s["turn_flags"] = {}
+        report.scope_over(g, "com")
         g.log(f"Turn {g.s['turn']}", "MF 4.0", kind="turn")
 
     def row_start(self, g, f, row):
@@ -46,7 +59,8 @@ class Turn(Sequence):
         g.s["phase"] = row.title
         g.s["turn_flags"]["phase"] = row.step + ":" + row.data.get("side", "")
         g.log(row.title, row.rule, kind="phase")
-
+        if row.step != "end_burnout" and row.step != "end_advance":
+            f["since"] = len(g.logbuf)  # where this phase's report begins (the End of Turn: one)
 
     def row_end(self, g, f, row):
         """After every phase the sudden-death conditions (MF 3.1); after each Free World phase, a
@@ -54,6 +68,10 @@ class Turn(Sequence):
         from .movement import in_fw_phase
         if B.check_sudden_death(g):  # MF 3.1 "at any time", e.g. after MACV units leave Da Nang
             return
+        if _row_key(row) in COM_PHASES:
+            report.pause(g, row.title, f.get("since", 0), "com", "Let the rest of the Communist turn run")
+        elif row.step == "end_advance" and not g.s.get("over"):
+            report.pause(g, "End of Turn", f.get("since", 0), "com", "Let the rest of the Communist turn run")
         if in_fw_phase(g.s, row.step):
             g.push("fw_recover")
 

@@ -88,7 +88,8 @@ class Bombardment(Procedure):
             col = max(0, col - 1)
         BR.start(g, h, f"Bombardment of {h}", "V 7.5", [
             BR.side(f["side"], f["side"], "attacker", [], first=True, support=[f"support {raw}"]),
-            BR.side(D, D, "defender", [BR.unit(u["id"], u["name"], f"{B.strength(u)}") for u in dfn])])
+            BR.side(D, D, "defender", [BR.unit(u["id"], u["name"], f"strength {B.strength(u)}") for u in dfn])],
+            at=h)
         die = g.roll(1, f"Bombardment of {h}", "V 7.5")[0]
         r = row(die + ter)
         loss = r["def"][col]
@@ -98,7 +99,9 @@ class Bombardment(Procedure):
             s["rec"]["ap"] -= 1
             s["rec"]["ap_lost"] += 1
             g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
-        BR.odds(g, f"column {col + 1}", row=max(-4, min(11, die + ter)), result=f"{D} loses {loss}")
+        BR.odds(g, f"column {col + 1}", row=max(-4, min(11, die + ter)), result=f"{D} loses {loss}",
+                shifts=[BR.shift(f"terrain {ter:+d}", "V 7.5")], who="Bombardment", rule="V 7.5")
+        BR.event(g, f"Bombardment die {die}, terrain {ter:+d}", "V 7.5", dice=[BR.die(die)])
         f["loss"], f["bomb"] = loss, raw
 
     def losses(self, g, f):

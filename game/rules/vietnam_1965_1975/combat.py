@@ -184,6 +184,14 @@ def preview(s, h, atk):
             "support": [sup_a, sup_d], "dice": dice}
 
 
+def record_unit(s, u):
+    """A unit in the battle record, which both players read: a face-down VC unit only as its
+    handle, with no strength (V 10)."""
+    if B.concealed(u, "US", s):
+        return BR.unit(u["handle"], B.pub(s, u), "?")
+    return BR.unit(u["id"], u["name"], f"strength {B.strength(u)}")
+
+
 @B.flow.step("battle")
 class Battle(Procedure):
     parts = ("announce", "pick_a", "pick_d", "resolve", "loss_d", "loss_a", "wrap")
@@ -233,10 +241,10 @@ class Battle(Procedure):
         n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
         bonus = op["bonus"] if op["round"] > 1 and not f.get("incidental") else 0
         BR.start(g, h, f"Battle in {h}", "V 5.4", [
-            BR.side(P, P, "attacker", [BR.unit(u["id"], u["name"], f"{B.strength(u)}") for u in atk],
-                    first=True, support=[f"support {sup_a}"], total=f"{n['att_total']:g}"),
-            BR.side(D, D, "defender", [BR.unit(u["id"], u["name"], f"{B.strength(u)}") for u in dfn],
-                    support=[f"support {sup_d}"], total=f"{n['def_total']:g}")], op["round"])
+            BR.side(P, P, "attacker", [record_unit(s, u) for u in atk], first=True,
+                    support=[f"support {sup_a}"], total=f"total {n['att_total']:g}"),
+            BR.side(D, D, "defender", [record_unit(s, u) for u in dfn],
+                    support=[f"support {sup_d}"], total=f"total {n['def_total']:g}")], op["round"], at=h)
         g.log(f"{P} attacks {h}: {n['att_total']:g} (ground {n['ga']} + support {n['ra']:g}) against "
               f"{n['def_total']:g} (ground {n['gd']} + RF {n['rf']} + support {n['rd']:g}): DRM {n['drm_odds']:+d}, "
               f"terrain {n['drm_terrain']:+d}" + (f", pursuit bonus {bonus:+d}" if bonus else ""), "V 5.4")
@@ -255,8 +263,17 @@ class Battle(Procedure):
             raw = min(raw, 0)
         if not f.get("incidental"):  # V 3.2: an incidental attack has no retreat or pursuit
             op["battles"].append({"hex": h, "pursuit": raw})
-        BR.odds(g, f"DRM {n['drm_odds']:+d}", row=max(-4, min(11, mod)),
-                result=f"{D} loses {loss_d}, {P} loses {loss_a}, pursuit {raw:+d}")
+        BR.odds(g, f"modified roll {max(-4, min(11, mod))}", base=f"{n['att_total']:g} against {n['def_total']:g}",
+                shifts=[BR.shift(f"odds {n['drm_odds']:+d}", "V 5.4"), BR.shift(f"terrain {n['drm_terrain']:+d}", "V 5.4"),
+                        BR.shift(f"hexside {n['drm_esc']:+d}", "V 5.4")]
+                + ([BR.shift(f"pursuit bonus {bonus:+d}", "V 5.6")] if bonus else []),
+                row=max(-4, min(11, mod)), result=f"{D} loses {loss_d}, {P} loses {loss_a}, pursuit {raw:+d}",
+                who=f"{P} attack", rule="V 5.4")
+        BR.event(g, f"Combat die {die}, modified {mod:+d} -> row {max(-4, min(11, mod))}", "V 5.4",
+                 dice=[BR.die(die)])
+        for who, k in ((D, loss_d), (P, loss_a)):
+            if k:
+                BR.loss(g, who, f"{who} loses {k}", "V 5.4")
         g.log(f"Modified roll {max(-4, min(11, mod))}: {D} loses {loss_d}, {P} loses {loss_a}, "
               f"pursuit {raw:+d}", "V 5.4")
         flags = list(r["flags"]) if P == "US" else []

@@ -1,0 +1,127 @@
+"""The "standard" level (issue 12): the novice heuristics for the many small moves, and Monte Carlo
+evaluation through the real engine for the decisions that decide Starlite.
+
+Measured (CPython, this machine): a whole Starlite game played by the heuristics costs about
+15-25 ms and a state copy 0.06 ms, so a few dozen playouts fit a decision of well under a second;
+the research's estimate that engine rollouts cannot fit (vietnam_6575_research.md 4.2) holds for
+primitive moves, not for macro-decisions with a heuristic playout policy. Each candidate is played
+out in the same sampled worlds with the same dice seeds (common random numbers), so the
+comparison between candidates is sharper than the count of playouts suggests.
+
+Decisions searched (everything else: the heuristics of vietnam.py):
+  US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x units (all in, ground
+       units only, a probe by the nearest marine, two marines with the artillery) or declining;
+  NLF  the set-up (V 18.2, the bluff between the face-down counters), reaction (V 5.3), alert
+       dispersal (V 5.2), incidental attacks (V 3.2) - small choices, every option tried;
+  both attack choices in later rounds (V 5.4) and loss allocation (V 5.5) when the options differ.
+"""
+
+import random
+
+from ..rules.vietnam_1965_1975 import board as B
+from ..rules.vietnam_1965_1975.hexes import distance
+from . import vietnam as V
+from .worlds import as_match, copy_state, playout
+
+SEARCHED = {"nlf_place", "react", "alert", "incidental_ask", "attack_pick", "losses"}
+
+
+def score(state, role):
+    """1 for a win of `role`, 0 for a loss; the V 18.1 VP difference breaks ties (weight 0.01)."""
+    o = state["over"]
+    d = o["vp"]["diff"] if o.get("vp") else 0
+    return (1.0 if o["winner"] == role else 0.0) + 0.01 * (d if role == "NLF" else -d) / 10
+
+
+class PlanPolicy:
+    """The playout policy: the heuristics for both sides, except that `role` designates its next
+    Search and Destroy by `plan` (once)."""
+
+    def __init__(self, role, plan):
+        self.role, self.plan, self.used = role, plan, False
+        if plan and plan.get("decline"):
+            self.plan = None  # the decline is the first action itself
+
+    def __call__(self, rules, s, role, legal, rng):
+        if role == self.role and self.plan is not None and not self.used:
+            step = s["stack"][-1]["s"]
+            if step == "ops":
+                return V.first(legal, "operate", op="sd") or V.default(legal)
+            if step == "sd_pick":
+                a = V.sd_pick(s, role, legal, rng, self.plan)
+                if a["t"] == "go":
+                    self.used = True
+                return a
+        return V.novice(rules, s, role, legal, rng)
+
+
+def us_plans(s, role):
+    """Candidate operations (V 5.1): per possible regiment hex, the units in several templates."""
+    plans = []
+    hexes = sorted({u["hex"] for u in B.live(s) if V.maybe_regiment(u, role, s)})
+    for h in hexes:
+        seen = set()
+        everyone = V.sd_plan(s, role, h, "all")
+        ground = [x for x in everyone if B.strength(s["units"][x]) > 0]
+        arts = [x for x in everyone if x not in ground]
+        by_near = sorted(ground, key=lambda x: (distance(s["units"][x]["hex"], h), x))
+        for units in (everyone, ground, by_near[:1], by_near[:2] + arts, by_near[:1] + arts):
+            key = tuple(sorted(units))
+            if units and key not in seen:
+                seen.add(key)
+                plans.append({"target": h, "units": list(units)})
+    return plans
+
+
+class Planner:
+    def __init__(self, worlds_per_decision=8, max_candidates=8):
+        self.k = worlds_per_decision
+        self.max_c = max_candidates
+        self.plan = None  # the operation chosen at the ops step, followed at designation
+
+    def choose(self, rules, step, worlds, role, legal, rng):
+        if step != "sd_pick":
+            self.plan = None if step != "ops" else self.plan
+        if len(legal) == 1:
+            return legal[0]
+        base = worlds.sample(rng)
+        if step == "ops" and role == "US":
+            return self._operation(rules, worlds, base, role, legal, rng)
+        if step == "sd_pick" and role == "US" and self.plan:
+            a = V.sd_pick(base, role, legal, rng, self.plan)
+            if a["t"] == "go":
+                self.plan = None
+            return a
+        if step in SEARCHED and len(legal) <= self.max_c:
+            return self._search(rules, worlds, role, legal, rng, [(a, None) for a in legal])[0]
+        return V.novice(rules, base, role, legal, rng)
+
+    def _operation(self, rules, worlds, base, role, legal, rng):
+        cands = []
+        sd = V.first(legal, "operate", op="sd")
+        if sd:
+            cands = [(sd, p) for p in us_plans(base, role)][: self.max_c - 1]
+        dec = V.first(legal, "decline")
+        if dec:
+            cands.append((dec, {"decline": True}))
+        if not cands:
+            return V.novice(rules, base, role, legal, rng)
+        action, plan = self._search(rules, worlds, role, legal, rng, cands)
+        self.plan = plan if plan and not plan.get("decline") else None
+        return action
+
+    def _search(self, rules, worlds, role, legal, rng, cands):
+        """Every candidate (first action, plan) played out in the same k sampled worlds with the
+        same playout seeds; the best mean score wins (ties: the earlier candidate)."""
+        samples = [(worlds.sample(rng), rng.getrandbits(32)) for _ in range(self.k)]
+        best, best_v = cands[0], None
+        for a, plan in cands:
+            total = 0.0
+            for w, seed in samples:
+                m = as_match(copy_state(w))
+                pol = PlanPolicy(role, plan)
+                final = playout(rules, m, pol, random.Random(seed), first=a)
+                total += score(final, role)
+            if best_v is None or total > best_v + 1e-9:
+                best, best_v = (a, plan), total
+        return best

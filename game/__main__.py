@@ -29,10 +29,12 @@ def main(argv=None):
     fz.add_argument("--out", default=".", help="folder for failure save files")
     fz.add_argument("--progress", type=int, default=0, metavar="N",
                     help="print running totals (JSON, on stderr) every N games")
+    fz.add_argument("--players", default="",
+                    help='computer players among the random ones, e.g. "US=ai,NLF=ai:novice" (every check stays on)')
     a = p.parse_args(argv)
     if a.cmd == "fuzz":
         from .fuzz import fuzz
-        out = fuzz(a.game, a.games, a.seed, a.steps_limit, a.out, a.progress, a.scenario)
+        out = fuzz(a.game, a.games, a.seed, a.steps_limit, a.out, a.progress, a.scenario, a.players or None)
         print(json.dumps(out))
         return 1 if out["failures"] else 0
     if a.cmd == "simulate":

@@ -9,11 +9,12 @@ out in the same sampled worlds with the same dice seeds (common random numbers),
 comparison between candidates is sharper than the count of playouts suggests.
 
 Decisions searched (everything else: the heuristics of vietnam.py):
-  US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x units (all in, ground
-       units only, a probe by the nearest marine, two marines with the artillery) or declining;
-  NLF  the set-up (V 18.2, the bluff between the face-down counters), reaction (V 5.3), alert
-       dispersal (V 5.2), incidental attacks (V 3.2) - small choices, every option tried;
-  both attack choices in later rounds (V 5.4) and loss allocation (V 5.5) when the options differ.
+  US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x units (all in, two
+       marines with the artillery, a probe by the nearest marine); declining only with no regiment
+       possibly on the map;
+  NLF  the set-up (V 18.2, the bluff between the face-down counters), reaction (V 5.3),
+       incidental attacks (V 3.2) - small choices, every option tried;
+  both attack choices in later rounds (V 5.4).
 """
 
 import random
@@ -23,7 +24,9 @@ from ..rules.vietnam_1965_1975.hexes import distance
 from . import vietnam as V
 from .worlds import as_match, copy_state, playout
 
-SEARCHED = {"nlf_place", "react", "alert", "incidental_ask", "attack_pick", "losses"}
+# alert dispersal and loss allocation have a dominant choice (a dispersed or removed regiment
+# loses the scenario, V 18.2; a removed US counter too): the heuristics take it without search
+SEARCHED = {"nlf_place", "react", "incidental_ask", "attack_pick"}
 
 
 def score(state, role):
@@ -65,7 +68,9 @@ def us_plans(s, role):
         ground = [x for x in everyone if B.strength(s["units"][x]) > 0]
         arts = [x for x in everyone if x not in ground]
         by_near = sorted(ground, key=lambda x: (distance(s["units"][x]["hex"], h), x))
-        for units in (everyone, ground, by_near[:1], by_near[:2] + arts, by_near[:1] + arts):
+        # all in; two marines with the artillery (one kept for a second operation); a probe by the
+        # nearest marine (the alert reveals what stands next to it, V 5.2)
+        for units in (everyone, by_near[:2] + arts, by_near[:1]):
             key = tuple(sorted(units))
             if units and key not in seen:
                 seen.add(key)
@@ -74,7 +79,7 @@ def us_plans(s, role):
 
 
 class Planner:
-    def __init__(self, worlds_per_decision=8, max_candidates=8):
+    def __init__(self, worlds_per_decision=6, max_candidates=8):
         self.k = worlds_per_decision
         self.max_c = max_candidates
         self.plan = None  # the operation chosen at the ops step, followed at designation
@@ -102,7 +107,7 @@ class Planner:
         if sd:
             cands = [(sd, p) for p in us_plans(base, role)][: self.max_c - 1]
         dec = V.first(legal, "decline")
-        if dec:
+        if dec and not cands:  # declining loses while a regiment may be on the map (V 18.2)
             cands.append((dec, {"decline": True}))
         if not cands:
             return V.novice(rules, base, role, legal, rng)

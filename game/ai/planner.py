@@ -9,9 +9,8 @@ out in the same sampled worlds with the same dice seeds (common random numbers),
 comparison between candidates is sharper than the count of playouts suggests.
 
 Decisions searched (everything else: the heuristics of vietnam.py):
-  US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x units (all in, two
-       marines with the artillery, a probe by the nearest marine); declining only with no regiment
-       possibly on the map;
+  US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x units (all in, or two
+       marines with the artillery); declining only with no regiment possibly on the map;
   NLF  the set-up (V 18.2, the bluff between the face-down counters), reaction (V 5.3),
        incidental attacks (V 3.2) - small choices, every option tried;
   both attack choices in later rounds (V 5.4).
@@ -68,9 +67,10 @@ def us_plans(s, role):
         ground = [x for x in everyone if B.strength(s["units"][x]) > 0]
         arts = [x for x in everyone if x not in ground]
         by_near = sorted(ground, key=lambda x: (distance(s["units"][x]["hex"], h), x))
-        # all in; two marines with the artillery (one kept for a second operation); a probe by the
-        # nearest marine (the alert reveals what stands next to it, V 5.2)
-        for units in (everyone, by_near[:2] + arts, by_near[:1]):
+        # all in, or two marines with the artillery (one kept for a second operation). A probe by
+        # one marine (the alert reveals what stands next to it, V 5.2) was measured and dropped:
+        # against the heuristic NLF it wins 9-19% where all in wins 50% (the right hex: 100%)
+        for units in (everyone, by_near[:2] + arts):
             key = tuple(sorted(units))
             if units and key not in seen:
                 seen.add(key)

@@ -69,15 +69,20 @@ def threat(s, h, units=None):
     return sum(1 for u in units if u["hex"] == h or distance(u["hex"], h) <= 1)
 
 
-def escape_score(s, h, ops=None):
+def escape_score(s, h, ops=None, mover=None):
     """NLF: how good a hex is to end a move in (higher is better). Leaving the play area removes
     the regiment (V 18.1), so it scores worst; next, being in or next to an operating US unit
-    (the operation goes on, V 5.2), then the general US threat, then the mountains."""
+    (the operation goes on, V 5.2), then the general US threat, then the mountains. A target
+    unit never joins friendly units that are not targets: its hex stays a target hex (ref 2.4)
+    and everything in it is attacked (V 5.4)."""
     m = B.mapof(s)
     if not m.playable(h):
         return -1000.0
     if "US" in B.sides_at(s, h):
         return -500.0
+    if mover is not None and mover["tgt"] and any(
+            x["id"] != mover["id"] and not x["tgt"] for x in B.units_at(s, h, "NLF")):
+        return -300.0
     mine = us_combat(s)
     ops = [u for u in B.live(s) if u["side"] == "US" and u["op"]] if ops is None else ops
     near_op = min((distance(u["hex"], h) for u in ops), default=9)
@@ -325,9 +330,9 @@ def move(s, role, legal, rng):
     halt = first(legal, "halt")
     if role == "NLF":
         ops = [x for x in B.live(s) if x["side"] == "US" and x["op"]]
-        here = escape_score(s, u["hex"], ops) if halt else -1e9
-        best = max(steps, key=lambda a: (escape_score(s, a["to"], ops), a["to"]), default=None)
-        if best and escape_score(s, best["to"], ops) > here:
+        here = escape_score(s, u["hex"], ops, u) if halt else -1e9
+        best = max(steps, key=lambda a: (escape_score(s, a["to"], ops, u), a["to"]), default=None)
+        if best and escape_score(s, best["to"], ops, u) > here:
             return best
         return halt or best or default(legal)
     op = s.get("op")

@@ -52,6 +52,12 @@ class ComputerAgent:
         self._planner = None
 
     def choose(self, rules, view, legal, rng=None, worlds=None):
+        from .planner import drive
+        return drive(self.think(rules, view, legal, worlds))
+
+    def think(self, rules, view, legal, worlds):
+        """The decision as a generator that yields between units of work (a page runs it in time
+        slices); its return value is the action."""
         if len(legal) == 1:
             return legal[0]
         if worlds is None:
@@ -62,8 +68,9 @@ class ComputerAgent:
         if self.level == "standard":
             if self._planner is None:
                 self._planner = game.Planner()
-            return self._planner.choose(rules, step, worlds, worlds.role, legal, self.rng)
+            return (yield from self._planner.think(rules, step, worlds, worlds.role, legal, self.rng))
         return game.novice(rules, worlds.sample(self.rng), worlds.role, legal, self.rng)
+        yield  # a generator even when it needs no slices
 
 
 AGENTS = {"random": RandomAgent, "ai": ComputerAgent}

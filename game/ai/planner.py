@@ -35,6 +35,15 @@ def score(state, role):
     return (1.0 if o["winner"] == role else 0.0) + 0.01 * (d if role == "NLF" else -d) / 10
 
 
+def drive(gen):
+    """Run a thinking generator to its end; its return value."""
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
 class PlanPolicy:
     """The playout policy: the heuristics for both sides, except that `role` designates its next
     Search and Destroy by `plan` (once)."""
@@ -85,20 +94,25 @@ class Planner:
         self.plan = None  # the operation chosen at the ops step, followed at designation
 
     def choose(self, rules, step, worlds, role, legal, rng):
+        return drive(self.think(rules, step, worlds, role, legal, rng))
+
+    def think(self, rules, step, worlds, role, legal, rng):
+        """A generator: yields (None) between playouts, so a page can answer its input while the
+        computer thinks; returns the action (StopIteration.value)."""
         if step != "sd_pick":
             self.plan = None if step != "ops" else self.plan
         if len(legal) == 1:
             return legal[0]
         base = worlds.sample(rng)
         if step == "ops" and role == "US":
-            return self._operation(rules, worlds, base, role, legal, rng)
+            return (yield from self._operation(rules, worlds, base, role, legal, rng))
         if step == "sd_pick" and role == "US" and self.plan:
             a = V.sd_pick(base, role, legal, rng, self.plan)
             if a["t"] == "go":
                 self.plan = None
             return a
         if step in SEARCHED and len(legal) <= self.max_c:
-            return self._search(rules, worlds, role, legal, rng, [(a, None) for a in legal])[0]
+            return (yield from self._search(rules, worlds, role, legal, rng, [(a, None) for a in legal]))[0]
         return V.novice(rules, base, role, legal, rng)
 
     def _operation(self, rules, worlds, base, role, legal, rng):
@@ -111,7 +125,7 @@ class Planner:
             cands.append((dec, {"decline": True}))
         if not cands:
             return V.novice(rules, base, role, legal, rng)
-        action, plan = self._search(rules, worlds, role, legal, rng, cands)
+        action, plan = yield from self._search(rules, worlds, role, legal, rng, cands)
         self.plan = plan if plan and not plan.get("decline") else None
         return action
 
@@ -127,6 +141,7 @@ class Planner:
                 pol = PlanPolicy(role, plan)
                 final = playout(rules, m, pol, random.Random(seed), first=a)
                 total += score(final, role)
+                yield
             if best_v is None or total > best_v + 1e-9:
                 best, best_v = (a, plan), total
         return best

@@ -115,8 +115,10 @@ def simulate(game, scenario, games, seed, options=None, players=None, ai_level=N
     n = max(out["finished"], 1)
     out["mean_turns"] = round(out.pop("turns") / n, 2)
     out["mean_actions"] = round(out.pop("actions") / n, 1)
-    if vps:  # V 18.1 VP per side and their difference (NLF - US), averaged over the games
+    if vps and all(isinstance(v, dict) for v in vps):  # per side (Vietnam V 18.1: NLF, US, diff)
         out["mean_vp"] = {k: round(sum(v[k] for v in vps) / len(vps), 2) for k in vps[0]}
+    elif vps and all(isinstance(v, (int, float)) for v in vps):  # one number (First Team)
+        out["mean_vp"] = round(sum(vps) / len(vps), 2)
     if any(k != "random" for k in kinds.values()):
         # wall clock, and the process's CPU time (the machine is shared: wall time includes waiting)
         out["ai_ms"] = percentiles([w for w, _ in timing])

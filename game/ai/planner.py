@@ -11,8 +11,10 @@ comparison between candidates is sharper than the count of playouts suggests.
 Decisions searched (everything else: the heuristics of vietnam.py):
   US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x units (all in, or two
        marines with the artillery); declining only with no regiment possibly on the map;
-  NLF  the set-up (V 18.2, the bluff between the face-down counters), reaction (V 5.3),
-       incidental attacks (V 3.2) - small choices, every option tried;
+  NLF  the set-up (V 18.2, the bluff between the face-down counters), whether to operate first
+       (V 2.1: an operation without a target moves its units toward the mountains before the US
+       comes; measured from the set-up position against the heuristic US: 65-100% won instead of
+       45-55%), reaction (V 5.3), incidental attacks (V 3.2) - small choices, every option tried;
   both attack choices in later rounds (V 5.4).
 """
 
@@ -21,11 +23,11 @@ import random
 from ..rules.vietnam_1965_1975 import board as B
 from ..rules.vietnam_1965_1975.hexes import distance
 from . import vietnam as V
-from .worlds import as_match, copy_state, playout
+from .worlds import as_match, copy_state, playout_iter
 
 # alert dispersal and loss allocation have a dominant choice (a dispersed or removed regiment
 # loses the scenario, V 18.2; a removed US counter too): the heuristics take it without search
-SEARCHED = {"nlf_place", "react", "incidental_ask", "attack_pick"}
+SEARCHED = {"nlf_place", "react", "incidental_ask", "attack_pick", "ops"}  # "ops": the NLF's (the US's: plans)
 
 
 def score(state, role):
@@ -139,9 +141,8 @@ class Planner:
             for w, seed in samples:
                 m = as_match(copy_state(w))
                 pol = PlanPolicy(role, plan)
-                final = playout(rules, m, pol, random.Random(seed), first=a)
+                final = yield from playout_iter(rules, m, pol, random.Random(seed), first=a)
                 total += score(final, role)
-                yield
             if best_v is None or total > best_v + 1e-9:
                 best, best_v = (a, plan), total
         return best

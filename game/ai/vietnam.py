@@ -182,6 +182,11 @@ def sd_plan(s, role, target, which="all"):
 
 def sd_pick(s, role, legal, rng, plan=None):
     f = s["stack"][-1]
+    if role == "NLF":
+        # V 5.1: an NLF operation here is a move, not an attack: every unit operates, no target
+        # (the operation ends after its movement, V 5.2), and each moves toward the mountains
+        a = next((a for a in legal if a["t"] == "unit"), None)
+        return a or first(legal, "go") or default(legal)
     if f["target"] is None:
         h = (plan or {}).get("target") or target_hex(s, role, rng)
         a = first(legal, "target", hex=h)

@@ -59,14 +59,26 @@ def as_match(state):
 def playout(rules, m, policy, rng, first=None, max_steps=400):
     """Play the match `m` to its end in place. `policy(rules, state, role, legal, rng)` chooses
     for each side; `first` (if given) is applied before. Returns the final state."""
+    gen = playout_iter(rules, m, policy, rng, first, max_steps)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
+def playout_iter(rules, m, policy, rng, first=None, max_steps=400, every=6):
+    """playout() as a generator that yields every `every` actions (a page's time slices)."""
     legal = M.legal_actions(rules, m, labels=False)
     if first is not None:
         legal = M.play(rules, m, first, legal=legal, in_place=True, labels=False)
-    for _ in range(max_steps):
+    for n in range(max_steps):
         s = m["state"]
         if s.get("over"):
             return s
         role = M.current_role(rules, m)
         a = policy(rules, s, role, legal, rng)
         legal = M.play(rules, m, a, legal=legal, in_place=True, labels=False)
+        if n % every == every - 1:
+            yield
     raise RuntimeError("playout did not end")

@@ -19,7 +19,7 @@ from game.engine import match as M
 from .dom import document, window
 
 PACES = {"instant": 0, "normal": 450, "slow": 1200}  # ms between the computer's actions
-SLICE_MS = 25  # thinking between two yields to the browser
+SLICE_MS = 15  # thinking between two yields to the browser (the planner yields every few engine steps)
 
 
 def players(m):
@@ -114,7 +114,10 @@ class Driver:
                         if token != self.token:
                             return
                 busy_ms += now() - last
-                self.times.append(busy_ms)
+                if len(legal) > 1:
+                    self.times.append(round(busy_ms, 1))
+                    # thinking time of each decision with a choice (ms, without the yields): the notes' figures
+                    setattr(window, "__vw_ai_times", ",".join(str(x) for x in self.times))
                 setattr(window, "__vw_ai_ms", busy_ms)          # thinking time of the last decision
                 setattr(window, "__vw_ai_wall_ms", now() - t0)  # with the yields
                 setattr(window, "__vw_ai_count", len(self.times))

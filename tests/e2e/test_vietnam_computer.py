@@ -32,8 +32,8 @@ def start(page, base_url, seed, nlf="ai:standard", pace="instant"):
     page.wait_for_selector('body[data-screen="game"]', state="attached")
 
 
-def wait_for_us(page, timeout=60_000):
-    """Until the US decides (the computer has played its part) or the game is over."""
+def wait_for_human(page, timeout=60_000):
+    """Until the human side decides (the computer has played its part) or the game is over."""
     page.wait_for_function(
         """() => document.body.dataset.over === '1' ||
                  (document.body.dataset.thinking !== '1' && document.querySelector('#actions [data-action]'))""",
@@ -45,7 +45,7 @@ def test_whole_starlite_game_against_the_computer(page, base_url):
     rnd = random.Random(12)
     clicks, us_checks = 0, 0
     for _ in range(300):
-        wait_for_us(page)
+        wait_for_human(page)
         assert page.get_attribute("body", "data-screen") == "game"  # never a hand-over screen
         assert page.get_attribute("body", "data-viewer") == "US"
         check_us_page(page)
@@ -112,3 +112,18 @@ def test_the_page_answers_while_the_computer_thinks(page, base_url):
     page.click('#help-dlg [data-cmd="close"]')
     page.wait_for_function("() => document.body.dataset.thinking !== '1'", timeout=60_000)
     page.screenshot(path=f"{SHOTS}/vs_computer_390.png")
+    # the NLF plays on (the last listed action: roll, pass, offer) to the end; the computer's thinking times are noted
+    for _ in range(200):
+        wait_for_human(page)
+        if page.get_attribute("body", "data-over") == "1":
+            break
+        acts = panel_actions(page)
+        before = rev(page)
+        reveal(page, acts[-1][0]).click()
+        wait_rev_after(page, before)
+    assert page.get_attribute("body", "data-over") == "1"
+    times = sorted(float(x) for x in (page.evaluate("window.__vw_ai_times") or "").split(",") if x)
+    assert times  # the computer decided something with a choice
+    with open(f"{SHOTS}/browser_ai_ms.json", "w") as fh:  # figures for the notes, not asserted
+        json.dump({"decisions": len(times), "p50": times[len(times) // 2],
+                   "p95": times[min(len(times) - 1, int(len(times) * 0.95))], "max": times[-1]}, fh)

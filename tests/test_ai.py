@@ -247,3 +247,13 @@ def test_ai_games_pass_every_fuzzer_check(tmp_path):
     res = fuzz(GAME, 1, 7, out_dir=str(tmp_path), scenario="starlite", players="US=ai,NLF=ai")
     assert res["failures"] == 0, res["failure_samples"]
     assert res["games"] == 1 and res["steps"] > 10
+
+
+def test_V5_1_an_nlf_operation_designates_its_units_and_no_target():
+    """V 5.1: when the NLF operates (the planner may choose it, V 2.1) every unit operates and no
+    hex is targeted: the operation is a move toward the mountains, ended after movement (V 5.2)."""
+    s = start()["state"]
+    legal = [{"t": "unit", "u": "vc1"}, {"t": "target", "hex": "5220"}, {"t": "go"}]
+    s["stack"].append({"s": "sd_pick", "who": "NLF", "target": None})
+    assert V.sd_pick(s, "NLF", legal, None) == {"t": "unit", "u": "vc1"}
+    assert V.sd_pick(s, "NLF", [{"t": "target", "hex": "5220"}, {"t": "go"}], None) == {"t": "go"}

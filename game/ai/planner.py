@@ -9,8 +9,9 @@ out in the same sampled worlds with the same dice seeds (common random numbers),
 comparison between candidates is sharper than the count of playouts suggests.
 
 Decisions searched (everything else: the heuristics of vietnam.py):
-  US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x units (all in, or two
-       marines with the artillery); declining only with no regiment possibly on the map;
+  US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x all units in reach,
+       or a feint that may make the regiment react (V 5.3) before the real operation; declining
+       only with no regiment possibly on the map;
   NLF  the set-up (V 18.2, the bluff between the face-down counters), whether to operate first
        (V 2.1: an operation without a target moves its units toward the mountains before the US
        comes; measured from the set-up position against the heuristic US: 65-100% won instead of
@@ -69,28 +70,41 @@ class PlanPolicy:
 
 
 def us_plans(s, role):
-    """Candidate operations (V 5.1): per possible regiment hex, the units in several templates."""
+    """Candidate operations (V 5.1): per possible regiment hex, the units in several templates;
+    and a feint (no target: an artillery unit or HQ walks up to the face-down counters so that a
+    regiment may betray itself by reacting, V 5.3). Once a counter has moved (the tell), only its
+    hex: the sampled worlds are uniform over the hidden identities and would not weigh the tell."""
     plans = []
     hexes = sorted({u["hex"] for u in B.live(s) if V.maybe_regiment(u, role, s)})
+    tell = V.moved_counters(s, role)
+    if len(tell) == 1 and not any(not B.concealed(u, role, s) and V.maybe_regiment(u, role, s) for u in B.live(s)):
+        hexes = tell
     for h in hexes:
         seen = set()
         everyone = V.sd_plan(s, role, h, "all")
         ground = [x for x in everyone if B.strength(s["units"][x]) > 0]
         arts = [x for x in everyone if x not in ground]
         by_near = sorted(ground, key=lambda x: (distance(s["units"][x]["hex"], h), x))
-        # all in, or two marines with the artillery (one kept for a second operation). A probe by
-        # one marine (the alert reveals what stands next to it, V 5.2) was measured and dropped:
-        # against the heuristic NLF it wins 9-19% where all in wins 50% (the right hex: 100%)
-        for units in (everyone, by_near[:2] + arts):
+        # all in. Measured against the heuristic NLF from the set-up (20-60 playouts per world):
+        # all in wins 100% in the right hex and 0% in the other; two marines with the artillery
+        # 0-50%; a probe by one marine 9-19% (dropped); the feint below 65% in either world
+        for units in (everyone,):
             key = tuple(sorted(units))
             if units and key not in seen:
                 seen.add(key)
                 plans.append({"target": h, "units": list(units)})
+    if len(hexes) > 1:
+        from ..rules.vietnam_1965_1975.turn import eligible
+        conc = [u["hex"] for u in B.live(s) if B.concealed(u, role, s)]
+        spare = [u for u in eligible(s, role) if B.strength(u) == 0 and not u["op"]]
+        if spare and conc:
+            u = min(spare, key=lambda x: (min(distance(x["hex"], h) for h in conc), x["id"]))
+            plans.append({"feint": True, "units": [u["id"]]})
     return plans
 
 
 class Planner:
-    def __init__(self, worlds_per_decision=6, max_candidates=8):
+    def __init__(self, worlds_per_decision=8, max_candidates=8):
         self.k = worlds_per_decision
         self.max_c = max_candidates
         self.plan = None  # the operation chosen at the ops step, followed at designation
@@ -134,7 +148,19 @@ class Planner:
     def _search(self, rules, worlds, role, legal, rng, cands):
         """Every candidate (first action, plan) played out in the same k sampled worlds with the
         same playout seeds; the best mean score wins (ties: the earlier candidate)."""
-        samples = [(worlds.sample(rng), rng.getrandbits(32)) for _ in range(self.k)]
+        samples = []
+        while len(samples) < self.k:
+            w, seed = worlds.sample(rng), rng.getrandbits(32)
+            samples.append((w, seed))
+            # antithetic partner: the same dice with another deal of the hidden part (for the US in
+            # Starlite: the other counter is the regiment), so a plan's score is not the luck of
+            # how many samples put the regiment where it looks
+            for _ in range(6):
+                w2 = worlds.sample(rng)
+                w2["dice"] = copy_state(w["dice"])
+                if w2 != w:
+                    samples.append((w2, seed))
+                    break
         best, best_v = cands[0], None
         for a, plan in cands:
             total = 0.0

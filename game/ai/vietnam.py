@@ -141,13 +141,27 @@ def ops(s, role, legal, rng):
     return first(legal, "decline") or default(legal)
 
 
+def moved_counters(s, role):
+    """Hexes of face-down VC counters no longer where they were set up (V 18.2): a counter that
+    reacted or ran (V 5.3) - a regiment slips away from the marines, a political section has no
+    reason to. Public: the US saw the counter move."""
+    start = s.get("nlf_hexes")
+    if not isinstance(start, list):
+        return []
+    return sorted({u["hex"] for u in B.live(s) if B.concealed(u, role, s) and u["hex"] not in start})
+
+
 def target_hex(s, role, rng=None):
-    """The hex to search (US): a face-up regiment's, else the hex with the most face-down counters,
-    ties to the one nearer the mountains (where a regiment would rather stand), then at random."""
+    """The hex to search (US): a face-up regiment's, else a face-down counter that moved (the
+    tell), else the hex with the most face-down counters, ties to the one nearer the mountains
+    (where a regiment would rather stand), then at random."""
     live = [u for u in B.live(s) if maybe_regiment(u, role, s)]
     up = [u["hex"] for u in live if not B.concealed(u, role, s)]
     if up:
         return up[0]
+    tell = moved_counters(s, role)
+    if len(tell) == 1:
+        return tell[0]
     count = {}
     for u in live:
         count[u["hex"]] = count.get(u["hex"], 0) + 1
@@ -187,7 +201,7 @@ def sd_pick(s, role, legal, rng, plan=None):
         # (the operation ends after its movement, V 5.2), and each moves toward the mountains
         a = next((a for a in legal if a["t"] == "unit"), None)
         return a or first(legal, "go") or default(legal)
-    if f["target"] is None:
+    if f["target"] is None and not (plan or {}).get("feint"):
         h = (plan or {}).get("target") or target_hex(s, role, rng)
         a = first(legal, "target", hex=h)
         if a:
@@ -341,6 +355,8 @@ def move(s, role, legal, rng):
             return best
         return halt or best or default(legal)
     op = s.get("op")
+    if op and not op["targets"] and f["mode"] == "op":
+        return feint_step(s, u, steps, halt, legal)
     if not op or not op["targets"] or f["mode"] not in ("op", "pursuit"):
         return halt or default(legal)
     target = min(op["targets"], key=lambda h: distance(u["hex"], h))
@@ -352,6 +368,17 @@ def move(s, role, legal, rng):
     if best and distance(best["to"], goal) < d0:
         return best
     return halt or best or default(legal)
+
+
+def feint_step(s, u, steps, halt, legal):
+    """A US operation without a target (V 5.1): the unit steps to a hex next to face-down VC
+    counters and halts there, so they may react (V 5.3) - a regiment flees, a political section
+    has no reason to; the next operation then searches the hex nearer the mountains."""
+    conc = {x["hex"] for x in B.live(s) if B.concealed(x, "US", s)}
+    if u["id"] in [x for x in s["stack"][-1].get("stepped", [])] and halt:
+        return halt
+    best = max(steps, key=lambda a: (sum(1 for n in B.neighbours(a["to"]) if n in conc), a["to"]), default=None)
+    return best or halt or default(legal)
 
 
 POLICIES = {"nlf_place": nlf_place, "designate": designate, "ops": ops, "sd_pick": sd_pick,

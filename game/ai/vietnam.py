@@ -144,11 +144,14 @@ def ops(s, role, legal, rng):
 def moved_counters(s, role):
     """Hexes of face-down VC counters no longer where they were set up (V 18.2): a counter that
     reacted or ran (V 5.3) - a regiment slips away from the marines, a political section has no
-    reason to. Public: the US saw the counter move."""
+    reason to. Public: the US saw the counter move (and, in the log, which counters operated)."""
     start = s.get("nlf_hexes")
     if not isinstance(start, list):
         return []
-    return sorted({u["hex"] for u in B.live(s) if B.concealed(u, role, s) and u["hex"] not in start})
+    # a counter that moved in its own operation is Ops Complete (the log said it operated): that
+    # move may be the bluff itself (a political section sent off), so only reactions and alerts count
+    return sorted({u["hex"] for u in B.live(s) if B.concealed(u, role, s) and u["hex"] not in start
+                   and not u["done"]})
 
 
 def target_hex(s, role, rng=None):

@@ -115,11 +115,17 @@ def _first_difference(a, b, path=""):
     return f"{path or 'top'}: {str(a)[:80]} / {str(b)[:80]}"
 
 
-def fuzz_one(rules, scenario, seed, steps_limit, undo_rate=0.1, same_view_rate=0.05):
+def fuzz_one(rules, scenario, seed, steps_limit, undo_rate=0.1, same_view_rate=0.05, players=None):
+    """One fuzzed game; `players` {role: player kind} ("ai", "ai:novice", ...; default random)."""
     m = M.new_match(rules, scenario, seed)
     mark = [0]
+    agents = None
+    if players:
+        from .ai import make_agent
+        agents = {r: make_agent(k, seed=seed * 31 + j) for j, (r, k) in enumerate(sorted(players.items()))
+                  if k != "random"}
     try:
-        return _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate)
+        return _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate, agents)
     except Exception as e:
         f = e if isinstance(e, Failure) else Failure(f"{type(e).__name__}: {e}")
         f.match = m
@@ -144,7 +150,18 @@ def check_position(rules, m, acts, log_from, hidden, roles):
             raise Failure(f"the view for {role} shows what it may not see: {leaks[:5]}")
 
 
-def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate=0.0):
+def _choose(rules, m, acts, rng, agents):
+    """The random player, or the computer player of the side deciding (`--players`, issue 12),
+    which sees only its side's view and positions sampled consistent with it."""
+    role = M.current_role(rules, m) if agents else None
+    agent = agents.get(role) if agents else None
+    if agent is None:
+        return random_action(rng, acts)
+    from .ai.worlds import WorldSampler
+    return agent.choose(rules, M.view(rules, m, role), acts, rng, WorldSampler(rules, m, role))
+
+
+def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate=0.0, agents=None):
     rng = random.Random(seed ^ 0x5EED)
     view_rng = random.Random(seed ^ 0xF1E1D)
     roles = list(getattr(rules, "roles", None) or [None])
@@ -156,10 +173,10 @@ def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate
         log_from = len(m["log"])
         mark[0] = len(m["actions"])
         if rng.random() < undo_rate:
-            acts = _undo_probe(rules, m, acts, rng)
+            acts = _undo_probe(rules, m, acts, rng, agents)
         if m["state"].get("over"):
             break
-        a = random_action(rng, acts)
+        a = _choose(rules, m, acts, rng, agents)
         acts = M.play(rules, m, a, legal=acts)
         steps += 1
         check_position(rules, m, acts, min(log_from, len(m["log"])), hidden, roles)
@@ -178,9 +195,10 @@ def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate
     return m, steps
 
 
-def _undo_probe(rules, m, acts, rng):
-    """Play 1-3 random actions, undo as many as the engine allows back, and check that the match
-    and its legal actions are exactly what they were. Returns the legal actions now."""
+def _undo_probe(rules, m, acts, rng, agents=None):
+    """Play 1-3 actions (random, or the computer player's), undo as many as the engine allows
+    back, and check that the match and its legal actions are exactly what they were. Returns the
+    legal actions now."""
     before = M.clone(m)
     before_acts = [M.strip(a) for a in acts]
     n = 0
@@ -188,7 +206,7 @@ def _undo_probe(rules, m, acts, rng):
         if m["state"].get("over"):
             break
         had = len(m["undo"])
-        acts = M.play(rules, m, random_action(rng, acts), legal=acts)
+        acts = M.play(rules, m, _choose(rules, m, acts, rng, agents), legal=acts)
         if len(m["undo"]) != had + 1:  # a die roll, a draw or a reveal: no undo past it; keep it
             check_position(rules, m, acts, len(before["log"]), _hidden_fn(rules),
                            list(getattr(rules, "roles", None) or [None]))
@@ -231,19 +249,23 @@ def failure_save(rules, scenario, seed, failure):
     return dict(good, fuzz=info)
 
 
-def fuzz(game, games, seed, steps_limit=5000, out_dir=".", progress=0, scenario="all"):
+def fuzz(game, games, seed, steps_limit=5000, out_dir=".", progress=0, scenario="all", players=None):
     """Fuzz `games` whole games; with progress=N, print the running totals (one JSON line on
     stderr) every N games, so a long run that is stopped still reports what it did."""
     rules = get(game)
     scen = [s["id"] for s in rules.scenarios()] if scenario == "all" else [scenario]
     res = {"game": game, "seed": seed, "games": 0, "steps": 0, "failures": 0, "failure_samples": []}
+    if players:
+        from .simulate import parse_players
+        players = parse_players(players, rules)
+        res["players"] = players
     t0 = time.perf_counter()
     for i in range(games):
         sc = scen[i % len(scen)]
         gseed = seed * 1000003 + i
         res["games"] += 1
         try:
-            _, steps = fuzz_one(rules, sc, gseed, steps_limit)
+            _, steps = fuzz_one(rules, sc, gseed, steps_limit, players=players)
             res["steps"] += steps
         except Failure as e:  # every failure is reported with its seed and a save file
             res["failures"] += 1

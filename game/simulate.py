@@ -1,9 +1,11 @@
-"""Headless games with a random-legal-action player: `python -m game simulate ...`."""
+"""Headless games: `python -m game simulate ...`, random-legal-action players by default, the
+computer player with `--players US=ai,NLF=ai:novice` (issue 12)."""
 
 import random
 import time
 
 from .ai import RandomAgent, make_agent
+from .ai.worlds import WorldSampler
 from .engine import match as M
 from .rules import get
 
@@ -14,19 +16,37 @@ def random_action(rng, actions):
     return _RANDOM.choose(None, None, actions, rng)
 
 
-def parse_players(text, rules):
-    """"US=random,NLF=ai" -> {role: agent kind}; every role not named plays random."""
+def parse_players(text, rules, ai_level=None):
+    """"US=random,NLF=ai:novice" -> {role: agent kind}; every role not named plays random; a
+    bare "ai" gets `ai_level` (default standard)."""
     out = {r: "random" for r in rules.roles}
     for part in filter(None, (text or "").split(",")):
         role, _, kind = part.partition("=")
         if role not in out:
             raise ValueError(f"{rules.id} has no side {role!r}; sides: {', '.join(rules.roles)}")
+        if kind == "ai" and ai_level:
+            kind = f"ai:{ai_level}"
+        elif kind == "ai":
+            kind = "ai:standard"
         out[role] = kind
     return out
 
 
-def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, players=None):
-    """One whole game, in place; `players` {role: agent} (default: random for every role)."""
+def percentiles(ms):
+    """{p50, p95, max} of a list of milliseconds (nearest rank)."""
+    if not ms:
+        return {"p50": None, "p95": None, "max": None, "n": 0}
+    xs = sorted(ms)
+
+    def rank(p):
+        return round(xs[min(len(xs) - 1, max(0, int(-(-p * len(xs) // 100)) - 1))], 2)
+    return {"p50": rank(50), "p95": rank(95), "max": round(xs[-1], 2), "n": len(xs)}
+
+
+def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, players=None, timing=None):
+    """One whole game, in place; `players` {role: agent} (default: random for every role).
+    Computer players get their side's view, the legal actions and a WorldSampler; `timing`
+    (a list) collects the milliseconds of each of their decisions with more than one option."""
     m = M.new_match(rules, scenario, seed, options)
     rng = random.Random(seed * 7919 + 17)
     agents = players or {}
@@ -38,6 +58,12 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, p
         agent = agents.get(M.current_role(rules, m)) if agents else None
         if agent is None:
             a = random_action(rng, acts)
+        elif getattr(agent, "needs_worlds", False):
+            role = M.current_role(rules, m)
+            t0, c0 = time.perf_counter(), time.process_time()
+            a = agent.choose(rules, M.view(rules, m, role), acts, rng, WorldSampler(rules, m, role))
+            if timing is not None and len(acts) > 1:
+                timing.append(((time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000))
         else:
             role = M.current_role(rules, m)
             a = agent.choose(rules, M.view(rules, m, role) if agent.needs_view else None, acts, rng)
@@ -50,20 +76,23 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, p
     return m, steps
 
 
-def simulate(game, scenario, games, seed, options=None, players=None):
+def simulate(game, scenario, games, seed, options=None, players=None, ai_level=None):
     rules = get(game)
-    kinds = parse_players(players, rules)
-    agents = {r: make_agent(k) for r, k in kinds.items() if k != "random"}
+    kinds = parse_players(players, rules, ai_level)
     scen = [s["id"] for s in rules.scenarios()] if scenario == "all" else [scenario]
     out = {"game": game, "scenarios": scen, "players": kinds, "games": 0, "finished": 0, "errors": 0, "error_samples": [],
-           "wins": {}, "wins_by_scenario": {}, "turns": 0, "actions": 0}
+           "wins": {r: 0 for r in rules.roles}, "wins_by_scenario": {}, "turns": 0, "actions": 0}
+    timing = []
+    vps = []
     t0 = time.perf_counter()
     for i in range(games):
         sc = scen[i % len(scen)]
         gseed = seed * 100003 + i
+        # each game's computer players get their own generators, seeded from the game's seed
+        agents = {r: make_agent(k, seed=gseed * 31 + j) for j, (r, k) in enumerate(kinds.items()) if k != "random"}
         out["games"] += 1
         try:
-            m, steps = play_one(rules, sc, gseed, options, players=agents)
+            m, steps = play_one(rules, sc, gseed, options, players=agents, timing=timing)
         except Exception as e:  # reported, never hidden
             out["errors"] += 1
             if len(out["error_samples"]) < 5:
@@ -78,12 +107,22 @@ def simulate(game, scenario, games, seed, options=None, players=None):
         if "level" in over:  # games with victory levels (First Team: Vietnam, FT 15.1)
             lv = out.setdefault("levels", {})
             lv[over["level"]] = lv.get(over["level"], 0) + 1
+        if over.get("vp"):
+            vps.append(over["vp"])
         out["turns"] += over["turn"]
         out["actions"] += steps
     dt = time.perf_counter() - t0
     n = max(out["finished"], 1)
     out["mean_turns"] = round(out.pop("turns") / n, 2)
     out["mean_actions"] = round(out.pop("actions") / n, 1)
+    if vps and all(isinstance(v, dict) for v in vps):  # per side (Vietnam V 18.1: NLF, US, diff)
+        out["mean_vp"] = {k: round(sum(v[k] for v in vps) / len(vps), 2) for k in vps[0]}
+    elif vps and all(isinstance(v, (int, float)) for v in vps):  # one number (First Team)
+        out["mean_vp"] = round(sum(vps) / len(vps), 2)
+    if any(k != "random" for k in kinds.values()):
+        # wall clock, and the process's CPU time (the machine is shared: wall time includes waiting)
+        out["ai_ms"] = percentiles([w for w, _ in timing])
+        out["ai_cpu_ms"] = percentiles([c for _, c in timing])
     out["seconds"] = round(dt, 3)
     out["games_per_second"] = round(out["games"] / dt, 2) if dt else None
     for sc, w in out["wins_by_scenario"].items():

@@ -1,12 +1,19 @@
-"""The agent interface and the random player (the simulator's and the fuzzer's baseline)."""
+"""The agent interface, the random player (the simulator's and the fuzzer's baseline) and the
+computer player.
 
+An agent is asked `choose(rules, view, legal, rng, worlds=None)`: its side's view, the legal
+actions (without display labels), a seeded generator, and, if it sets `needs_worlds`, a
+`worlds.WorldSampler` that draws positions consistent with that view (never the true state).
+It returns one of the legal actions."""
+
+import random
 from typing import Protocol
 
 
 class Agent(Protocol):
     needs_view: bool  # False: choose() is given view=None (listing the view costs time)
 
-    def choose(self, rules, view, legal: list, rng) -> dict: ...
+    def choose(self, rules, view, legal: list, rng, worlds=None) -> dict: ...
 
 
 class RandomAgent:
@@ -14,21 +21,78 @@ class RandomAgent:
     offered, so open-ended phases (boarding, recruiting) end in a few steps."""
 
     needs_view = False
+    needs_worlds = False
 
     def __init__(self, done_bias=0.25):
         self.done_bias = done_bias
 
-    def choose(self, rules, view, legal, rng):
+    def choose(self, rules, view, legal, rng, worlds=None):
         dones = [a for a in legal if a["t"] == "done"]
         if dones and (len(dones) == len(legal) or rng.random() < self.done_bias):
             return rng.choice(dones)
         return rng.choice([a for a in legal if a["t"] != "done"])
 
 
-AGENTS = {"random": RandomAgent}
+LEVELS = ("novice", "standard")
 
 
-def make_agent(kind, **kw):
+class ComputerAgent:
+    """The computer opponent (issue 12): 'novice' plays the game's heuristics, 'standard' adds the
+    planner (Monte Carlo through the engine on sampled worlds). Its own generator, seeded: the same
+    seed, view and legal actions give the same decision."""
+
+    needs_view = True
+    needs_worlds = True
+
+    def __init__(self, level="standard", seed=0):
+        if level not in LEVELS:
+            raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
+        self.level, self.seed = level, seed
+        self.rng = random.Random(seed)
+        self._planner = None
+
+    def choose(self, rules, view, legal, rng=None, worlds=None):
+        from .planner import drive
+        return drive(self.think(rules, view, legal, worlds))
+
+    def think(self, rules, view, legal, worlds):
+        """The decision as a generator that yields between units of work (a page runs it in time
+        slices); its return value is the action."""
+        if len(legal) == 1:
+            return legal[0]
+        if worlds is None:
+            raise ValueError("the computer player needs a WorldSampler (game.ai.worlds)")
+        from .games import policy_for
+        game = policy_for(rules)
+        step = view["step"]
+        if self.level == "standard":
+            if self._planner is None:
+                self._planner = game.Planner()
+            return (yield from self._planner.think(rules, step, worlds, worlds.role, legal, self.rng))
+        return game.novice(rules, worlds.sample(self.rng), worlds.role, legal, self.rng)
+        yield  # a generator even when it needs no slices
+
+
+AGENTS = {"random": RandomAgent, "ai": ComputerAgent}
+
+
+def parse_kind(text, default_level="standard"):
+    """'random' | 'ai' | 'ai:novice' | 'ai:standard' -> (kind, level or None)."""
+    kind, _, level = (text or "random").partition(":")
     if kind not in AGENTS:
         raise ValueError(f"unknown player type {kind!r}; known: {', '.join(AGENTS)}")
-    return AGENTS[kind](**kw)
+    if kind == "random":
+        if level:
+            raise ValueError("the random player has no level")
+        return kind, None
+    level = level or default_level
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
+    return kind, level
+
+
+def make_agent(kind, seed=0, default_level="standard"):
+    kind, level = parse_kind(kind, default_level)
+    if kind == "random":
+        return RandomAgent()
+    return ComputerAgent(level, seed)

@@ -38,7 +38,10 @@ def data_interface(scenarios, options):
     """scenarios(), options(), default_options() for a game's scenario table and option list."""
 
     def scenario_list():
-        return [{"id": k, "name": v["name"], "rule": v["rule"]} for k, v in scenarios.items()]
+        # "computer_play": the measured balance in computer play, a line for the start screen
+        return [{"id": k, "name": v["name"], "rule": v["rule"],
+                 **({"computer_play": v["computer_play"]["text"]} if v.get("computer_play") else {})}
+                for k, v in scenarios.items()]
 
     def option_list():
         return options

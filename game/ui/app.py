@@ -10,7 +10,7 @@ from game.engine.flow import IllegalAction
 from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
 from game.rules import get
 
-from . import counters, render_panels as P
+from . import computer, counters, render_panels as P
 from . import saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
@@ -64,6 +64,7 @@ class App:
         self.log_next = 0         # index in the match log of the first entry not yet shown
         self.shown_role = None    # two-player games: the side whose view is on the screen
         self._proxies = []
+        self.computer = computer.Driver(self)  # the computer's sides (issue 12)
 
     # ---- wiring -----------------------------------------------------------------------------------
     def listen(self, node, ev, fn):
@@ -147,6 +148,7 @@ class App:
         self.log.reset()
         self.log_next = 0
         self.shown_role = None
+        self.computer.reset()
         q("#handover").hidden = True
         self.hide_overlays()
         q("#app").hidden = False
@@ -211,6 +213,7 @@ class App:
         rules = get(gid)
         scen, opts, dice, seed = startscreen.read(q("#start-body"), rules)
         m = M.new_match(rules, scen, seed, opts, dice)
+        computer.setup(m, *startscreen.read_players(q("#start-body"), rules))
         self.load_match(m)
 
     def flash(self, text):
@@ -282,6 +285,7 @@ class App:
                 f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f} {t_ov:.1f}")
         self.rev += 1
         body.dataset.rev = str(self.rev)
+        self.computer.schedule()  # the computer's turn starts after the screen shows the last move
 
     def opponent_views(self, v):
         """The opponent's phase report and the battle display (issue 9 items 2, 3)."""
@@ -304,13 +308,16 @@ class App:
         in a two-player game the side deciding now (once the game is over, the last side shown)."""
         if len(self.rules.roles) < 2:
             return None
+        human = computer.human_role(self.rules, self.m)  # against the computer: the human's side only
+        if human:
+            return human
         return M.current_role(self.rules, self.m) or self.shown_role or self.rules.roles[0]
 
     def needs_handover(self, role):
         """A hand-over screen only when the next view would show what the side at the screen
         may not see, or the other way round (the rules' hidden_ids differ for the two sides)."""
         hidden = getattr(self.rules, "hidden_ids", None)
-        if hidden is None:
+        if hidden is None or computer.computer_roles(self.m):
             return False
         if self.shown_role is None:  # a game just started or reopened: the first side confirms too
             return True

@@ -34,17 +34,31 @@ def build(root, rules, has_auto, auto_summary, slots):
         el("input", attrs=attrs, parent=lab)
         el("span", text=sc["name"], parent=lab)
         el("span", text=sc.get("rule", ""), cls="cite", parent=lab)
+        if sc.get("computer_play"):  # measured balance (issue 12), from the scenario data
+            el("span", text=sc["computer_play"], cls="muted balance", attrs={"data-balance": sc["id"]}, parent=lab)
 
     if len(rules.roles) > 1:  # two-player games: who plays each side
+        from game.ai.games import has_computer
         fs = el("fieldset", parent=form)
         el("legend", text="Players", parent=fs)
+        kinds = [("human", "Human, at this screen")]
+        if has_computer(rules):  # issue 12: the computer opponent
+            kinds += [("ai:novice", "Computer, novice"), ("ai:standard", "Computer, standard")]
         for role in rules.roles:
             lab = el("label", cls="opt", parent=fs)
             el("span", text=f"{role}: ", parent=lab)
             pick = el("select", attrs={"data-player": role, "id": f"player-{role}"}, parent=lab)
-            el("option", text="Human, at this screen", attrs={"value": "human", "selected": ""}, parent=pick)
-        el("p", text="Both sides play at this screen; a hand-over screen hides each side's secrets from the other.",
-           cls="muted", parent=fs)
+            for n, (val, txt) in enumerate(kinds):
+                el("option", text=txt, attrs={"value": val, **({"selected": ""} if n == 0 else {})}, parent=pick)
+        if has_computer(rules):
+            lab = el("label", cls="opt", parent=fs)
+            el("span", text="Computer pace: ", parent=lab)
+            pick = el("select", attrs={"id": "ai-pace"}, parent=lab)
+            for val, txt in (("normal", "normal"), ("slow", "slow"), ("instant", "instant")):
+                el("option", text=txt, attrs={"value": val, **({"selected": ""} if val == "normal" else {})},
+                   parent=pick)
+        el("p", text="Human sides play at this screen; a hand-over screen hides each side's secrets from the "
+           "other. Against the computer you see your side only.", cls="muted", parent=fs)
 
     pace = next((o for o in rules.options() if o["id"] == PACE), None)
     if pace:  # a plain choice for new players, not one of the rulings (issue 9 item 2)
@@ -155,3 +169,13 @@ def read(root, rules):
     except ValueError:
         seed = random.randrange(1, 10**6)
     return checked("scenario") or rules.scenarios()[0]["id"], opts, checked("dice") or "auto", seed
+
+
+def read_players(root, rules):
+    """({role: "human" | "ai:novice" | "ai:standard"}, pace) chosen on the form."""
+    chosen = {}
+    for role in rules.roles:
+        node = root.querySelector(f'select[data-player="{role}"]')
+        chosen[role] = node.value if node else "human"
+    pace = root.querySelector("#ai-pace")
+    return chosen, (pace.value if pace else "normal")

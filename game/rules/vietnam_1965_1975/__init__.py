@@ -70,7 +70,9 @@ def resample_hidden(state, role, rng=None):
             key = (bool(u["hex"]), u["done"], u["mission"], u["op"], u["tgt"], u["rp_spent"])
             groups.setdefault(key, []).append(u)
     for us in groups.values():
-        ids = [(u["kind"], u["name"]) for u in us]
+        # sorted first, so the result depends only on what `role` sees and on rng (the computer
+        # player's same-view guarantee), not on which unit held which identity before
+        ids = sorted((u["kind"], u["name"]) for u in us)
         rng.shuffle(ids)
         for u, (k, n) in zip(us, ids):
             u["kind"], u["name"] = k, n

@@ -8,6 +8,7 @@ from math import floor
 from ...engine import battle as BR
 from ...engine.flow import Procedure, Step
 from . import board as B
+from . import prefs
 from .data import COUNTERS, CRT, KINDS, TEC
 from .hexes import distance
 
@@ -211,13 +212,13 @@ class Battle(Procedure):
         """V 7.2: the attacker allocates its support first, then the defender."""
         src = self._sources(g, f)[0]
         if src:
-            g.call("support_pick", who=f["side"], hex=f["hex"], src=src, role="attacker")
+            _pick(g, f, f["side"], src, "attacker")
 
     def pick_d(self, g, f):
         f["pick_a"] = f.pop("ret", None)
         src = self._sources(g, f)[1]
         if src:
-            g.call("support_pick", who=B.other(f["side"]), hex=f["hex"], src=src, role="defender")
+            _pick(g, f, B.other(f["side"]), src, "defender")
 
     def resolve(self, g, f):
         s = g.s
@@ -315,6 +316,21 @@ def airmobile(g, flags, hot, P):
         g.log("Airmobile loss with no AMP left: US -1 VP (V 18.1)", "V 8.1", kind="loss")
 
 
+def _pick(g, f, who, src, role):
+    """V 7.2: `who` allocates its support; under its play setting "always fire all support" the
+    engine fires every source at once (the result is left as the support_pick window leaves it)."""
+    if prefs.get(g.s, who, "support") == "all":
+        fire(g, {"who": who, "role": role, "hex": f["hex"]}, [k for k, _ in src], " (play setting)")
+        f["ret"] = [k for k, _ in src]
+    else:
+        g.call("support_pick", who=who, hex=f["hex"], src=src, role=role)
+
+
+def fire(g, f, keys, why=""):
+    names = ", ".join(_source_name(g.s, k) for k in keys) or "no support"
+    g.log(f"The {f['role']} ({f['who']}) fires {names} into {f['hex']}{why}", "V 7.2")
+
+
 def _source_name(s, key):
     return s["units"][key]["name"] if key in s["units"] else {"ap": "Air Points", "ship": "the cruiser"}[key]
 
@@ -337,11 +353,13 @@ class SupportPick(Step):
             names = ", ".join(_source_name(g.s, k) for k in keys)
             out.append({"t": "fire", "with": keys,
                         **({"label": f"Fire with {names} ({pts})" if keys else "No support"} if g.labels else {})})
-        return out
+        return out + prefs.actions(g.s, f["who"], "support", g.labels)
 
     def act(self, g, f, a):
-        names = ", ".join(_source_name(g.s, k) for k in a["with"]) or "no support"
-        g.log(f"The {f['role']} ({f['who']}) fires {names} into {f['hex']}", "V 7.2")
+        if a["t"] == "pref":  # "always fire all": this window fires everything too
+            prefs.choose(g, f["who"], "support", a["value"])
+            a = {"t": "fire", "with": [k for k, _ in f["src"]]}
+        fire(g, f, a["with"])
         g.end(list(a["with"]))
 
 

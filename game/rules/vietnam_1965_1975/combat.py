@@ -420,12 +420,8 @@ class Losses(Step):
                 s["vc_losses"] = s.get("vc_losses", 0) + 1
             g.log(f"1 RP absorbs a loss on {u['name']}", "V 5.5")
         elif a["t"] == "remove":
-            sat = max(1, B.strength(u))
-            used = min(f["n"], sat)
+            used, credit, refund = removal(u, f)
             f["n"] -= used
-            hits = f["hits"].get(u["id"], 0) + used
-            credit = max(0, B.strength(u) - hits)
-            refund = min(credit, u["rp_spent"] - f["hits"].get(u["id"], 0))
             if refund > 0:
                 s["rec"][pool_key(side)] += refund
                 g.log(f"{refund} RP refunded (V 5.5)", "V 5.5", to=side)
@@ -443,6 +439,46 @@ class Losses(Step):
             return
         if f["n"] <= 0 or not self._units(g, f):
             g.end()
+
+
+def removal(u, f):
+    """V 5.5: what removing u covers of the f["n"] losses still to take (a unit satisfies its
+    strength, HQ and artillery 1), the credit left over and the RP refunded from what was charged
+    to it in earlier battles of this operation."""
+    sat = max(1, B.strength(u))
+    used = min(f["n"], sat)
+    hits = f["hits"].get(u["id"], 0) + used
+    credit = max(0, B.strength(u) - hits)
+    refund = min(credit, u["rp_spent"] - f["hits"].get(u["id"], 0))
+    return used, credit, refund
+
+
+def loss_table(s, f):
+    """The loss-allocation dialog (V 5.5, V 9.2, V 18.1): every unit that may take the losses
+    with what each choice costs, for the side allocating."""
+    side = f["side"]
+    pool = s["rec"][pool_key(side)]
+    rows = []
+    for x in f["units"]:
+        u = s["units"][x]
+        if not u["hex"] or (f["must"] and x not in f["must"]):
+            continue
+        used, credit, refund = removal(u, f)
+        if side == "US":
+            vp = "NLF +10 VP (US counter eliminated)"
+        else:
+            vp = f"US +{1 if B.val(u, 'size') in ('II', '') else 3} VP"
+        rows.append({"id": x, "name": u["name"], "ground": B.strength(u), "art": B.val(u, "art"),
+                     "rp_spent": u["rp_spent"],
+                     "rp_limit": rp_limit(u, f) if B.opt(s, "rp_limit_per_unit", True) else None,
+                     "rp": (not f["must"]) and rp_ok(s, u, f),
+                     "rp_cost": "1 RP" + (", NLF +1 VP" if side == "US" else ""),
+                     "remove": f"eliminated: covers {used} of {f['n']}" + (f", {refund} RP back" if refund > 0 else "")
+                     + (f", VC RP +{credit - max(refund, 0)}" if side == "NLF" and credit - max(refund, 0) > 0 else "")
+                     + f"; {vp}",
+                     "breakdown": bool(not f["must"] and KINDS[u["kind"]].get("breakdown") and s["pool"])})
+    return {"side": side, "n": f["n"], "pool": pool, "pool_name": "US RP" if side == "US" else "VC RP",
+            "must": bool(f["must"]), "units": rows, "rule": "V 5.5"}
 
 
 def breakdown(g, u):

@@ -8,6 +8,7 @@ import json
 import game.rules.vietnam_1965_1975 as R
 from game.engine import match as M
 
+from .conftest import wait_ready
 from .mf_ui import rev, wait_rev_after
 from .v65_ui import answer, click, open_match, page_match, starlite, take_over, us_operation
 
@@ -19,11 +20,26 @@ def shoot(page, name):
 
 
 def both_sizes(page, name):
+    """Screenshots at 1440x900 and 390x844; the phone one from a reload (the page picks its phone
+    map frame at load) continuing the autosave of the same position."""
     shoot(page, name)
     size = page.viewport_size
-    page.set_viewport_size({"width": 390, "height": 844})
+    phone_reload(page)
     shoot(page, name)
     page.set_viewport_size(size)
+
+
+def phone_reload(page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    h = json.loads(page.evaluate("window.__vw_state()"))["hash"]
+    handover = page.get_attribute("body", "data-screen") == "handover"
+    page.reload()
+    wait_ready(page)
+    page.click('[data-cmd="continue"]')
+    page.wait_for_selector('body[data-screen="handover"]', state="attached")
+    assert json.loads(page.evaluate("window.__vw_state()"))["hash"] == h
+    if not handover:
+        take_over(page)
 
 
 def engine_view(page):
@@ -69,11 +85,18 @@ def test_selecting_artillery_shades_exactly_the_engines_range(page, base_url, tm
     assert sorted(shaded) == v["ranges"]["a212"]["hexes"] and len(shaded) > 5
     assert page.get_attribute("#vw-range", "data-src") == "a212"
     assert "2/12" in page.text_content("#vw-range title")
-    both_sizes(page, "artillery_range")
+    shoot(page, "artillery_range")
     before = rev(page)
     page.keyboard.press("Escape")  # keyboard: Esc clears the selection, and with it the range
     wait_rev_after(page, before)
     assert page.locator("#vw-range [data-range]").count() == 0
+    phone_reload(page)  # the same on a phone
+    click(page, '#map [data-stack="5118"] [data-unit]')
+    click(page, '#map [data-unit="a212"]')
+    shaded = page.evaluate("() => [...document.querySelectorAll('#vw-range [data-range]')].map(e => e.dataset.range)")
+    assert sorted(shaded) == v["ranges"]["a212"]["hexes"]
+    shoot(page, "artillery_range")
+    page.set_viewport_size({"width": 1440, "height": 900})
     # the designation goes on: 3/7, the HQ and 2/12 operate against 5219; Support Declaration
     m = page_match(page)
     for u in ("m37", "hq7", "a212"):
@@ -115,7 +138,7 @@ def test_loss_dialog_lists_the_units_and_a_click_allocates(page, base_url, tmp_p
     assert "VC 1st Regiment: ground 6, artillery 2; RP charged 0 of at most 5" in text
     row = page.locator('[data-loss-unit="vc1"]')
     labels = row.locator("[data-action]").all_text_contents()
-    assert labels == ["1 RP (1 RP)", "Eliminate (eliminated: covers 1 of 1, VC RP +5; US +3 VP)",
+    assert labels == ["Absorb 1 with 1 RP (VC RP 4 → 3)", "Eliminate (covers 1 of 1, VC RP +5; US +3 VP)",
                       "Break down into 3 random battalions (one removed at once)"], labels
     both_sizes(page, "loss_dialog")
     click(page, '[data-loss-unit="vc1"] [data-t="rp"]')
@@ -127,7 +150,7 @@ def test_loss_dialog_lists_the_units_and_a_click_allocates(page, base_url, tmp_p
     text = page.text_content('[data-dialog="losses"]')
     assert "US: 1 loss to allocate (V 5.5)" in text and "US RP pool: 4" in text
     assert page.locator('[data-loss-unit]').evaluate_all("ns => ns.map(n => n.dataset.lossUnit)") == ["m37", "hq7"]
-    assert "1 RP (1 RP, NLF +1 VP)" in page.locator('[data-loss-unit="m37"]').text_content()
+    assert "Absorb 1 with 1 RP (US RP 4 → 3, NLF +1 VP)" in page.locator('[data-loss-unit="m37"]').text_content()
     assert "NLF +10 VP" in page.locator('[data-loss-unit="hq7"]').text_content()
     both_sizes(page, "loss_dialog_us")
 
@@ -267,3 +290,31 @@ def test_handover_blanks_the_table_and_layers(page, base_url, tmp_path):
     assert dlg.locator('.dlg-main [data-t="alert"]').count() == 1
     assert "Never disperse at an alert" in dlg.locator('[data-t="pref"]').text_content()
     shoot(page, "alert_window")
+
+
+def test_phone_counters_readable_and_preview_folded(page, base_url, tmp_path):
+    """At 390x844 the counter names are short and at least 8 px high on the screen; the prompt and
+    the actions come right under the map, and the odds preview starts folded to one line (a tap
+    unfolds it)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    m = us_operation(starlite(seed=3))
+    for a in (dict(t="done"), dict(t="done"), dict(t="alert"), dict(t="done"), dict(t="done")):
+        answer(m, **a)
+    assert m["state"]["stack"][-1]["s"] == "attack_pick"
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    names = page.evaluate("""() => [...document.querySelectorAll('#map [data-unit] text.ctr-name')].map(
+        t => [t.textContent, t.getBoundingClientRect().height])""")
+    assert names and all(len(n) <= 6 and h >= 8 for n, h in names), names
+    pv = page.locator("#tracks details.odds")
+    assert pv.count() == 1 and not pv.evaluate("d => d.open")
+    assert "Attack on 5219" in pv.locator("summary").text_content()
+    # on a phone the prompt and the actions come right under the map, the records and preview after
+    top = page.evaluate("() => document.querySelector('#prompt').getBoundingClientRect().bottom")
+    assert top < 844 and page.locator('#actions [data-t="attack"]').first.is_visible()
+    assert top < pv.evaluate("d => d.getBoundingClientRect().top")
+    page.screenshot(path=f"{SHOTS}/phone_preview_folded_390.png")
+    pv.locator("summary").click()
+    assert pv.evaluate("d => d.open")
+    pv.scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/phone_preview_open_390.png")

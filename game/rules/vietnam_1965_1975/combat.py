@@ -458,6 +458,7 @@ def loss_table(s, f):
     with what each choice costs, for the side allocating."""
     side = f["side"]
     pool = s["rec"][pool_key(side)]
+    name = "US RP" if side == "US" else "VC RP"
     rows = []
     for x in f["units"]:
         u = s["units"][x]
@@ -472,12 +473,12 @@ def loss_table(s, f):
                      "rp_spent": u["rp_spent"],
                      "rp_limit": rp_limit(u, f) if B.opt(s, "rp_limit_per_unit", True) else None,
                      "rp": (not f["must"]) and rp_ok(s, u, f),
-                     "rp_cost": "1 RP" + (", NLF +1 VP" if side == "US" else ""),
-                     "remove": f"eliminated: covers {used} of {f['n']}" + (f", {refund} RP back" if refund > 0 else "")
+                     "rp_cost": f"{name} {pool} → {pool - 1}" + (", NLF +1 VP" if side == "US" else ""),
+                     "remove": f"covers {used} of {f['n']}" + (f", {refund} RP back" if refund > 0 else "")
                      + (f", VC RP +{credit - max(refund, 0)}" if side == "NLF" and credit - max(refund, 0) > 0 else "")
                      + f"; {vp}",
                      "breakdown": bool(not f["must"] and KINDS[u["kind"]].get("breakdown") and s["pool"])})
-    return {"side": side, "n": f["n"], "pool": pool, "pool_name": "US RP" if side == "US" else "VC RP",
+    return {"side": side, "n": f["n"], "pool": pool, "pool_name": name,
             "must": bool(f["must"]), "units": rows, "rule": "V 5.5"}
 
 

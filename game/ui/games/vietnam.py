@@ -11,7 +11,8 @@ TITLE = "Vietnam 1965-1975"
 MAP_URL = "./static/svg/vietnam_quangngai_map.svg"
 TARGET_KEYS = ("hex", "to")
 FIT = (9.0, 182.0, 690.0, 704.0)            # the play area (hexes in play) at "fit"
-FIT_NARROW = (200.0, 240.0, 420.0, 560.0)  # phones: the coastal plain where Starlite is fought
+FIT_NARROW = (300.0, 200.0, 300.0, 340.0)  # phones: the coastal plain where Starlite is fought,
+# close enough that counter names are 8 px or more on a 390 px screen
 PLACE_NAMES = {}
 STACK_DY = -17.0  # counters sit in the upper half of their hex, its centre stays clickable
 MAIN_TYPES = ("done", "go", "pass", "stop", "alert")  # Enter presses the one main button of these
@@ -141,7 +142,7 @@ def _symbol(g, p, ink):
 def short_name(name):
     """The name as it fits on a counter at a readable size (at most 6 characters; the symbol shows
     the type): "3/7 Marines" -> "3/7", "VC battalion VC1B1" -> "VC1B1", "2/12 (155mm)" -> "2/12",
-    "7th Marines HQ" -> "7th M", "VC 1st Regiment" -> "1st VC", "Political section" -> "Pol"."""
+    "7th Marines HQ" -> "7th", "VC 1st Regiment" -> "1st VC", "Political section" -> "Pol"."""
     low = name.lower()
     if "battalion" in low:
         return name.split()[-1][-6:]
@@ -149,13 +150,13 @@ def short_name(name):
         return "Pol"
     if low.startswith("vc ") and "regiment" in low:
         return f"{name.split()[1]} VC"[:6]
-    short = name.split(" (")[0].replace(" Marines HQ", " M").replace(" HQ", "").replace(" Marines", "")
+    short = name.split(" (")[0].replace(" HQ", "").replace(" Marines", "")
     return short.replace(" Regiment", "")[:6]
 
 
 def name_size(short):
     """Font size of a counter's name (map units): never below 6 so it reads on a phone."""
-    return 7.4 if len(short) <= 4 else 6.8 if len(short) <= 5 else 6.2
+    return 7.6 if len(short) <= 4 else 7 if len(short) <= 5 else 6.6
 
 
 def draw_counter(p, x=0, y=0, parent=None):
@@ -207,7 +208,7 @@ def tracks(root, v):
         rows.append(("Operation", f"{op['side']}, round {op.get('round', 0)}, targets "
                                   f"{', '.join(op.get('targets') or []) or '-'}"))
     for k, val in rows:
-        d = el("div", cls="trk", parent=root)
+        d = el("div", cls="trk", parent=root, attrs={"data-k": k.lower().replace(" ", "-")})
         el("span", text=k, cls="trk-k", parent=d)
         el("span", text=val, cls="trk-v", parent=d, attrs={"data-track": k.lower().replace(" ", "-")})
     if v.get("prefs"):
@@ -325,7 +326,7 @@ def loss_dialog(root, v):
         btns = el("div", cls="loss-btns", parent=row)
         i = _index(acts, t="rp", u=r["id"])
         if i is not None:
-            _button(btns, i, acts[i], f"1 RP ({r['rp_cost']})", title="V 5.5: one loss absorbed, the unit stays")
+            _button(btns, i, acts[i], f"Absorb 1 with 1 RP ({r['rp_cost']})", title="V 5.5: one loss absorbed, the unit stays")
         i = _index(acts, t="remove", u=r["id"])
         if i is not None:
             _button(btns, i, acts[i], f"Eliminate ({r['remove']})", cls="act-btn danger", title="V 5.5")

@@ -210,3 +210,34 @@ def test_play_settings_in_random_games_replay_to_the_same_hash():
         assert M.state_hash(r) == M.state_hash(m)
         assert json.loads(json.dumps(m["state"])) == m["state"]
     assert taken >= 5
+
+
+def test_V3_movement_range_is_where_the_step_actions_can_end():
+    """V 3, 3.1, 3.2, 4: the movement range the engine lists for 3/7 (8 MP) and 2/12 is exactly
+    the set of hexes where a chain of legal step actions lets the unit halt (searched through
+    the engine's own actions, each position once)."""
+    base = us_operation(starlite(seed=3))
+    for uid in ("m37", "a212"):
+        want = set(M.view(R, base, "US")["moving"]["reach"][uid])
+        m = json.loads(json.dumps(base))
+        answer(m, t="pick", u=uid)
+        start = m["state"]["units"][uid]["hex"]
+        seen, keys, todo = set(), set(), [m]
+        while todo:
+            mm = todo.pop()
+            top = mm["state"]["stack"][-1]
+            if M.current_role(R, mm) != "US" or top["s"] != "move" or top.get("cur") != uid:
+                continue  # an incidental attack asked of the NLF: the move stops being the US's
+            acts = M.legal_actions(R, mm, "US")
+            if any(a["t"] == "halt" for a in acts):
+                seen.add(mm["state"]["units"][uid]["hex"])
+            for a in acts:
+                if a["t"] == "step":
+                    m2 = json.loads(json.dumps(mm))
+                    M.apply(R, m2, a, role="US")
+                    key = (m2["state"]["units"][uid]["hex"], m2["state"]["stack"][-1].get("mp", {}).get(uid))
+                    if key not in keys:
+                        keys.add(key)
+                        todo.append(m2)
+        seen.discard(start)
+        assert want == seen and len(want) > 10, (uid, sorted(want ^ seen))

@@ -49,7 +49,8 @@ def engine_view(page):
 
 def test_operation_panel_names_the_current_segment(page, base_url, tmp_path):
     """V 2.1 A-H: in the Movement segment the panel shows C as now, A and B done, D next; after
-    the move it shows D (Alert, the US interdiction); the segment strip is the engine's."""
+    the move it shows D (Alert, the US interdiction); the segment strip is the engine's. V 3: the
+    movement range of the unit selected is the engine's."""
     m = us_operation(starlite(seed=3))
     open_match(page, base_url, m, tmp_path)
     take_over(page)
@@ -63,6 +64,13 @@ def test_operation_panel_names_the_current_segment(page, base_url, tmp_path):
     _, v = engine_view(page)
     assert [s["state"] for s in v["op_panel"]["segments"]] == [s for _, s in states]
     both_sizes(page, "operation_panel")
+    # V 3: selecting 3/7 (to move it) shades the hexes it could end its move in, the engine's list
+    assert page.locator("#vw-reach [data-reach]").count() == 0
+    click(page, '#map [data-stack="5220"] [data-unit]')
+    click(page, '#map [data-unit="m37"]')
+    reach = page.evaluate("() => [...document.querySelectorAll('#vw-reach [data-reach]')].map(e => e.dataset.reach)")
+    assert sorted(reach) == v["moving"]["reach"]["m37"] and len(reach) > 10
+    shoot(page, "movement_range")
     click(page, '#actions [data-t="done"]')  # finish moving: the US interdiction of segment D
     assert page.get_attribute("[data-op-panel]", "data-op-panel") == "D"
     assert "Now: D Alert — interdiction" in page.text_content(".op-now")

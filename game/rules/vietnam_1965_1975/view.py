@@ -58,7 +58,7 @@ def view(s, role=None):
     if top and top["s"] == "move" and role in (None, top.get("who")):
         # for the mover's movement overlay: the unit or stack moving and the MP left (V 3)
         v["moving"] = {"mode": top["mode"], "unit": top.get("cur"), "stack": top.get("group") or [],
-                       "mp": dict(top["mp"]), "rule": top["rule"]}
+                       "mp": dict(top["mp"]), "rule": top["rule"], "reach": reach_of(s, top)}
     if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):
         from .combat import preview
         from .operation import attackable, available
@@ -78,6 +78,22 @@ def view(s, role=None):
     if role in ("US", "NLF"):
         v["prefs"] = prefs.describe(s, role)
     return v
+
+
+def reach_of(s, f):
+    """{unit: hexes it could still end its move in} for the units of a move frame that may move
+    now on the ground (the one moving, else every one not yet moved); a stack or a flying unit:
+    none (their lit next steps show the way)."""
+    from .movement import reach
+    if f.get("group"):
+        return {}
+    ids = [f["cur"]] if f.get("cur") else [x for x in sorted(f["mp"]) if x not in f["moved"]]
+    out = {}
+    for x in ids:
+        u = s["units"][x]
+        if u["hex"] and not u.get("air"):
+            out[x] = reach(s, u, f["mp"][x], f["enter"], f["mode"], f.get("forbid", ()))
+    return out
 
 
 # the small windows answered quickly (issue 11 section 4), with their play settings (prefs.py)

@@ -72,11 +72,20 @@ def range_shown(v, selected):
 def overlay(mv, v, selected=None):
     """Vietnam's own map layers, under the counters, redrawn only when they change:
     V 3.1 the hexes in the enemy's zone of control for the side shown (it costs MP to leave them);
+    V 3 the hexes the unit moving (or selected to move) could still end its move in;
     V 7.1-7.4 the range of the support source selected or being allocated."""
     zoc = v.get("zoc") or []
     layer = _layer(mv, "vw-zoc", " ".join(zoc))
     if layer is not None:
         _hexes(mv, layer, zoc, "zoc", "data-zoc")
+    mv_ = v.get("moving") or {}
+    rch = mv_.get("reach") or {}
+    who = selected if selected in rch else mv_.get("unit")
+    hexes = rch.get(who) or []
+    layer = _layer(mv, "vw-reach", f"{who}|" + " ".join(hexes))
+    if layer is not None:
+        layer.setAttribute("data-unit", who or "")
+        _hexes(mv, layer, hexes, "reach", "data-reach")
     srcs, hexes, target = range_shown(v, selected)
     layer = _layer(mv, "vw-range", " ".join(srcs) + "|" + " ".join(hexes) + "|" + str(target))
     if layer is not None:

@@ -84,7 +84,7 @@ def overlay(mv, v, selected=None):
     hexes = rch.get(who) or []
     layer = _layer(mv, "vw-reach", f"{who}|" + " ".join(hexes))
     if layer is not None:
-        layer.setAttribute("data-unit", who or "")
+        layer.setAttribute("data-reach-of", who or "")
         _hexes(mv, layer, hexes, "reach", "data-reach")
     srcs, hexes, target = range_shown(v, selected)
     layer = _layer(mv, "vw-range", " ".join(srcs) + "|" + " ".join(hexes) + "|" + str(target))

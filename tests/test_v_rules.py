@@ -113,7 +113,7 @@ def test_V3_operation_movement_pays_exit_costs_and_passes_non_target_enemy_hexes
     assert {"5219", "5320"} <= steps
     m2 = json.loads(json.dumps(m))
     D.answer(m2, t="step", to="5320")
-    assert M.current_role(R, m2) == "NLF" and {a["t"] for a in D.acts(m2)} == {"force", "decline"}
+    assert M.current_role(R, m2) == "NLF" and {a["t"] for a in D.acts(m2)} == {"force", "decline", "pref"}
     D.answer(m2, t="decline")
     assert M.current_role(R, m2) == "US" and not D.acts(m2, "halt") and not D.acts(m2, "done")
     D.answer(m, t="step", to="5219")
@@ -135,7 +135,7 @@ def test_V5_2_starlite_alert_is_die_plus_terrain_minus_2():
     D.answer(m, t="support", ap=0, ship=0)
     D.answer(m, t="done")
     assert m["state"]["stack"][-1]["s"] == "alert"
-    assert {a["t"] for a in D.acts(m)} == {"disperse", "alert"}
+    assert {a["t"] for a in D.acts(m)} == {"disperse", "alert", "pref"}  # pref: a play setting
     m["state"]["dice"]["queue"] = [5]
     D.answer(m, t="alert")
     assert any("Alert MPA 5 + 1 (terrain) -2 = 4" in e["text"] for e in m["log"])
@@ -508,7 +508,8 @@ def test_V5_3_reaction_offered_to_units_adjacent_to_the_final_hex():
     assert M.current_role(R, m) == "NLF"
     acts = D.acts(m)
     assert {(a["t"], a.get("u")) for a in acts} == {("react", "vc1"), ("react", "ps1"), ("disperse", "vc1"),
-                                                    ("disperse", "ps1"), ("pass", None)}
+                                                    ("disperse", "ps1"), ("pass", None),
+                                                    ("pref", None)}  # the play settings (two)
     D.answer(m, t="react", u="ps1")
     assert m["state"]["stack"][-1]["mp"] == {"ps1": 4}  # Starlite VC MPA 6 - 2
     assert "5220" not in {a["to"] for a in D.acts(m, "step")}  # no MP left to leave a US hex

@@ -256,8 +256,8 @@ class App:
         self.close_chooser()
         t1 = now()
         self.map.render(v, self.stacks, self.selected, self.expanded, can_act, hl, acts)
-        if hasattr(self.ui, "overlay"):  # a game's own map layer (Vietnam: enemy ZOC)
-            self.ui.overlay(self.map, v)
+        if hasattr(self.ui, "overlay"):  # a game's own map layers (Vietnam: enemy ZOC, support range)
+            self.ui.overlay(self.map, v, self.selected)
         t2 = now()
         self.ui.tracks(q("#tracks"), v)
         self.ui.boxes(q("#boxes"), v, self.selected, can_act)
@@ -266,9 +266,11 @@ class App:
         t_ov = now()
         self.opponent_views(v)
         t_ov = now() - t_ov
-        shown = P.actions(q("#actions"), v, self.selected, self._sel_label(), self.open_subs, self._name_of,
-                          self._zone_of, self._piece(self.selected), self.grp_open)
-        self.open_subs &= shown
+        dialog = getattr(self.ui, "action_dialog", None)  # a game's own dialog (Vietnam: losses, windows)
+        if not (dialog and dialog(q("#actions"), v)):
+            shown = P.actions(q("#actions"), v, self.selected, self._sel_label(), self.open_subs, self._name_of,
+                              self._zone_of, self._piece(self.selected), self.grp_open)
+            self.open_subs &= shown
         t35 = now()
         self.log.add(v["log"])
         undo = q("#undo-btn")
@@ -338,6 +340,8 @@ class App:
 
     def blank(self):
         self.map.clear()
+        if hasattr(self.ui, "overlay"):  # the game's own layers go too
+            self.ui.overlay(self.map, {}, None)
         for sel_ in ("#actions", "#tracks", "#boxes"):
             q(sel_).replaceChildren()
         q("#prompt").textContent = ""
@@ -693,13 +697,21 @@ class App:
             return
         if self.m is None or not q("#start-screen").hidden or e.ctrlKey or e.metaKey or e.altKey:
             return
+        if not q("#handover").hidden:  # the hand-over screen: Enter is its Continue button
+            if key == "Enter" and tag != "button":
+                e.preventDefault()
+                self.take_over()
+            return
+        if self.v is None:
+            return
         if key in ("u", "U"):
             e.preventDefault()
             self.undo()
         elif key == "Enter":
             if tag == "button":
                 return  # the focused button handles Enter itself
-            dones = [i for i, a in enumerate(self.v["actions"]) if a["t"] == "done"]
+            main = getattr(self.ui, "MAIN_TYPES", ("done",))  # the game's main-button action types
+            dones = [i for i, a in enumerate(self.v["actions"]) if a["t"] in main]
             if len(dones) == 1:
                 e.preventDefault()
                 self.do(dones[0])

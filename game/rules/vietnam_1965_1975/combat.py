@@ -8,6 +8,7 @@ from math import floor
 from ...engine import battle as BR
 from ...engine.flow import Procedure, Step
 from . import board as B
+from . import prefs
 from .data import COUNTERS, CRT, KINDS, TEC
 from .hexes import distance
 
@@ -219,13 +220,13 @@ class Battle(Procedure):
         """V 7.2: the attacker allocates its support first, then the defender."""
         src = self._sources(g, f)[0]
         if src:
-            g.call("support_pick", who=f["side"], hex=f["hex"], src=src, role="attacker")
+            _pick(g, f, f["side"], src, "attacker")
 
     def pick_d(self, g, f):
         f["pick_a"] = f.pop("ret", None)
         src = self._sources(g, f)[1]
         if src:
-            g.call("support_pick", who=B.other(f["side"]), hex=f["hex"], src=src, role="defender")
+            _pick(g, f, B.other(f["side"]), src, "defender")
 
     def resolve(self, g, f):
         s = g.s
@@ -332,6 +333,21 @@ def airmobile(g, flags, hot, P):
         g.log("Airmobile loss with no AMP left: US -1 VP (V 18.1)", "V 8.1", kind="loss")
 
 
+def _pick(g, f, who, src, role):
+    """V 7.2: `who` allocates its support; under its play setting "always fire all support" the
+    engine fires every source at once (the result is left as the support_pick window leaves it)."""
+    if prefs.get(g.s, who, "support") == "all":
+        fire(g, {"who": who, "role": role, "hex": f["hex"]}, [k for k, _ in src], " (play setting)")
+        f["ret"] = [k for k, _ in src]
+    else:
+        g.call("support_pick", who=who, hex=f["hex"], src=src, role=role)
+
+
+def fire(g, f, keys, why=""):
+    names = ", ".join(_source_name(g.s, k) for k in keys) or "no support"
+    g.log(f"The {f['role']} ({f['who']}) fires {names} into {f['hex']}{why}", "V 7.2")
+
+
 def _source_name(s, key):
     return s["units"][key]["name"] if key in s["units"] else {"ap": "Air Points", "ship": "the cruiser"}[key]
 
@@ -354,11 +370,13 @@ class SupportPick(Step):
             names = ", ".join(_source_name(g.s, k) for k in keys)
             out.append({"t": "fire", "with": keys,
                         **({"label": f"Fire with {names} ({pts})" if keys else "No support"} if g.labels else {})})
-        return out
+        return out + prefs.actions(g.s, f["who"], "support", g.labels)
 
     def act(self, g, f, a):
-        names = ", ".join(_source_name(g.s, k) for k in a["with"]) or "no support"
-        g.log(f"The {f['role']} ({f['who']}) fires {names} into {f['hex']}", "V 7.2")
+        if a["t"] == "pref":  # "always fire all": this window fires everything too
+            prefs.choose(g, f["who"], "support", a["value"])
+            a = {"t": "fire", "with": [k for k, _ in f["src"]]}
+        fire(g, f, a["with"])
         g.end(list(a["with"]))
 
 
@@ -419,12 +437,8 @@ class Losses(Step):
                 s["vc_losses"] = s.get("vc_losses", 0) + 1
             g.log(f"1 RP absorbs a loss on {u['name']}", "V 5.5")
         elif a["t"] == "remove":
-            sat = max(1, B.strength(u))
-            used = min(f["n"], sat)
+            used, credit, refund = removal(u, f)
             f["n"] -= used
-            hits = f["hits"].get(u["id"], 0) + used
-            credit = max(0, B.strength(u) - hits)
-            refund = min(credit, u["rp_spent"] - f["hits"].get(u["id"], 0))
             if refund > 0:
                 s["rec"][pool_key(side)] += refund
                 g.log(f"{refund} RP refunded (V 5.5)", "V 5.5", to=side)
@@ -442,6 +456,47 @@ class Losses(Step):
             return
         if f["n"] <= 0 or not self._units(g, f):
             g.end()
+
+
+def removal(u, f):
+    """V 5.5: what removing u covers of the f["n"] losses still to take (a unit satisfies its
+    strength, HQ and artillery 1), the credit left over and the RP refunded from what was charged
+    to it in earlier battles of this operation."""
+    sat = max(1, B.strength(u))
+    used = min(f["n"], sat)
+    hits = f["hits"].get(u["id"], 0) + used
+    credit = max(0, B.strength(u) - hits)
+    refund = min(credit, u["rp_spent"] - f["hits"].get(u["id"], 0))
+    return used, credit, refund
+
+
+def loss_table(s, f):
+    """The loss-allocation dialog (V 5.5, V 9.2, V 18.1): every unit that may take the losses
+    with what each choice costs, for the side allocating."""
+    side = f["side"]
+    pool = s["rec"][pool_key(side)]
+    name = "US RP" if side == "US" else "VC RP"
+    rows = []
+    for x in f["units"]:
+        u = s["units"][x]
+        if not u["hex"] or (f["must"] and x not in f["must"]):
+            continue
+        used, credit, refund = removal(u, f)
+        if side == "US":
+            vp = "NLF +10 VP (US counter eliminated)"
+        else:
+            vp = f"US +{1 if B.val(u, 'size') in ('II', '') else 3} VP"
+        rows.append({"id": x, "name": u["name"], "ground": B.strength(u), "art": B.val(u, "art"),
+                     "rp_spent": u["rp_spent"],
+                     "rp_limit": rp_limit(u, f) if B.opt(s, "rp_limit_per_unit", True) else None,
+                     "rp": (not f["must"]) and rp_ok(s, u, f),
+                     "rp_cost": f"{name} {pool} → {pool - 1}" + (", NLF +1 VP" if side == "US" else ""),
+                     "remove": f"covers {used} of {f['n']}" + (f", {refund} RP back" if refund > 0 else "")
+                     + (f", VC RP +{credit - max(refund, 0)}" if side == "NLF" and credit - max(refund, 0) > 0 else "")
+                     + f"; {vp}",
+                     "breakdown": bool(not f["must"] and KINDS[u["kind"]].get("breakdown") and s["pool"])})
+    return {"side": side, "n": f["n"], "pool": pool, "pool_name": name,
+            "must": bool(f["must"]), "units": rows, "rule": "V 5.5"}
 
 
 def breakdown(g, u):

@@ -5,6 +5,7 @@ stationary units remain the movers must move on; a destroyed mover ends its move
 
 from ...engine.flow import Procedure, Step
 from . import board as B
+from . import prefs
 
 
 @B.flow.step("incidental")
@@ -15,7 +16,11 @@ class Incidental(Procedure):
         s = g.s
         stat = B.units_at(s, f["hex"], B.other(f["mover"]))
         if stat:
-            g.call("incidental_ask", who=B.other(f["mover"]), hex=f["hex"])
+            who = B.other(f["mover"])
+            if prefs.get(s, who, "incidental") == "decline":
+                g.log(f"Incidental attack in {f['hex']}: declined ({who} play setting)", "V 3.2")
+                return
+            g.call("incidental_ask", who=who, hex=f["hex"])
 
     def fight(self, g, f):
         s = g.s
@@ -53,8 +58,12 @@ class IncidentalAsk(Step):
     def choices(self, g, f):
         lab = g.labels
         return [{"t": "force", **({"label": "Force an incidental attack"} if lab else {})},
-                {"t": "decline", **({"label": "Let them pass"} if lab else {})}]
+                {"t": "decline", **({"label": "Let them pass"} if lab else {})}] + \
+            prefs.actions(g.s, f["who"], "incidental", lab)
 
     def act(self, g, f, a):
+        if a["t"] == "pref":  # "always decline" answers this window as a decline
+            prefs.choose(g, f["who"], "incidental", a["value"])
+            a = {"t": "decline"}
         g.log(f"Incidental attack in {f['hex']}: {'forced' if a['t'] == 'force' else 'declined'}", "V 3.2")
         g.end(a["t"])

@@ -36,6 +36,37 @@ def step_cost(s, u, a, b, enter, mode=None):
 AIR = TEC["airmobile"]
 
 
+def reach(s, u, left, enter, mode, forbid=()):
+    """The hexes u could end a ground move in with `left` MP (the movement-range overlay): the
+    cheapest paths by step_cost (V 3, 3.1 exit costs, V 4 terrain, V 7.5 interdiction); an enemy
+    hex that is not a target may be passed with the MP to leave it but not ended in (V 3.2).
+    Incidental attacks and reactions on the way may stop a unit short of it."""
+    import heapq
+    m = B.mapof(s)
+    best = {u["hex"]: 0}
+    todo = [(0, u["hex"])]
+    out = set()
+    while todo:
+        c, h = heapq.heappop(todo)
+        if c > best[h]:
+            continue
+        if not closed(s, u, h, enter):
+            out.add(h)
+        for n in B.neighbours(h):
+            if n in forbid or not m.playable(n):
+                continue
+            k = step_cost(s, u, h, n, enter, mode)
+            if k is None or c + k > left:
+                continue
+            if closed(s, u, n, enter) and not _leaves(s, u, n, enter, left - c - k):
+                continue
+            if c + k < best.get(n, 1e9):
+                best[n] = c + k
+                heapq.heappush(todo, (c + k, n))
+    out.discard(u["hex"])
+    return sorted(out)
+
+
 def closed(s, u, h, enter):
     """An enemy-occupied hex that is not a target hex: it may be passed through (V 3.2) but not
     ended in."""

@@ -5,7 +5,7 @@ s["op"] (public facts only: side, target hexes, round, support)."""
 
 from ...engine.flow import Procedure, Step
 from . import board as B
-from . import interdiction, movement
+from . import interdiction, movement, prefs
 from .turn import eligible
 
 
@@ -60,8 +60,8 @@ class SearchDestroy(Procedure):
         if f["side"] != "US":
             return
         hexes = sorted({u["hex"] for u in B.live(s) if u["tgt"] and B.val(u, "nat") == "VC"})
-        if hexes:
-            g.call("alert", who="NLF", queue=hexes)
+        if hexes:  # the NLF's play setting "never disperse" rolls at once (alert_auto)
+            g.call("alert_auto" if prefs.get(s, "NLF", "alert") == "roll" else "alert", who="NLF", queue=hexes)
 
     def after_alert(self, g, f):
         s = g.s
@@ -292,11 +292,16 @@ class Alert(Step):
         lab = g.labels
         acts = [{"t": "disperse", "u": u["id"], **({"label": f"Disperse {u['name']}"} if lab else {})}
                 for u in self._units(g, f)]
-        return acts + [{"t": "alert", **({"label": "Roll for the alert"} if lab else {})}]
+        return acts + [{"t": "alert", **({"label": "Roll for the alert"} if lab else {})}] + \
+            prefs.actions(g.s, "NLF", "alert", lab)
 
     def act(self, g, f, a):
         from .reaction import disperse
         s = g.s
+        if a["t"] == "pref":  # "never disperse": this alert is rolled now, the next ones by the engine
+            prefs.choose(g, "NLF", "alert", a["value"])
+            f["s"] = "alert_auto"
+            a = {"t": "alert"}
         if a["t"] == "disperse":
             disperse(g, s["units"][a["u"]], "V 5.2")
             if self._units(g, f):
@@ -322,6 +327,15 @@ class Alert(Step):
     @staticmethod
     def _units_at(s, h):
         return [u for u in B.units_at(s, h, "NLF") if u["tgt"] and B.val(u, "nat") == "VC"]
+
+
+@B.flow.step("alert_auto")
+class AlertAuto(Alert):
+    """Segment D under the NLF's play setting "never disperse at an alert": the engine rolls for
+    each target hex in turn (the alert moves stay the NLF's decisions)."""
+
+    def run(self, g, f):
+        self.act(g, f, {"t": "alert"})
 
 
 @B.flow.step("attack_pick")

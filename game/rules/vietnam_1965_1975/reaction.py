@@ -4,6 +4,7 @@ MPA, disperse (VC, V 5.2) or pass. Reactions never trigger reactions."""
 
 from ...engine.flow import Step
 from . import board as B
+from . import prefs
 from .movement import start
 
 
@@ -21,6 +22,9 @@ def open_window(g, hexes, mode, side):
     if isinstance(hexes, str):
         hexes = [hexes]
     if reactors(s, hexes, side, []):
+        if prefs.skip_reaction(s, side, hexes):
+            g.log(f"{side} does not react to the move ending in {', '.join(hexes)} (play setting)", "V 5.3")
+            return
         g.call("react", who=side, hexes=list(hexes), done=[], after=mode)
 
 
@@ -40,10 +44,17 @@ class React(Step):
             acts.append({"t": "react", "u": u["id"], **({"label": f"React with {u['name']}"} if lab else {})})
             if may_disperse(u):
                 acts.append({"t": "disperse", "u": u["id"], **({"label": f"Disperse {u['name']}"} if lab else {})})
-        return acts + [{"t": "pass", **({"label": "No (more) reactions"} if lab else {})}]
+        acts.append({"t": "pass", **({"label": "No (more) reactions"} if lab else {})})
+        return acts + (prefs.actions(g.s, g.frame.get("who"), "react", lab) if not f["done"] else [])
 
     def act(self, g, f, a):
         s = g.s
+        if a["t"] == "pref":  # a play setting; it answers this window too when it covers it
+            prefs.choose(g, f["who"], "react", a["value"])
+            if prefs.skip_reaction(s, f["who"], f["hexes"]):
+                g.log(f"{f['who']} does not react (play setting)", "V 5.3")
+                g.end()
+            return
         if a["t"] == "pass":
             g.end()
             return

@@ -100,8 +100,10 @@ class Ops(Step):
         from .bombardment import bombers
         if bombers(g.s, "NLF"):
             nlf_ops.append(dict(A("nlf_op", "The NLF operates: bombardment (V 7.5)"), op="bomb"))
+        from .prefs import withdraw_actions
+        again = withdraw_actions(g.s, f["who"], lab)  # play settings in force may be withdrawn here
         if f["st"] == "choose":
-            return nlf_ops + [A("us_op", "Offer the operation to the US")]
+            return nlf_ops + [A("us_op", "Offer the operation to the US")] + again
         if f["st"] == "offer":
             ops = [dict(A("operate", "Conduct a Search and Destroy operation"), op="sd"),
                    dict(A("operate", "Conduct a Clear and Secure operation (V 6.1)"), op="cs"),
@@ -115,11 +117,15 @@ class Ops(Step):
             from .naval import possible
             if us and possible(g.s):
                 ops.append(dict(A("operate", "Naval transport (V 3.4)"), op="naval"))
-            return ops + [A("decline", "Decline")]
-        return [A("end", "End the Operations Phase")] + [dict(a, t="operate") for a in nlf_ops]
+            return ops + [A("decline", "Decline")] + again
+        return [A("end", "End the Operations Phase")] + [dict(a, t="operate") for a in nlf_ops] + again
 
     def act(self, g, f, a):
         t = a["t"]
+        if t == "pref":
+            from .prefs import choose
+            choose(g, f["who"], a["key"], a["value"])
+            return
         if t == "nlf_op" or (t == "operate" and f["st"] == "after"):
             kind = a.get("op", "sd")
             g.log("The NLF conducts " + {"strat": "a strategic movement", "bomb": "a bombardment"}.get(

@@ -1,8 +1,12 @@
 """What each side may see (V 10 limited intelligence): face-down VC units show the US only their
 handle and back; the NLF's replacement points are its own record."""
 
+from functools import lru_cache
+
 from . import board as B
-from .data import SCENARIOS
+from . import prefs
+from .data import COUNTERS, SCENARIOS
+from .hexes import distance
 from .victory import verdict_text, vp  # noqa: F401  (re-exported)
 
 
@@ -42,6 +46,8 @@ def view(s, role=None):
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
          "vp": vp(s), "ffz": bool(s.get("ffz"))}
+    if op and op.get("kind", "sd") in ("sd", "cs"):
+        v["op_panel"] = operation_panel(s)
     if role in ("US", "NLF"):
         # V 3.1: the hexes where the enemy's ZOC costs this side MP to leave (the movement overlay);
         # public: it follows from where the enemy's counters stand, face down or not
@@ -52,9 +58,143 @@ def view(s, role=None):
     if top and top["s"] == "move" and role in (None, top.get("who")):
         # for the mover's movement overlay: the unit or stack moving and the MP left (V 3)
         v["moving"] = {"mode": top["mode"], "unit": top.get("cur"), "stack": top.get("group") or [],
-                       "mp": dict(top["mp"]), "rule": top["rule"]}
+                       "mp": dict(top["mp"]), "rule": top["rule"], "reach": reach_of(s, top)}
     if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):
         from .combat import preview
         from .operation import attackable, available
         v["preview"] = [preview(s, h, available(s, h)) for h in attackable(s)]
+    if top and top["s"] == "losses" and role in (None, top.get("who")):
+        from .combat import loss_table
+        v["losses"] = loss_table(s, top)  # the loss-allocation dialog (V 5.5)
+    if top and role in (None, top.get("who")) and top["s"] in WINDOWS:
+        title, rule = WINDOWS[top["s"]]
+        v["window"] = {"step": top["s"], "title": title, "rule": rule,
+                       "where": ", ".join(top.get("hexes") or [top.get("hex") or (top.get("queue") or [""])[0]])}
+    v["ranges"] = ranges(s, role)
+    if top and role in (None, top.get("who")):
+        alloc = allocating(s, top)
+        if alloc:
+            v["allocating"] = alloc
+    if role in ("US", "NLF"):
+        v["prefs"] = prefs.describe(s, role)
     return v
+
+
+def reach_of(s, f):
+    """{unit: hexes it could still end its move in} for the units of a move frame that may move
+    now on the ground (the one moving, else every one not yet moved); a stack or a flying unit:
+    none (their lit next steps show the way)."""
+    from .movement import reach
+    if f.get("group"):
+        return {}
+    ids = [f["cur"]] if f.get("cur") else [x for x in sorted(f["mp"]) if x not in f["moved"]]
+    out = {}
+    for x in ids:
+        u = s["units"][x]
+        if u["hex"] and not u.get("air"):
+            out[x] = reach(s, u, f["mp"][x], f["enter"], f["mode"], f.get("forbid", ()))
+    return out
+
+
+# the small windows answered quickly (issue 11 section 4), with their play settings (prefs.py)
+WINDOWS = {"react": ("Reaction window", "V 5.3"), "incidental_ask": ("Incidental attack", "V 3.2"),
+           "alert": ("Alert", "V 5.2"), "support_pick": ("Support allocation", "V 7.2")}
+
+
+# --- the operation panel (issue 11 section 4): segments A-H of V 2.1 item 4 ----------------------
+# (letter, title, rule, the parts of operation.SearchDestroy that belong to it, what happens)
+SEGMENTS = (
+    ("A", "Designation", "V 2.1 A, V 5.1", ("designate",),
+     "the operating units and the target hex"),
+    ("B", "Support Declaration", "V 2.1 B, V 7.3", ("support",),
+     "US only: Air Points, the cruiser, free-fire zones"),
+    ("C", "Movement", "V 2.1 C, V 3, V 5.3", ("movement",),
+     "operating units move; incidental attacks, reactions"),
+    ("D", "Alert", "V 2.1 D, V 5.2", ("interdict_alert", "alert", "after_alert"),
+     "US operations only: interdiction, VC alert roll or dispersal"),
+    ("E", "Combat", "V 2.1 E, V 5.4, V 5.5", ("round", "interdict_p", "interdict_d", "attacks", "battle"),
+     "attacks on the target hexes, support, losses"),
+    ("F", "Retreat", "V 2.1 F, V 5.6, V 5.7", ("retreat", "defensive"),
+     "defenders may retreat; US defensive reserves"),
+    ("G", "Pursuit", "V 2.1 G, V 5.6, V 5.8", ("pursuit", "offensive", "cs_round", "next_round"),
+     "pursuit moves; US offensive reserves; then the next round (at most 3)"),
+    ("H", "End of Operation", "V 2.1 H, V 6.1", ("cs_end", "wrap"),
+     "Ops Complete; C&S units may take Hold or Patrol"),
+)
+NOW = {"sd_pick": "choosing units and the target", "sd_support": "declaring support",
+       "move": "moving", "react": "reaction window", "alert": "alert", "incidental_ask": "incidental attack?",
+       "attack_pick": "choosing the next attack", "support_pick": "allocating support", "losses": "allocating losses",
+       "reserve_pick": "reserves", "cs_switch": "Hold or Patrol", "interdict": "interdiction"}
+
+
+def operation_panel(s):
+    """Where the S&D or C&S operation running stands: each segment done, now or next, from the
+    operation procedure's own position (its frame's part counter), the round and the side."""
+    fr = next((f for f in reversed(s["stack"]) if f["s"] == "sd"), None)
+    if fr is None:
+        return None
+    from .operation import SearchDestroy
+    op = s["op"]
+    part = SearchDestroy.parts[max(0, fr.get("pc", 1) - 1)]
+    cur = next(i for i, seg in enumerate(SEGMENTS) if part in seg[3])
+    rows = []
+    for i, (letter, title, rule, _, what) in enumerate(SEGMENTS):
+        skip = op["side"] == "NLF" and letter in ("B", "D")  # US-only segments (V 2.1 B, D)
+        state = "skipped" if skip else "done" if i < cur else "now" if i == cur else "next"
+        if letter in "EFG" and i > cur and op["round"] > 1:
+            state = "next"
+        rows.append({"seg": letter, "title": title, "rule": rule, "what": what, "state": state})
+    nxt = next((r for r in rows if r["state"] == "next"), None)
+    top = s["stack"][-1]
+    return {"kind": "Clear and Secure" if op["kind"] == "cs" else "Search and Destroy",
+            "rule": "V 6.1" if op["kind"] == "cs" else "V 5", "side": op["side"], "round": op["round"],
+            "rounds": 3, "segments": rows, "current": SEGMENTS[cur][0], "next": nxt and nxt["seg"],
+            "now": NOW.get(top["s"], ""), "mode": top.get("mode") if top["s"] == "move" else None}
+
+
+# --- support ranges (V 7.1, 7.2, 7.4): the hexes a support source can fire into --------------------
+@lru_cache(maxsize=256)
+def _within(area, h, r):
+    m = B.mapof({"area": area})
+    return tuple(sorted(k for k in m.hexes if m.playable(k) and distance(h, k) <= r))
+
+
+@lru_cache(maxsize=8)
+def _sea_reach(area, r):
+    from .combat import sea_range
+    m = B.mapof({"area": area})
+    s = {"area": area}
+    return tuple(sorted(k for k in m.hexes if m.playable(k) and m.land(k) and sea_range(s, k, r)))
+
+
+def ranges(s, role):
+    """{source: {"name", "range", "rule", "hexes"}} for the support sources `role` sees: every
+    artillery unit and HQ on the map with artillery and a range (face-down units excluded), and the
+    cruiser while the US has it this turn or it serves the operation (V 7.4: 2 intervening hexes
+    from a sea hex)."""
+    from .combat import art_range
+    area = s.get("area", "quangngai")
+    out = {}
+    for u in B.live(s):
+        if B.concealed(u, role, s) or B.val(u, "art") <= 0 or B.strength(u) > 0:
+            continue
+        r = art_range(u, s)
+        out[u["id"]] = {"name": u["name"], "range": r, "rule": "V 7.1", "hexes": list(_within(area, u["hex"], r))}
+    op = s.get("op")
+    if role in (None, "US") and (s["rec"]["ship"] and not s["rec"].get("ship_op") or (op or {}).get("ship")):
+        r = COUNTERS["ships"]["cruiser"]["range"]
+        out["ship"] = {"name": "the cruiser", "range": r, "rule": "V 7.4", "hexes": list(_sea_reach(area, r))}
+    return out
+
+
+def allocating(s, top):
+    """The support sources being allocated now (their ranges are shaded): the sources of a
+    support window (V 7.2), the cruiser at the Support Declaration (V 7.3), interdiction sources."""
+    if top["s"] == "support_pick":
+        return {"hex": top["hex"], "sources": [k for k, _ in top["src"] if k != "ap"]}
+    if top["s"] == "sd_support" and s["rec"]["ship"] and not s["rec"].get("ship_op"):
+        return {"hex": None, "sources": ["ship"]}
+    if top["s"] == "interdict":
+        from .interdiction import sources
+        return {"hex": None, "sources": [k for k, _, _ in sources(s, top["who"]) if k != "ap"]}
+    return None

@@ -4,16 +4,18 @@ Two players at one screen: the app shows each side the view of the side deciding
 that role) and hands the screen over when the next view would show what the other must not see."""
 from .. import counters as C
 from .. import symbols as sym
-from ..dom import el, sel
+from ..dom import el, sel, window
 
 ID = "vietnam-1965-1975"
 TITLE = "Vietnam 1965-1975"
 MAP_URL = "./static/svg/vietnam_quangngai_map.svg"
 TARGET_KEYS = ("hex", "to")
 FIT = (9.0, 182.0, 690.0, 704.0)            # the play area (hexes in play) at "fit"
-FIT_NARROW = (200.0, 240.0, 420.0, 560.0)  # phones: the coastal plain where Starlite is fought
+FIT_NARROW = (300.0, 200.0, 300.0, 340.0)  # phones: the coastal plain where Starlite is fought,
+# close enough that counter names are 8 px or more on a 390 px screen
 PLACE_NAMES = {}
 STACK_DY = -17.0  # counters sit in the upper half of their hex, its centre stays clickable
+MAIN_TYPES = ("done", "go", "pass", "stop", "alert")  # Enter presses the one main button of these
 TYPE_NAMES = {
     "place": "Set up", "hold": "Hold", "patrol": "Patrol", "operate": "Operate", "us_op": "US operation",
     "nlf_op": "NLF operation", "decline": "Decline", "end": "End the phase", "done": "Done",
@@ -29,27 +31,71 @@ def anchors(svg):
     return {}
 
 
-def overlay(mv, v):
-    """V 3.1: the hexes in the enemy's zone of control, hatched for the side shown (it costs MP to
-    leave them). Drawn once per change, under the counters."""
-    zoc = v.get("zoc") or []
-    key = " ".join(zoc)
-    layer = mv.svg.querySelector("#vw-zoc")
+HEX_PTS = " ".join(f"{36.0 * c:.1f},{36.0 * s_:.1f}" for c, s_ in ((1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0),
+                                                                     (-0.5, -0.866), (0.5, -0.866)))
+
+
+def _layer(mv, lid, key):
+    """A map layer under the counters, redrawn only when its key changes (None: unchanged)."""
+    layer = mv.svg.querySelector("#" + lid)
     if layer and layer.getAttribute("data-key") == key:
-        return
+        return None
     if not layer:
-        layer = sel("g", {"id": "vw-zoc", "pointer-events": "none"})
+        layer = sel("g", {"id": lid, "pointer-events": "none"})
         mv.svg.insertBefore(layer, mv.layer_pieces)
     layer.replaceChildren()
     layer.setAttribute("data-key", key)
-    r = 36.0
-    pts = " ".join(f"{r * c:.1f},{r * s_:.1f}" for c, s_ in ((1, 0), (0.5, 0.866), (-0.5, 0.866), (-1, 0),
-                                                              (-0.5, -0.866), (0.5, -0.866)))
-    for h in zoc:
+    return layer
+
+
+def _hexes(mv, layer, hexes, cls, attr):
+    for h in hexes:
         if h in mv.spaces:
             x, y, _ = mv.spaces[h]
-            sel("polygon", {"points": pts, "transform": f"translate({x:.1f} {y:.1f})", "class": "zoc",
-                            "data-zoc": h}, parent=layer)
+            sel("polygon", {"points": HEX_PTS, "transform": f"translate({x:.1f} {y:.1f})", "class": cls,
+                            attr: h}, parent=layer)
+
+
+def range_shown(v, selected):
+    """The support range to shade (V 7.1-7.4): the selected artillery unit's, else the sources
+    being allocated now (a support window, the cruiser at Support Declaration, interdiction).
+    Returns (source ids, hexes, the hex fired into or None); the hexes are the engine's."""
+    rng = v.get("ranges") or {}
+    if selected in rng:
+        return [selected], rng[selected]["hexes"], None
+    alloc = v.get("allocating") or {}
+    srcs = [k for k in alloc.get("sources", ()) if k in rng]
+    hexes = sorted({h for k in srcs for h in rng[k]["hexes"]})
+    return srcs, hexes, alloc.get("hex")
+
+
+def overlay(mv, v, selected=None):
+    """Vietnam's own map layers, under the counters, redrawn only when they change:
+    V 3.1 the hexes in the enemy's zone of control for the side shown (it costs MP to leave them);
+    V 3 the hexes the unit moving (or selected to move) could still end its move in;
+    V 7.1-7.4 the range of the support source selected or being allocated."""
+    zoc = v.get("zoc") or []
+    layer = _layer(mv, "vw-zoc", " ".join(zoc))
+    if layer is not None:
+        _hexes(mv, layer, zoc, "zoc", "data-zoc")
+    mv_ = v.get("moving") or {}
+    rch = mv_.get("reach") or {}
+    who = selected if selected in rch else mv_.get("unit")
+    hexes = rch.get(who) or []
+    layer = _layer(mv, "vw-reach", f"{who}|" + " ".join(hexes))
+    if layer is not None:
+        layer.setAttribute("data-reach-of", who or "")
+        _hexes(mv, layer, hexes, "reach", "data-reach")
+    srcs, hexes, target = range_shown(v, selected)
+    layer = _layer(mv, "vw-range", " ".join(srcs) + "|" + " ".join(hexes) + "|" + str(target))
+    if layer is not None:
+        layer.setAttribute("data-src", " ".join(srcs))
+        names = ", ".join((v.get("ranges") or {})[k]["name"] for k in srcs)
+        if names:
+            sel("title", text=f"Range of {names} (V 7.1, 7.4)", parent=layer)
+        _hexes(mv, layer, hexes, "rng", "data-range")
+        if target:
+            _hexes(mv, layer, [target], "rng-tgt", "data-fire")
 
 
 def stacks(v):
@@ -103,12 +149,23 @@ def _symbol(g, p, ink):
 
 
 def short_name(name):
-    """The name as it fits on a counter: "3/7 Marines" -> "3/7", "VC battalion VC1B1" -> "VC1B1",
-    "2/12 (155mm)" -> "2/12", "7th Marines HQ" -> "7th HQ", "Political section" -> "Pol. sec."."""
-    if "battalion" in name.lower():
-        return name.split()[-1]
-    short = name.replace(" Marines", "").replace(" Regiment", " Rgt").replace("Political section", "Pol. sec.")
-    return short.split(" (")[0]
+    """The name as it fits on a counter at a readable size (at most 6 characters; the symbol shows
+    the type): "3/7 Marines" -> "3/7", "VC battalion VC1B1" -> "VC1B1", "2/12 (155mm)" -> "2/12",
+    "7th Marines HQ" -> "7th", "VC 1st Regiment" -> "1st VC", "Political section" -> "Pol"."""
+    low = name.lower()
+    if "battalion" in low:
+        return name.split()[-1][-6:]
+    if low.startswith("political"):
+        return "Pol"
+    if low.startswith("vc ") and "regiment" in low:
+        return f"{name.split()[1]} VC"[:6]
+    short = name.split(" (")[0].replace(" HQ", "").replace(" Marines", "")
+    return short.replace(" Regiment", "")[:6]
+
+
+def name_size(short):
+    """Font size of a counter's name (map units): never below 6 so it reads on a phone."""
+    return 7.6 if len(short) <= 4 else 7 if len(short) <= 5 else 6.6
 
 
 def draw_counter(p, x=0, y=0, parent=None):
@@ -123,12 +180,12 @@ def draw_counter(p, x=0, y=0, parent=None):
     bg, ink = FACE.get(p.get("side"), ("#ccc", "#111"))
     C.tile(g, bg, " used" if p.get("done") else "")
     short = short_name(str(p.get("name", "")))
-    C.label(g, short, -C.H + 7.6, ink, 6.2 if len(short) <= 7 else 5 if len(short) <= 10 else 4.2, "ctr-name")
+    C.label(g, short, -C.H + 7.6, ink, name_size(short), "ctr-name")
     _symbol(g, p, ink)
     if p.get("size"):
         C.label(g, SIZE_MARK.get(p["size"], p["size"]), -C.H + 13.4, ink, 4.2, "ctr-size")
     fac = factors(p)
-    C.label(g, fac, C.H - 2.4, ink, 6.6 if len(fac) <= 7 else 5.6, "ctr-fac")
+    C.label(g, fac, C.H - 2.4, ink, 7 if len(fac) <= 5 else 6.6 if len(fac) <= 7 else 6, "ctr-fac")
     if p.get("done"):
         sel("rect", {"x": -C.H, "y": -C.H, "width": C.S, "height": C.S, "fill": "#000", "fill-opacity": 0.25,
                      "class": "used"}, parent=g)
@@ -136,10 +193,13 @@ def draw_counter(p, x=0, y=0, parent=None):
 
 
 def tracks(root, v):
+    odds_open = {n.getAttribute("data-preview"): bool(n.open) for n in root.querySelectorAll("details.odds")}
     root.replaceChildren()
     rec = v.get("records", {})
     vp = v.get("vp", {})
     op = v.get("op")
+    if v.get("op_panel"):
+        op_panel(root, v["op_panel"])
     rows = [
         ("Scenario", v.get("title", "")),
         ("Turn", f"{v['turn']} / {v['turns']}"),
@@ -153,29 +213,67 @@ def tracks(root, v):
     ]
     if "vc_rp" in rec:
         rows.append(("VC RP", str(rec["vc_rp"])))
-    if op:
+    if op and not v.get("op_panel"):
         rows.append(("Operation", f"{op['side']}, round {op.get('round', 0)}, targets "
                                   f"{', '.join(op.get('targets') or []) or '-'}"))
     for k, val in rows:
-        d = el("div", cls="trk", parent=root)
+        d = el("div", cls="trk", parent=root, attrs={"data-k": k.lower().replace(" ", "-")})
         el("span", text=k, cls="trk-k", parent=d)
         el("span", text=val, cls="trk-v", parent=d, attrs={"data-track": k.lower().replace(" ", "-")})
+    if v.get("prefs"):
+        el("div", text="Play settings: " + "; ".join(f"{p['text']} ({p['rule']})" for p in v["prefs"]),
+           cls="trk-ev vw-prefs", parent=root, attrs={"data-prefs": " ".join(f"{p['key']}={p['value']}" for p in v["prefs"])})
+    wide = window.innerWidth >= 820  # phones: the preview starts folded, the prompt stays in sight
     for pv in v.get("preview") or ():
-        odds_preview(root, pv, (op or {}).get("side", ""))
+        odds_preview(root, pv, (op or {}).get("side", ""), odds_open.get(pv["hex"], wide))
+
+
+STATE_MARK = {"done": "✓", "now": "▶", "next": "", "skipped": "–"}
+
+
+def op_panel(root, p):
+    """The operation panel (issue 11 section 4): the segments A-H of the operation running, which
+    is now, which are done, what comes next, each with its rule (V 2.1 item 4), from the engine."""
+    box = el("div", cls="op-panel", parent=root, attrs={"data-op-panel": p["current"], "data-round": p["round"]})
+    cur = next(r for r in p["segments"] if r["seg"] == p["current"])
+    el("div", text=f"{p['side']} {p['kind']} ({p['rule']}) · round {p['round']} of {p['rounds']}", cls="op-h",
+       parent=box)
+    strip_ = el("ol", cls="op-segs", parent=box)
+    for r in p["segments"]:
+        el("li", text=r["seg"], cls=f"seg {r['state']}", parent=strip_,
+           attrs={"data-seg": r["seg"], "data-state": r["state"],
+                  "title": f"{r['seg']} {r['title']} ({r['rule']}): {r['what']} — {r['state']}"})
+    now = f"Now: {cur['seg']} {cur['title']}" + (f" — {p['now']}" if p.get("now") else "") + f" ({cur['rule']})"
+    el("div", text=now, cls="op-now", parent=box, attrs={"data-now": cur["seg"]})
+    nxt = next((r for r in p["segments"] if r["seg"] == p.get("next")), None)
+    if nxt:
+        el("div", text=f"Next: {nxt['seg']} {nxt['title']} — {nxt['what']} ({nxt['rule']})", cls="op-next", parent=box)
+    more = el("details", cls="op-more", parent=box)
+    el("summary", text="All segments", parent=more)
+    ul = el("ul", parent=more)
+    for r in p["segments"]:
+        li = el("li", cls=r["state"], parent=ul, attrs={"data-seg": r["seg"]})
+        el("b", text=f"{STATE_MARK[r['state']]} {r['seg']} {r['title']}: ", parent=li)
+        el("span", text=r["what"], parent=li)
+        el("span", text=f" [{r['rule']}]", cls="cite", parent=li)
 
 
 def _signed(n):
     return f"{n:+g}" if n else "0"
 
 
-def odds_preview(root, pv, side):
-    """Before an attack is chosen: totals, each DRM and what every die would do (V 5.4)."""
-    box = el("div", cls="odds", attrs={"data-preview": pv["hex"]}, parent=root)
+def odds_preview(root, pv, side, is_open=True):
+    """Before an attack is chosen: totals, each DRM and what every die would do (V 5.4). Folded
+    to its first line on request (and at first on phones)."""
+    box = el("details", cls="odds", attrs={"data-preview": pv["hex"]}, parent=root)
+    if is_open:
+        box.setAttribute("open", "")
     if pv.get("void"):
-        el("div", text=f"Attack on {pv['hex']}: no defenders left (void, V 10)", cls="odds-h", parent=box)
+        el("summary", text=f"Attack on {pv['hex']}: no defenders left (void, V 10)", cls="odds-h", parent=box)
         return
     drm = pv["drm_odds"] + pv["drm_terrain"] + pv["drm_hexside"] + pv["bonus"]
-    el("div", text=f"Attack on {pv['hex']}: {pv['att']} against {pv['def']} (V 5.4)", cls="odds-h", parent=box)
+    el("summary", text=f"Attack on {pv['hex']}: {pv['att']:g} against {pv['def']:g}, DRM {_signed(drm)} (V 5.4)",
+       cls="odds-h", parent=box)
     el("div", text=(f"DRM {_signed(drm)}: ratio {_signed(pv['drm_odds'])}, terrain {_signed(pv['drm_terrain'])}, "
                     f"hexside {_signed(pv['drm_hexside'])}, pursuit bonus {_signed(pv['bonus'])}; "
                     f"support {pv['support'][0]} attacking, {pv['support'][1]} defending"),
@@ -188,6 +286,87 @@ def odds_preview(root, pv, side):
         tr = el("tr", attrs={"data-die": d["die"]}, parent=tab)
         for val in (d["die"], d["row"], d["def"], d["att"], d["pursuit"]):
             el("td", text=str(val), parent=tr)
+
+
+# ---- dialogs that take the action panel's place -------------------------------------------------
+def _index(acts, **match):
+    for i, a in enumerate(acts):
+        if all(a.get(k) == val for k, val in match.items()):
+            return i
+    return None
+
+
+def _button(parent, i, a, text, cls="act-btn", title=None):
+    return el("button", text=text, cls=cls, parent=parent,
+              attrs={"data-action": i, "data-t": a["t"], "type": "button", "data-actor": a.get("u"), "title": title})
+
+
+def action_dialog(root, v):
+    """The loss-allocation dialog (V 5.5) and the quick windows (reaction, incidental attack,
+    alert, support) drawn in the action panel's place; every choice is one [data-action] button
+    of the engine's list. Returns False for every other decision (the shared panel draws it)."""
+    if v.get("awaiting_roll") or v.get("over"):
+        return False
+    if v.get("losses"):
+        loss_dialog(root, v)
+        return True
+    if v.get("window"):
+        quick_window(root, v)
+        return True
+    return False
+
+
+def loss_dialog(root, v):
+    L, acts = v["losses"], v["actions"]
+    root.replaceChildren()
+    box = el("div", cls="vw-dialog losses", parent=root,
+             attrs={"data-dialog": "losses", "data-n": L["n"], "role": "group", "aria-label": "Allocate losses"})
+    el("div", text=f"{L['side']}: {L['n']} loss{'es' if L['n'] != 1 else ''} to allocate ({L['rule']})",
+       cls="dlg-h", parent=box)
+    el("div", text=(f"{L['pool_name']} pool: {L['pool']}. A Replacement Point absorbs one loss (at most strength - 1 "
+                    "per unit in an operation); eliminating a unit covers its ground strength (HQ, artillery: 1)."
+                    + (" A broken-down regiment's new battalion must go first (V 9.2)." if L["must"] else "")),
+       cls="dlg-note", parent=box)
+    for r in L["units"]:
+        row = el("div", cls="loss-row", parent=box, attrs={"data-loss-unit": r["id"]})
+        lim = f" of at most {r['rp_limit']}" if r["rp_limit"] is not None else ""
+        el("div", text=f"{r['name']}: ground {r['ground']}, artillery {r['art']}; RP charged {r['rp_spent']}{lim}",
+           cls="loss-u", parent=row)
+        btns = el("div", cls="loss-btns", parent=row)
+        i = _index(acts, t="rp", u=r["id"])
+        if i is not None:
+            _button(btns, i, acts[i], f"Absorb 1 with 1 RP ({r['rp_cost']})", title="V 5.5: one loss absorbed, the unit stays")
+        i = _index(acts, t="remove", u=r["id"])
+        if i is not None:
+            _button(btns, i, acts[i], f"Eliminate ({r['remove']})", cls="act-btn danger", title="V 5.5")
+        i = _index(acts, t="breakdown", u=r["id"])
+        if i is not None:
+            _button(btns, i, acts[i], "Break down into 3 random battalions (one removed at once)", title="V 9.2")
+
+
+def quick_window(root, v):
+    """A small window answered in one click: its answers, the main one first, then the play
+    settings (which also answer this window, and the next ones while they hold)."""
+    w, acts = v["window"], v["actions"]
+    root.replaceChildren()
+    box = el("div", cls="vw-dialog window", parent=root, attrs={"data-dialog": w["step"]})
+    el("div", text=f"{w['title']} ({w['rule']})" + (f" — {w['where']}" if w.get("where") else ""), cls="dlg-h",
+       parent=box)
+    main = el("div", cls="dlg-main", parent=box)
+    other = el("div", cls="dlg-btns", parent=box)
+    settings = [(i, a) for i, a in enumerate(acts) if a["t"] == "pref"]
+    for i, a in enumerate(acts):
+        if a["t"] == "pref":
+            continue
+        first = a["t"] in MAIN_TYPES or (a["t"] == "fire" and i == 0)
+        _button(main if first else other, i, a, a.get("label") or a["t"],
+                cls="act-btn primary" if first else "act-btn")
+    if settings:
+        el("div", text="Play settings (recorded in the game; they answer this window now and the next ones):",
+           cls="dlg-note", parent=box)
+        pb = el("div", cls="dlg-btns prefs", parent=box)
+        for i, a in settings:
+            _button(pb, i, a, a.get("label") or a["t"], cls="act-btn pref")
 
 
 def boxes(root, v, selected, can_act):

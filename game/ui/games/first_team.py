@@ -338,3 +338,29 @@ def _box(label, key, pieces, selected, can_act):
     for p in pieces:
         mini(p, row, selected, can_act)
     return box
+
+
+# ---- the stack inspector (issue 9 item 6) ----------------------------------------------------
+_KIND_GROUP = {"tr": "Helicopters", "gs": "Helicopters", "ara": "Helicopters", "oh": "Helicopters",
+               "arty": "Artillery", "tac": "Air (Tac Air, B-52)", "b52": "Air (Tac Air, B-52)",
+               "sup": "Supply", "pf": "Pathfinders", "sfg": "Special Forces camps", "lz": "LZ markers",
+               "nart": "NVA artillery"}
+
+
+def inspect_groups(pieces):
+    """A box's counters by formation and type: US infantry by brigade (the 1/9 Cav apart), then
+    helicopters, artillery, air, supply; NVA companies by regiment."""
+    out = {}
+    for p in pieces:
+        k = p.get("kind")
+        if p.get("concealed"):
+            g = "Concealed"
+        elif k == "inf":
+            g = "1/9 Cavalry" if p.get("bn") == "1/9" else (
+                f"{p['brigade']}. Brigade infantry" if p.get("brigade") else "Infantry")
+        elif k == "nva":
+            g = f"NVA {p.get('reg')}th Regiment"
+        else:
+            g = _KIND_GROUP.get(k, str(k or "Other").capitalize())
+        out.setdefault(g, []).append(p)
+    return list(out.items())

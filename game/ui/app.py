@@ -253,7 +253,7 @@ class App:
             if self._phase is not None:
                 self.expanded = None
                 self.inspect = None
-                q("#panel").scrollTop = 0
+                self.panel_to_top()
             self._phase = phase
         self._where = None
         if self.selected is not None and self.selected not in can_act and not self._piece(self.selected):
@@ -385,6 +385,10 @@ class App:
         p = self._piece(key)
         return p.get("name", key) if p else key
 
+    def _short(self, key):
+        """A unit's (pool kind's, stack's) name in a few words, for messages."""
+        return self._name_of(key).split(" · ")[0]
+
     def _place_of(self, key):
         """Where an actor stands, in words (the panel groups the units that can act by place)."""
         if key.startswith("kind:"):
@@ -431,7 +435,7 @@ class App:
         if not 0 <= i < len(acts):
             return
         if acts[i].get("warn") and not confirmed:  # a fatal or costly choice asks once (issue 9 item 5)
-            self.confirm(f"{acts[i]['warn']} ({acts[i].get('label', '')})", lambda: self.do(i, True))
+            self.confirm(acts[i]["warn"], lambda: self.do(i, True))
             return
         a = M.strip(acts[i])
 
@@ -462,11 +466,13 @@ class App:
 
     def select(self, key):
         self.selected = None if self.selected == key else key
+        q("#flash").hidden = True  # an old refusal does not outlive a new choice
         self.render()
 
     def pick(self, key):
         """A unit (pool kind, stack) chosen in the panel's list: selected, its targets lit."""
         self.selected = key
+        q("#flash").hidden = True
         self.render()
 
     # ---- the stack inspector (issue 9 item 6) ---------------------------------------------------
@@ -478,6 +484,15 @@ class App:
         self.inspect = place if pieces else None
         self.expanded = place if 1 < len(pieces) <= self.SPREAD_MAX else None
         self.render()
+
+    def panel_to_top(self):
+        """Scroll the panel to its top in the next frame: done in the middle of a redraw, it would
+        make the browser lay out the whole page at once, a second time."""
+        from pyodide.ffi import create_once_callable
+
+        def up(*_):
+            q("#panel").scrollTop = 0
+        window.requestAnimationFrame(create_once_callable(up))
 
     def draw_inspector(self, can_act):
         root = q("#inspector")
@@ -570,8 +585,9 @@ class App:
         else:
             if place and self.inspect != place:
                 self.inspect_place(place)
-            self.flash(P.piece_label(self._piece(pid) or {"id": pid}) + ": no action for it now"
-                       + (f"; {self._sel_label()} cannot go there" if self.selected is not None else ""))
+            self.flash(f"{self._short(pid)}: no action for it now"
+                       + (f"; {self._short(self.selected)} cannot go there" if self.selected is not None
+                          else "; select a unit that glows, then its target"))
 
     def click_space(self, sid, e=None):
         if sid in self.hl:
@@ -586,7 +602,7 @@ class App:
         name = self._place_label(sid)
         if self.selected is not None:
             targets = [self._place_label(x) for x in list(self.hl)[:4]]
-            return (f"{name}: {self._sel_label()} has no action there now"
+            return (f"{name}: {self._short(self.selected)} has no action there now"
                     + (f" (lit: {', '.join(targets)}{'…' if len(self.hl) > 4 else ''})" if targets
                        else " (it has no map target: see the panel)"))
         if self.hl:

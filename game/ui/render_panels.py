@@ -131,8 +131,13 @@ def _entries(root, by_actor, acts, selected, name_of, place_of):
             if place:
                 el("span", text=place, cls="ent-where", parent=box)
         lst = el("div", cls="ent-list", parent=box)
-        for key, idxs in es:
-            el("button", text=name_of(key).split(" · ")[0], cls="entry", parent=lst,
+        names = [name_of(key).split(" · ")[0] for key, _ in es]
+        seen = {}
+        for (key, idxs), name in zip(es, names):
+            if names.count(name) > 1:  # identical units read apart: "SF A-Team 1", "SF A-Team 2"
+                seen[name] = seen.get(name, 0) + 1
+                name = f"{name} {seen[name]}"
+            el("button", text=name, cls="entry", parent=lst,
                attrs={"type": "button", "data-cmd": "pick", "data-key": key, "data-actor": key,
                       "data-n": len(idxs), "data-holds": " ".join(map(str, idxs)),
                       "data-hts": " ".join(acts[i]["t"] for i in idxs),

@@ -11,6 +11,8 @@ ID = "first-team"
 TITLE = "First Team: Vietnam"
 MAP_URL = "./static/svg/first_team_map.svg"
 TARGET_KEYS = ("to", "loc", "box")
+STACK_DY = 0.0  # a stack sits on its location, whose name (below or beside it) stays readable (issue 9 item 6);
+# a click on it inspects, or with a unit selected offers its lit target; the lit ring around stays clickable
 FIT = (0.0, 0.0, 1480.0, 994.0)
 FIT_NARROW = (0.0, 110.0, 1018.0, 690.0)  # the map area without the Zone Display (pan to see it)
 S = 30

@@ -133,6 +133,7 @@ class App:
         self._confirm_act = on_yes
         q("#confirm-msg").textContent = text
         q("#confirm-dlg").hidden = False
+        q("#confirm-yes").focus()  # Enter says yes, Esc cancels
 
     def hide_overlays(self):
         for sel in ("#start-screen", "#saves-dlg", "#help-dlg"):
@@ -763,7 +764,10 @@ class App:
             return
         key = e.key
         if key == "Escape":
-            if not q("#chooser").hidden:
+            if not q("#confirm-dlg").hidden:
+                q("#confirm-dlg").hidden = True
+                self._confirm_act = None
+            elif not q("#chooser").hidden:
                 self.close_chooser()
             elif not q("#saves-dlg").hidden or not q("#help-dlg").hidden:
                 q("#saves-dlg").hidden = True

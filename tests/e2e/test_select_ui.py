@@ -278,7 +278,14 @@ def test_ft_select_inspect_warn(page, base_url):
     page.keyboard.press("Escape")
     if page.locator("#map [data-stack]:not([data-stack='ANKHE']):not([data-stack^='Z']) [data-count]").count():
         check_stack_click_only_inspects(page)
-    # ending the segment with CP unspent asks once (FT 4.11)
+    # ending the segment with CP unspent asks once (FT 4.11): Enter (the only "done") asks too; Esc cancels
+    h = state_hash(page)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#confirm-dlg:not([hidden])")
+    assert "CP unspent" in page.text_content("#confirm-msg")
+    page.keyboard.press("Escape")
+    assert page.locator("#confirm-dlg[hidden]").count() == 1 and state_hash(page) == h
     page.evaluate("document.querySelector('#panel').scrollTop = 0")
     page.locator("#main-acts .warn").first.click()
     page.wait_for_selector("#confirm-dlg:not([hidden])")

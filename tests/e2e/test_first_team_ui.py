@@ -243,10 +243,11 @@ def test_nva_phase_step_through(page, base_url):
         step(page)
     prompt = page.text_content("#prompt")
     assert "is over" in prompt, prompt
-    assert page.locator('#actions .done-bar [data-t="done"]').count() == 1
-    assert page.locator('#actions .done-bar [data-t="run"]').count() == 1
+    # the main buttons sit in the panel's sticky head, under the prompt (issue 9 item 4)
+    assert page.locator('#main-acts .done-bar [data-t="done"]').count() == 1
+    assert page.locator('#main-acts .done-bar [data-t="run"]').count() == 1
     first = prompt
-    click_and_wait(page, '#actions [data-t="done"]')  # Continue: the next segment runs, then pauses again
+    click_and_wait(page, '#main-acts [data-t="done"]')  # Continue: the next segment runs, then pauses again
     assert "is over" in page.text_content("#prompt") and page.text_content("#prompt") != first
-    click_and_wait(page, '#actions [data-t="run"]')  # the rest of this phase runs without a pause
+    click_and_wait(page, '#main-acts [data-t="run"]')  # the rest of this phase runs without a pause
     assert "NVA Assault Phase:" not in page.text_content("#prompt")

@@ -65,3 +65,40 @@ def test_long_lists_split_into_groups_holding_every_action():
         a = next((a for a in acts if a["t"] != "done"), acts[0])
         M.apply(r, m, {k: x for k, x in a.items() if k != "label"})
     assert {"lift", "move"} <= seen_long or "lift" in seen_long
+
+
+def test_nothing_selected_lights_only_places_chosen_for_themselves():
+    """Issue 9 item 4: with nothing selected no unit's target is lit (a click meant to look at a
+    stack never flies the pathfinders); selecting the pathfinder counter lights its flights."""
+    from game.ui.logic import actor_of, involved
+    r = get("first-team")
+    m = M.new_match(r, "campaign", 5, r.default_options(), "auto")
+    for _ in range(400):
+        acts = M.legal_actions(r, m)
+        if any(a["t"] == "pathfinder" for a in acts):
+            break
+        a = next((a for a in acts if a["t"] not in ("done", "pathfinder")), acts[0])
+        if a["t"] == "lz" or not any(x["t"] == "lift" for x in acts):
+            a = next((a for a in acts if a["t"] == "done"), a) if a["t"] != "lz" else a
+        M.apply(r, m, a)
+    v = M.view(r, m)
+    acts = v["actions"]
+    assert any(a["t"] == "pathfinder" for a in acts)
+    hl = highlights(acts, _anchors(v), None, FT_KEYS)
+    assert all(actor_of(acts[i]) is None for idxs in hl.values() for i in idxs)
+    pf = next(a["by"] for a in acts if a["t"] == "pathfinder")
+    lit = highlights(acts, _anchors(v), pf, FT_KEYS)
+    assert lit and {acts[i]["t"] for idxs in lit.values() for i in idxs} == {"pathfinder"}
+    assert pf in involved(acts)
+
+
+def test_groups_never_named_by_index_range_and_numbers_compact():
+    from game.ui.logic import counted, subgroups
+    items = [(i, {"t": "buy", "n": i + 1, "label": f"Buy {i + 1} supply counter(s) ({i + 1} CP)"}) for i in range(14)]
+    assert counted(items) == [(i + 1, i) for i in range(14)]
+    assert counted([(0, {"t": "x", "n": 1, "to": "A"}), (1, {"t": "x", "n": 2, "to": "B"}),
+                    (2, {"t": "x", "n": 3, "to": "A"})]) is None
+    subs = subgroups([(i, {"t": "x", "label": f"choice {i}"}) for i in range(45)])
+    assert sum(len(s[2]) for s in subs) == 45
+    import re
+    assert not any(re.fullmatch(r"\d+-\d+", title) for _, title, _ in subs)

@@ -23,7 +23,8 @@ def clone(obj):
     return json.loads(json.dumps(obj))
 
 
-DISPLAY_KEYS = ("label", "warn")  # what an action carries for display only (not its identity)
+DISPLAY_KEYS = ("label", "warn", "by")  # display only, not its identity: its words, a warning to confirm
+# once before it runs, and the piece it is "by" when its own fields do not name one (the UI selects it first)
 
 
 def strip(action):

@@ -14,7 +14,8 @@ from . import computer, counters, render_panels as P
 from . import saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
-from .logic import actors, highlights
+from .logic import actor_of, highlights, involved
+from . import inspector
 from . import render_map
 from .render_map import MapView
 
@@ -53,6 +54,8 @@ class App:
         self.v = None
         self.selected = None
         self.expanded = None
+        self.inspect = None       # the place whose stack the inspector shows (issue 9 item 6)
+        self._phase = None        # turn and phase shown: a change closes spreads, scrolls the panel up
         self.hl = {}
         self.open_subs = set()
         self.grp_open = {}
@@ -131,6 +134,7 @@ class App:
         self._confirm_act = on_yes
         q("#confirm-msg").textContent = text
         q("#confirm-dlg").hidden = False
+        q("#confirm-yes").focus()  # Enter says yes, Esc cancels
 
     def hide_overlays(self):
         for sel in ("#start-screen", "#saves-dlg", "#help-dlg"):
@@ -143,6 +147,8 @@ class App:
         self.m = m
         self.selected = None
         self.expanded = None
+        self.inspect = None
+        self._phase = None
         self.open_subs = set()
         self.grp_open = {}
         self.log.reset()
@@ -244,8 +250,15 @@ class App:
         q("#scn-name").textContent = (f"{self.scen_name} · turn {v.get('turn', '?')}"
                                       + (f" · {phase}" if isinstance(phase, str) and phase else ""))
         acts = v["actions"]
-        can_act = set(actors(acts))
+        can_act = set(involved(acts))  # the pieces every decision refers to light up and select on a click
         self.stacks = self.ui.stacks(v)
+        phase = (v.get("turn"), v.get("phase"))
+        if phase != self._phase:  # a new phase: no stale spread or inspector, the panel from its top
+            if self._phase is not None:
+                self.expanded = None
+                self.inspect = None
+                self.panel_to_top()
+            self._phase = phase
         self._where = None
         if self.selected is not None and self.selected not in can_act and not self._piece(self.selected):
             self.selected = None
@@ -267,10 +280,14 @@ class App:
         self.opponent_views(v)
         t_ov = now() - t_ov
         dialog = getattr(self.ui, "action_dialog", None)  # a game's own dialog (Vietnam: losses, windows)
-        if not (dialog and dialog(q("#actions"), v)):
+        if dialog and dialog(q("#actions"), v):
+            q("#main-acts").replaceChildren()  # the dialog holds its own main buttons
+        else:
             shown = P.actions(q("#actions"), v, self.selected, self._sel_label(), self.open_subs, self._name_of,
-                              self._zone_of, self._piece(self.selected), self.grp_open)
+                              self._zone_of, self._piece(self.selected), self.grp_open, q("#main-acts"),
+                              self._place_of)
             self.open_subs &= shown
+        self.draw_inspector(can_act)
         t35 = now()
         self.log.add(v["log"])
         undo = q("#undo-btn")
@@ -349,6 +366,9 @@ class App:
         self.log_next = 0
         self.selected = None
         self.expanded = None
+        self.inspect = None
+        inspector.hide(q("#inspector"))
+        q("#main-acts").replaceChildren()
         self.shown_role = None
         self.v = None
 
@@ -379,7 +399,10 @@ class App:
         return self.v.get("spaces", {}).get(key, {}).get("name", key)  # e.g. "D2 (Duc Co)"
 
     def _name_of(self, key):
-        """Sub-group title for an actor key (a piece id, a pool kind) or a place."""
+        """Sub-group title for an actor key (a piece id, a pool kind, a whole stack) or a place."""
+        if key.startswith("at:"):
+            n = len(self.stacks.get(key[3:], []))
+            return f"Stack of {n} at {self._place_label(key[3:])}" if n > 1 else f"Stack at {self._place_label(key[3:])}"
         if key in self.stacks or key in self.v.get("spaces", {}):
             return "from " + self._place_label(key)
         if key.startswith("kind:"):
@@ -397,6 +420,21 @@ class App:
         p = self._piece(key)
         return p.get("name", key) if p else key
 
+    def _short(self, key):
+        """A unit's (pool kind's, stack's) name in a few words, for messages."""
+        return self._name_of(key).split(" · ")[0]
+
+    def _place_of(self, key):
+        """Where an actor stands, in words (the panel groups the units that can act by place)."""
+        if key.startswith("kind:"):
+            return "Pools"
+        if key.startswith("at:"):
+            return self._place_label(key[3:])
+        if self._where is None:
+            self._where = {p.get("id"): (place, p) for place, pieces in self.stacks.items() for p in pieces}
+        hit = self._where.get(key)
+        return self._place_label(hit[0]) if hit else ""
+
     def _zone_of(self, place):
         sp = self.v.get("spaces", {}).get(place)
         return sp.get("zone") if isinstance(sp, dict) else None
@@ -404,6 +442,8 @@ class App:
     def _sel_label(self):
         if self.selected is None:
             return ""
+        if self.selected.startswith("at:"):
+            return self._name_of(self.selected)
         if self.selected.startswith("kind:"):
             kind = self.selected[5:]
             for items in self.v.get("pools", {}).values():
@@ -424,12 +464,15 @@ class App:
         setattr(window, "__vw_update_count", len(self.times))
         self.autosave()
 
-    def do(self, i):
+    def do(self, i, confirmed=False):
         acts = self.v["actions"]
         self.close_chooser()
         if not 0 <= i < len(acts):
             return
-        a = {k: val for k, val in acts[i].items() if k != "label"}
+        if acts[i].get("warn") and not confirmed:  # a fatal or costly choice asks once (issue 9 item 5)
+            self.confirm(acts[i]["warn"], lambda: self.do(i, True))
+            return
+        a = M.strip(acts[i])
 
         def run():
             try:
@@ -438,6 +481,8 @@ class App:
                 self.flash(f"Not allowed: {e}")
                 return
             q("#flash").hidden = True
+            self.expanded = None  # a spread stack or an inspected one closes once something happened
+            self.inspect = None
             self.render()
         self.timed(run)
 
@@ -456,7 +501,50 @@ class App:
 
     def select(self, key):
         self.selected = None if self.selected == key else key
+        q("#flash").hidden = True  # an old refusal does not outlive a new choice
         self.render()
+
+    def pick(self, key):
+        """A unit (pool kind, stack) chosen in the panel's list: selected, its targets lit."""
+        self.selected = key
+        q("#flash").hidden = True
+        self.render()
+
+    # ---- the stack inspector (issue 9 item 6) ---------------------------------------------------
+    SPREAD_MAX = 12  # a bigger stack (An Khe: 80 counters) opens in the inspector only, not over the map
+
+    def inspect_place(self, place):
+        """Show a stack in the inspector, and spread it on the map when it is small."""
+        pieces = self.stacks.get(place, [])
+        self.inspect = place if pieces else None
+        self.expanded = place if 1 < len(pieces) <= self.SPREAD_MAX else None
+        self.render()
+
+    def panel_to_top(self):
+        """Scroll the panel to its top in the next frame: done in the middle of a redraw, it would
+        make the browser lay out the whole page at once, a second time."""
+        from pyodide.ffi import create_once_callable
+
+        def up(*_):
+            q("#panel").scrollTop = 0
+        window.requestAnimationFrame(create_once_callable(up))
+
+    def draw_inspector(self, can_act):
+        root = q("#inspector")
+        pieces = self.stacks.get(self.inspect, []) if self.inspect else []
+        if not pieces:
+            self.inspect = None
+            if not root.hidden:
+                inspector.hide(root)
+            return
+        key = "at:" + self.inspect
+        pick = (key, f"Select the whole stack ({len(self.hl_of(key))} actions)") if key in can_act else None
+        inspector.show(root, self._place_label(self.inspect), pieces,
+                       getattr(self.ui, "inspect_groups", inspector.default_groups), self.selected, can_act, pick)
+        root.setAttribute("data-place", self.inspect)
+
+    def hl_of(self, key):
+        return [i for i, a in enumerate(self.v["actions"]) if a.get("t") and key == actor_of(a)]
 
     # ---- events ----------------------------------------------------------------------------------
     def no_focus_on_press(self, e):
@@ -495,6 +583,8 @@ class App:
         if k:
             self.select("kind:" + k.getAttribute("data-kind"))
             return
+        if t.closest("#inspector"):
+            return
         s = t.closest("[data-space]")
         if s:
             self.click_space(s.getAttribute("data-space"), e)
@@ -508,36 +598,53 @@ class App:
             self.render()
 
     def click_unit(self, node, e=None):
-        """A collapsed stack spreads out; a single piece (or one in the spread) is selected.
-        A stack standing on a highlighted place (a Zone Display box, a holding box) offers that
-        place's actions when a piece is selected, or when the clicked piece has none of its own."""
+        """Choose a unit, then its target (issue 9 item 4). With a unit selected, a stack standing
+        on one of its lit targets offers that target. Otherwise a click never acts: a stack spreads
+        and opens in the inspector; a piece (or a counter of the spread) that can act is selected;
+        a piece of a stack that can move as a whole selects that stack."""
         pid = node.getAttribute("data-unit")
         stack = node.closest("[data-stack]")
-        can_act = set(actors(self.v["actions"]))
+        can_act = set(involved(self.v["actions"]))
         place = stack.getAttribute("data-stack") if stack else None
-        if place in self.hl and pid != self.selected and (self.selected is not None or pid not in can_act):
+        if self.selected is not None and place in self.hl and pid != self.selected:
             self.offer(place, e)
             return
-        if stack and node.getAttribute("data-count") and self.expanded != stack.getAttribute("data-stack"):
-            self.expanded = stack.getAttribute("data-stack")
-            self.render()
+        if place and node.getAttribute("data-count") and self.expanded != place:
+            self.inspect_place(place)
             return
         if pid in can_act:
             self.expanded = None  # the spread stack would hide neighbouring destinations
             self.select(pid)
+        elif place and "at:" + place in can_act:
+            self.select("at:" + place)
         else:
-            self.flash(P.piece_label(self._piece(pid) or {"id": pid}) + " — no action for it now")
+            if place and self.inspect != place:
+                self.inspect_place(place)
+            self.flash(f"{self._short(pid)}: no action for it now"
+                       + (f"; {self._short(self.selected)} cannot go there" if self.selected is not None
+                          else "; select a unit that glows, then its target"))
 
     def click_space(self, sid, e=None):
         if sid in self.hl:
             self.offer(sid, e)
             return
-        pieces = self.stacks.get(sid, [])
-        if len(pieces) > 1:
-            self.expanded = None if self.expanded == sid else sid
-            self.render()
-        elif len(pieces) == 1 and pieces[0].get("id") in set(actors(self.v["actions"])):
-            self.select(pieces[0]["id"])
+        if self.stacks.get(sid):
+            self.inspect_place(sid)
+        self.flash(self.why_nothing(sid))
+
+    def why_nothing(self, sid):
+        """Why a click on a place did nothing (issue 9 item 5), in a few words."""
+        name = self._place_label(sid)
+        if self.selected is not None:
+            targets = [self._place_label(x) for x in list(self.hl)[:4]]
+            return (f"{name}: {self._short(self.selected)} has no action there now"
+                    + (f" (lit: {', '.join(targets)}{'…' if len(self.hl) > 4 else ''})" if targets
+                       else " (it has no map target: see the panel)"))
+        if self.hl:
+            return f"Nothing to do at {name} now: choose a lit place, or select a unit first"
+        if any(True for _ in self.v["actions"]):
+            return f"Nothing to do at {name} now: select a unit first (the lit counters can act)"
+        return f"Nothing to do at {name} now"
 
     # ---- several actions on one place: a small chooser ------------------------------------------
     def offer(self, place, e=None):
@@ -647,6 +754,12 @@ class App:
             self.clear()
         elif cmd == "sub":
             self.toggle_sub(node)
+        elif cmd == "pick":
+            self.pick(node.getAttribute("data-key"))
+        elif cmd == "inspect-close":
+            self.inspect = None
+            self.expanded = None
+            self.render()
         elif cmd == "grp":
             self.toggle_grp(node)
         elif cmd == "chooser-close":
@@ -685,13 +798,20 @@ class App:
             return
         key = e.key
         if key == "Escape":
-            if not q("#chooser").hidden:
+            if not q("#confirm-dlg").hidden:
+                q("#confirm-dlg").hidden = True
+                self._confirm_act = None
+            elif not q("#chooser").hidden:
                 self.close_chooser()
             elif not q("#saves-dlg").hidden or not q("#help-dlg").hidden:
                 q("#saves-dlg").hidden = True
                 q("#help-dlg").hidden = True
             elif not q("#start-screen").hidden and self.m is not None:
                 self.hide_overlays()
+            elif self.inspect is not None:
+                self.inspect = None
+                self.expanded = None
+                self.render()
             else:
                 self.clear()
             return

@@ -32,7 +32,10 @@ def type_name(t):
 def actor_of(a):
     """Key of the piece (or pool kind) that an action is 'about', or None.
 
-    Unit ids are plain strings; pool kinds are 'kind:<kind>'."""
+    Unit ids are plain strings; pool kinds are 'kind:<kind>'; a whole stack (an action that names
+    only the place it starts from) is 'at:<place>'. The rules may say it in the display field "by"."""
+    if isinstance(a.get("by"), str):
+        return a["by"]
     if a.get("t") == "attach":
         return a.get("leader")
     if "unit" in a:
@@ -41,7 +44,25 @@ def actor_of(a):
         return a["u"]
     if "kind" in a:
         return "kind:" + a["kind"]
+    if isinstance(a.get("from"), str):
+        return "at:" + a["from"]
     return None
+
+
+INVOLVED_KEYS = ("unit", "leader", "heli", "target")
+
+
+def involved(actions):
+    """{piece or actor key: [action indices]} of every piece an action refers to, its actor first:
+    a decision with no map target (attach a leader, recon, line up) lights the pieces it names,
+    and a click on one of them selects it (issue 9 item 4)."""
+    out = actors(actions)
+    for i, a in enumerate(actions):
+        for k in INVOLVED_KEYS:
+            x = a.get(k)
+            if isinstance(x, str) and i not in out.get(x, ()):
+                out.setdefault(x, []).append(i)
+    return out
 
 
 def target_space(a, spaces, keys=("to",)):
@@ -65,30 +86,30 @@ def actors(actions):
 def highlights(actions, spaces, selected, keys=("to",)):
     """{space_id: [action indices]} to highlight on the map.
 
-    With a selection: that actor's actions. Without: actions tied to no actor, plus all
-    spatial actions when a single actor owns them."""
+    With a selection: that actor's actions. Without: only the actions tied to no unit (a place
+    chosen for itself); a unit's targets light up once it is selected, so that a click meant to
+    look at a stack never acts (issue 9 item 4)."""
     spatial = [(i, a) for i, a in enumerate(actions) if target_space(a, spaces, keys)]
-    if selected is not None:
-        keep = [(i, a) for i, a in spatial if actor_of(a) == selected]
-    else:
-        owners = {actor_of(a) for _, a in spatial} - {None}
-        keep = [(i, a) for i, a in spatial if actor_of(a) is None or len(owners) == 1]
+    keep = [(i, a) for i, a in spatial if actor_of(a) == selected]
     out = {}
     for i, a in keep:
         out.setdefault(target_space(a, spaces, keys), []).append(i)
     return out
 
 
-def grouped(actions, selected=None):
+def grouped(actions, selected=None, keep=None):
     """[(type, [(index, action)])] in a stable order; 'done' excluded (shown apart).
 
-    With a selection, only that actor's actions (and actions involving it as heli/target)."""
+    With a selection, only that actor's actions (and actions involving it as heli/target);
+    `keep(index, action)` filters further."""
     groups = {}
     for i, a in enumerate(actions):
         t = a.get("t")
         if t in FLOW or t == "roll":
             continue
         if selected is not None and not involves(a, selected):
+            continue
+        if keep is not None and not keep(i, a):
             continue
         groups.setdefault(t, []).append((i, a))
     order = {t: n for n, t in enumerate(TYPE_ORDER)}
@@ -128,8 +149,42 @@ def subgroups(items, name_of=None, zone_of=None):
             out.setdefault(k, []).append((i, a))
         titles = {k: (name_of(k) if n < 3 else f"Zone {k}" if len(str(k)) <= 3 else str(k)) for k in out}
         return [(str(k), titles[k], its) for k, its in out.items()]
-    return [(f"{j + 1}-{min(j + CHUNK, len(items))}", f"{j + 1}-{min(j + CHUNK, len(items))}", items[j:j + CHUNK])
-            for j in range(0, len(items), CHUNK)]
+    # nothing to name them by: by their own first and last words, never by an index range
+    out = []
+    for j in range(0, len(items), CHUNK):
+        part = items[j:j + CHUNK]
+        first, last = (str(a.get("label") or a.get("t")) for a in (part[0][1], part[-1][1]))
+        title = first if len(part) == 1 else f"{first[:28]} … {last[:28]}"
+        out.append((f"c{j}", title, part))
+    return out
+
+
+def by_place(entries, place_of):
+    """[(place, [(key, indices)])]: the actors that can act, grouped by where they stand, in the
+    order first met (one entry per unit or stack, never one per action)."""
+    out = {}
+    for key, idxs in entries:
+        out.setdefault(place_of(key), []).append((key, idxs))
+    return list(out.items())
+
+
+def counted(items):
+    """A type group whose actions differ only in a number "n" (buy 1..14 supply, allocate N):
+    [(n, index)] for a compact row of numbered buttons, else None."""
+    if len(items) < 3:
+        return None
+    base = None
+    out = []
+    for i, a in items:
+        if not isinstance(a.get("n"), int):
+            return None
+        rest = {k: v for k, v in a.items() if k not in ("n", "label", "warn")}
+        if base is None:
+            base = rest
+        elif rest != base:
+            return None
+        out.append((a["n"], i))
+    return out
 
 
 def involves(a, key):

@@ -183,6 +183,10 @@ class MapView:
                 attrs["transform"] = f"translate({bx + bw - 15:.1f} {by + 15:.1f})"
                 attrs["class"] += " hl-pin"
                 h = sel("g", attrs, parent=self.layer_hl)
+            elif sid in self.stack_nodes:  # a lit place under a stack: the whole place, stack too, is the target
+                attrs["class"] += " hl-top"
+                attrs["transform"] = f"translate({x:.1f} {y:.1f})"
+                h = sel("g", attrs, parent=self.layer_hl)
             else:
                 h = sel("g", attrs, parent=g)
             labels = [actions[i].get("label", type_name(actions[i]["t"])) for i in idxs]
@@ -193,7 +197,7 @@ class MapView:
                 sel("path", {"d": "M-6 -1H3V-5L8 0L3 5V1H-6Z", "class": "pin-arrow"}, parent=h)
                 cx, cy = -10, 10
             else:
-                if sid in self.box_keys:  # an anchor without its own transform
+                if sid in self.box_keys and "hl-top" not in attrs["class"]:  # an anchor without its own transform
                     h.setAttribute("transform", f"translate({x:.1f} {y:.1f})")
                 sel("circle", {"r": 20, "class": "hl-disc"}, parent=h)
                 cx, cy = -15, 15

@@ -1,7 +1,7 @@
 """Helpers for the First Team: Vietnam end-to-end tests (no sleeps: wait on data-ready / data-rev)."""
 import random
 
-from .mf_ui import (confirm_if_asked, click_action, click_type, first_of_type, open_start, panel_actions, reveal, rev,
+from .mf_ui import (confirm_if_asked, confirm_warning, click_action, click_type, first_of_type, open_start, panel_actions, reveal, rev,
                     wait_rev_after)
 
 
@@ -50,6 +50,7 @@ class RandomPlayer:
         btn = reveal(page, i)
         before = rev(page)
         btn.click()
+        confirm_warning(page, before)
         wait_rev_after(page, before)
         return dict(acts)[i]
 

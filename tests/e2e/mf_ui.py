@@ -47,39 +47,63 @@ def start_game(page, base_url=None, scenario="early", seed=1, dice="auto", pace=
 
 PANEL_JS = """() => {
     const out = new Map();
-    for (const e of document.querySelectorAll('#actions [data-action]'))
+    for (const e of document.querySelectorAll('#main-acts [data-action], #actions [data-action]'))
         out.set(+e.dataset.action, [e.dataset.t, e.dataset.actor || null]);
-    for (const e of document.querySelectorAll('#actions [data-holds]'))
-        for (const i of e.dataset.holds.split(' '))
-            if (!out.has(+i)) out.set(+i, [e.dataset.t, e.dataset.actor || null]);
+    for (const e of document.querySelectorAll('#actions [data-holds]')) {
+        const ts = e.dataset.hts ? e.dataset.hts.split(' ') : null;
+        e.dataset.holds.split(' ').forEach((i, n) => {
+            if (!out.has(+i)) out.set(+i, [ts ? ts[n] : e.dataset.t, e.dataset.actor || null]);
+        });
+    }
     return [...out.entries()].sort((a, b) => a[0] - b[0]).map(([i, [t, u]]) => [i, t, u]);
 }"""
 
+BUTTON = '#main-acts [data-action="{i}"], #actions [data-action="{i}"]'
+
 
 def panel_actions(page):
-    """[(index, type, actor)] of every action in the panel: its buttons, and the buttons a closed
-    group holds (long lists are split into groups whose header lists their indices in data-holds)."""
+    """[(index, type, actor)] of every action in the panel: its buttons (the main "done" buttons sit
+    in the sticky head), and the actions a header holds: a closed group of buttons, or a unit's entry
+    in the list of units that can act (its data-holds and data-hts list their indices and types)."""
     return page.evaluate(PANEL_JS)
 
 
 def reveal(page, i):
-    """The panel button of action i, opening its group first if it is closed (a click on the
-    group's header, which is not an action)."""
-    sel = f'#actions [data-action="{i}"]'
+    """The panel button of action i, as a player reaches it: opening its group if it is closed (a
+    click on the group's header, not an action), or selecting its unit in the list of units that
+    can act (a selection, not an action: the unit's actions then fill the panel)."""
+    sel = BUTTON.format(i=i)
     if page.locator(sel).count() == 0:
         hdr = page.locator(f'#actions [data-holds~="{i}"]').first
         if not hdr.is_visible():  # its whole group is closed: open it (a header, not an action)
-            page.locator(f'#actions section.grp:has([data-holds~="{i}"]) > .grp-toggle').click()
-        hdr.click()
+            fold = page.locator(f'#actions details.ent-place:has([data-holds~="{i}"]) > summary')
+            if fold.count():
+                fold.first.click()
+            else:
+                page.locator(f'#actions section.grp:has([data-holds~="{i}"]) > .grp-toggle').click()
+        if hdr.get_attribute("data-cmd") == "pick":
+            click_and_wait(page, hdr)
+        else:
+            hdr.click()
         page.wait_for_selector(sel)
     return page.locator(sel).first
 
 
 def click_action(page, i):
-    """Click the panel button of action i and wait until Python has redrawn."""
+    """Click the panel button of action i and wait until Python has redrawn. An action that warns
+    (issue 9 item 5) asks once in the page: the player says yes."""
     before = rev(page)
     reveal(page, i).click()
+    confirm_warning(page, before)
     wait_rev_after(page, before)
+
+
+def confirm_warning(page, before):
+    """After a click on an action: if it asked first (#confirm-dlg), answer Yes."""
+    page.wait_for_function("r => +(document.body.dataset.rev || 0) > r || "
+                           "!document.querySelector('#confirm-dlg').hidden", arg=before)
+    if page.locator("#confirm-dlg:not([hidden])").count():
+        page.click("#confirm-yes")
 
 
 def first_of_type(page, t):
@@ -105,12 +129,15 @@ def click_highlight(page, t):
     if hl.count() == 0:
         return False
     single = page.locator(f"#map .vw-hl[data-t='{t}'][data-action]")
+    before = rev(page)
     if single.count():
-        click_and_wait(page, single.first)
-        return True
-    hl.first.click()
-    page.wait_for_selector("#chooser:not([hidden]) [data-action]")
-    click_and_wait(page, "#chooser [data-action]")
+        single.first.click()
+    else:
+        hl.first.click()
+        page.wait_for_selector("#chooser:not([hidden]) [data-action]")
+        page.locator("#chooser [data-action]").first.click()
+    confirm_warning(page, before)
+    wait_rev_after(page, before)
     return True
 
 

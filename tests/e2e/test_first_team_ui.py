@@ -123,28 +123,39 @@ def test_counters_state_themselves(page, base_url):
 
 
 def test_long_lists_grouped_and_selection_narrows(page, base_url):
+    """Issue 9 item 4: with nothing selected the panel lists the units that can act, one entry per
+    unit grouped by place (An Khe folded), not one button per lift; selecting one narrows the panel
+    to its actions and lights exactly its targets."""
     start_ft(page, base_url, seed=5)
     advance_until(page, "lift")
     acts = panel_actions(page)
     lifts = [a for a in acts if a[1] == "lift"]
     assert len(lifts) > 12
-    # nothing selected: the lifts are grouped by unit, closed; every index is held by one header
-    assert page.locator('#actions section[data-group="lift"] .sub-h').count() > 5
     assert page.locator('#actions [data-action][data-t="lift"]').count() == 0
+    assert page.locator("#map .vw-hl").count() == 0  # nothing lit before a unit is selected
+    entries = page.locator("#actions .entry[data-cmd='pick']")
+    keys = entries.evaluate_all("els => els.map(e => e.dataset.key)")
+    assert len(keys) == len(set(keys)) == len({a[2] for a in acts if a[2]})  # one entry per unit
+    assert "An Khe" in page.text_content("#actions .ent-hint")
+    assert page.locator("#actions details.ent-place > summary", has_text="An Khe").count() == 1
+    assert not any(re.fullmatch(r"\d+-\d+", x.strip()) for x in
+                   page.eval_on_selector_all("#actions .sub-h, #actions summary", "els => els.map(e => e.textContent)"))
     held = page.eval_on_selector_all("#actions [data-holds]", "els => els.flatMap(e => e.dataset.holds.split(' '))")
-    buttons = page.eval_on_selector_all("#actions [data-action]", "els => els.map(e => e.dataset.action)")
+    buttons = page.eval_on_selector_all("#main-acts [data-action], #actions [data-action]",
+                                        "els => els.map(e => e.dataset.action)")
     assert sorted(map(int, held + buttons)) == sorted(a[0] for a in acts)
-    # opening a group (a header, not an action) shows its buttons, no redraw needed
-    hdr = page.locator('#actions section[data-group="lift"] .sub-h').first
-    unit = hdr.get_attribute("data-actor")
-    n = len(hdr.get_attribute("data-holds").split())
-    hdr.click()
-    assert page.locator(f'#actions [data-action][data-t="lift"][data-actor="{unit}"]').count() == n
-    # selecting the unit (its counter in the panel's boxes) narrows the list to its actions
+    # selecting a unit (its counter in the panel's boxes) narrows the list to its actions
+    unit = lifts[0][2]
+    mine = {a[0] for a in acts if a[2] == unit}
     click_and_wait(page, f'#boxes [data-unit="{unit}"]')
     assert page.locator("#actions .selinfo svg.sel-ctr").count() == 1
-    actors = set(page.eval_on_selector_all("#actions [data-action]:not(.primary)", "els => els.map(e => e.dataset.actor)"))
-    assert actors == {unit}
+    shown = page.eval_on_selector_all("#actions [data-action]:not(.primary)",
+                                      "els => els.map(e => [+e.dataset.action, e.dataset.actor])")
+    assert {a for a, _ in shown} >= mine and {u for _, u in shown} == {unit}
+    # ... and lights exactly its targets on the map
+    lit = page.eval_on_selector_all("#map .vw-hl", "els => els.flatMap(e => (e.dataset.holds || e.dataset.action).split(' '))")
+    assert lit and {int(i) for i in lit} == mine
+    assert page.locator("#actions .entry[data-cmd='pick']").count() == len(keys) - 1  # the others, to switch
     # several actions on one place (a lift and an exchange to the same LZ): the chooser
     multi = page.locator("#map .vw-hl[data-choose]")
     assert multi.count() > 0
@@ -180,10 +191,12 @@ def test_zone_box_target_offers_its_actions(page, base_url):
         page.keyboard.press("Escape")
         assert page.locator("#chooser[hidden]").count() == 1
         stack = page.locator(f'#map [data-stack="{box}"] [data-unit]')
-        if stack.count():  # a click on the box's counters offers the same choices
-            stack.first.click()
-            assert page.locator("#chooser:not([hidden]) [data-action]").count() >= 2
-        pin.click() if page.locator("#chooser[hidden]").count() else None
+        if stack.count():  # a click on the box's counters only shows them (issue 9 item 4)
+            h = state_hash(page)
+            click_and_wait(page, stack.first)
+            assert page.locator("#chooser[hidden]").count() == 1 and state_hash(page) == h
+            assert page.get_attribute("#inspector", "data-place") == box
+        pin.click()
         n = log_len(page)
         click_and_wait(page, "#chooser [data-action]")
     else:
@@ -232,12 +245,13 @@ def test_nva_phase_step_through(page, base_url):
     prompt = page.text_content("#prompt")
     assert "see what happened" in prompt and "Segment" in prompt, prompt
     assert page.locator("#report:not([hidden]) h3").text_content() in prompt
-    assert page.locator('#actions .done-bar [data-t="done"]').count() == 1
-    assert page.locator('#actions .done-bar [data-t="run"]').count() == 1
+    # the main buttons sit in the panel's sticky head, under the prompt (issue 9 item 4)
+    assert page.locator('#main-acts .done-bar [data-t="done"]').count() == 1
+    assert page.locator('#main-acts .done-bar [data-t="run"]').count() == 1
     first = prompt
-    click_and_wait(page, '#actions [data-t="done"]')  # Continue: the next segment runs, then pauses again
+    click_and_wait(page, '#main-acts [data-t="done"]')  # Continue: the next segment runs, then pauses again
     if "see what happened" in page.text_content("#prompt"):
         assert page.text_content("#prompt") != first
-        click_and_wait(page, '#actions [data-t="run"]')  # the rest of this phase runs without a pause
+        click_and_wait(page, '#main-acts [data-t="run"]')  # the rest of this phase runs without a pause
     assert "see what happened" not in page.text_content("#prompt")
     assert page.locator("#report:not([hidden])").count() == 0

@@ -3,7 +3,7 @@ import json
 import random
 import statistics
 
-from .mf_ui import panel_actions, reveal, rev, start_game, wait_rev_after
+from .mf_ui import confirm_warning, panel_actions, reveal, rev, start_game, wait_rev_after
 
 
 def test_whole_game_by_clicking(page, base_url):
@@ -23,6 +23,7 @@ def test_whole_game_by_clicking(page, base_url):
         btn = reveal(page, pick[0])
         before = rev(page)
         btn.click()
+        confirm_warning(page, before)  # an action that warns asks once: yes (issue 9 item 5)
         wait_rev_after(page, before)
         times.append(page.evaluate("window.__vw_last_update_ms"))
     assert page.get_attribute("body", "data-over") == "1", f"no verdict after {clicks} clicks"

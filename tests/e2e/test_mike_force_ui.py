@@ -30,6 +30,9 @@ def test_setup_move_airlift_recon_recruit_combat(page, base_url):
     # set-up placement by clicking a highlighted map space
     assert "Set-up" in page.text_content("#prompt")
     n = log_len(page)
+    # nothing is lit before what is placed is chosen (issue 9 item 4): choose it in the panel's list
+    assert page.locator("#map .vw-hl").count() == 0
+    click_and_wait(page, "#actions .entry[data-cmd='pick']")
     click_and_wait(page, "#map .vw-hl[data-action]")
     assert log_len(page) > n
     # undo with the keyboard, then redo the placement from the panel
@@ -57,9 +60,13 @@ def test_setup_move_airlift_recon_recruit_combat(page, base_url):
         if c.count() == 0:
             continue
         click_and_wait(page, c)
-        # a stack may have been spread: click the unit itself if it is not selected yet
+        # a click on a stack never acts: it spreads (a big one only opens in the inspector); then
+        # the unit itself, on the map or in the inspector, is selected
         if page.locator(f'#map .ctr.sel[data-unit="{uid}"]').count() == 0:
-            click_and_wait(page, f'#map [data-unit="{uid}"]')
+            assert page.locator("#inspector:not([hidden])").count() == 1
+            spread = page.locator(f'#map [data-stack].open [data-unit="{uid}"]')
+            click_and_wait(page, spread if spread.count() else page.locator(f'#inspector [data-unit="{uid}"]'))
+            assert page.locator(f'#map .ctr.sel[data-unit="{uid}"]').count() == 1
         n = log_len(page)
         if click_highlight(page, "move"):
             assert log_len(page) > n
@@ -117,6 +124,7 @@ def test_phone_viewport(browser, base_url):
         assert box and box["width"] >= 380 and box["height"] >= 300
         assert pg.locator("#map [data-space]").first.is_visible()
         n = log_len(pg)
+        click_and_wait(pg, "#actions .entry[data-cmd='pick']")
         click_and_wait(pg, "#map .vw-hl[data-action]")
         assert log_len(pg) > n
         click_action(pg, panel_actions(pg)[0][0])  # from the panel (opening its group if closed)

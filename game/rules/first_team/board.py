@@ -469,6 +469,29 @@ def eliminate_us(g, uid, why, rule):
     vp(g, s["options"]["vp_company"], f"{uname(s, uid)} eliminated")
 
 
+def fatigue_effect(s, uid, n):
+    """What add_fatigue(uid, n) would do, said before the player chooses it (issue 9 item 5):
+    (text, warning or None). Kept beside add_fatigue and checked against it in the tests."""
+    u = s["units"][uid]
+    if n <= 0:
+        return "", None
+    fat = u.get("fat", 0)
+    who = uname(s, uid)
+    if fat + n < 5:
+        text = f"fatigue {fat} -> {fat + n}"
+        if u["k"] in ("inf", "sfg"):
+            text += f", eff {max(0, printed_eff(u) - fat - n)}"
+        return text, None
+    if u["k"] == "sfg":
+        vp = VPT["us_broken"]
+        return f"eliminates the garrison: +{vp} NVA VP", f"This eliminates {who} (five fatigue steps): +{vp} NVA VP (FT 12.6, 14.2)."
+    if u.get("brk"):
+        vp = s["options"]["vp_company"]
+        return f"ELIMINATES {who}: +{vp} NVA VP", f"This eliminates {who} (a broken unit reaching five fatigue steps): +{vp} NVA VP (FT 12.6)."
+    vp = VPT["us_broken"]
+    return f"BREAKS {who}: +{vp} NVA VP", f"This breaks {who} (five fatigue steps): +{vp} NVA VP (FT 12.6)."
+
+
 def add_fatigue(g, uid, n, why, rule="FT 12.0"):
     """FT 12.6: five steps break a unit (fatigue cleared); a broken unit reaching five is eliminated.
     "No American unit may ever be given more than five steps": the steps beyond the fifth are lost,

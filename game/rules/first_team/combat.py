@@ -518,8 +518,7 @@ class UsHit(Step):
                 _fat(g, {"unit": cands[0]}, {})
                 return
             ask(g, f"Distribute fatigue: {f['fat_left']} point(s) left", "FT 12.5",
-                [{"t": "fatigue", "unit": x, "label": f"1 fatigue to {B.uname(s, x)} (fatigue {U[x].get('fat', 0)})"}
-                 for x in cands], "fatigue")
+                [_fat_choice(s, x) for x in cands], "fatigue")
             return
         if st == "brk":
             f["stage"] = "done"
@@ -558,6 +557,15 @@ def _refit(g, a, data):
     h = a["heli"]
     g.log(f"{B.uname(g.s, h)} is damaged and goes to the Refit Box", "FT 11.2 (*)", kind="loss")
     aircraft_out(g, h, B.REFIT, "FT 11.2 (*)")
+
+
+def _fat_choice(s, x):
+    """FT 12.5: one fatigue step to x, its consequence in the label; a break or an elimination asks first."""
+    text, warn = B.fatigue_effect(s, x, 1)
+    a = {"t": "fatigue", "unit": x, "label": f"1 fatigue to {B.uname(s, x)} ({text})"}
+    if warn:
+        a["warn"] = warn
+    return a
 
 
 @then("fatigue")

@@ -22,6 +22,16 @@ def cp_ok(s, n):
     return s["cp"] >= n
 
 
+def end_with_cp(s, label, others):
+    """The 'done' that ends a segment or phase; with command points unspent while something could
+    still use them, its label says so and the player is asked once (issue 9 item 5)."""
+    a = {"t": "done", "label": label}
+    if others and s["cp"] > 0:
+        a["label"] += f" ({s['cp']} CP unspent)"
+        a["warn"] = f"{label} with {s['cp']} CP unspent?"
+    return a
+
+
 # --- Command and Intelligence -----------------------------------------------------------------------
 
 @flow.step("command")
@@ -61,7 +71,7 @@ class Intel(Step):
                     for n in range(1, top + 1):
                         out.append({"t": "contact", "box": box, "cp": n,
                                     "label": f"Contact in Zone Box {z}: commit {n} CP"})
-        out.append({"t": "done", "label": "End the Intelligence Phase"})
+        out.append(end_with_cp(s, "End the Intelligence Phase", out))
         return out
 
     def act(self, g, f, a):
@@ -200,7 +210,7 @@ class AirSeg(Step):
                 for n in range(1, min(b52, s["cp"] // CP["b52"]) + 1):
                     out.append({"t": "strike", "to": t, "air": "b52", "n": n,
                                 "label": f"{n} B-52 strike(s) on {B.name(t)} ({2 * n} CP)"})
-        out.append({"t": "done", "label": "End the Airstrike Segment"})
+        out.append(end_with_cp(s, "End the Airstrike Segment", out))
         return out
 
     def act(self, g, f, a):
@@ -321,9 +331,9 @@ class Transport(Step):
             if pf and cp_ok(s, CP["pathfinder"]):
                 for to in pathfinder_flights(s, pf):
                     dest = "back to An Khe" if to == B.ANKHE else f"to {B.name(to)}"
-                    out.append({"t": "pathfinder", "heli": h, "to": to,
+                    out.append({"t": "pathfinder", "heli": h, "to": to, "by": pf,
                                 "label": f"Fly the pathfinders {dest} (1 CP){tag}"})
-        out.append({"t": "done", "label": "End the Transport Segment"})
+        out.append(end_with_cp(s, "End the Transport Segment", out))
         return out
 
     def act(self, g, f, a):
@@ -543,6 +553,17 @@ def _pm(out, per_move):
     return out
 
 
+def _stack_move_cost(s, xs, d):
+    """The fatigue each unit of a stack takes moving to d, in words, and a warning if one breaks."""
+    fats = {x: move_paths(s, x)[d][1] for x in xs}
+    warns = [w for w in (B.fatigue_effect(s, x, fats[x])[1] for x in xs) if w]
+    if len(set(fats.values())) == 1:
+        cost = f"+{next(iter(fats.values()))} fatigue each"
+    else:
+        cost = ", ".join(f"{B.uname(s, x)} +{n}" for x, n in fats.items()) + " fatigue"
+    return cost, (" ".join(warns) or None)
+
+
 def movers(s):
     return [x for x in sorted(s["units"]) if s["units"][x]["k"] == "inf" and not s["units"][x].get("mv")
             and (s["units"][x]["loc"] in LOC or s["units"][x]["loc"] == B.ANKHE)]
@@ -564,10 +585,13 @@ class Ground(Step):
             sup = bool(B.of_kind(s, loc, "sup"))
             for x in xs:
                 for d, (path, fat) in sorted(move_paths(s, x).items()):
-                    lab = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue)"
-                    out.append({"t": "move", "unit": x, "to": d, "label": lab})
+                    text, warn = B.fatigue_effect(s, x, fat)  # issue 9 item 5: the cost before the click
+                    lab = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
+                    extra = {"warn": warn} if warn else {}
+                    out.append({"t": "move", "unit": x, "to": d, "label": lab, **extra})
                     if sup:
-                        out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": lab + " carrying supply"})
+                        out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": lab + " carrying supply",
+                                    **extra})
                 if loc in LOC and not U[x].get("hold"):
                     out.append({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"})
             if len(xs) > 1:
@@ -582,11 +606,13 @@ class Ground(Step):
                     via = move_paths(s, xs[0])[d][0][:-1]  # R-STK1: where an ambush could stop the stack
                     if must_fit and any(v in LOC and not B.stack_ok(s, v, xs) for v in via):
                         continue
-                    out.append({"t": "move_stack", "from": loc, "to": d,
-                                "label": f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)}"})
+                    cost, warn = _stack_move_cost(s, xs, d)
+                    lab = f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)} ({cost})"
+                    extra = {"warn": warn} if warn else {}
+                    out.append({"t": "move_stack", "from": loc, "to": d, "label": lab, **extra})
                     if sup:
                         out.append({"t": "move_stack", "from": loc, "to": d, "sup": True,
-                                    "label": f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)} carrying supply"})
+                                    "label": lab + " carrying supply", **extra})
                 if loc in LOC:
                     out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"})
         out.append({"t": "done", "label": "End the Ground Movement Segment"})
@@ -776,7 +802,7 @@ class Support(Step):
                     out.append({"t": "ara_alone", "loc": l, "label": f"ARA attack alone at {B.name(l)}"})
         for x in atts:
             out += support_choices(s, x["loc"], x["sup"], ground=not x["alone"])
-        out.append({"t": "done", "label": "End the Support Segment"})
+        out.append(end_with_cp(s, "End the Support Segment", out))
         return out
 
     def act(self, g, f, a):
@@ -896,7 +922,7 @@ class Refit(Step):
             c = 0 if u.get("r19") else s["options"]["cp_refit"]
             if cp_ok(s, c):
                 out.append({"t": "refit", "heli": h, "label": f"Refit {B.uname(s, h)} ({c} CP)"})
-        out.append({"t": "done", "label": "End the Maintenance Segment"})
+        out.append(end_with_cp(s, "End the Maintenance Segment", out))
         return out
 
     def act(self, g, f, a):

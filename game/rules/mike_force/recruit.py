@@ -189,7 +189,11 @@ class Recruit(Step):
                     and refit_location_ok(s, uid):
                 out.append({"t": "refit", "unit": uid,
                             "label": f"Refit {B.name_of(s, uid)} at {loc_name(u['loc'])}, {REFIT[u['k']]['rp']} RP"})
-        out.append({"t": "done", "label": "End the Recruiting Phase"})
+        done = {"t": "done", "label": "End the Recruiting Phase"}
+        if out and s["rp"] > 0:  # issue 9 item 5: ending with points that could still buy something
+            done["label"] += f" ({s['rp']} RP unspent)"
+            done["warn"] = f"End the Recruiting Phase with {s['rp']} RP unspent? (MF 12)"
+        out.append(done)
         return out
 
     def act(self, g, f, a):

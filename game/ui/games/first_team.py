@@ -11,6 +11,8 @@ ID = "first-team"
 TITLE = "First Team: Vietnam"
 MAP_URL = "./static/svg/first_team_map.svg"
 TARGET_KEYS = ("to", "loc", "box")
+STACK_DY = 0.0  # a stack sits on its location, whose name (below or beside it) stays readable (issue 9 item 6);
+# a click on it inspects, or with a unit selected offers its lit target; the lit ring around stays clickable
 FIT = (0.0, 0.0, 1480.0, 994.0)
 FIT_NARROW = (0.0, 110.0, 1018.0, 690.0)  # the map area without the Zone Display (pan to see it)
 S = 30
@@ -338,3 +340,29 @@ def _box(label, key, pieces, selected, can_act):
     for p in pieces:
         mini(p, row, selected, can_act)
     return box
+
+
+# ---- the stack inspector (issue 9 item 6) ----------------------------------------------------
+_KIND_GROUP = {"tr": "Helicopters", "gs": "Helicopters", "ara": "Helicopters", "oh": "Helicopters",
+               "arty": "Artillery", "tac": "Air (Tac Air, B-52)", "b52": "Air (Tac Air, B-52)",
+               "sup": "Supply", "pf": "Pathfinders", "sfg": "Special Forces camps", "lz": "LZ markers",
+               "nart": "NVA artillery"}
+
+
+def inspect_groups(pieces):
+    """A box's counters by formation and type: US infantry by brigade (the 1/9 Cav apart), then
+    helicopters, artillery, air, supply; NVA companies by regiment."""
+    out = {}
+    for p in pieces:
+        k = p.get("kind")
+        if p.get("concealed"):
+            g = "Concealed"
+        elif k == "inf":
+            g = "1/9 Cavalry" if p.get("bn") == "1/9" else (
+                f"{p['brigade']}. Brigade infantry" if p.get("brigade") else "Infantry")
+        elif k == "nva":
+            g = f"NVA {p.get('reg')}th Regiment"
+        else:
+            g = _KIND_GROUP.get(k, str(k or "Other").capitalize())
+        out.setdefault(g, []).append(p)
+    return list(out.items())

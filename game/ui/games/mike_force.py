@@ -11,6 +11,8 @@ ID = "mike-force"
 TITLE = "Mike Force"
 MAP_URL = "./static/svg/mike_force_map.svg"
 TARGET_KEYS = ("to",)
+STACK_DY = 0.0  # a stack sits on its location, whose name (below or beside it) stays readable (issue 9 item 6);
+# a click on it inspects, or with a unit selected offers its lit target; the lit ring around stays clickable
 FIT = (80.0, 40.0, 960.0, 960.0)
 BOX_NAMES = {"NHA_TRANG": "Nha Trang", "SUPPORT_AVAIL": "Support available", "RECOVERED": "Recovered targets"}
 PLACE_NAMES = BOX_NAMES

@@ -77,7 +77,7 @@ def test_mike_force_communist_report_and_battle(page, base_url):
     assert any("moved" in t for t in texts), texts
     prompt = page.text_content("#prompt")
     assert "see what happened" in prompt, prompt
-    assert page.locator('#actions [data-t="run"]').count() == 1
+    assert page.locator('#main-acts [data-t="run"]').count() == 1
     shot(page, "mf_report_1440")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "mf_report_390")

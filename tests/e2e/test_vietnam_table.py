@@ -71,7 +71,7 @@ def test_operation_panel_names_the_current_segment(page, base_url, tmp_path):
     reach = page.evaluate("() => [...document.querySelectorAll('#vw-reach [data-reach]')].map(e => e.dataset.reach)")
     assert sorted(reach) == v["moving"]["reach"]["m37"] and len(reach) > 10
     shoot(page, "movement_range")
-    click(page, '#actions [data-t="done"]')  # finish moving: the US interdiction of segment D
+    click(page, '#main-acts [data-t="done"]')  # finish moving: the US interdiction of segment D
     assert page.get_attribute("[data-op-panel]", "data-op-panel") == "D"
     assert "Now: D Alert — interdiction" in page.text_content(".op-now")
 
@@ -288,7 +288,7 @@ def test_handover_blanks_the_table_and_layers(page, base_url, tmp_path):
     open_match(page, base_url, m, tmp_path)
     take_over(page)
     both_sizes(page, "map")
-    click(page, '#actions [data-t="done"]')
+    click(page, '#main-acts [data-t="done"]')
     assert page.get_attribute("body", "data-screen") == "handover"
     assert page.locator("#vw-range [data-range], #vw-zoc [data-zoc], #map [data-unit]").count() == 0
     both_sizes(page, "handover")

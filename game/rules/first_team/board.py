@@ -468,7 +468,7 @@ def break_us(g, uid, why, rule, fatigue=False):
     u["brk"] = True
     if fatigue or s["options"]["clear_fatigue_on_any_break"]:
         u["fat"] = 0
-    g.log(f"{uname(s, uid)} is broken ({why})", rule, kind="loss", refs=refs(ref_u(s, uid)))
+    g.log(f"{uname(s, uid)} is broken ({why})", rule, kind="loss", refs=refs(ref_u(g.s, uid)))
     vp(g, VPT["us_broken"], f"{uname(s, uid)} broken")
 
 
@@ -477,7 +477,7 @@ def eliminate_us(g, uid, why, rule):
     u = s["units"][uid]
     u["loc"] = ELIM
     u["hold"] = False
-    g.log(f"{uname(s, uid)} is eliminated ({why})", rule, kind="loss", refs=refs(ref_u(s, uid)))
+    g.log(f"{uname(s, uid)} is eliminated ({why})", rule, kind="loss", refs=refs(ref_u(g.s, uid)))
     vp(g, s["options"]["vp_company"], f"{uname(s, uid)} eliminated")
 
 
@@ -495,7 +495,7 @@ def add_fatigue(g, uid, n, why, rule="FT 12.0"):
             lost = n - k - 1
             if u["k"] == "sfg" or not u.get("brk"):
                 g.log(f"{uname(s, uid)} reaches five fatigue steps"
-                      + (f"; the other {lost} step(s) are lost" if lost else ""), "FT 12.6", refs=refs(ref_u(s, uid)))
+                      + (f"; the other {lost} step(s) are lost" if lost else ""), "FT 12.6", refs=refs(ref_u(g.s, uid)))
                 break_us(g, uid, "fatigue", "FT 12.6", fatigue=True)
                 if u["k"] == "inf":
                     u["fat"] = 0
@@ -505,7 +505,7 @@ def add_fatigue(g, uid, n, why, rule="FT 12.0"):
                 u["fat"] = 0
             return True
     if n:
-        g.log(f"{uname(s, uid)}: +{n} fatigue ({why}); now {u.get('fat', 0)}", rule, refs=refs(ref_u(s, uid)))
+        g.log(f"{uname(s, uid)}: +{n} fatigue ({why}); now {u.get('fat', 0)}", rule, refs=refs(ref_u(g.s, uid)))
     return False
 
 
@@ -517,9 +517,9 @@ def nva_step(g, uid, why, rule="FT 11.2"):
         eliminate_nva(g, uid, why, rule)
         return
     u["step"] += 1
-    g.log(f"NVA {uname(s, uid)} loses a step ({why}): step {u['step']}", rule, kind="loss", refs=refs(ref_u(s, uid)))
+    g.log(f"NVA {uname(s, uid)} loses a step ({why}): step {u['step']}", rule, kind="loss", refs=refs(ref_u(g.s, uid)))
     if u["step"] == 4:
-        g.log(f"NVA {uname(s, uid)} is broken", rule, kind="loss", refs=refs(ref_u(s, uid)))
+        g.log(f"NVA {uname(s, uid)} is broken", rule, kind="loss", refs=refs(ref_u(g.s, uid)))
         vp(g, VPT["nva_broken"], f"NVA {uname(s, uid)} broken")
         nart_reassign(g, uid)
 
@@ -530,7 +530,7 @@ def break_nva(g, uid, why, rule="FT 11.2"):
     if u["step"] >= 4:
         return
     u["step"] = 4
-    g.log(f"NVA {uname(s, uid)} is broken ({why})", rule, kind="loss", refs=refs(ref_u(s, uid)))
+    g.log(f"NVA {uname(s, uid)} is broken ({why})", rule, kind="loss", refs=refs(ref_u(g.s, uid)))
     vp(g, VPT["nva_broken"], f"NVA {uname(s, uid)} broken")
     nart_reassign(g, uid)
 
@@ -540,7 +540,7 @@ def eliminate_nva(g, uid, why, rule):
     u = s["units"][uid]
     u["loc"] = ELIM
     u["gar"] = u["hold"] = False
-    g.log(f"NVA {uname(s, uid)} is eliminated ({why})", rule, kind="loss", refs=refs(ref_u(s, uid)))
+    g.log(f"NVA {uname(s, uid)} is eliminated ({why})", rule, kind="loss", refs=refs(ref_u(g.s, uid)))
     vp(g, VPT["nva_eliminated"], f"NVA {uname(s, uid)} eliminated")
     nart_reassign(g, uid, dead=True)
     regiment_destroyed(g, u["reg"])
@@ -573,7 +573,7 @@ def regain(g, uids, why):
         u = s["units"][uid]
         if u["step"] > 1:
             u["step"] -= 1
-            g.log(f"NVA {uname(s, uid)} regains a step ({why}): step {u['step']}", "FT 6.4", refs=refs(ref_u(s, uid)))
+            g.log(f"NVA {uname(s, uid)} regains a step ({why}): step {u['step']}", "FT 6.4", refs=refs(ref_u(g.s, uid)))
             return
 
 

@@ -228,7 +228,7 @@ def aa_destroy(g, x, loc):
     """FT 16.21: an aircraft permanently eliminated by NVA AA; it counts as an eliminated (not
     broken) company for VPs. A transport's cargo goes back to An Khe, as with * (A36, A73)."""
     s = g.s
-    g.log(f"NVA anti-aircraft fire at {B.name(loc)} destroys {B.uname(s, x)}", "FT 16.21", kind="loss", refs=B.refs(B.ref_p(loc), B.ref_u(s, x)))
+    g.log(f"NVA anti-aircraft fire at {B.name(loc)} destroys {B.uname(s, x)}", "FT 16.21", kind="loss", refs=B.refs(B.ref_p(loc), B.ref_u(g.s, x)))
     aircraft_out(g, x, B.ELIM, "FT 16.21, 11.2 (*)")
     B.vp(g, s["options"]["vp_company"], "Aircraft destroyed by NVA AA (one company)", "FT 16.21")
 
@@ -675,12 +675,12 @@ def _retreat(g, a, data):
         B.spend_cp(g, c, f"Heliborne retreat by {B.uname(s, h)}", "FT 9.12, 14.3")
         s["units"][h]["used"] = True
         u["loc"] = B.ANKHE
-        g.log(f"{B.uname(s, x)} is lifted out of {B.name(frm)} to An Khe by {B.uname(s, h)}", "FT 9.12", refs=B.refs(B.ref_u(s, x), B.ref_p(frm), B.ref_u(s, h)))
+        g.log(f"{B.uname(s, x)} is lifted out of {B.name(frm)} to An Khe by {B.uname(s, h)}", "FT 9.12", refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm), B.ref_u(g.s, h)))
         if s["options"].get("pathfinder_heli_retreat", "with_last_lift") == "with_last_lift":
             f.setdefault("went", []).append(B.ANKHE)  # A72: aboard the last helicopter, no CP
     else:
         u["loc"] = a["to"]
-        g.log(f"{B.uname(s, x)} retreats from {B.name(frm)} to {B.name(a['to'])}", "FT 11.2 (R)", refs=B.refs(B.ref_u(s, x), B.ref_p(frm), B.ref_p(a['to'])))
+        g.log(f"{B.uname(s, x)} retreats from {B.name(frm)} to {B.name(a['to'])}", "FT 11.2 (R)", refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm), B.ref_p(a['to'])))
         if s["options"]["us_retreat_fatigue"]:
             n = TABLES["fatigue_lines"][ADJ[frm][a["to"]]]
             if n:

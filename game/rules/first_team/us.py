@@ -131,7 +131,7 @@ def contact(g, box):
     for x in placed:
         B.place_nva(s, x, loc)
     g.log(f"Contact: {', '.join(B.uname(s, x) for x in placed) or 'nothing'} placed at {B.name(loc)}", "FT 5.1",
-          kind="reveal", refs=B.refs(*[B.ref_u(s, x) for x in placed], B.ref_p(loc)))
+          kind="reveal", refs=B.refs(*[B.ref_u(g.s, x) for x in placed], B.ref_p(loc)))
     if placed:
         B.overrun(g, loc, placed)  # FT 6.4, 14.1: lone supply or pathfinders, as in target determination
 
@@ -410,11 +410,11 @@ class ExchangePick(Step):
         g.pop()
         h, c, to = f["heli"], f["cargo"], f["to"]
         if s["units"][h]["loc"] != B.ANKHE:  # hit by a '*' result: sent to Refit, its cargo home (A36)
-            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11", refs=B.refs(B.ref_u(s, h), B.ref_p(to)))
+            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11", refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
             return
         back = [x for x in cargo_at(s, to) if x != c]
         if not back:
-            g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11", refs=B.refs(B.ref_u(s, h), B.ref_p(to)))
+            g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11", refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
             return
         ask_pick_up(g, back, "exchange_back", {k: f[k] for k in ("heli", "cargo", "to", "frm")})
 
@@ -430,7 +430,7 @@ def _exchange_back(g, a, data):
     u["hold"] = False
     if u["k"] == "inf":
         u["act"] = True  # moved this turn: no fatigue recovery (FT 12.4, A26)
-    g.log(f"{B.uname(s, x)} is carried back from {B.name(data['to'])} to An Khe", "FT 9.11", refs=B.refs(B.ref_u(s, x), B.ref_p(data['to'])))
+    g.log(f"{B.uname(s, x)} is carried back from {B.name(data['to'])} to An Khe", "FT 9.11", refs=B.refs(B.ref_u(g.s, x), B.ref_p(data['to'])))
 
 
 @then("exchange_swap")
@@ -472,9 +472,9 @@ def fly_pathfinder(g, h, to):
     B.spend_cp(g, CP["pathfinder"], "Pathfinders", "FT 5.3")
     s["units"][pf]["loc"] = to
     if to == B.ANKHE:
-        g.log(f"{B.uname(s, h)} flies the pathfinders from {B.name(frm)} back to An Khe", "FT 14.1", refs=B.refs(B.ref_u(s, h), B.ref_p(frm)))
+        g.log(f"{B.uname(s, h)} flies the pathfinders from {B.name(frm)} back to An Khe", "FT 14.1", refs=B.refs(B.ref_u(g.s, h), B.ref_p(frm)))
     else:
-        g.log(f"{B.uname(s, h)} lands the pathfinders at {B.name(to)}: it is an LZ while they stay", "FT 14.1", refs=B.refs(B.ref_u(s, h), B.ref_p(to)))
+        g.log(f"{B.uname(s, h)} lands the pathfinders at {B.name(to)}: it is an LZ while they stay", "FT 14.1", refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
 
 
 def land(g, h, c, to, frm):
@@ -486,7 +486,7 @@ def land(g, h, c, to, frm):
         U[c]["loc"] = to
     U[c]["hold"] = False
     s["f"].setdefault("cargo", {})[h] = c
-    g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1", refs=B.refs(B.ref_u(s, h), B.ref_u(s, c), B.ref_p(frm), B.ref_p(to)))
+    g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1", refs=B.refs(B.ref_u(g.s, h), B.ref_u(g.s, c), B.ref_p(frm), B.ref_p(to)))
     if U[c]["k"] != "inf":
         return
     U[c]["act"] = True
@@ -624,7 +624,7 @@ class Ground(Step):
             for x in xs:
                 U[x]["hold"] = True
                 U[x]["mv"] = True  # a unit under HOLD does not move this segment (FT 10.1)
-            g.log(f"HOLD placed on {', '.join(B.uname(s, x) for x in xs)}", "FT 11.5", refs=B.refs(*[B.ref_u(s, x) for x in xs]))
+            g.log(f"HOLD placed on {', '.join(B.uname(s, x) for x in xs)}", "FT 11.5", refs=B.refs(*[B.ref_u(g.s, x) for x in xs]))
             return
         xs = [a["unit"]] if t == "move" else [x for x in movers(s) if U[x]["loc"] == a["from"]]
         ground_move(g, xs, a["to"], a.get("sup", False))
@@ -671,7 +671,7 @@ def ground_move(g, xs, to, carry):
         if unsup[x] and s["options"]["unsupplied_fatigue"] == "per_move":
             fat[x] += 1
     g.log(f"{', '.join(B.uname(s, x) for x in xs)} move {B.name(frm)} -> {B.name(prev)}"
-          + (" with supply" if sup else ""), "FT 10.1", refs=B.refs(*[B.ref_u(s, x) for x in xs], B.ref_p(frm), B.ref_p(prev)))
+          + (" with supply" if sup else ""), "FT 10.1", refs=B.refs(*[B.ref_u(g.s, x) for x in xs], B.ref_p(frm), B.ref_p(prev)))
     for x in xs:
         B.add_fatigue(g, x, fat[x], "movement", "FT 12.1")
 
@@ -752,7 +752,7 @@ def apply_support(g, a, sup):
         B.spend_cp(g, arty_cost(s, a["bn"], loc), f"Artillery {a['bn']}", "FT 5.6")
         U[bat]["fired"] = True  # FT 11.6: fired, unusable until Segment O
         sup.setdefault("arty", []).append(bat)
-        g.log(f"{B.uname(s, bat)} supports {B.name(loc)}", "FT 11.27", refs=B.refs(B.ref_u(s, bat), B.ref_p(loc)))
+        g.log(f"{B.uname(s, bat)} supports {B.name(loc)}", "FT 11.27", refs=B.refs(B.ref_u(g.s, bat), B.ref_p(loc)))
     elif t == "tac":
         x = free_tac(s)[0]
         U[x]["used"] = True
@@ -766,7 +766,7 @@ def apply_support(g, a, sup):
         U[h]["used"] = True
         U[h]["loc"] = loc
         sup.setdefault({"gs": "gs", "ara": "ara", "oh": "oh"}[U[h]["k"]], []).append(h)
-        g.log(f"{B.uname(s, h)} scrambles to {B.name(loc)}", "FT 9.2", refs=B.refs(B.ref_u(s, h), B.ref_p(loc)))
+        g.log(f"{B.uname(s, h)} scrambles to {B.name(loc)}", "FT 9.2", refs=B.refs(B.ref_u(g.s, h), B.ref_p(loc)))
     elif t == "adj":
         sup.setdefault("adj", []).append(a["from"])
         s["f"].setdefault("adj_used", []).append(a["from"])
@@ -929,7 +929,7 @@ class Refit(Step):
             B.spend_cp(g, s["options"]["cp_refit"], "Refit a helicopter", "FT 9.4")
         u["loc"] = B.ANKHE
         u["st"] = 0
-        g.log(f"{B.uname(s, h)} leaves the Refit Box, combat-ready", "FT 9.4", refs=B.refs(B.ref_u(s, h)))
+        g.log(f"{B.uname(s, h)} leaves the Refit Box, combat-ready", "FT 9.4", refs=B.refs(B.ref_u(g.s, h)))
 
 
 # --- Fatigue Reduction and Final Supply Phases ------------------------------------------------------------

@@ -239,7 +239,7 @@ def _lose_air(g, a, data):
     s = g.s
     s["units"][a["unit"]]["loc"] = B.SUP_POOL
     count_bcp(_bombard_frame(g), -1)
-    g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss", refs=B.refs(B.ref_u(s, a['unit'])))
+    g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss", refs=B.refs(B.ref_u(g.s, a['unit'])))
 
 
 @then("fb_fire")
@@ -497,7 +497,7 @@ class Battle(Step):
             f["sf"] = True
         cf = B.cf_of(s, s["units"][shooter])
         if cf <= 0:
-            g.log(f"{B.name_of(s, shooter)} has no combat factor and does not fire", "MF 20.5", refs=B.refs(B.ref_u(s, shooter)))
+            g.log(f"{B.name_of(s, shooter)} has no combat factor and does not fire", "MF 20.5", refs=B.refs(B.ref_u(g.s, shooter)))
             return
         targets = fw_targets(s, sp)
         heavy = B.K(s["units"][shooter]).get("heavy") and B.stype(sp) in ("open", "major_base")
@@ -715,7 +715,7 @@ def _try_withdraw(g, f, uid, to, carry):
             B.move_unit(s, x, to)
         names = ", ".join(B.name_of(s, x) for x in carry)
         g.log(f"{B.name_of(s, uid)} withdraws to {SPACES[to]['name']}" + (f" carrying {names}" if names else ""),
-              "MF 29.1", refs=B.refs(B.ref_u(s, uid), B.ref_p(to)))
+              "MF 29.1", refs=B.refs(B.ref_u(g.s, uid), B.ref_p(to)))
         from .movement import deliver_targets
         deliver_targets(g)  # R-ST2: a carrier reaching a FW major base delivers at once
     else:

@@ -167,6 +167,6 @@ class Reaction(Step):
             g.pop()
         elif a["t"] == "sortie":
             s["units"][a["unit"]]["loc"] = a["to"]
-            g.log(f"{B.name_of(s, a['unit'])} flies a mission to {SPACES[a['to']]['name']}", "MF 17.2", refs=B.refs(B.ref_u(s, a['unit']), B.ref_p(a['to'])))
+            g.log(f"{B.name_of(s, a['unit'])} flies a mission to {SPACES[a['to']]['name']}", "MF 17.2", refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
         else:
             air_act(g, a, "MF 17.3")

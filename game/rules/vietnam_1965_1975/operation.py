@@ -230,13 +230,13 @@ class SdPick(Step):
         if a["t"] == "unit":
             u = s["units"][a["u"]]
             u["op"] = True
-            g.log(f"{B.pub(s, u)} in {u['hex']} operates", "V 5.1")
+            g.log(f"{B.pub(s, u)} in {u['hex']} operates", "V 5.1", refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
         elif a["t"] == "target":
             f["target"] = a["hex"]
             for u in B.units_at(s, a["hex"], B.other(f["who"])):
                 u["tgt"] = True
             retarget(s)
-            g.log(f"Target hex {a['hex']}", "V 5.1")
+            g.log(f"Target hex {a['hex']}", "V 5.1", refs=B.refs(B.ref_h(a['hex'])))
         else:
             g.end()
 
@@ -429,4 +429,4 @@ class CsSwitch(Step):
         u["op"] = False
         u["mission"] = a["t"]
         u["mission_turn"] = g.s["turn"]
-        g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1")
+        g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1", refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))

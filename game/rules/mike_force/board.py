@@ -399,7 +399,7 @@ def reveal(g, uid, rule):
         return
     u["rev"] = True
     g.log(f"Revealed at {SPACES[u['loc']]['name']}: {k['name']} (CF {k['c']}, BCP {k['bcp']})", rule,
-          kind="reveal", refs=refs(ref_p(u['loc']), ref_u(g.s, uid)))
+          kind="reveal", refs=refs(ref_p(u['loc'])))
 
 
 def conceal_all(g, rule, mobile=True, static=True):

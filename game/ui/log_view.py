@@ -34,10 +34,11 @@ class LogView:
         self.phase_no = None
         self.turn = None       # (li, body) of the current turn group
         self.phase = None      # (li, body) of the current phase group
+        self.auto_open = []    # [(key, li)] the groups opened because they hold the newest line
 
     def _group(self, parent, key, cls, e, title):
         li = el("li", cls=f"lg-grp {cls} quiet", parent=parent, attrs={"data-key": key, "data-turn": e.get("turn")})
-        h = el("button", cls="lg-head", parent=li, attrs={"type": "button", "data-log": "fold", "aria-expanded": "true"})
+        h = el("button", cls="lg-head", parent=li, attrs={"type": "button", "data-log": "fold", "aria-expanded": "false"})
         el("span", text=title, cls="lg-title", parent=h)
         if e.get("rule"):
             el("span", text=str(e["rule"]), cls="log-rule", parent=h)
@@ -45,29 +46,28 @@ class LogView:
         return li, body
 
     def _turn(self, e, title):
-        if self.turn is not None:
-            self._auto_close(self.turn[0])
-        if self.phase is not None:
-            self._auto_close(self.phase[0])
         self.turn_no += 1
         self.phase_no = None
         self.phase = None
         self.turn = self._group(self.node, group_key(self.turn_no, None), "lg-turn", e, title)
-        self._open(self.turn[0], True)
 
     def _phase(self, e):
         if self.turn is None:
             self._turn(e, "Set-up")
-        if self.phase is not None:
-            self._auto_close(self.phase[0])
         self.phase_no = (self.phase_no or 0) + 1
         self.phase = self._group(self.turn[1], group_key(self.turn_no, self.phase_no), "lg-phase", e, text_of(e))
-        self._open(self.phase[0], True)
 
-    def _auto_close(self, li):
-        key = li.getAttribute("data-key")
-        if key not in self.user_open:
-            self._open(li, False)
+    def _current(self, groups):
+        """The groups holding the newest line open; the ones opened before them close, unless the
+        player opened them. A phase that logged nothing yet changes nothing (it stays hidden)."""
+        keys = [li.getAttribute("data-key") for li in groups]
+        for key, li in self.auto_open:
+            if key not in keys and key not in self.user_open:
+                self._open(li, False)
+        self.auto_open = list(zip(keys, groups))
+        for key, li in self.auto_open:
+            li.classList.remove("quiet")
+            self._open(li, self.user_open.get(key, True))
 
     @staticmethod
     def _open(li, is_open):
@@ -89,8 +89,8 @@ class LogView:
                 self._turn(e, "Set-up")
             parent = self.phase if self.phase is not None else self.turn
             self._line(parent[1], e)
-            for grp in (parent, self.turn):  # a group with a line is no longer quiet
-                grp[0].classList.remove("quiet")
+            if not self.auto_open or self.auto_open[-1][0] != parent[0].getAttribute("data-key"):
+                self._current([self.turn[0]] + ([self.phase[0]] if self.phase is not None else []))
             self.count += 1
         self.node.scrollTop = self.node.scrollHeight  # the newest lines in view
 
@@ -118,7 +118,7 @@ class LogView:
     # ---- the toolbar and the events ---------------------------------------------------------------
     def _tools(self):
         bar = q("#log-tools")
-        if bar is None:
+        if not bar:
             bar = el("div", attrs={"id": "log-tools", "class": "log-tools"})
             self.node.parentNode.insertBefore(bar, self.node)
         bar.replaceChildren()
@@ -140,7 +140,7 @@ class LogView:
 
     def on_click(self, e):
         t = e.target
-        b = t.closest("[data-log]") if hasattr(t, "closest") else None
+        b = (t.closest("[data-log]") or None) if hasattr(t, "closest") else None
         if b is not None and b.getAttribute("data-log") == "results":
             self.results_only = not self.results_only
             self.node.classList.toggle("results-only", self.results_only)
@@ -152,19 +152,19 @@ class LogView:
             self.user_open[li.getAttribute("data-key")] = is_open
             self._open(li, is_open)
             return
-        tok = t.closest("[data-refs]") if hasattr(t, "closest") else None
+        tok = (t.closest("[data-refs]") or None) if hasattr(t, "closest") else None
         if tok is not None:  # a tap (phones have no hover): light it until the next tap
             self.light(tok)
 
     def on_over(self, e):
         t = e.target
-        tok = t.closest("[data-refs]") if hasattr(t, "closest") else None
+        tok = (t.closest("[data-refs]") or None) if hasattr(t, "closest") else None
         if tok is not None:
             self.light(tok)
 
     def on_out(self, e):
         t = e.target
-        if hasattr(t, "closest") and t.closest("[data-refs]") is not None:
+        if hasattr(t, "closest") and t.closest("[data-refs]"):
             self.unlight()
 
     # ---- lighting what a token names ------------------------------------------------------------
@@ -194,12 +194,12 @@ class LogView:
         if kind == "u":
             key = _css(rid)
             c = m.svg.querySelector(f'[data-unit="{key}"]')
-            if c is None:
+            if not c:
                 c = m.svg.querySelector(f'[data-units~="{key}"]')  # under the top counter of a stack
-            if c is not None:
+            if c:
                 out.append(c)
             box = q(f'#boxes [data-unit="{key}"]')
-            if box is not None:
+            if box:
                 out.append(box)
         elif kind == "p" and rid in m.spaces:
             out.append(m.spaces[rid][2])

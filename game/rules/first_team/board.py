@@ -445,7 +445,7 @@ def spend_cp(g, n, why, rule):
     if s["cp"] < n:
         raise ValueError("not enough command points")
     s["cp"] -= n
-    g.log(f"{why}: -{n} CP ({s['cp']} left)", rule, kind="track")
+    g.log(f"{why}: -{n} CP ({s['cp']} left)", rule, kind="cost")  # routine, not a result
 
 
 def free_19(s, uid):

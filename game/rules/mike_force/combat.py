@@ -459,7 +459,7 @@ class Battle(Step):
             winner = "FW" if fw and not com else "COM" if com and not fw else None
             if winner:
                 g.log(f"Battle at {SPACES[sp]['name']} won by the " + ("Free World" if winner == "FW" else "Communists"),
-                      "MF 20.1", refs=B.refs(B.ref_p(sp)))
+                      "MF 20.1", kind="result", refs=B.refs(B.ref_p(sp)))
             BR.end(g, f"Won by the {'Free World' if winner == 'FW' else 'Communists'}" if winner
                    else "Both sides stay")
             settle_counted(g, f, f"Battle at {SPACES[sp]['name']}")

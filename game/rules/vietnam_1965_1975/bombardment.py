@@ -93,7 +93,7 @@ class Bombardment(Procedure):
         r = row(die + ter)
         loss = r["def"][col]
         g.log(f"Bombardment of {h}: {eff:g} effective points, roll {die} {ter:+d} terrain: {D} loses {loss}",
-              "V 7.5", refs=B.refs(B.ref_h(h)))
+              "V 7.5", kind="result", refs=B.refs(B.ref_h(h)))
         if "A" in r["flags"] and f["side"] == "US" and op["ap"] and s["rec"]["ap"] > 0:
             s["rec"]["ap"] -= 1
             s["rec"]["ap_lost"] += 1

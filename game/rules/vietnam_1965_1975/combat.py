@@ -258,7 +258,7 @@ class Battle(Procedure):
         BR.odds(g, f"DRM {n['drm_odds']:+d}", row=max(-4, min(11, mod)),
                 result=f"{D} loses {loss_d}, {P} loses {loss_a}, pursuit {raw:+d}")
         g.log(f"Modified roll {max(-4, min(11, mod))}: {D} loses {loss_d}, {P} loses {loss_a}, "
-              f"pursuit {raw:+d}", "V 5.4")
+              f"pursuit {raw:+d}", "V 5.4", kind="result")
         flags = list(r["flags"]) if P == "US" else []
         if D == "US" and B.opt(s, "us_defender_support_loss", True):  # R37: rows mirrored for a US defence
             mirror = CRT["flags"]["defending_us"]

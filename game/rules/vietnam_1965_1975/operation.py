@@ -140,7 +140,7 @@ class SearchDestroy(Procedure):
                 inn = 0  # V 5.6: an airmobilized unit without a modifier pursues on the result alone
             allow[u["id"]] = R + inn - (2 if op["kind"] == "cs" else 0)  # V 6.1: C&S pursuit -2
         op["allow"] = allow
-        g.log(f"Pursuit result {R:+d} (V 5.6)", "V 5.6")
+        g.log(f"Pursuit result {R:+d}", "V 5.6", kind="result")
         if op["round"] < 3:
             movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True)
 

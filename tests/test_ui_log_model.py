@@ -5,6 +5,7 @@ from game.ui.log_model import is_result, pieces, role_of, text_of
 def test_headers_and_results():
     assert role_of({"kind": "turn"}) == "turn" and role_of({"kind": "phase"}) == "phase"
     assert role_of({"kind": "info"}) == "line" and role_of({"kind": "loss"}) == "line"
+    assert role_of({"kind": "info", "text": "J) Second Target Determination Segment: skipped", "skipped": True}) == "phase"
     assert is_result({"kind": "info", "dice": [3]}) and is_result({"kind": "loss"}) and is_result({"kind": "vp"})
     assert is_result({"kind": "combat"}) and is_result({"kind": "result"})
     assert not is_result({"kind": "info"}) and not is_result({"kind": "move"}) and not is_result({"kind": "cost"})

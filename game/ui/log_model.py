@@ -15,8 +15,11 @@ RESULT_KINDS = frozenset(("roll", "combat", "result", "loss", "vp", "track", "re
 
 
 def role_of(e):
-    """"turn" / "phase" for a header, else "line"."""
+    """"turn" / "phase" for a header, else "line". A step skipped (`skipped`, flow.Sequence) is a
+    header with nothing under it: folded away like a phase that logged nothing."""
     k = e.get("kind")
+    if e.get("skipped"):
+        return PHASE
     return k if k in (TURN, PHASE) else "line"
 
 

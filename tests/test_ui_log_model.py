@@ -14,6 +14,7 @@ def test_headers_and_results():
 def test_a_citation_is_printed_once():
     assert text_of({"text": "Pursuit result +1 (V 5.6)", "rule": "V 5.6"}) == "Pursuit result +1"
     assert text_of({"text": "Battle at Hue (MF 20.1)", "rule": "MF 20.3"}) == "Battle at Hue (MF 20.1)"
+    assert text_of({"text": "NLF victory (V 18.2): VP 2 (V 18.1)", "rule": "V 18.2"}) == "NLF victory: VP 2 (V 18.1)"
 
 
 def test_tokens_come_from_refs_in_text_order():

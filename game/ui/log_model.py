@@ -28,12 +28,10 @@ def is_result(e):
 
 
 def text_of(e):
-    """The entry's text without a trailing citation that the rule chip prints anyway."""
+    """The entry's text without the citation that the rule chip prints anyway."""
     t = str(e.get("text", ""))
     rule = e.get("rule")
-    if rule and t.endswith(f" ({rule})"):
-        t = t[: -len(rule) - 3]
-    return t
+    return t.replace(f" ({rule})", "", 1) if rule else t
 
 
 def pieces(text, refs):

@@ -240,8 +240,8 @@ class AirSeg(Step):
             g.log("The Pleiku Zone Box has one location: the strike falls where the NVA are", "FT 7.22")
             strike_units(g, t, factor, B.nsort(s, B.of_kind(s, t, "nva"))[:6], who, "FT 7.22")
         else:
-            d1 = g.roll(1, f"{who} on {B.name(t)}: where the NVA are", "FT 7.22")[0]
-            d2 = g.roll(1, f"{who} on {B.name(t)}: where the strike falls", "FT 7.22")[0]
+            d1 = g.roll(1, f"{who} on {B.name(t)}: where the NVA are", "FT 7.22", refs=B.refs(B.ref_p(t)))[0]
+            d2 = g.roll(1, f"{who} on {B.name(t)}: where the strike falls", "FT 7.22", refs=B.refs(B.ref_p(t)))[0]
             if d1 != d2:
                 g.log("The strike misses: wasted", "FT 7.22")
                 return
@@ -410,11 +410,13 @@ class ExchangePick(Step):
         g.pop()
         h, c, to = f["heli"], f["cargo"], f["to"]
         if s["units"][h]["loc"] != B.ANKHE:  # hit by a '*' result: sent to Refit, its cargo home (A36)
-            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11", refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
+            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11",
+                  refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
             return
         back = [x for x in cargo_at(s, to) if x != c]
         if not back:
-            g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11", refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
+            g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11",
+                  refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
             return
         ask_pick_up(g, back, "exchange_back", {k: f[k] for k in ("heli", "cargo", "to", "frm")})
 
@@ -430,7 +432,8 @@ def _exchange_back(g, a, data):
     u["hold"] = False
     if u["k"] == "inf":
         u["act"] = True  # moved this turn: no fatigue recovery (FT 12.4, A26)
-    g.log(f"{B.uname(s, x)} is carried back from {B.name(data['to'])} to An Khe", "FT 9.11", refs=B.refs(B.ref_u(g.s, x), B.ref_p(data['to'])))
+    g.log(f"{B.uname(s, x)} is carried back from {B.name(data['to'])} to An Khe", "FT 9.11",
+          refs=B.refs(B.ref_u(g.s, x), B.ref_p(data['to'])))
 
 
 @then("exchange_swap")
@@ -472,9 +475,11 @@ def fly_pathfinder(g, h, to):
     B.spend_cp(g, CP["pathfinder"], "Pathfinders", "FT 5.3")
     s["units"][pf]["loc"] = to
     if to == B.ANKHE:
-        g.log(f"{B.uname(s, h)} flies the pathfinders from {B.name(frm)} back to An Khe", "FT 14.1", refs=B.refs(B.ref_u(g.s, h), B.ref_p(frm)))
+        g.log(f"{B.uname(s, h)} flies the pathfinders from {B.name(frm)} back to An Khe", "FT 14.1",
+              refs=B.refs(B.ref_u(g.s, h), B.ref_p(frm)))
     else:
-        g.log(f"{B.uname(s, h)} lands the pathfinders at {B.name(to)}: it is an LZ while they stay", "FT 14.1", refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
+        g.log(f"{B.uname(s, h)} lands the pathfinders at {B.name(to)}: it is an LZ while they stay", "FT 14.1",
+              refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
 
 
 def land(g, h, c, to, frm):
@@ -486,7 +491,8 @@ def land(g, h, c, to, frm):
         U[c]["loc"] = to
     U[c]["hold"] = False
     s["f"].setdefault("cargo", {})[h] = c
-    g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1", refs=B.refs(B.ref_u(g.s, h), B.ref_u(g.s, c), B.ref_p(frm), B.ref_p(to)))
+    g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1",
+          refs=B.refs(B.ref_u(g.s, h), B.ref_u(g.s, c), B.ref_p(frm), B.ref_p(to)))
     if U[c]["k"] != "inf":
         return
     U[c]["act"] = True
@@ -624,7 +630,8 @@ class Ground(Step):
             for x in xs:
                 U[x]["hold"] = True
                 U[x]["mv"] = True  # a unit under HOLD does not move this segment (FT 10.1)
-            g.log(f"HOLD placed on {', '.join(B.uname(s, x) for x in xs)}", "FT 11.5", refs=B.refs(*[B.ref_u(g.s, x) for x in xs]))
+            g.log(f"HOLD placed on {', '.join(B.uname(s, x) for x in xs)}", "FT 11.5",
+                  refs=B.refs(*[B.ref_u(g.s, x) for x in xs]))
             return
         xs = [a["unit"]] if t == "move" else [x for x in movers(s) if U[x]["loc"] == a["from"]]
         ground_move(g, xs, a["to"], a.get("sup", False))
@@ -671,7 +678,8 @@ def ground_move(g, xs, to, carry):
         if unsup[x] and s["options"]["unsupplied_fatigue"] == "per_move":
             fat[x] += 1
     g.log(f"{', '.join(B.uname(s, x) for x in xs)} move {B.name(frm)} -> {B.name(prev)}"
-          + (" with supply" if sup else ""), "FT 10.1", refs=B.refs(*[B.ref_u(g.s, x) for x in xs], B.ref_p(frm), B.ref_p(prev)))
+          + (" with supply" if sup else ""), "FT 10.1",
+              refs=B.refs(*[B.ref_u(g.s, x) for x in xs], B.ref_p(frm), B.ref_p(prev)))
     for x in xs:
         B.add_fatigue(g, x, fat[x], "movement", "FT 12.1")
 
@@ -770,7 +778,8 @@ def apply_support(g, a, sup):
     elif t == "adj":
         sup.setdefault("adj", []).append(a["from"])
         s["f"].setdefault("adj_used", []).append(a["from"])
-        g.log(f"{B.name(a['from'])} supports the combat at {B.name(loc)}", "FT 11.29", refs=B.refs(B.ref_p(a['from']), B.ref_p(loc)))
+        g.log(f"{B.name(a['from'])} supports the combat at {B.name(loc)}", "FT 11.29",
+              refs=B.refs(B.ref_p(a['from']), B.ref_p(loc)))
 
 
 def attack_sites(s):
@@ -845,7 +854,8 @@ class UsCombat(Step):
         if at["alone"]:
             ara = at["sup"].get("ara", [])
             factor = len(ara) * COUNTERS["ara"]["strike"]
-            g.log(f"{len(ara)} ARA compan(ies) attack alone at {B.name(loc)}, strike factor {factor}", "FT 9.7", refs=B.refs(B.ref_p(loc)))
+            g.log(f"{len(ara)} ARA compan(ies) attack alone at {B.name(loc)}, strike factor {factor}", "FT 9.7",
+                  refs=B.refs(B.ref_p(loc)))
             strike_units(g, loc, factor, nva, "ARA", "FT 9.7", air=ara)  # air: FT 16.21 AA
             return
         us_f = eligible_fire(s, loc)

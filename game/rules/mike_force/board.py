@@ -395,7 +395,8 @@ def reveal(g, uid, rule):
         u["rev"] = False
         where = u["loc"]
         u["loc"] = COM_MOBILE if k.get("mobile") else COM_STATIC
-        g.log(f"A Communist unit at {SPACES[where]['name']} was a deception unit: removed", "MF 26.2", refs=refs(ref_p(where)))
+        g.log(f"A Communist unit at {SPACES[where]['name']} was a deception unit: removed", "MF 26.2",
+              refs=refs(ref_p(where)))
         return
     u["rev"] = True
     g.log(f"Revealed at {SPACES[u['loc']]['name']}: {k['name']} (CF {k['c']}, BCP {k['bcp']})", rule,

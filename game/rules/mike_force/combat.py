@@ -47,7 +47,8 @@ def hit_com(g, uid, acc):
     u["rev"] = False
     u["loc"] = B.COM_MOBILE if k.get("mobile") else B.GONE
     count_bcp(acc, k["bcp"])
-    g.log(f"{k['name']} eliminated at {SPACES[where]['name']} (+{k['bcp']} BCP)", "MF 20.4", kind="loss", refs=B.refs(B.ref_p(where)))
+    g.log(f"{k['name']} eliminated at {SPACES[where]['name']} (+{k['bcp']} BCP)", "MF 20.4", kind="loss",
+          refs=B.refs(B.ref_p(where)))
 
 
 def hit_fw(g, uid, acc):
@@ -131,7 +132,8 @@ class Bombard(Step):
                 f["aaa"] = []
                 return
             val = B.K(s["units"][a])["aaa"]
-            d = g.roll(1, f"AAA fire at {SPACES[sp]['name']} (hits on {val} or less)", "MF 19.0")[0]
+            d = g.roll(1, f"AAA fire at {SPACES[sp]['name']} (hits on {val} or less)", "MF 19.0",
+                       refs=B.refs(B.ref_p(sp)))[0]
             if d <= val:
                 kinds = {s["units"][x]["k"] for x in tac}
                 if len(kinds) == 1:
@@ -239,14 +241,16 @@ def _lose_air(g, a, data):
     s = g.s
     s["units"][a["unit"]]["loc"] = B.SUP_POOL
     count_bcp(_bombard_frame(g), -1)
-    g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss", refs=B.refs(B.ref_u(g.s, a['unit'])))
+    g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss",
+          refs=B.refs(B.ref_u(g.s, a['unit'])))
 
 
 @then("fb_fire")
 def _fb_fire(g, a, data):
     s = g.s
     cf = B.K(s["units"][a["unit"]])["c"]
-    d = g.roll(1, f"{B.name_of(s, a['unit'])} attacks {B.name_of(s, a['target'])} (hits on {cf} or less)", "MF 18.3")[0]
+    d = g.roll(1, f"{B.name_of(s, a['unit'])} attacks {B.name_of(s, a['target'])} (hits on {cf} or less)", "MF 18.3",
+               refs=B.refs(B.ref_u(g.s, a['unit'])))[0]
     if d <= cf:
         hit_com(g, a["target"], _bombard_frame(g))
     else:
@@ -422,7 +426,8 @@ class Battle(Step):
         if stage == "sup":  # MF 20.1 step 1: the best recon unit is designated (always the best choice)
             best = max(fw, key=lambda u: (B.recon_of(s, s["units"][u]), u))
             r = B.recon_of(s, s["units"][best])
-            d = g.roll(1, f"Tactical superiority with {B.name_of(s, best)} (recon {r})", "MF 20.1")[0]
+            d = g.roll(1, f"Tactical superiority with {B.name_of(s, best)} (recon {r})", "MF 20.1",
+                       refs=B.refs(B.ref_u(g.s, best)))[0]
             f["first"] = "FW" if d <= r else "COM"
             f["next"] = f["first"]
             g.log(("Free World" if f["first"] == "FW" else "Communist") + " tactical superiority: they fire first",
@@ -497,7 +502,8 @@ class Battle(Step):
             f["sf"] = True
         cf = B.cf_of(s, s["units"][shooter])
         if cf <= 0:
-            g.log(f"{B.name_of(s, shooter)} has no combat factor and does not fire", "MF 20.5", refs=B.refs(B.ref_u(g.s, shooter)))
+            g.log(f"{B.name_of(s, shooter)} has no combat factor and does not fire", "MF 20.5",
+                  refs=B.refs(B.ref_u(g.s, shooter)))
             return
         targets = fw_targets(s, sp)
         heavy = B.K(s["units"][shooter]).get("heavy") and B.stype(sp) in ("open", "major_base")
@@ -707,7 +713,7 @@ def _try_withdraw(g, f, uid, to, carry):
     f.setdefault("tried", []).extend([uid] + carry)
     u = s["units"][uid]
     r = B.recon_of(s, u)
-    d = g.roll(1, f"Break-off by {B.name_of(s, uid)} (recon {r})", "MF 29.1")[0]
+    d = g.roll(1, f"Break-off by {B.name_of(s, uid)} (recon {r})", "MF 29.1", refs=B.refs(B.ref_u(g.s, uid)))[0]
     if d <= r:
         if not B.is_heli(u):
             f["wd_space"] = to  # R-BO3: the withdrawn ground units' single space this round

@@ -243,7 +243,8 @@ class RecoverWindow(Step):
 def recover(g, a):
     s = g.s
     s["units"][a["target"]]["by"] = a["unit"]
-    g.log(f"{B.name_of(s, a['unit'])} recovers a special target: {B.name_of(s, a['target'])}", "MF 26.3", refs=B.refs(B.ref_u(g.s, a['unit'])))
+    g.log(f"{B.name_of(s, a['unit'])} recovers a special target: {B.name_of(s, a['target'])}", "MF 26.3",
+          refs=B.refs(B.ref_u(g.s, a['unit'])))
     deliver_targets(g)
 
 
@@ -321,7 +322,8 @@ class FwMove(Step):
             _done(s, "moved").append(a["unit"])
             _unboard_everywhere(s, a["unit"])
             rule = "MF 22.2" if B.NT in (frm, a["to"]) else "MF 15.5"
-            g.log(f"{B.name_of(s, a['unit'])} moves {loc_name(frm)} -> {loc_name(a['to'])}", rule, refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(frm), B.ref_p(a['to'])))
+            g.log(f"{B.name_of(s, a['unit'])} moves {loc_name(frm)} -> {loc_name(a['to'])}", rule,
+                  refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(frm), B.ref_p(a['to'])))
             deliver_targets(g)
         elif t == "halo":
             _done(s, "moved").append(a["unit"])
@@ -334,7 +336,8 @@ class FwMove(Step):
                     settle(g, -1, "HALO debacle")
             else:
                 B.move_unit(s, a["unit"], a["to"])
-                g.log(f"{B.name_of(s, a['unit'])} lands safely at {SPACES[a['to']]['name']}", "MF 25.3", refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
+                g.log(f"{B.name_of(s, a['unit'])} lands safely at {SPACES[a['to']]['name']}", "MF 25.3",
+                      refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
         else:
             air_act(g, a, "MF 23.3")
 

@@ -207,7 +207,8 @@ class Recruit(Step):
             k = s["units"][a["unit"]]["k"]
             B.change_rp(g, -REFIT[k]["rp"], f"Refit {B.name_of(s, a['unit'])}", "MF 13.3")
             s["units"][a["unit"]].pop("red")
-            g.log(f"{B.name_of(s, a['unit'])} refitted to full strength", "MF 13.3", refs=B.refs(B.ref_u(g.s, a['unit'])))
+            g.log(f"{B.name_of(s, a['unit'])} refitted to full strength", "MF 13.3",
+                  refs=B.refs(B.ref_u(g.s, a['unit'])))
             return
         kind, to = a["kind"], a["to"]
         rule = REC[kind]

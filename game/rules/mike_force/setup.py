@@ -196,7 +196,8 @@ class SetupPlace(Step):
             attach(g, a["leader"], a["unit"])
         elif a["t"] == "deploy":
             s["units"][a["unit"]]["loc"] = a["to"]
-            g.log(f"{B.name_of(s, a['unit'])} deployed at {_loc_name(a['to'])}", "MF 12.7", refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
+            g.log(f"{B.name_of(s, a['unit'])} deployed at {_loc_name(a['to'])}", "MF 12.7",
+                  refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
         if not f["todo"]:
             g.log("Set-up complete", "MF 30")
             g.goto("turn", i=0)
@@ -206,7 +207,8 @@ def attach(g, lid, uid):
     s = g.s
     s["units"][lid]["att"] = uid
     s["units"][lid]["loc"] = s["units"][uid]["loc"]
-    g.log(f"{B.name_of(s, lid)} joins {B.name_of(s, uid)} at {_where(s, uid)}", "MF 25.4", refs=B.refs(B.ref_u(g.s, uid), B.ref_p(s['units'][uid]['loc'])))
+    g.log(f"{B.name_of(s, lid)} joins {B.name_of(s, uid)} at {_where(s, uid)}", "MF 25.4",
+          refs=B.refs(B.ref_u(g.s, uid), B.ref_p(s['units'][uid]['loc'])))
 
 
 def _where(s, uid):

@@ -239,7 +239,8 @@ class Battle(Procedure):
                     support=[f"support {sup_d}"], total=f"{n['def_total']:g}")], op["round"])
         g.log(f"{P} attacks {h}: {n['att_total']:g} (ground {n['ga']} + support {n['ra']:g}) against "
               f"{n['def_total']:g} (ground {n['gd']} + RF {n['rf']} + support {n['rd']:g}): DRM {n['drm_odds']:+d}, "
-              f"terrain {n['drm_terrain']:+d}" + (f", pursuit bonus {bonus:+d}" if bonus else ""), "V 5.4", refs=B.refs(B.ref_h(h)))
+              f"terrain {n['drm_terrain']:+d}" + (f", pursuit bonus {bonus:+d}" if bonus else ""), "V 5.4",
+                  refs=B.refs(B.ref_h(h)))
         die = g.roll(1, f"Combat in {h}", "V 5.4")[0]
         mod = die + n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
         r = row(mod)

@@ -234,7 +234,8 @@ class Move(Step):
             f["mp"][u["id"]] -= c
             frm = u["hex"]
             u["hex"] = a["to"]
-            g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]], refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['to'])))
+            g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
+                  refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['to'])))
             if not B.mapof(s).playable(a["to"]):
                 # V 18.1 (R60, option play_area_exit): a unit leaving the play area leaves the scenario
                 B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
@@ -266,7 +267,8 @@ class Move(Step):
                 f["mp"][u["id"]] -= c
                 u["hex"] = a["to"]
             names = ", ".join(_label(g, u) for u in units)
-            g.log(f"Stack ({names}) moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]], refs=B.refs(*[B.ref_u(g.s, x) for x in units], B.ref_h(frm), B.ref_h(a['to'])))
+            g.log(f"Stack ({names}) moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
+                  refs=B.refs(*[B.ref_u(g.s, x) for x in units], B.ref_h(frm), B.ref_h(a['to'])))
             if not B.mapof(s).playable(a["to"]):
                 for u in units:
                     B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")

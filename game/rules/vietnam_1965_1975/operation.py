@@ -429,4 +429,5 @@ class CsSwitch(Step):
         u["op"] = False
         u["mission"] = a["t"]
         u["mission_turn"] = g.s["turn"]
-        g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1", refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
+        g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1",
+              refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))

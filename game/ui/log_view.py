@@ -5,7 +5,7 @@ the map while hovered (or tapped); the dice light what the entry refers to. "Res
 dice, combat results, losses, reveals and track changes, without headers. Text goes in with
 textContent only."""
 
-from .dom import document, el, q
+from .dom import document, el, q, window
 from .log_model import PHASE, TURN, group_key, is_result, pieces, role_of, text_of
 
 DIE = "⚀⚁⚂⚃⚄⚅"
@@ -23,6 +23,7 @@ class LogView:
         self.results_only = False
         self.lit = []
         self._wired = False
+        self._scroll_due = False
         self._tools()
         self.reset()
 
@@ -92,7 +93,13 @@ class LogView:
             if not self.auto_open or self.auto_open[-1][0] != parent[0].getAttribute("data-key"):
                 self._current([self.turn[0]] + ([self.phase[0]] if self.phase is not None else []))
             self.count += 1
-        self.node.scrollTop = self.node.scrollHeight  # the newest lines in view
+        if not self._scroll_due:  # the newest lines in view, after the frame's layout (reading the
+            self._scroll_due = True  # height now would force a layout on every click)
+            window.requestAnimationFrame(self._proxies[3])
+
+    def _scroll(self, *_):
+        self._scroll_due = False
+        self.node.scrollTop = self.node.scrollHeight
 
     def _line(self, parent, e):
         li = el("li", cls="lg-line log-" + str(e.get("kind", "info")) + (" lg-res" if is_result(e) else ""),
@@ -129,7 +136,8 @@ class LogView:
         if self._wired:
             return
         from pyodide.ffi import create_proxy
-        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_over), create_proxy(self.on_out)]
+        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_over), create_proxy(self.on_out),
+                         create_proxy(self._scroll)]
         for node in (bar, self.node):
             node.addEventListener("click", self._proxies[0])
         self.node.addEventListener("mouseover", self._proxies[1])

@@ -225,7 +225,7 @@ class Recruit(Step):
         flags.setdefault("recruited", []).append(uid)
         if cadre:
             remove_cadre(g, cadre)
-        g.log(f"{B.KINDS[kind]['name']} recruited at {loc_name(to)}", "MF 12.3", refs=B.refs(B.ref_p(to)))
+        g.log(f"{B.KINDS[kind]['name']} recruited at {loc_name(to)}", "MF 12.3", refs=B.refs(B.ref_u(s, uid), B.ref_p(to)))
 
 
 def remove_cadre(g, uid):

@@ -191,7 +191,8 @@ class SetupPlace(Step):
         elif a["t"] == "place":
             uid = next(x for x in sorted(B.units_at(s, B.SF_POOL)) if s["units"][x]["k"] == nxt)
             s["units"][uid]["loc"] = a["to"]
-            g.log(f"{B.KINDS[nxt]['name']} placed at {SPACES[a['to']]['name']}", "MF 30", refs=B.refs(B.ref_p(a['to'])))
+            g.log(f"{B.KINDS[nxt]['name']} placed at {SPACES[a['to']]['name']}", "MF 30",
+                  refs=B.refs(B.ref_u(s, uid), B.ref_p(a['to'])))
         elif a["t"] == "attach":
             attach(g, a["leader"], a["unit"])
         elif a["t"] == "deploy":

@@ -88,9 +88,9 @@ class Intel(Step):
         flags(s)["intel"] = True
         n = a["cp"]
         B.spend_cp(g, n, "Intelligence attempt", "FT 5.1")
-        d = g.roll(1, f"Intelligence attempt ({n} CP: subtract {n - 1})", "FT 5.1")[0]
+        d = g.roll(1, f"Intelligence attempt ({n} CP: succeeds on {_odds(n)})", "FT 5.1")[0]
         if d - (n - 1) > 1:
-            g.log("The intelligence attempt fails", "FT 5.1")
+            g.log("The intelligence attempt fails", "FT 5.1", kind="result")
             return
         if t == "identify":
             identify(g)

@@ -85,6 +85,7 @@ def title_of(p):
             if p.get(f):
                 bits.append(f.upper())
     elif k in ("tr", "gs", "ara", "oh"):
+        bits[0] += ": " + HELI_ROLE[k] + (" of the 1/9 Cavalry" if p.get("recon19") else "")
         bits.append("fatigued" if p.get("fatigued") else "ready")
     elif k in ("arty", "nart"):
         bits.append("fired" if p.get("fired") else "ready to fire")
@@ -114,6 +115,8 @@ FACE = {
     "nart": ("#7a1f1f", "#ffe7a0"), "nart_b": ("#d8a0a0", "#5c0f0a"),
     "nva_back": ("#5e1320", "#ffd600"),
 }
+HELI_ROLE = {"tr": "transport helicopter company", "gs": "gunship helicopter company",
+             "ara": "aerial rocket artillery (ARA) company", "oh": "observation helicopter"}
 HELI = {"tr": ("LIFT", "UH-1D"), "gs": ("GUN", "UH-1B"), "ara": ("ARA", ""), "oh": ("OBS", "OH-13")}
 
 

@@ -209,4 +209,4 @@ def test_9_3_the_player_chooses_a_ready_or_a_fatigued_transport():
     assert {U(m, a["heli"]).get("st", 0) for a in lifts} == {0, 1}
     from game.engine import match as M
     labels = [a["label"] for a in M.legal_actions(R, m) if a["t"] == "lift" and a["unit"] == "1-8A"]
-    assert any("fatigued transport" in t for t in labels) and any("ready transport" in t for t in labels)
+    assert any("by a fatigued lift" in t for t in labels) and any("by a ready lift" in t for t in labels)

@@ -22,7 +22,8 @@ class Questions:
             always_ask = True
 
             def prompt(self, g, f):
-                return f"{f['prompt']} ({f['rule']})"
+                cited = f"({f['rule']})"  # once: a prompt that cites its rule already keeps it
+                return f["prompt"] if f["prompt"].endswith(cited) else f"{f['prompt']} {cited}"
 
             def choices(self, g, f):
                 return f["choices"]

@@ -14,6 +14,7 @@ from . import computer, counters, render_panels as P
 from . import saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
+from .log_view import LogView
 from .logic import actor_of, highlights, involved
 from . import inspector
 from . import render_map
@@ -63,7 +64,7 @@ class App:
         self.pz = None
         self.rev = 0
         self.times = []
-        self.log = P.LogView(q("#log"))
+        self.log = LogView(q("#log"), lambda: self.map)
         self.log_next = 0         # index in the match log of the first entry not yet shown
         self.shown_role = None    # two-player games: the side whose view is on the screen
         self._proxies = []

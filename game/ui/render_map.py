@@ -95,7 +95,8 @@ class MapView:
         x, y, _ = self.spaces[sid]
         if sid in self.box_keys:
             y += 8 - self.stack_dy  # centred in the box, below its title
-        g = sel("g", {"class": "stack" + (" open" if expanded else ""), "data-stack": sid})
+        g = sel("g", {"class": "stack" + (" open" if expanded else ""), "data-stack": sid,
+                      "data-units": " ".join(str(p.get("id")) for p in pieces)})  # the log lights a stack by any of its units
         fw, com = split_sides(pieces)
         fw = stack_order(fw, selected, can_act)
         com = stack_order(com, selected, can_act)

@@ -201,31 +201,5 @@ def fill_sub(items, key=None):
     return wrap
 
 
-class LogView:
-    """#log, newest entry on top; appended incrementally."""
-
-    def __init__(self, node):
-        self.node = node
-        self.count = 0
-
-    def reset(self):
-        self.node.replaceChildren()
-        self.count = 0
-
-    def add(self, entries):
-        for e in entries:
-            li = el("li", cls="log-" + str(e.get("kind", "info")),
-                    attrs={"data-n": e.get("n"), "data-turn": e.get("turn")})
-            el("span", text=f"T{e.get('turn', '')}", cls="log-turn", parent=li)
-            if e.get("dice"):
-                el("span", text=" ".join(DIE[d - 1] if 1 <= d <= 6 else str(d) for d in e["dice"]),
-                   cls="log-dice", parent=li, attrs={"title": "dice: " + ", ".join(map(str, e["dice"]))})
-            el("span", text=str(e.get("text", "")), cls="log-text", parent=li)
-            if e.get("rule"):
-                el("span", text=str(e["rule"]), cls="log-rule", parent=li)
-            self.node.insertBefore(li, self.node.firstChild)
-            self.count += 1
-
-
 def piece_label(p):
     return title_of(p)

@@ -57,7 +57,7 @@ def test_start_map_and_first_phases(page, base_url):
         step(page)
     assert track(page, "turn").startswith("2 /")
     assert page.locator("#log li .log-dice").count() > 0
-    assert page.locator("#log li", has_text="NVA").count() > 0
+    assert page.locator("#log .lg-line", has_text="NVA").count() > 0
 
 
 def test_combat_and_undo(page, base_url):
@@ -228,7 +228,7 @@ def test_manual_dice(page, base_url):
     want = "dice: " + ", ".join(map(str, entered))
     logged = page.eval_on_selector_all("#log .log-dice", "els => els.map(e => e.title)")
     assert want in logged, (want, logged[:5])
-    row = page.locator("#log li", has=page.locator(f'.log-dice[title="{want}"]')).first
+    row = page.locator("#log .lg-line", has=page.locator(f'.log-dice[title="{want}"]')).first
     assert "+".join(map(str, entered)) in row.text_content() or str(entered[0]) in row.text_content()
 
 

@@ -183,11 +183,23 @@ def uname(s, uid):
         return f"{u['co']}/{u['reg']}"
     if k == "arty":
         return f"battery {uid[-1].upper()} {u['bn']}"
-    if k in HELIS:
-        n = {"tr": "transport", "gs": "gunship", "ara": "ARA", "oh": "observation"}[k]
-        return ("1/9 " if u.get("r19") else "") + n + " " + uid
-    return {"tac": "Tac Air " + uid, "b52": "B-52 " + uid, "pf": "Pathfinders", "sup": "supply " + uid,
-            "lz": "LZ marker", "nart": f"NVA artillery {u.get('reg')}"}.get(k, uid)
+    if k in HELIS:  # as printed on the counter: role, number (the 1/9's own has none), model
+        role, model = HELI_PRINT[k]
+        return (f"1/9 {role}" if u.get("r19") else f"{role} {_numeral(uid)}") + (f" ({model})" if model else "")
+    if k in ("tac", "b52", "sup"):  # identical counters: a numeral tells them apart
+        return f"{PRINTED[k]} {_numeral(uid)}"
+    return {"pf": "Pathfinders", "lz": "LZ marker", "nart": f"NVA artillery {u.get('reg')}"}.get(k, uid)
+
+
+HELI_PRINT = {"tr": ("Lift", "UH-1D"), "gs": ("Gunship", "UH-1B"), "ara": ("ARA", ""), "oh": ("Obs", "OH-13")}
+PRINTED = {"tac": "Tac Air", "b52": "B-52", "sup": "supply"}
+
+
+def _numeral(uid):
+    """The counter's number from its id: tr3 -> 3, sup05 -> 5, b52b -> 2 (never the id itself)."""
+    if uid.startswith("b52"):
+        return str("abcdefgh".index(uid[-1]) + 1)
+    return str(int("".join(ch for ch in uid if ch.isdigit())))
 
 
 def hold_of(s, u):
@@ -283,9 +295,9 @@ def spend_supply(g, loc, stacks, why):
             m["step"] = 2
             m["loc"] = POOL
             m.pop("camp", None)
-            g.log(f"{why}: a supply marker at {name(loc)} is used up", "FT 6.3")
+            g.log(f"{why}: a supply marker at {name(loc)} is used up", "FT 6.3", refs=refs(ref_p(loc)))
         else:
-            g.log(f"{why}: a supply marker at {name(loc)} is reduced to half", "FT 6.3")
+            g.log(f"{why}: a supply marker at {name(loc)} is reduced to half", "FT 6.3", refs=refs(ref_p(loc)))
 
 
 def move_supply(s, x, to):
@@ -433,7 +445,7 @@ def spend_cp(g, n, why, rule):
     if s["cp"] < n:
         raise ValueError("not enough command points")
     s["cp"] -= n
-    g.log(f"{why}: -{n} CP ({s['cp']} left)", rule, kind="track")
+    g.log(f"{why}: -{n} CP ({s['cp']} left)", rule, kind="cost")  # routine, not a result
 
 
 def free_19(s, uid):
@@ -456,7 +468,7 @@ def break_us(g, uid, why, rule, fatigue=False):
     u["brk"] = True
     if fatigue or s["options"]["clear_fatigue_on_any_break"]:
         u["fat"] = 0
-    g.log(f"{uname(s, uid)} is broken ({why})", rule, kind="loss", side="US")
+    g.log(f"{uname(s, uid)} is broken ({why})", rule, kind="loss", refs=refs(ref_u(g.s, uid)), side="US")
     vp(g, VPT["us_broken"], f"{uname(s, uid)} broken")
 
 
@@ -465,7 +477,7 @@ def eliminate_us(g, uid, why, rule):
     u = s["units"][uid]
     u["loc"] = ELIM
     u["hold"] = False
-    g.log(f"{uname(s, uid)} is eliminated ({why})", rule, kind="loss", side="US")
+    g.log(f"{uname(s, uid)} is eliminated ({why})", rule, kind="loss", refs=refs(ref_u(g.s, uid)), side="US")
     vp(g, s["options"]["vp_company"], f"{uname(s, uid)} eliminated")
 
 
@@ -506,7 +518,7 @@ def add_fatigue(g, uid, n, why, rule="FT 12.0"):
             lost = n - k - 1
             if u["k"] == "sfg" or not u.get("brk"):
                 g.log(f"{uname(s, uid)} reaches five fatigue steps"
-                      + (f"; the other {lost} step(s) are lost" if lost else ""), "FT 12.6")
+                      + (f"; the other {lost} step(s) are lost" if lost else ""), "FT 12.6", refs=refs(ref_u(g.s, uid)))
                 break_us(g, uid, "fatigue", "FT 12.6", fatigue=True)
                 if u["k"] == "inf":
                     u["fat"] = 0
@@ -516,7 +528,7 @@ def add_fatigue(g, uid, n, why, rule="FT 12.0"):
                 u["fat"] = 0
             return True
     if n:
-        g.log(f"{uname(s, uid)}: +{n} fatigue ({why}); now {u.get('fat', 0)}", rule, side="US")
+        g.log(f"{uname(s, uid)}: +{n} fatigue ({why}); now {u.get('fat', 0)}", rule, refs=refs(ref_u(g.s, uid)), side="US")
     return False
 
 
@@ -528,9 +540,9 @@ def nva_step(g, uid, why, rule="FT 11.2"):
         eliminate_nva(g, uid, why, rule)
         return
     u["step"] += 1
-    g.log(f"NVA {uname(s, uid)} loses a step ({why}): step {u['step']}", rule, kind="loss", side="NVA")
+    g.log(f"NVA {uname(s, uid)} loses a step ({why}): step {u['step']}", rule, kind="loss", refs=refs(ref_u(g.s, uid)), side="NVA")
     if u["step"] == 4:
-        g.log(f"NVA {uname(s, uid)} is broken", rule, kind="loss", side="NVA")
+        g.log(f"NVA {uname(s, uid)} is broken", rule, kind="loss", refs=refs(ref_u(g.s, uid)), side="NVA")
         vp(g, VPT["nva_broken"], f"NVA {uname(s, uid)} broken")
         nart_reassign(g, uid)
 
@@ -541,7 +553,7 @@ def break_nva(g, uid, why, rule="FT 11.2"):
     if u["step"] >= 4:
         return
     u["step"] = 4
-    g.log(f"NVA {uname(s, uid)} is broken ({why})", rule, kind="loss", side="NVA")
+    g.log(f"NVA {uname(s, uid)} is broken ({why})", rule, kind="loss", refs=refs(ref_u(g.s, uid)), side="NVA")
     vp(g, VPT["nva_broken"], f"NVA {uname(s, uid)} broken")
     nart_reassign(g, uid)
 
@@ -551,7 +563,7 @@ def eliminate_nva(g, uid, why, rule):
     u = s["units"][uid]
     u["loc"] = ELIM
     u["gar"] = u["hold"] = False
-    g.log(f"NVA {uname(s, uid)} is eliminated ({why})", rule, kind="loss", side="NVA")
+    g.log(f"NVA {uname(s, uid)} is eliminated ({why})", rule, kind="loss", refs=refs(ref_u(g.s, uid)), side="NVA")
     vp(g, VPT["nva_eliminated"], f"NVA {uname(s, uid)} eliminated")
     nart_reassign(g, uid, dead=True)
     regiment_destroyed(g, u["reg"])
@@ -573,7 +585,7 @@ def regiment_destroyed(g, reg):
         a["reg_vp"] = True
         a["loc"] = ELIM
         a.pop("att", None)
-    vp(g, VPT["nva_regiment_artillery"], f"The {reg}th regiment is destroyed: its artillery counts as a "
+    vp(g, VPT["nva_regiment_artillery"], f"The {ordinal(reg)} regiment is destroyed: its artillery counts as a "
        "broken, eliminated company", "FT 16.2")
 
 
@@ -584,7 +596,7 @@ def regain(g, uids, why):
         u = s["units"][uid]
         if u["step"] > 1:
             u["step"] -= 1
-            g.log(f"NVA {uname(s, uid)} regains a step ({why}): step {u['step']}", "FT 6.4")
+            g.log(f"NVA {uname(s, uid)} regains a step ({why}): step {u['step']}", "FT 6.4", refs=refs(ref_u(g.s, uid)))
             return
 
 
@@ -597,7 +609,7 @@ def nart_reassign(g, uid, dead=False):
         if dead:
             a["loc"] = ELIM
             a.pop("att", None)
-            g.log(f"NVA artillery of the {a['reg']}th is destroyed with its company", "FT 16.2", kind="loss")
+            g.log(f"NVA artillery of the {ordinal(a['reg'])} is destroyed with its company", "FT 16.2", kind="loss")
             return  # the -3 VP of a destroyed regiment: regiment_destroyed (A75)
         reg = a["reg"]
         cands = nsort(s, [x for x, v in s["units"].items() if v["k"] == "nva" and v["reg"] == reg
@@ -605,7 +617,7 @@ def nart_reassign(g, uid, dead=False):
         if cands:
             a["att"] = cands[0]
             a["loc"] = s["units"][cands[0]]["loc"]
-            g.log(f"NVA artillery of the {reg}th reassigned to {uname(s, cands[0])}", "FT 16.2")
+            g.log(f"NVA artillery of the {ordinal(reg)} reassigned to {uname(s, cands[0])}", "FT 16.2")
 
 
 def sync_nart(s):
@@ -637,11 +649,11 @@ def overrun(g, loc, movers):
         for x in sup:
             move_supply(s, x, POOL)
             s["units"][x]["step"] = 2
-        g.log(f"Supply at {name(loc)} is overrun by the NVA", "FT 6.4", kind="loss")
+        g.log(f"Supply at {name(loc)} is overrun by the NVA", "FT 6.4", kind="loss", refs=refs(ref_p(loc)))
         regain(g, movers, "supply overrun")
     for x in of_kind(s, loc, "pf"):
         s["units"][x]["loc"] = ELIM
-        g.log(f"The pathfinders at {name(loc)} are overrun", "FT 14.1", kind="loss")
+        g.log(f"The pathfinders at {name(loc)} are overrun", "FT 14.1", kind="loss", refs=refs(ref_p(loc)))
         vp(g, s["options"]["vp_company"], "Pathfinders destroyed (one company)", "FT 14.1")
 
 
@@ -656,3 +668,26 @@ def zone_locs(z):
 def data_entry():
     """FT 10.1: the road location(s) leading off the east edge to An Khe (RECON: Pleiku)."""
     return ENTRY
+
+
+def ordinal(n):
+    """32 -> "32nd", 33 -> "33rd", 66 -> "66th" (the NVA regiments' numbers)."""
+    n = int(n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+# --- what a log line names (issue 9 item 7): structured facts, so the UI never reads names ----------
+
+def ref_u(s, uid):
+    """A unit named in a log line: the UI lights its counter while the name is hovered."""
+    return ["u", uid, uname(s, uid)]
+
+
+def ref_p(loc):
+    """A location or box named in a log line."""
+    return ["p", loc, name(loc)]
+
+
+def refs(*rs):
+    return [r for r in rs if r] or None

@@ -166,7 +166,8 @@ def nva_result(g, loc, res, targets, why, single=False):
         cands = [x for x in alive() if not B.broken(U[x])][:n]
         for x in cands:
             e = B.n_eff(U[x])
-            d = g.roll(1, f"Break roll for NVA {B.uname(s, x)} (breaks above {e})", "FT 11.2")[0]
+            d = g.roll(1, f"Break roll for NVA {B.uname(s, x)} (breaks above {e})", "FT 11.2",
+                       refs=B.refs(B.ref_u(g.s, x)))[0]
             if d > e:
                 B.break_nva(g, x, why)
             else:
@@ -187,7 +188,8 @@ def nva_retreat(g, loc, uids):
     cands = [a for a in ADJ[loc] if not B.nva_at(s, a) and not B.us_ground(s, a)]
     if not cands:
         low = B.nsort(s, uids)[0]
-        g.log(f"NVA at {B.name(loc)} cannot retreat: the lowest company loses a step", "FT 11.2")
+        g.log(f"NVA at {B.name(loc)} cannot retreat: the lowest company loses a step", "FT 11.2",
+              refs=B.refs(B.ref_p(loc)))
         B.nva_step(g, low, "no retreat")
         return
     # Pleiku has no location number (its 0 in map.json is not one): it sorts last, so it is a
@@ -197,7 +199,8 @@ def nva_retreat(g, loc, uids):
         B.place_nva(s, x, dest)
         s["units"][x]["mv"] = True
     g.log(f"NVA {', '.join(B.uname(s, x) for x in uids)} retreat {B.name(loc)} -> {B.name(dest)}", "FT 11.2",
-          kind="move", move=[loc, dest], units=len(uids))
+          kind="move", move=[loc, dest], units=len(uids),
+          refs=B.refs(*(B.ref_u(s, x) for x in uids), B.ref_p(loc), B.ref_p(dest)))
     B.overrun(g, dest, uids)
 
 
@@ -244,7 +247,8 @@ def aa_destroy(g, x, loc):
     """FT 16.21: an aircraft permanently eliminated by NVA AA; it counts as an eliminated (not
     broken) company for VPs. A transport's cargo goes back to An Khe, as with * (A36, A73)."""
     s = g.s
-    g.log(f"NVA anti-aircraft fire at {B.name(loc)} destroys {B.uname(s, x)}", "FT 16.21", kind="loss")
+    g.log(f"NVA anti-aircraft fire at {B.name(loc)} destroys {B.uname(s, x)}", "FT 16.21", kind="loss",
+          refs=B.refs(B.ref_p(loc), B.ref_u(g.s, x)))
     aircraft_out(g, x, B.ELIM, "FT 16.21, 11.2 (*)")
     B.vp(g, s["options"]["vp_company"], "Aircraft destroyed by NVA AA (one company)", "FT 16.21")
 
@@ -382,7 +386,8 @@ class Fight(Step):
             f["stage"] = "nva_dmg"
             kind = "Ambush" if f["kind"] == "ambush" else "Open combat"
             side = "American" if f["att"] == "US" else "NVA"
-            g.log(f"{kind} at {B.name(loc)}: the {side} side attacks", "FT 11.0", kind="battle", battle=loc)
+            g.log(f"{kind} at {B.name(loc)}: the {side} side attacks", "FT 11.0", kind="battle", battle=loc,
+                  refs=B.refs(B.ref_p(loc)))
             # FT 6.3, 11.26: supply status is judged as the combat begins, before the involved
             # stacks spend their step "at the instant of combat"
             f["unsup"] = [x for x in f["us_t"] if U[x]["loc"] == loc and not B.supplied(s, x)]
@@ -555,7 +560,8 @@ class UsHit(Step):
 @then("star_refit")
 def _refit(g, a, data):
     h = a["heli"]
-    g.log(f"{B.uname(g.s, h)} is damaged and goes to the Refit Box", "FT 11.2 (*)", kind="loss")
+    g.log(f"{B.uname(g.s, h)} is damaged and goes to the Refit Box", "FT 11.2 (*)", kind="loss",
+          refs=B.refs(B.ref_u(g.s, h)))
     aircraft_out(g, h, B.REFIT, "FT 11.2 (*)")
 
 
@@ -589,7 +595,7 @@ def _brk(g, a, data):
         return
     s["f"].setdefault("rolled", []).append(x)
     e = B.us_eff(u)
-    d = g.roll(1, f"Break roll for {B.uname(s, x)} (breaks above {e})", "FT 11.2")[0]
+    d = g.roll(1, f"Break roll for {B.uname(s, x)} (breaks above {e})", "FT 11.2", refs=B.refs(B.ref_u(g.s, x)))[0]
     if d > e:
         B.break_us(g, x, f"result {f['res']}", "FT 11.2")
     else:
@@ -720,12 +726,13 @@ def _pf_retreat(g, a, data):
     loc = g.frame["loc"]
     pfs = B.of_kind(s, loc, "pf")
     if a["t"] == "pf_stay":
-        g.log(f"The pathfinders stay at {B.name(loc)}", "FT 14.1")
+        g.log(f"The pathfinders stay at {B.name(loc)}", "FT 14.1", refs=B.refs(B.ref_p(loc)))
         return
     for p in pfs:
         s["units"][p]["loc"] = a["to"]
     how = " aboard the last helicopter (no CP, A72)" if a["to"] == B.ANKHE else ""
-    g.log(f"The pathfinders choose to retreat: they leave {B.name(loc)} for {B.name(a['to'])}{how}", "FT 14.1")
+    g.log(f"The pathfinders choose to retreat: they leave {B.name(loc)} for {B.name(a['to'])}{how}", "FT 14.1",
+          refs=B.refs(B.ref_p(loc), B.ref_p(a['to'])))
 
 
 @then("no_retreat")
@@ -753,12 +760,14 @@ def _retreat(g, a, data):
         B.spend_cp(g, c, f"Heliborne retreat by {B.uname(s, h)}", "FT 9.12, 14.3")
         s["units"][h]["used"] = True
         u["loc"] = B.ANKHE
-        g.log(f"{B.uname(s, x)} is lifted out of {B.name(frm)} to An Khe by {B.uname(s, h)}", "FT 9.12")
+        g.log(f"{B.uname(s, x)} is lifted out of {B.name(frm)} to An Khe by {B.uname(s, h)}", "FT 9.12",
+              refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm), B.ref_u(g.s, h)))
         if s["options"].get("pathfinder_heli_retreat", "with_last_lift") == "with_last_lift":
             f.setdefault("went", []).append(B.ANKHE)  # A72: aboard the last helicopter, no CP
     else:
         u["loc"] = a["to"]
-        g.log(f"{B.uname(s, x)} retreats from {B.name(frm)} to {B.name(a['to'])}", "FT 11.2 (R)")
+        g.log(f"{B.uname(s, x)} retreats from {B.name(frm)} to {B.name(a['to'])}", "FT 11.2 (R)",
+              refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm), B.ref_p(a['to'])))
         if s["options"]["us_retreat_fatigue"]:
             n = TABLES["fatigue_lines"][ADJ[frm][a["to"]]]
             if n:

@@ -280,9 +280,9 @@ class Offboard(Step):
                 if mine and all(U[x]["loc"] == B.UNKNOWN for x in mine):
                     for x in mine:
                         B.place_nva(s, x, B.zbox(z))
-                    g.log(f"The {reg}th Regiment enters Zone Box {z}: Identified", "FT 13.2", kind="reveal")
+                    g.log(f"The {B.ordinal(reg)} Regiment enters Zone Box {z}: Identified", "FT 13.2", kind="reveal")
                 else:
-                    g.log(f"Result {r}: the {reg}th Regiment is no longer in the Unknown Box, ignored", "FT 13.2")
+                    g.log(f"Result {r}: the {B.ordinal(reg)} Regiment is no longer in the Unknown Box, ignored", "FT 13.2")
         if s["options"]["broken_offboard_move"] == "every_I" or s["f"]["arrow"]:
             for z in CLS:
                 for x in [x for x in B.of_kind(s, B.zbox(z), "nva") if B.broken(U[x])]:

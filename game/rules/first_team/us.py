@@ -46,10 +46,16 @@ def identify_box(s, d):
     return TABLES["intelligence"]["cells"][str(d)][min(s["turn"], 14) - 1]
 
 
+def _odds(n):
+    """FT 5.1: the die minus (CP - 1) must be 1 or less, i.e. a roll of 1 to n."""
+    return "a 1" if n == 1 else f"1-{n}"
+
+
 @flow.step("intel")
 class Intel(Step):
     def prompt(self, g, f):
-        return f"Intelligence Phase: flip LZ markers (1 CP) and make one Identify or Contact attempt ({g.s['cp']} CP) (FT 5.1)"
+        attempt = "" if flags(g.s).get("intel") else " and make one Identify or Contact attempt"
+        return f"Intelligence Phase: flip LZ markers (1 CP){attempt} ({g.s['cp']} CP left) (FT 5.1)"
 
     def choices(self, g, f):
         s = g.s
@@ -62,7 +68,7 @@ class Intel(Step):
             top = min(3, s["cp"])
             if B.units_at(s, B.UNKNOWN):
                 for n in range(1, top + 1):
-                    out.append({"t": "identify", "cp": n, "label": f"Identify: commit {n} CP (success on 1d6 - {n - 1} <= 1)"})
+                    out.append({"t": "identify", "cp": n, "label": f"Identify: commit {n} CP (succeeds on {_odds(n)})"})
             for z in sorted(B.CLS, key=B.cls):
                 box = B.zbox(z)
                 if z == "CAM" and not s["options"]["cambodia"]:
@@ -70,7 +76,7 @@ class Intel(Step):
                 if B.of_kind(s, box, "nva"):
                     for n in range(1, top + 1):
                         out.append({"t": "contact", "box": box, "cp": n,
-                                    "label": f"Contact in Zone Box {z}: commit {n} CP"})
+                                    "label": f"Contact in Zone Box {z}: commit {n} CP (succeeds on {_odds(n)})"})
         out.append(end_with_cp(s, "End the Intelligence Phase", out))
         return out
 
@@ -87,14 +93,14 @@ class Intel(Step):
             u["rev"] = True
             g.checkpoint = True
             g.log(f"The LZ marker at {B.name(a['loc'])} is " + ("a valid LZ" if u["valid"] else "no LZ"), "FT 5.1",
-                  kind="reveal")
+                  kind="reveal", refs=B.refs(B.ref_p(a['loc'])))
             return
         flags(s)["intel"] = True
         n = a["cp"]
         B.spend_cp(g, n, "Intelligence attempt", "FT 5.1")
-        d = g.roll(1, f"Intelligence attempt ({n} CP: subtract {n - 1})", "FT 5.1")[0]
+        d = g.roll(1, f"Intelligence attempt ({n} CP: succeeds on {_odds(n)})", "FT 5.1")[0]
         if d - (n - 1) > 1:
-            g.log("The intelligence attempt fails", "FT 5.1")
+            g.log("The intelligence attempt fails", "FT 5.1", kind="result")
             return
         if t == "identify":
             identify(g)
@@ -114,7 +120,7 @@ def identify(g):
     for x in units:
         if s["units"][x].get("reg") == reg and s["units"][x]["k"] == "nva":
             B.place_nva(s, x, B.zbox(z))
-    g.log(f"The {reg}th Regiment is identified and placed in Zone Box {z}", "FT 5.1", kind="reveal")
+    g.log(f"The {B.ordinal(reg)} Regiment is identified and placed in Zone Box {z}", "FT 5.1", kind="reveal")
 
 
 def contact(g, box):
@@ -135,7 +141,7 @@ def contact(g, box):
     for x in placed:
         B.place_nva(s, x, loc)
     g.log(f"Contact: {', '.join(B.uname(s, x) for x in placed) or 'nothing'} placed at {B.name(loc)}", "FT 5.1",
-          kind="reveal")
+          kind="reveal", refs=B.refs(*[B.ref_u(g.s, x) for x in placed], B.ref_p(loc)))
     if placed:
         B.overrun(g, loc, placed)  # FT 6.4, 14.1: lone supply or pathfinders, as in target determination
 
@@ -236,7 +242,7 @@ class AirSeg(Step):
             who = "B-52"
         if t in LOC and B.zone_of(t) == "CAM":
             flags(s)["cam"] = True
-        g.log(f"{n} {who} strike(s), strike factor {factor}, on {B.name(t)}", "FT 7.21")
+        g.log(f"{n} {who} strike(s), strike factor {factor}, on {B.name(t)}", "FT 7.21", refs=B.refs(B.ref_p(t)))
         if t in LOC:
             strike_units(g, t, factor, B.nva_at(s, t), who, "FT 7.21", air=used)  # air: FT 16.21 AA
         elif t == B.zbox("P") and s["options"]["pleiku_box_strikes"] == "one_location":
@@ -244,8 +250,8 @@ class AirSeg(Step):
             g.log("The Pleiku Zone Box has one location: the strike falls where the NVA are", "FT 7.22")
             strike_units(g, t, factor, B.nsort(s, B.of_kind(s, t, "nva"))[:6], who, "FT 7.22")
         else:
-            d1 = g.roll(1, f"{who} on {B.name(t)}: where the NVA are", "FT 7.22")[0]
-            d2 = g.roll(1, f"{who} on {B.name(t)}: where the strike falls", "FT 7.22")[0]
+            d1 = g.roll(1, f"{who} on {B.name(t)}: where the NVA are", "FT 7.22", refs=B.refs(B.ref_p(t)))[0]
+            d2 = g.roll(1, f"{who} on {B.name(t)}: where the strike falls", "FT 7.22", refs=B.refs(B.ref_p(t)))[0]
             if d1 != d2:
                 g.log("The strike misses: wasted", "FT 7.22")
                 return
@@ -273,6 +279,15 @@ def transports(s):
     return out
 
 
+def lift_tag(u):
+    """Which helicopter flies, in plain words, and what it costs it (FT 9.1, 9.3, 14.3)."""
+    if u.get("r19"):
+        return " (by the 1/9's own lift)"
+    if u.get("st"):
+        return " (by a fatigued lift: it goes to Refit)"
+    return " (by a ready lift: it becomes fatigued)"
+
+
 def lz_list(s):
     return [l for l in LOC if B.lz_at(s, l) and B.cambodia_ok(s, l)]
 
@@ -298,9 +313,11 @@ class Transport(Step):
         where = {l: B.name(l) for l in lzs}
         who = {c: B.uname(s, c) for l in lzs for c in cargo[l]}
         fits = {}
-        for h in transports(s):
+        flyable = transports(s)
+        n_any = len(flyable)  # helicopters that may carry a 1/9 unit; the others only the rest
+        n_line = sum(1 for x in flyable if not U[x].get("r19"))
+        for h in flyable:
             r19 = U[h].get("r19")
-            tag = f" [{'fatigued' if U[h].get('st') else 'ready'}{' 1/9' if r19 else ''} transport]"
             cost = 0 if r19 else CP["transport"]
             if not cp_ok(s, cost):
                 continue
@@ -309,6 +326,8 @@ class Transport(Step):
                     cu = U[c]
                     if r19 and cu.get("bn") != "1/9":
                         continue
+                    # which helicopter flies is said only where the player has a choice of them
+                    tag = lift_tag(U[h]) if (n_any if cu.get("bn") == "1/9" else n_line) > 1 else ""
                     for to in lzs:
                         if to == frm:
                             continue
@@ -321,6 +340,7 @@ class Transport(Step):
                                     "label": f"Lift {who[c]} {where[frm]} -> {where[to]}{tag}"})
             if r19:
                 continue
+            tag = lift_tag(U[h]) if n_line > 1 else ""
             if cp_ok(s, s["options"]["cp_exchange"]):
                 for c in cargo[B.ANKHE]:
                     for to in lzmap:
@@ -400,11 +420,13 @@ class ExchangePick(Step):
         g.pop()
         h, c, to = f["heli"], f["cargo"], f["to"]
         if s["units"][h]["loc"] != B.ANKHE:  # hit by a '*' result: sent to Refit, its cargo home (A36)
-            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11")
+            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11",
+                  refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
             return
         back = [x for x in cargo_at(s, to) if x != c]
         if not back:
-            g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11")
+            g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11",
+                  refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
             return
         ask_pick_up(g, back, "exchange_back", {k: f[k] for k in ("heli", "cargo", "to", "frm")})
 
@@ -420,7 +442,8 @@ def _exchange_back(g, a, data):
     u["hold"] = False
     if u["k"] == "inf":
         u["act"] = True  # moved this turn: no fatigue recovery (FT 12.4, A26)
-    g.log(f"{B.uname(s, x)} is carried back from {B.name(data['to'])} to An Khe", "FT 9.11")
+    g.log(f"{B.uname(s, x)} is carried back from {B.name(data['to'])} to An Khe", "FT 9.11",
+          refs=B.refs(B.ref_u(g.s, x), B.ref_p(data['to'])))
 
 
 @then("exchange_swap")
@@ -462,9 +485,11 @@ def fly_pathfinder(g, h, to):
     B.spend_cp(g, CP["pathfinder"], "Pathfinders", "FT 5.3")
     s["units"][pf]["loc"] = to
     if to == B.ANKHE:
-        g.log(f"{B.uname(s, h)} flies the pathfinders from {B.name(frm)} back to An Khe", "FT 14.1")
+        g.log(f"{B.uname(s, h)} flies the pathfinders from {B.name(frm)} back to An Khe", "FT 14.1",
+              refs=B.refs(B.ref_u(g.s, h), B.ref_p(frm)))
     else:
-        g.log(f"{B.uname(s, h)} lands the pathfinders at {B.name(to)}: it is an LZ while they stay", "FT 14.1")
+        g.log(f"{B.uname(s, h)} lands the pathfinders at {B.name(to)}: it is an LZ while they stay", "FT 14.1",
+              refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
 
 
 def land(g, h, c, to, frm):
@@ -476,7 +501,8 @@ def land(g, h, c, to, frm):
         U[c]["loc"] = to
     U[c]["hold"] = False
     s["f"].setdefault("cargo", {})[h] = c
-    g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1")
+    g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1",
+          refs=B.refs(B.ref_u(g.s, h), B.ref_u(g.s, c), B.ref_p(frm), B.ref_p(to)))
     if U[c]["k"] != "inf":
         return
     U[c]["act"] = True
@@ -630,7 +656,8 @@ class Ground(Step):
             for x in xs:
                 U[x]["hold"] = True
                 U[x]["mv"] = True  # a unit under HOLD does not move this segment (FT 10.1)
-            g.log(f"HOLD placed on {', '.join(B.uname(s, x) for x in xs)}", "FT 11.5")
+            g.log(f"HOLD placed on {', '.join(B.uname(s, x) for x in xs)}", "FT 11.5",
+                  refs=B.refs(*[B.ref_u(g.s, x) for x in xs]))
             return
         xs = [a["unit"]] if t == "move" else [x for x in movers(s) if U[x]["loc"] == a["from"]]
         ground_move(g, xs, a["to"], a.get("sup", False))
@@ -677,7 +704,8 @@ def ground_move(g, xs, to, carry):
         if unsup[x] and s["options"]["unsupplied_fatigue"] == "per_move":
             fat[x] += 1
     g.log(f"{', '.join(B.uname(s, x) for x in xs)} move {B.name(frm)} -> {B.name(prev)}"
-          + (" with supply" if sup else ""), "FT 10.1")
+          + (" with supply" if sup else ""), "FT 10.1",
+              refs=B.refs(*[B.ref_u(g.s, x) for x in xs], B.ref_p(frm), B.ref_p(prev)))
     for x in xs:
         B.add_fatigue(g, x, fat[x], "movement", "FT 12.1")
 
@@ -758,13 +786,13 @@ def apply_support(g, a, sup):
         B.spend_cp(g, arty_cost(s, a["bn"], loc), f"Artillery {a['bn']}", "FT 5.6")
         U[bat]["fired"] = True  # FT 11.6: fired, unusable until Segment O
         sup.setdefault("arty", []).append(bat)
-        g.log(f"{B.uname(s, bat)} supports {B.name(loc)}", "FT 11.27")
+        g.log(f"{B.uname(s, bat)} supports {B.name(loc)}", "FT 11.27", refs=B.refs(B.ref_u(g.s, bat), B.ref_p(loc)))
     elif t == "tac":
         x = free_tac(s)[0]
         U[x]["used"] = True
         B.spend_cp(g, CP["tac_air"], "Tac Air support", "FT 5.7")
         sup.setdefault("tac", []).append(x)
-        g.log(f"Tac Air supports {B.name(loc)}", "FT 7.1")
+        g.log(f"Tac Air supports {B.name(loc)}", "FT 7.1", refs=B.refs(B.ref_p(loc)))
     elif t == "heli":
         h = a["heli"]
         if not U[h].get("r19"):
@@ -772,11 +800,12 @@ def apply_support(g, a, sup):
         U[h]["used"] = True
         U[h]["loc"] = loc
         sup.setdefault({"gs": "gs", "ara": "ara", "oh": "oh"}[U[h]["k"]], []).append(h)
-        g.log(f"{B.uname(s, h)} scrambles to {B.name(loc)}", "FT 9.2")
+        g.log(f"{B.uname(s, h)} scrambles to {B.name(loc)}", "FT 9.2", refs=B.refs(B.ref_u(g.s, h), B.ref_p(loc)))
     elif t == "adj":
         sup.setdefault("adj", []).append(a["from"])
         s["f"].setdefault("adj_used", []).append(a["from"])
-        g.log(f"{B.name(a['from'])} supports the combat at {B.name(loc)}", "FT 11.29")
+        g.log(f"{B.name(a['from'])} supports the combat at {B.name(loc)}", "FT 11.29",
+              refs=B.refs(B.ref_p(a['from']), B.ref_p(loc)))
 
 
 def attack_sites(s):
@@ -814,7 +843,7 @@ class Support(Step):
             return
         if t == "attack":
             atts.append({"loc": a["loc"], "alone": False, "sup": {}})
-            g.log(f"The Americans will attack at {B.name(a['loc'])}", "FT 4.13 E")
+            g.log(f"The Americans will attack at {B.name(a['loc'])}", "FT 4.13 E", refs=B.refs(B.ref_p(a['loc'])))
             return
         if t == "ara_alone":
             atts.append({"loc": a["loc"], "alone": True, "sup": {}})
@@ -846,17 +875,18 @@ class UsCombat(Step):
         loc = at["loc"]
         nva = B.nva_at(s, loc)
         if not nva:
-            g.log(f"No NVA left at {B.name(loc)}: no attack", "FT 11.1")
+            g.log(f"No NVA left at {B.name(loc)}: no attack", "FT 11.1", refs=B.refs(B.ref_p(loc)))
             return
         if at["alone"]:
             ara = at["sup"].get("ara", [])
             factor = len(ara) * COUNTERS["ara"]["strike"]
-            g.log(f"{len(ara)} ARA compan(ies) attack alone at {B.name(loc)}, strike factor {factor}", "FT 9.7")
+            g.log(f"{len(ara)} ARA compan(ies) attack alone at {B.name(loc)}, strike factor {factor}", "FT 9.7",
+                  refs=B.refs(B.ref_p(loc)))
             strike_units(g, loc, factor, nva, "ARA", "FT 9.7", air=ara)  # air: FT 16.21 AA
             return
         us_f = eligible_fire(s, loc)
         if not us_f:
-            g.log(f"No American unit can initiate combat at {B.name(loc)}", "FT 11.1")
+            g.log(f"No American unit can initiate combat at {B.name(loc)}", "FT 11.1", refs=B.refs(B.ref_p(loc)))
             return
         helis = at["sup"].get("gs", []) + at["sup"].get("ara", []) + at["sup"].get("oh", [])
         start_fight(g, loc, "open", "US", us_f=us_f, us_t=B.us_ground(s, loc), n_f=nva, n_t=nva, sup=at["sup"],
@@ -936,7 +966,7 @@ class Refit(Step):
             B.spend_cp(g, s["options"]["cp_refit"], "Refit a helicopter", "FT 9.4")
         u["loc"] = B.ANKHE
         u["st"] = 0
-        g.log(f"{B.uname(s, h)} leaves the Refit Box, combat-ready", "FT 9.4")
+        g.log(f"{B.uname(s, h)} leaves the Refit Box, combat-ready", "FT 9.4", refs=B.refs(B.ref_u(g.s, h)))
 
 
 # --- Fatigue Reduction and Final Supply Phases ------------------------------------------------------------

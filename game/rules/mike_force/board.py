@@ -125,8 +125,14 @@ def name_of(s, uid):
     u = s["units"][uid]
     k = K(u)
     if is_leader(u):
-        return u.get("name", "Leader")
+        return leader_name(u)
     return k["name"]
+
+
+def leader_name(u):
+    """"Leader Blackjack"; the placeholder names (counters.json) already read "Leader C"."""
+    n = u.get("name") or "Leader"
+    return n if n.startswith("Leader") else f"Leader {n}"
 
 
 # --- where things are ---------------------------------------------------------------
@@ -389,11 +395,12 @@ def reveal(g, uid, rule):
         u["rev"] = False
         where = u["loc"]
         u["loc"] = COM_MOBILE if k.get("mobile") else COM_STATIC
-        g.log(f"A Communist unit at {SPACES[where]['name']} was a deception unit: removed", "MF 26.2")
+        g.log(f"A Communist unit at {SPACES[where]['name']} was a deception unit: removed", "MF 26.2",
+              refs=refs(ref_p(where)))
         return
     u["rev"] = True
     g.log(f"Revealed at {SPACES[u['loc']]['name']}: {k['name']} (CF {k['c']}, BCP {k['bcp']})", rule,
-          kind="reveal")
+          kind="reveal", refs=refs(ref_p(u['loc'])))
 
 
 def conceal_all(g, rule, mobile=True, static=True):
@@ -418,14 +425,14 @@ def eliminate_fw(g, uid, rule, bcp=True):
         if o.get("att") == uid:
             o.pop("att", None)
             o["loc"] = SF_POOL if s["options"]["leaders_return"] else GONE
-            g.log(f"Leader {o.get('name')} is lost with his unit", "MF 25.4")
+            g.log(f"{leader_name(o)} is lost with his unit", "MF 25.4")
         if o.get("by") == uid:
             o.pop("by", None)
             o["rev"] = False
             o["loc"] = COM_STATIC
             g.log("A carried special target returns to the Communist static box", "MF 26.3")
     g.log(f"{k['name']} eliminated" + (f" at {SPACES[where]['name']}" if where in SPACES else ""), rule,
-          kind="loss")
+          kind="loss", refs=refs(ref_p(where)))
 
 
 # --- face-down tokens (MF 2.11, 16.2, ruling R-REV1) -----------------------------------------
@@ -474,3 +481,19 @@ def pool_draw(g, pool, n, why, rule):
         new_fog(g, uid)  # a fresh anonymous token each time it comes out of the box
         out.append(uid)
     return out
+
+
+# --- what a log line names (issue 9 item 7): structured facts, so the UI never reads names ----------
+
+def ref_u(s, uid):
+    """A unit named in a log line: the UI lights its counter while the name is hovered."""
+    return ["u", uid, name_of(s, uid)]
+
+
+def ref_p(loc):
+    """A space named in a log line (none for a box off the map)."""
+    return ["p", loc, SPACES[loc]["name"]] if loc in SPACES else None
+
+
+def refs(*rs):
+    return [r for r in rs if r] or None

@@ -47,7 +47,8 @@ def hit_com(g, uid, acc):
     u["rev"] = False
     u["loc"] = B.COM_MOBILE if k.get("mobile") else B.GONE
     count_bcp(acc, k["bcp"])
-    g.log(f"{k['name']} eliminated at {SPACES[where]['name']} (+{k['bcp']} BCP)", "MF 20.4", kind="loss")
+    g.log(f"{k['name']} eliminated at {SPACES[where]['name']} (+{k['bcp']} BCP)", "MF 20.4", kind="loss",
+          refs=B.refs(B.ref_p(where)))
 
 
 def hit_fw(g, uid, acc):
@@ -66,7 +67,7 @@ def hit_fw(g, uid, acc):
         u["red"] = True
         if B.is_sf(u):
             count_bcp(acc, -1)
-        g.log(f"{k['name']} at {loc_name(where)} is disrupted", "MF 13.1", kind="loss")
+        g.log(f"{k['name']} at {loc_name(where)} is disrupted", "MF 13.1", kind="loss", refs=B.refs(B.ref_p(where)))
         return uid
     if u["k"] == "mgf":  # MF 25.1: a reduced MGF becomes a full Mike Force company
         count_bcp(acc, -1)
@@ -132,7 +133,8 @@ class Bombard(Step):
                 f["aaa"] = []
                 return
             val = B.K(s["units"][a])["aaa"]
-            d = g.roll(1, f"AAA fire at {SPACES[sp]['name']} (hits on {val} or less)", "MF 19.0")[0]
+            d = g.roll(1, f"AAA fire at {SPACES[sp]['name']} (hits on {val} or less)", "MF 19.0",
+                       refs=B.refs(B.ref_p(sp)))[0]
             BR.event(g, f"{BR.label(g, a, 'AAA')} fires at the airstrikes", "MF 19.0",
                      dice=[BR.die(d, f"{val} or less", d <= val)])
             if d <= val:
@@ -264,7 +266,8 @@ def _lose_air(g, a, data):
     s = g.s
     s["units"][a["unit"]]["loc"] = B.SUP_POOL
     count_bcp(_bombard_frame(g), -1)
-    g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss")
+    g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss",
+          refs=B.refs(B.ref_u(g.s, a['unit'])))
     BR.loss(g, "FW", f"{BR.label(g, a['unit'], B.name_of(s, a['unit']))} is shot down (-1 BCP)", "MF 19.0")
 
 
@@ -272,7 +275,8 @@ def _lose_air(g, a, data):
 def _fb_fire(g, a, data):
     s = g.s
     cf = B.K(s["units"][a["unit"]])["c"]
-    d = g.roll(1, f"{B.name_of(s, a['unit'])} attacks {B.name_of(s, a['target'])} (hits on {cf} or less)", "MF 18.3")[0]
+    d = g.roll(1, f"{B.name_of(s, a['unit'])} attacks {B.name_of(s, a['target'])} (hits on {cf} or less)", "MF 18.3",
+               refs=B.refs(B.ref_u(g.s, a['unit'])))[0]
     tl = BR.label(g, a["target"], B.name_of(s, a["target"]))
     BR.event(g, f"{BR.label(g, a['unit'], B.name_of(s, a['unit']))} attacks {tl}", "MF 18.3",
              dice=[BR.die(d, f"{cf} or less", d <= cf)])
@@ -348,7 +352,8 @@ class CombatPhase(Step):
 def _start_battle(g, a, data):
     f = g.frame  # the combat phase frame
     f["fought"].append(a["to"])
-    g.log(f"Battle at {SPACES[a['to']]['name']}", "MF 20.1", kind="battle", battle=a["to"])
+    g.log(f"Battle at {SPACES[a['to']]['name']}", "MF 20.1", kind="battle", battle=a["to"],
+          refs=B.refs(B.ref_p(a['to'])))
     g.push("battle", sp=a["to"], round=1, stage="round", bcp=0, sf=False)
 
 
@@ -417,7 +422,7 @@ class Battle(Step):
             f["stage"] = "end"
             return
         if stage == "round":
-            g.log(f"Round {f['round']} at {SPACES[sp]['name']}", "MF 20.1", kind="round")
+            g.log(f"Round {f['round']} at {SPACES[sp]['name']}", "MF 20.1", kind="round", refs=B.refs(B.ref_p(sp)))
             _record_round(g, f, fw, com)
             f["fired"] = []
             if any(B.is_sf(s["units"][u]) for u in fw):
@@ -452,7 +457,8 @@ class Battle(Step):
         if stage == "sup":  # MF 20.1 step 1: the best recon unit is designated (always the best choice)
             best = max(fw, key=lambda u: (B.recon_of(s, s["units"][u]), u))
             r = B.recon_of(s, s["units"][best])
-            d = g.roll(1, f"Tactical superiority with {B.name_of(s, best)} (recon {r})", "MF 20.1")[0]
+            d = g.roll(1, f"Tactical superiority with {B.name_of(s, best)} (recon {r})", "MF 20.1",
+                       refs=B.refs(B.ref_u(g.s, best)))[0]
             f["first"] = "FW" if d <= r else "COM"
             f["next"] = f["first"]
             g.log(("Free World" if f["first"] == "FW" else "Communist") + " tactical superiority: they fire first",
@@ -495,7 +501,7 @@ class Battle(Step):
             winner = "FW" if fw and not com else "COM" if com and not fw else None
             if winner:
                 g.log(f"Battle at {SPACES[sp]['name']} won by the " + ("Free World" if winner == "FW" else "Communists"),
-                      "MF 20.1")
+                      "MF 20.1", kind="result", refs=B.refs(B.ref_p(sp)))
             BR.end(g, f"Won by the {'Free World' if winner == 'FW' else 'Communists'}" if winner
                    else "Both sides stay")
             settle_counted(g, f, f"Battle at {SPACES[sp]['name']}")
@@ -533,7 +539,8 @@ class Battle(Step):
             f["sf"] = True
         cf = B.cf_of(s, s["units"][shooter])
         if cf <= 0:
-            g.log(f"{B.name_of(s, shooter)} has no combat factor and does not fire", "MF 20.5")
+            g.log(f"{B.name_of(s, shooter)} has no combat factor and does not fire", "MF 20.5",
+                  refs=B.refs(B.ref_u(g.s, shooter)))
             return
         targets = fw_targets(s, sp)
         heavy = B.K(s["units"][shooter]).get("heavy") and B.stype(sp) in ("open", "major_base")
@@ -776,7 +783,7 @@ def _try_withdraw(g, f, uid, to, carry):
     f.setdefault("tried", []).extend([uid] + carry)
     u = s["units"][uid]
     r = B.recon_of(s, u)
-    d = g.roll(1, f"Break-off by {B.name_of(s, uid)} (recon {r})", "MF 29.1")[0]
+    d = g.roll(1, f"Break-off by {B.name_of(s, uid)} (recon {r})", "MF 29.1", refs=B.refs(B.ref_u(g.s, uid)))[0]
     if d <= r:
         if not B.is_heli(u):
             f["wd_space"] = to  # R-BO3: the withdrawn ground units' single space this round
@@ -784,7 +791,7 @@ def _try_withdraw(g, f, uid, to, carry):
             B.move_unit(s, x, to)
         names = ", ".join(B.name_of(s, x) for x in carry)
         g.log(f"{B.name_of(s, uid)} withdraws to {SPACES[to]['name']}" + (f" carrying {names}" if names else ""),
-              "MF 29.1")
+              "MF 29.1", refs=B.refs(B.ref_u(g.s, uid), B.ref_p(to)))
         from .movement import deliver_targets
         deliver_targets(g)  # R-ST2: a carrier reaching a FW major base delivers at once
     else:
@@ -812,7 +819,7 @@ def _com_withdraw(g, f):
             g.log("It cannot withdraw and fights on", "MF 29.1")
             continue
         u["loc"] = nxt
-        g.log(f"{B.KINDS[u['k']]['name']} withdraws to {SPACES[nxt]['name']}", "MF 29.1")
+        g.log(f"{B.KINDS[u['k']]['name']} withdraws to {SPACES[nxt]['name']}", "MF 29.1", refs=B.refs(B.ref_p(nxt)))
 
 
 def _rising(g, sp):
@@ -827,6 +834,6 @@ def _rising(g, sp):
         g.log("No leader or unit available", "MF 25.4")
         return
     lid = g.pick(cands)
-    ch = [{"t": "attach", "leader": lid, "unit": h, "label": f"{s['units'][lid]['name']} joins {B.name_of(s, h)}"}
+    ch = [{"t": "attach", "leader": lid, "unit": h, "label": f"{B.name_of(s, lid)} joins {B.name_of(s, h)}"}
           for h in hosts]
     ask(g, "Rising from the Ranks: attach the new leader", "MF 25.4", ch, "attach_leader")

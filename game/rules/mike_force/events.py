@@ -104,7 +104,8 @@ def _event_recruit(g, a, data):
     uid = pool_unit(s, a["kind"])
     s["units"][uid]["loc"] = a["to"]
     s["units"][uid].pop("red", None)
-    g.log(f"Recruited {B.KINDS[a['kind']]['name']} at {loc_name(a['to'])} (free)", "MF 8.4")
+    g.log(f"Recruited {B.KINDS[a['kind']]['name']} at {loc_name(a['to'])} (free)", "MF 8.4",
+          refs=B.refs(B.ref_p(a['to'])))
     nxt = data.get("next")
     if nxt:
         RESOLVE_NEXT[nxt](g)
@@ -188,7 +189,8 @@ def _icorps_axis(g, a, data):
 @then("deploy_unit")
 def _deploy(g, a, data):
     g.s["units"][a["unit"]]["loc"] = a["to"]
-    g.log(f"{B.name_of(g.s, a['unit'])} deployed at {loc_name(a['to'])}", "MF 12.7")
+    g.log(f"{B.name_of(g.s, a['unit'])} deployed at {loc_name(a['to'])}", "MF 12.7",
+          refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
 
 
 def leader_arrives(g, why):
@@ -203,9 +205,9 @@ def leader_arrives(g, why):
         return
     lid = g.pick(cands)
     ch = [{"t": "attach", "leader": lid, "unit": uid,
-           "label": f"{s['units'][lid]['name']} joins {B.name_of(s, uid)} at {loc_name(s['units'][uid]['loc'])}"}
+           "label": f"{B.name_of(s, lid)} joins {B.name_of(s, uid)} at {loc_name(s['units'][uid]['loc'])}"}
           for uid in hosts]
-    ask(g, f"{why}: attach leader {s['units'][lid]['name']}", "MF 25.4", ch, "attach_leader")
+    ask(g, f"{why}: attach {B.name_of(s, lid)}", "MF 25.4", ch, "attach_leader")
 
 
 @then("attach_leader")
@@ -265,7 +267,8 @@ def _reveal_space(g, a, data):
     s = g.s
     for uid in B.com_units(s, a["to"], revealed=False):
         B.reveal(g, uid, "Events Chart")
-    g.log(f"All Communist units at {SPACES[a['to']]['name']} are revealed", "Events Chart")
+    g.log(f"All Communist units at {SPACES[a['to']]['name']} are revealed", "Events Chart",
+          refs=B.refs(B.ref_p(a['to'])))
 
 
 @resolves("monsoon")
@@ -363,7 +366,7 @@ def _rnr_refit_then(g, a, data):
     if a["t"] == "done":
         return
     g.s["units"][a["unit"]].pop("red", None)
-    g.log(f"{B.name_of(g.s, a['unit'])} refitted (free)", "Events Chart")
+    g.log(f"{B.name_of(g.s, a['unit'])} refitted (free)", "Events Chart", refs=B.refs(B.ref_u(g.s, a['unit'])))
     _rnr_refit(g, {"left": data["left"] - 1})
 
 

@@ -160,7 +160,7 @@ def fly(g, heli, to, rule):
     s["turn_flags"].get("board", {}).pop(heli, None)
     names = ", ".join(B.name_of(s, p) for p in riders)
     g.log(f"{B.name_of(s, heli)} flies {loc_name(frm)} -> {loc_name(to)}" + (f" carrying {names}" if names else ""),
-          rule)
+          rule, refs=B.refs(B.ref_u(g.s, heli), B.ref_p(frm), B.ref_p(to)))
     deliver_targets(g)
 
 
@@ -243,7 +243,8 @@ class RecoverWindow(Step):
 def recover(g, a):
     s = g.s
     s["units"][a["target"]]["by"] = a["unit"]
-    g.log(f"{B.name_of(s, a['unit'])} recovers a special target: {B.name_of(s, a['target'])}", "MF 26.3")
+    g.log(f"{B.name_of(s, a['unit'])} recovers a special target: {B.name_of(s, a['target'])}", "MF 26.3",
+          refs=B.refs(B.ref_u(g.s, a['unit'])))
     deliver_targets(g)
 
 
@@ -321,7 +322,8 @@ class FwMove(Step):
             _done(s, "moved").append(a["unit"])
             _unboard_everywhere(s, a["unit"])
             rule = "MF 22.2" if B.NT in (frm, a["to"]) else "MF 15.5"
-            g.log(f"{B.name_of(s, a['unit'])} moves {loc_name(frm)} -> {loc_name(a['to'])}", rule)
+            g.log(f"{B.name_of(s, a['unit'])} moves {loc_name(frm)} -> {loc_name(a['to'])}", rule,
+                  refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(frm), B.ref_p(a['to'])))
             deliver_targets(g)
         elif t == "halo":
             _done(s, "moved").append(a["unit"])
@@ -334,7 +336,8 @@ class FwMove(Step):
                     settle(g, -1, "HALO debacle")
             else:
                 B.move_unit(s, a["unit"], a["to"])
-                g.log(f"{B.name_of(s, a['unit'])} lands safely at {SPACES[a['to']]['name']}", "MF 25.3")
+                g.log(f"{B.name_of(s, a['unit'])} lands safely at {SPACES[a['to']]['name']}", "MF 25.3",
+                      refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
         else:
             air_act(g, a, "MF 23.3")
 
@@ -370,6 +373,6 @@ class Engineer(Step):
             cid = pool_unit(s, "camp")
             s["units"][cid]["loc"] = a["to"]
             _done(s, "built").append(a["unit"])
-            g.log(f"Engineers build an SF camp at {SPACES[a['to']]['name']}", "MF 25.7")
+            g.log(f"Engineers build an SF camp at {SPACES[a['to']]['name']}", "MF 25.7", refs=B.refs(B.ref_p(a['to'])))
             return
         g.pop()

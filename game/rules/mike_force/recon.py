@@ -81,7 +81,8 @@ class FwRecon(Step):
             u = s["units"][a["unit"]]
             _done(s, "recon").append(a["unit"])
             r = B.recon_of(s, u)
-            d = g.roll(1, f"Recon by {B.name_of(s, a['unit'])} (needs {r} or less)", "MF 16.2")[0]
+            d = g.roll(1, f"Recon by {B.name_of(s, a['unit'])} (needs {r} or less)", "MF 16.2",
+                       refs=B.refs(B.ref_u(g.s, a['unit'])))[0]
             if d <= r:
                 B.reveal(g, recon_pick(g, a, u["loc"]), "MF 16.2")
             else:
@@ -101,7 +102,7 @@ def psywar(g, sp):
     s = g.s
     s["turn_flags"]["psywar"] = True
     B.change_rp(g, -1, "PSYWAR operation", "MF 25.9")
-    d = g.roll(1, f"PSYWAR at {SPACES[sp]['name']}", "MF 25.9")[0]
+    d = g.roll(1, f"PSYWAR at {SPACES[sp]['name']}", "MF 25.9", refs=B.refs(B.ref_p(sp)))[0]
     res = TABLES["psywar"][str(d)]
     concealed = B.com_units(s, sp, revealed=False)
     if res == "blown":
@@ -167,6 +168,7 @@ class Reaction(Step):
             g.pop()
         elif a["t"] == "sortie":
             s["units"][a["unit"]]["loc"] = a["to"]
-            g.log(f"{B.name_of(s, a['unit'])} flies a mission to {SPACES[a['to']]['name']}", "MF 17.2")
+            g.log(f"{B.name_of(s, a['unit'])} flies a mission to {SPACES[a['to']]['name']}", "MF 17.2",
+                  refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
         else:
             air_act(g, a, "MF 17.3")

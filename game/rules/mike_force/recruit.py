@@ -211,7 +211,8 @@ class Recruit(Step):
             k = s["units"][a["unit"]]["k"]
             B.change_rp(g, -REFIT[k]["rp"], f"Refit {B.name_of(s, a['unit'])}", "MF 13.3")
             s["units"][a["unit"]].pop("red")
-            g.log(f"{B.name_of(s, a['unit'])} refitted to full strength", "MF 13.3")
+            g.log(f"{B.name_of(s, a['unit'])} refitted to full strength", "MF 13.3",
+                  refs=B.refs(B.ref_u(g.s, a['unit'])))
             return
         kind, to = a["kind"], a["to"]
         rule = REC[kind]
@@ -228,7 +229,7 @@ class Recruit(Step):
         flags.setdefault("recruited", []).append(uid)
         if cadre:
             remove_cadre(g, cadre)
-        g.log(f"{B.KINDS[kind]['name']} recruited at {loc_name(to)}", "MF 12.3")
+        g.log(f"{B.KINDS[kind]['name']} recruited at {loc_name(to)}", "MF 12.3", refs=B.refs(B.ref_u(s, uid), B.ref_p(to)))
 
 
 def remove_cadre(g, uid):

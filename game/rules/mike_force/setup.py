@@ -169,7 +169,7 @@ class SetupPlace(Step):
         if nxt.startswith("leader:"):
             lid = nxt[7:]
             return [{"t": "attach", "leader": lid, "unit": uid,
-                     "label": f"{s['units'][lid]['name']} joins {B.name_of(s, uid)} at {_where(s, uid)}"}
+                     "label": f"{B.name_of(s, lid)} joins {B.name_of(s, uid)} at {_where(s, uid)}"}
                     for uid in attach_choices(s, lid)]
         if nxt.startswith("macv:"):
             mid = nxt[5:]
@@ -191,12 +191,14 @@ class SetupPlace(Step):
         elif a["t"] == "place":
             uid = next(x for x in sorted(B.units_at(s, B.SF_POOL)) if s["units"][x]["k"] == nxt)
             s["units"][uid]["loc"] = a["to"]
-            g.log(f"{B.KINDS[nxt]['name']} placed at {SPACES[a['to']]['name']}", "MF 30")
+            g.log(f"{B.KINDS[nxt]['name']} placed at {SPACES[a['to']]['name']}", "MF 30",
+                  refs=B.refs(B.ref_u(s, uid), B.ref_p(a['to'])))
         elif a["t"] == "attach":
             attach(g, a["leader"], a["unit"])
         elif a["t"] == "deploy":
             s["units"][a["unit"]]["loc"] = a["to"]
-            g.log(f"{B.name_of(s, a['unit'])} deployed at {_loc_name(a['to'])}", "MF 12.7")
+            g.log(f"{B.name_of(s, a['unit'])} deployed at {_loc_name(a['to'])}", "MF 12.7",
+                  refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
         if not f["todo"]:
             g.log("Set-up complete", "MF 30")
             g.goto("turn", i=0)
@@ -206,7 +208,8 @@ def attach(g, lid, uid):
     s = g.s
     s["units"][lid]["att"] = uid
     s["units"][lid]["loc"] = s["units"][uid]["loc"]
-    g.log(f"Leader {s['units'][lid]['name']} joins {B.name_of(s, uid)} at {_where(s, uid)}", "MF 25.4")
+    g.log(f"{B.name_of(s, lid)} joins {B.name_of(s, uid)} at {_where(s, uid)}", "MF 25.4",
+          refs=B.refs(B.ref_u(g.s, uid), B.ref_p(s['units'][uid]['loc'])))
 
 
 def _where(s, uid):

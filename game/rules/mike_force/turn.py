@@ -188,6 +188,7 @@ class EndTalon(Step):
         frm = s["units"][a["unit"]]["loc"]
         B.move_unit(s, a["unit"], B.NT)
         s["units"][talon]["loc"] = B.SUP_POOL
-        g.log(f"Combat Talon recovers {B.name_of(s, a['unit'])} from {SPACES[frm]['name']} to Nha Trang", "MF 25.8")
+        g.log(f"Combat Talon recovers {B.name_of(s, a['unit'])} from {SPACES[frm]['name']} to Nha Trang", "MF 25.8",
+              refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(frm)))
         from .movement import deliver_targets
         deliver_targets(g)

@@ -132,7 +132,7 @@ def reveal(g, u, rule):
     if u["side"] == "NLF" and not u.get("rev"):
         u["rev"] = True
         g.reveal()
-        g.log(f"VC unit {u['handle']} revealed: {u['name']}", rule)
+        g.log(f"VC unit {u['handle']} revealed: {u['name']}", rule, refs=refs(ref_u(g.s, u)))
 
 
 def new_op(side, kind):
@@ -151,3 +151,22 @@ def close_op(s):
         u["rp_spent"] = 0
         u.pop("air", None)
         u.pop("lz", None)
+
+
+# --- what a log line names (issue 9 item 7): structured facts, so the UI never reads names ----------
+
+def ref_u(s, u, role="US"):
+    """A unit named in a log line, as `role` sees it: a face-down VC unit by its handle (the id its
+    counter carries on the US map, V 10), never its identity. Public lines are named for the US."""
+    if concealed(u, role, s):
+        return ["u", u["handle"], unit_label(s, u, role)]
+    return ["u", u["id"], u["name"]]
+
+
+def ref_h(h):
+    """A hex named in a log line."""
+    return ["p", h, str(h)] if h else None
+
+
+def refs(*rs):
+    return [r for r in rs if r] or None

@@ -94,7 +94,7 @@ class Bombardment(Procedure):
         r = row(die + ter)
         loss = r["def"][col]
         g.log(f"Bombardment of {h}: {eff:g} effective points, roll {die} {ter:+d} terrain: {D} loses {loss}",
-              "V 7.5")
+              "V 7.5", kind="result", refs=B.refs(B.ref_h(h)))
         if "A" in r["flags"] and f["side"] == "US" and op["ap"] and s["rec"]["ap"] > 0:
             s["rec"]["ap"] -= 1
             s["rec"]["ap_lost"] += 1
@@ -146,10 +146,10 @@ class BombPick(Step):
             s["op"]["targets"] = [a["hex"]]
             for u in B.units_at(s, a["hex"], B.other(f["who"])):
                 u["tgt"] = True
-            g.log(f"Bombardment target {a['hex']}", "V 7.5")
+            g.log(f"Bombardment target {a['hex']}", "V 7.5", refs=B.refs(B.ref_h(a['hex'])))
         elif a["t"] == "unit":
             u = s["units"][a["u"]]
             u["op"] = True
-            g.log(f"{B.pub(s, u)} fires", "V 7.5")
+            g.log(f"{B.pub(s, u)} fires", "V 7.5", refs=B.refs(B.ref_u(g.s, u)))
         else:
             g.end()

@@ -206,7 +206,7 @@ class Battle(Procedure):
             if B.val(u, "type") == "pol":
                 B.remove_unit(g, u, f"destroyed in {h} as the attack is announced", "V 10")
         if not B.units_at(s, h, D):
-            g.log(f"No defenders remain in {h}: the attack is void (V 10)", "V 10")
+            g.log(f"No defenders remain in {h}: the attack is void (V 10)", "V 10", refs=B.refs(B.ref_h(h)))
             self.goto_part(f, "wrap")
             f["void"] = True
 
@@ -248,7 +248,8 @@ class Battle(Procedure):
                     support=[f"support {sup_d}"], total=f"total {n['def_total']:g}")], op["round"], at=h)
         g.log(f"{P} attacks {h}: {n['att_total']:g} (ground {n['ga']} + support {n['ra']:g}) against "
               f"{n['def_total']:g} (ground {n['gd']} + RF {n['rf']} + support {n['rd']:g}): DRM {n['drm_odds']:+d}, "
-              f"terrain {n['drm_terrain']:+d}" + (f", pursuit bonus {bonus:+d}" if bonus else ""), "V 5.4")
+              f"terrain {n['drm_terrain']:+d}" + (f", pursuit bonus {bonus:+d}" if bonus else ""), "V 5.4",
+                  refs=B.refs(B.ref_h(h)))
         die = g.roll(1, f"Combat in {h}", "V 5.4")[0]
         mod = die + n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
         r = row(mod)
@@ -276,7 +277,7 @@ class Battle(Procedure):
             if k:
                 BR.loss(g, who, f"{who} loses {k}", "V 5.4")
         g.log(f"Modified roll {max(-4, min(11, mod))}: {D} loses {loss_d}, {P} loses {loss_a}, "
-              f"pursuit {raw:+d}", "V 5.4")
+              f"pursuit {raw:+d}", "V 5.4", kind="result")
         flags = list(r["flags"]) if P == "US" else []
         if D == "US" and B.opt(s, "us_defender_support_loss", True):  # R37: rows mirrored for a US defence
             mirror = CRT["flags"]["defending_us"]

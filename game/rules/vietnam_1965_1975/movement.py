@@ -252,7 +252,7 @@ class Move(Step):
             u = s["units"][f["cur"]]
             s["rec"]["amp_used"] = s["rec"].get("amp_used", 0) + amp_cost(u)
             u["air"] = True
-            g.log(f"{u['name']} airmobilized ({amp_cost(u)} AMP)", "V 8.1")
+            g.log(f"{u['name']} airmobilized ({amp_cost(u)} AMP)", "V 8.1", refs=B.refs(B.ref_u(g.s, u)))
         elif a["t"] == "step":
             u = s["units"][f["cur"]]
             f.setdefault("stepped", []).append(u["id"])
@@ -265,7 +265,8 @@ class Move(Step):
             f["mp"][u["id"]] -= c
             frm = u["hex"]
             u["hex"] = a["to"]
-            g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]])
+            g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
+                  refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['to'])))
             if not B.mapof(s).playable(a["to"]):
                 # V 18.1 (R60, option play_area_exit): a unit leaving the play area leaves the scenario
                 B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
@@ -297,7 +298,8 @@ class Move(Step):
                 f["mp"][u["id"]] -= c
                 u["hex"] = a["to"]
             names = ", ".join(_label(g, u) for u in units)
-            g.log(f"Stack ({names}) moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]])
+            g.log(f"Stack ({names}) moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
+                  refs=B.refs(*[B.ref_u(g.s, x) for x in units], B.ref_h(frm), B.ref_h(a['to'])))
             if not B.mapof(s).playable(a["to"]):
                 for u in units:
                     B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
@@ -344,7 +346,7 @@ class Move(Step):
             if op and u["hex"] in op["targets"]:
                 u["lz"] = op["round"]  # V 8.1: hot LZ, its strength doubled for its own losses
             g.log(f"{u['name']} lands in {u['hex']} ({land} MP)" + (" - hot LZ" if u.get("lz") else ""),
-                  "V 8.1")
+                  "V 8.1", refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
         f["moved"].append(u["id"])
         f["cur"] = None
         trigger = f["react"] and u["id"] in f.get("stepped", []) and u["hex"]  # only a move that happened

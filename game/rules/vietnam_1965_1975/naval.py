@@ -78,5 +78,6 @@ class NavalPlace(Step):
         frm = u["hex"]
         u["hex"] = a["hex"]
         f["done"].append(u["id"])
-        g.log(f"{u['name']} shipped from {frm} to {a['hex']}", "V 3.4", kind="move", move=[frm, a["hex"]])
+        g.log(f"{u['name']} shipped from {frm} to {a['hex']}", "V 3.4", kind="move", move=[frm, a["hex"]],
+              refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['hex'])))
 

@@ -140,7 +140,7 @@ class SearchDestroy(Procedure):
                 inn = 0  # V 5.6: an airmobilized unit without a modifier pursues on the result alone
             allow[u["id"]] = R + inn - (2 if op["kind"] == "cs" else 0)  # V 6.1: C&S pursuit -2
         op["allow"] = allow
-        g.log(f"Pursuit result {R:+d} (V 5.6)", "V 5.6")
+        g.log(f"Pursuit result {R:+d}", "V 5.6", kind="result")
         if op["round"] < 3:
             movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True)
 
@@ -230,13 +230,13 @@ class SdPick(Step):
         if a["t"] == "unit":
             u = s["units"][a["u"]]
             u["op"] = True
-            g.log(f"{B.pub(s, u)} in {u['hex']} operates", "V 5.1")
+            g.log(f"{B.pub(s, u)} in {u['hex']} operates", "V 5.1", refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
         elif a["t"] == "target":
             f["target"] = a["hex"]
             for u in B.units_at(s, a["hex"], B.other(f["who"])):
                 u["tgt"] = True
             retarget(s)
-            g.log(f"Target hex {a['hex']}", "V 5.1")
+            g.log(f"Target hex {a['hex']}", "V 5.1", refs=B.refs(B.ref_h(a['hex'])))
         else:
             g.end()
 
@@ -443,4 +443,5 @@ class CsSwitch(Step):
         u["op"] = False
         u["mission"] = a["t"]
         u["mission_turn"] = g.s["turn"]
-        g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1")
+        g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1",
+              refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))

@@ -66,7 +66,7 @@ class React(Step):
         if u.get("mission"):
             u["mission"] = None  # V 6.2: a reacting Hold or Patrol unit loses its mission
             u["done"] = True  # ... and stays ineligible for an operation
-        g.log(f"{B.pub(s, u)} reacts", "V 5.3")
+        g.log(f"{B.pub(s, u)} reacts", "V 5.3", refs=B.refs(B.ref_u(g.s, u)))
         into = s["op"]["targets"] if f["who"] != s["op"]["side"] and f.get("after") in ("op", "pursuit") else []
         start(g, f["who"], "react", {u["id"]: B.mpa(s, u)}, enter=into, react=False)
         g.frame["cur"] = u["id"]

@@ -75,7 +75,8 @@ class SecPick(Step):
             f["hex"] = a["hex"]
         elif a["t"] == "unit":
             s["units"][a["u"]]["op"] = True
-            g.log(f"{s['units'][a['u']]['name']} joins the security operation in {f['hex']}", "V 6.3")
+            g.log(f"{s['units'][a['u']]['name']} joins the security operation in {f['hex']}", "V 6.3",
+                  refs=B.refs(B.ref_u(g.s, s['units'][a['u']]), B.ref_h(f['hex'])))
         else:
             g.end()
 
@@ -120,14 +121,16 @@ class SecMove(Step):
         if a["t"] == "drop":
             u = s["units"][a["u"]]
             u["op"], u["done"] = False, True
-            g.log(f"{u['name']} stays in {u['hex']} (Ops Complete)", "V 6.3")
+            g.log(f"{u['name']} stays in {u['hex']} (Ops Complete)", "V 6.3",
+                  refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
             return
         h, n = f["path"][-1], a["to"]
         f["mp"] -= self._cost(s, h)
         for u in _here(s):
             u["hex"] = n
         f["path"].append(n)
-        g.log(f"The security stack moves {h} to {n}", "V 6.3", kind="move", move=[h, n])
+        g.log(f"The security stack moves {h} to {n}", "V 6.3", kind="move", move=[h, n],
+              refs=B.refs(B.ref_h(h), B.ref_h(n)))
         if "NLF" in B.sides_at(s, n):
             for u in B.units_at(s, n, "NLF"):
                 u["tgt"] = True
@@ -202,6 +205,7 @@ class SecWithdraw(Step):
             return
         u = s["units"][a["u"]]
         u["hex"], u["op"], u["done"] = f["entry"], False, True
-        g.log(f"{u['name']} withdraws to {f['entry']}", "V 6.3", kind="move")
+        g.log(f"{u['name']} withdraws to {f['entry']}", "V 6.3", kind="move",
+              refs=B.refs(B.ref_u(g.s, u), B.ref_h(f['entry'])))
         if not _here(s):
             g.end()

@@ -91,9 +91,11 @@ class NlfPlace(Step):
         u = g.s["units"][a["u"]]
         u["hex"] = a["hex"]
         if B.concealed(u, "US", g.s):
-            g.log(f"{u['name']} set up in {a['hex']}", "V 18.2", to="NLF")
-            g.log(f"VC unit {u['handle']} set up in {a['hex']}", "V 18.2", to="US")
+            g.log(f"{u['name']} set up in {a['hex']}", "V 18.2", to="NLF",
+                  refs=B.refs(B.ref_u(g.s, u, "NLF"), B.ref_h(a['hex'])))
+            g.log(f"VC unit {u['handle']} set up in {a['hex']}", "V 18.2", to="US",
+                  refs=B.refs(B.ref_u(g.s, u, "US"), B.ref_h(a['hex'])))
         else:
-            g.log(f"{u['name']} set up in {a['hex']}", "V 18.2")
+            g.log(f"{u['name']} set up in {a['hex']}", "V 18.2", refs=B.refs(B.ref_u(g.s, u), B.ref_h(a['hex'])))
         if self._next(g) is None:
             g.end()

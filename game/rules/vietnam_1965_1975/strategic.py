@@ -54,7 +54,8 @@ class StratPick(Step):
         if a["t"] == "unit":
             u = s["units"][a["u"]]
             u["op"] = True
-            g.log(f"{B.pub(s, u)} in {u['hex']} makes a strategic move", "V 3.3")
+            g.log(f"{B.pub(s, u)} in {u['hex']} makes a strategic move", "V 3.3",
+                  refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
         else:
             g.end()
 

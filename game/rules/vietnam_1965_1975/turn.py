@@ -68,13 +68,15 @@ class Designate(Step):
             return
         u = g.s["units"][a["u"]]
         if a["t"] == "suspend":
-            g.log(f"{B.pub(g.s, u)} in {u['hex']} ends its {u['mission'].title()}", "V 6.2")
+            g.log(f"{B.pub(g.s, u)} in {u['hex']} ends its {u['mission'].title()}", "V 6.2",
+                  refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
             u["mission"] = None
             u.pop("mission_turn", None)
             return
         u["mission"] = a["t"]
         u["mission_turn"] = g.s["turn"]
-        g.log(f"{B.pub(g.s, u)} in {u['hex']} goes on {a['t'].title()}", "V 6.2")
+        g.log(f"{B.pub(g.s, u)} in {u['hex']} goes on {a['t'].title()}", "V 6.2",
+              refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
 
 
 @B.flow.step("ops")

@@ -81,12 +81,13 @@ def title_of(p):
         if p.get("supplied") is False:
             bits.append("out of supply")
     elif k == "nva":
-        bits[0] = f"NVA company {p.get('co')} of the {p.get('reg')}th Regiment ({name})"
+        bits[0] = f"NVA company {p.get('co')} of the {_ordinal(p.get('reg'))} Regiment ({name})"
         bits.append(f"strength {p.get('str')}, effectiveness {p.get('eff')}, step {p.get('step')} of 4")
         for f in ("broken", "garrison", "hold"):
             if p.get(f):
                 bits.append(f.upper())
     elif k in ("tr", "gs", "ara", "oh"):
+        bits[0] += ": " + HELI_ROLE[k] + (" of the 1/9 Cavalry" if p.get("recon19") else "")
         bits.append("fatigued" if p.get("fatigued") else "ready")
     elif k in ("arty", "nart"):
         bits.append("fired" if p.get("fired") else "ready to fire")
@@ -116,7 +117,18 @@ FACE = {
     "nart": ("#7a1f1f", "#ffe7a0"), "nart_b": ("#d8a0a0", "#5c0f0a"),
     "nva_back": ("#5e1320", "#ffd600"),
 }
+HELI_ROLE = {"tr": "transport helicopter company", "gs": "gunship helicopter company",
+             "ara": "aerial rocket artillery (ARA) company", "oh": "observation helicopter"}
 HELI = {"tr": ("LIFT", "UH-1D"), "gs": ("GUN", "UH-1B"), "ara": ("ARA", ""), "oh": ("OBS", "OH-13")}
+
+
+def _ordinal(n):
+    """32 -> "32nd" (an NVA regiment's number as printed)."""
+    try:
+        n = int(n)
+    except (TypeError, ValueError):
+        return str(n)
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _num(uid):
@@ -293,7 +305,7 @@ def tracks(root, v):
         ("Phase", v.get("phase") or ""),
         ("Command points", str(t["command_points"])),
         ("Casualty points", str(t["casualty_points"])),
-        ("Victory points", str(t["victory_points"])),
+        ("NVA victory points", str(t["victory_points"])),
         ("Supply available", str(c.get("supply_available", ""))),
         ("B-52 left", str(c.get("b52_left", ""))),
     ]

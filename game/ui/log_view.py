@@ -1,0 +1,219 @@
+"""The log (issue 9 item 7): folded by turn and phase, in play order inside each group, the
+current turn and phase open and the older ones closed; a phase that logged nothing but its header
+is folded away. Unit and place tokens (from the entries' `refs`) light their counter or place on
+the map while hovered (or tapped); the dice light what the entry refers to. "Results only" keeps
+dice, combat results, losses, reveals and track changes, without headers. Text goes in with
+textContent only."""
+
+from .dom import document, el, q, window
+from .log_model import PHASE, TURN, group_key, is_result, pieces, role_of, text_of
+
+DIE = "⚀⚁⚂⚃⚄⚅"
+LIT = "log-lit"
+
+
+class LogView:
+    """#log: an <ol> of turn groups; a turn holds its phase groups (and lines logged outside any
+    phase); a phase holds its lines. Entries are appended as they come (`add`), `reset` empties it."""
+
+    def __init__(self, node, get_map=None):
+        self.node = node
+        self.get_map = get_map or (lambda: None)
+        self.user_open = {}   # group key -> open, as the player set it (kept across redraws)
+        self.results_only = False
+        self.lit = []
+        self._wired = False
+        self._scroll_due = False
+        self._tools()
+        self.reset()
+
+    # ---- structure ----------------------------------------------------------------------------
+    def reset(self):
+        self.node.replaceChildren()
+        self.count = 0
+        self.turn_no = 0       # groups made so far (keys), not the game's turn numbers
+        self.phase_no = None
+        self.turn = None       # (li, body) of the current turn group
+        self.phase = None      # (li, body) of the current phase group
+        self.auto_open = []    # [(key, li)] the groups opened because they hold the newest line
+
+    def _group(self, parent, key, cls, e, title):
+        li = el("li", cls=f"lg-grp {cls} quiet", parent=parent, attrs={"data-key": key, "data-turn": e.get("turn")})
+        h = el("button", cls="lg-head", parent=li, attrs={"type": "button", "data-log": "fold", "aria-expanded": "false"})
+        el("span", text=title, cls="lg-title", parent=h)
+        if e.get("rule"):
+            el("span", text=str(e["rule"]), cls="log-rule", parent=h)
+        body = el("ol", cls="lg-body", parent=li)
+        return li, body
+
+    def _turn(self, e, title):
+        self.turn_no += 1
+        self.phase_no = None
+        self.phase = None
+        self.turn = self._group(self.node, group_key(self.turn_no, None), "lg-turn", e, title)
+
+    def _phase(self, e):
+        if self.turn is None:
+            self._turn(e, "Set-up")
+        self.phase_no = (self.phase_no or 0) + 1
+        self.phase = self._group(self.turn[1], group_key(self.turn_no, self.phase_no), "lg-phase", e, text_of(e))
+
+    def _current(self, groups):
+        """The groups holding the newest line open; the ones opened before them close, unless the
+        player opened them. A phase that logged nothing yet changes nothing (it stays hidden)."""
+        keys = [li.getAttribute("data-key") for li in groups]
+        for key, li in self.auto_open:
+            if key not in keys and key not in self.user_open:
+                self._open(li, False)
+        self.auto_open = list(zip(keys, groups))
+        for key, li in self.auto_open:
+            li.classList.remove("quiet")
+            self._open(li, self.user_open.get(key, True))
+
+    @staticmethod
+    def _open(li, is_open):
+        li.classList.toggle("open", is_open)
+        li.querySelector(".lg-head").setAttribute("aria-expanded", "true" if is_open else "false")
+
+    def add(self, entries):
+        if not entries:
+            return
+        for e in entries:
+            r = role_of(e)
+            if r == TURN:
+                self._turn(e, text_of(e))
+                continue
+            if r == PHASE:
+                self._phase(e)
+                continue
+            if self.turn is None:
+                self._turn(e, "Set-up")
+            parent = self.phase if self.phase is not None else self.turn
+            self._line(parent[1], e)
+            if not self.auto_open or self.auto_open[-1][0] != parent[0].getAttribute("data-key"):
+                self._current([self.turn[0]] + ([self.phase[0]] if self.phase is not None else []))
+            self.count += 1
+        if not self._scroll_due:  # the newest lines in view, after the frame's layout (reading the
+            self._scroll_due = True  # height now would force a layout on every click)
+            window.requestAnimationFrame(self._proxies[3])
+
+    def _scroll(self, *_):
+        self._scroll_due = False
+        self.node.scrollTop = self.node.scrollHeight
+
+    def _line(self, parent, e):
+        li = el("li", cls="lg-line log-" + str(e.get("kind", "info")) + (" lg-res" if is_result(e) else ""),
+                parent=parent, attrs={"data-n": e.get("n"), "data-turn": e.get("turn")})
+        refs = [r for r in (e.get("refs") or ()) if isinstance(r, (list, tuple)) and len(r) >= 3]
+        if e.get("dice"):
+            d = el("span", text=" ".join(DIE[x - 1] if 1 <= x <= 6 else str(x) for x in e["dice"]),
+                   cls="log-dice" + (" tok" if refs else ""), parent=li,
+                   attrs={"title": "dice: " + ", ".join(map(str, e["dice"])),
+                          "data-refs": " ".join(f"{r[0]}:{r[1]}" for r in refs) or None})
+            if refs:
+                d.setAttribute("tabindex", "0")
+        t = el("span", cls="log-text", parent=li)
+        for s, r in pieces(text_of(e), refs):
+            if r is None:
+                t.appendChild(document.createTextNode(s))
+            else:
+                el("span", text=s, cls=f"tok tok-{r[0]}", parent=t,
+                   attrs={"data-refs": f"{r[0]}:{r[1]}", "tabindex": "0"})
+        if e.get("rule"):
+            el("span", text=str(e["rule"]), cls="log-rule", parent=li)
+
+    # ---- the toolbar and the events ---------------------------------------------------------------
+    def _tools(self):
+        bar = q("#log-tools")
+        if not bar:
+            bar = el("div", attrs={"id": "log-tools", "class": "log-tools"})
+            self.node.parentNode.insertBefore(bar, self.node)
+        bar.replaceChildren()
+        el("button", text="Results only", parent=bar, cls="log-filter",
+           attrs={"type": "button", "data-log": "results", "aria-pressed": "false",
+                  "title": "Show only dice, combat results, losses, reveals and track changes"})
+        self.bar = bar
+        if self._wired:
+            return
+        from pyodide.ffi import create_proxy
+        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_over), create_proxy(self.on_out),
+                         create_proxy(self._scroll)]
+        for node in (bar, self.node):
+            node.addEventListener("click", self._proxies[0])
+        self.node.addEventListener("mouseover", self._proxies[1])
+        self.node.addEventListener("mouseout", self._proxies[2])
+        self.node.addEventListener("focusin", self._proxies[1])
+        self.node.addEventListener("focusout", self._proxies[2])
+        self._wired = True
+
+    def on_click(self, e):
+        t = e.target
+        b = (t.closest("[data-log]") or None) if hasattr(t, "closest") else None
+        if b is not None and b.getAttribute("data-log") == "results":
+            self.results_only = not self.results_only
+            self.node.classList.toggle("results-only", self.results_only)
+            b.setAttribute("aria-pressed", "true" if self.results_only else "false")
+            return
+        if b is not None and b.getAttribute("data-log") == "fold":
+            li = b.parentNode
+            is_open = not li.classList.contains("open")
+            self.user_open[li.getAttribute("data-key")] = is_open
+            self._open(li, is_open)
+            return
+        tok = (t.closest("[data-refs]") or None) if hasattr(t, "closest") else None
+        if tok is not None:  # a tap (phones have no hover): light it until the next tap
+            self.light(tok)
+
+    def on_over(self, e):
+        t = e.target
+        tok = (t.closest("[data-refs]") or None) if hasattr(t, "closest") else None
+        if tok is not None:
+            self.light(tok)
+
+    def on_out(self, e):
+        t = e.target
+        if hasattr(t, "closest") and t.closest("[data-refs]"):
+            self.unlight()
+
+    # ---- lighting what a token names ------------------------------------------------------------
+    def light(self, tok):
+        self.unlight()
+        for ref in (tok.getAttribute("data-refs") or "").split():
+            kind, _, rid = ref.partition(":")
+            for n in self.targets(kind, rid):
+                n.classList.add(LIT)
+                self.lit.append(n)
+        tok.classList.add("tok-on")
+        self.lit.append(tok)
+
+    def unlight(self):
+        for n in self.lit:
+            n.classList.remove(LIT)
+            n.classList.remove("tok-on")
+        self.lit = []
+
+    def targets(self, kind, rid):
+        """The map elements a ref names: a unit's counter (or the stack it is in), the counter in a
+        panel box list; a place's space or box on the map."""
+        m = self.get_map()
+        out = []
+        if m is None:
+            return out
+        if kind == "u":
+            key = _css(rid)
+            c = m.svg.querySelector(f'[data-unit="{key}"]')
+            if not c:
+                c = m.svg.querySelector(f'[data-units~="{key}"]')  # under the top counter of a stack
+            if c:
+                out.append(c)
+            box = q(f'#boxes [data-unit="{key}"]')
+            if box:
+                out.append(box)
+        elif kind == "p" and rid in m.spaces:
+            out.append(m.spaces[rid][2])
+        return out
+
+
+def _css(s):
+    """An id inside a CSS attribute selector's quotes."""
+    return str(s).replace("\\", "\\\\").replace('"', '\\"')

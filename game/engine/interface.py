@@ -16,7 +16,7 @@ class Rules(Protocol):
     data_version: str            # changes when maps, counters or tables change (saves check it)
     flow: Any                    # game.engine.flow.Flow: the steps of play
 
-    def scenarios(self) -> list: ...          # [{"id", "name", "rule"}]
+    def scenarios(self) -> list: ...          # [{"id", "name", "rule", "briefing"}]
     def options(self) -> list: ...            # named optional rules and rulings, each with its default
     def default_options(self) -> dict: ...
     def initial_state(self, scenario: str, options: dict) -> dict: ...
@@ -32,13 +32,18 @@ class Rules(Protocol):
 #   reading(state) -> context manager                      memoised reads while nothing moves
 #   data_migrations = {old data_version: fn(match) -> match}
 #   describe(state, action) -> str                         a label for an action listed without one
+#   howto() -> dict                                        the "How to play" page: setting, sequence,
+#                                                           victory, counters and a summary per cited
+#                                                           rule section (game/engine/howto.py)
 
 
 def data_interface(scenarios, options):
     """scenarios(), options(), default_options() for a game's scenario table and option list."""
 
     def scenario_list():
-        return [{"id": k, "name": v["name"], "rule": v["rule"]} for k, v in scenarios.items()]
+        # the briefing (history, length, difficulty, how to win) is shown on the start screen
+        return [{"id": k, "name": v["name"], "rule": v["rule"], "briefing": v.get("briefing")}
+                for k, v in scenarios.items()]
 
     def option_list():
         return options

@@ -31,11 +31,19 @@ def open_start(page, base_url):
     page.wait_for_selector("#start-screen:not([hidden])")
 
 
+def open_advanced(page):
+    """Unfold "Advanced (rulings and options)" on the start screen (closed at first): the seed and
+    the rulings are there (issue 13 item 2)."""
+    if not page.locator("#advanced[open]").count():
+        page.click("#advanced > summary")
+
+
 def start_game(page, base_url=None, scenario="early", seed=1, dice="auto"):
     if base_url is not None:
         open_start(page, base_url)
     page.check(f'input[data-scenario="{scenario}"]')
     page.check(f'input[data-dice="{dice}"]')
+    open_advanced(page)
     page.fill("#seed", str(seed))
     page.click("#start-game")
     confirm_if_asked(page)

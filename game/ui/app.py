@@ -74,8 +74,9 @@ class App:
 
     async def boot(self):
         from .games import games
-        if hasattr(window, "__vw_loading"):  # the loading screen's last step (static/loading.js)
-            window.__vw_loading.step("map")
+        loading = getattr(window, "__vw_loading", None)  # getattr: a class body would mangle the name
+        if loading:  # the loading screen's last step (static/loading.js)
+            loading.step("map")
         for gid, _ in games():
             resp = await window.fetch(ui_for(gid).MAP_URL)
             self.map_texts[gid] = await resp.text()

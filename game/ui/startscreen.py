@@ -74,6 +74,8 @@ def build(root, rules, has_auto, auto_summary, slots):
        parent=bar)
     el("button", text="Back to the game", attrs={"id": "start-cancel", "type": "button", "data-cmd": "close"},
        cls="only-ingame", parent=bar)
+    el("button", text=f"How to play {rules.title}", attrs={"id": "start-howto", "type": "button", "data-cmd": "help"},
+       parent=bar)
     el("p", attrs={"id": "start-msg", "role": "status"}, parent=form)
 
     adv = el("details", cls="advanced", attrs={"id": "advanced"}, parent=form)  # closed for a new player

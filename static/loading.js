@@ -1,5 +1,5 @@
 // The loading screen's steps while the engine boots (issue 13 item 6), driven by what happens:
-//   download  from the page's start until the Python runtime (pyodide.asm.wasm) has arrived
+//   download  from the page's start until the Python runtime (pyodide.asm.wasm and the stdlib) has arrived
 //             (Resource Timing), or PyScript reports the interpreter loaded;
 //   start     until PyScript starts unpacking our files ("py:progress" events: "Loading files");
 //   files     until boot.py runs;
@@ -54,7 +54,7 @@
   }
   addEventListener("py:progress", (e) => {
     const d = String(e.detail || "");
-    if (/^Loaded (Pyodide|interpreter)|^Loading Storage/.test(d)) step("start");
+    if (/^Loaded (Pyodide|interpreter)/.test(d)) step("start"); // "Loading Storage" comes before the download
     else if (d === "Loading files") step("files");
   });
 

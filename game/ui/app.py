@@ -728,7 +728,8 @@ class App:
         """Help: How to play (at the section `cite` names), using this screen, the options in
         use, about this reconstruction."""
         from .dom import el
-        gid = self.game if self.m is not None or q("#start-screen").hidden else startscreen.chosen_game(q("#start-body"))
+        on_start = not q("#start-screen").hidden  # there: the game chosen on it
+        gid = startscreen.chosen_game(q("#start-body")) if on_start else self.game
         doc = howto_of(gid)
         howto.draw(q("#howto"), gid, doc)
         q("#help-title").textContent = f"Help — {title_of(gid)}"
@@ -740,13 +741,18 @@ class App:
         rules = get(gid)
         box = q("#help-options")
         box.replaceChildren()
-        chosen = (self.m or {}).get("options") or {} if gid == self.game else {}
+        in_play = self.m is not None and gid == self.game and not on_start
+        chosen = self.m.get("options") or {} if in_play else {}
+        q("#help-options-note").textContent = ("The rulings and optional rules of the game in progress." if in_play
+                                               else "The rulings and optional rules a new game starts with (change "
+                                                    "them under Advanced on the start screen).")
         for o in rules.options():
             val = chosen.get(o["id"], o["default"])
+            shown = ("yes" if val else "no") if isinstance(val, bool) else str(val).replace("_", " ")
             li = el("li", parent=box)
             el("span", text=f"{o['label']}: ", parent=li)
-            el("b", text=str(val), parent=li)
-            el("span", text=f" [{o['rule']}]", cls="cite", parent=li)
+            el("b", text=shown, parent=li)
+            el("small", text=o["rule"], cls="code", parent=li)
         self.about(q("#help-about"), rules)
 
     def help_tab(self, tab):

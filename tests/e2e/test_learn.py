@@ -12,7 +12,7 @@ from game.engine.howto import find
 from game.rules import GAMES, get, howto, title
 
 from .conftest import wait_ready
-from .mf_ui import click_and_wait, open_start, start_game, step
+from .mf_ui import open_start, start_game, step
 
 SHOTS = "/tmp/learn"
 os.makedirs(SHOTS, exist_ok=True)
@@ -163,3 +163,26 @@ def test_loading_screen_phone(page, base_url):
     page.wait_for_selector('#loading[data-step="download"]', state="attached")
     page.screenshot(path=f"{SHOTS}/loading_390.png")
     wait_ready(page)
+
+
+def test_vietnam_citation_opens_its_summary(page, base_url):
+    from .mf_ui import open_advanced, rev, wait_rev_after
+    open_start(page, base_url)
+    page.click('input[data-game="vietnam-1965-1975"]')
+    page.check('input[data-scenario="starlite"]')
+    open_advanced(page)
+    page.fill("#seed", "3")
+    page.click("#start-game")
+    page.wait_for_selector('body[data-screen="handover"]', state="attached")
+    before = rev(page)
+    page.click('[data-cmd="handover-ok"]')
+    wait_rev_after(page, before)
+    doc = howto("vietnam-1965-1975")
+    rule = page.locator("#log .log-rule").first
+    want = find(doc, rule.text_content())
+    rule.click()
+    page.wait_for_selector("#help-dlg:not([hidden])")
+    assert summary_shown(page) == (want["id"], want["text"])
+    page.screenshot(path=f"{SHOTS}/howto_v_1440.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=f"{SHOTS}/howto_v_390.png")

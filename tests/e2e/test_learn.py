@@ -136,24 +136,29 @@ def test_loading_screen_steps_then_ready(page, base_url):
 
     def slow(route):
         held.append(route.request.url)
-        page.wait_for_timeout(400)
+        page.wait_for_timeout(1500)
         route.continue_()
     page.route("**/pyodide.asm.wasm", slow)
     page.goto(base_url)
-    page.wait_for_selector('#loading[data-step="download"]', state="attached")
-    assert page.locator("#loading li.now").text_content() == "Downloading the Python runtime"
+    now = page.wait_for_function(  # read in one go: the steps move on by themselves
+        "() => { const l = document.getElementById('loading');"
+        " return l && l.dataset.step === 'download' && l.querySelector('li.now').textContent; }").json_value()
+    assert now == "Downloading the Python runtime"
     page.screenshot(path=f"{SHOTS}/loading_1440.png")
     wait_ready(page)
     assert page.locator("#loading").count() == 0  # gone at ready
-    seen = page.evaluate("window.__seen_steps")
     order = ["download", "start", "files", "rules", "map"]
-    steps = [s for s in seen if s in order]
-    assert steps == sorted(steps, key=order.index), seen  # forward only
-    assert steps[0] == "download" and steps[-1] == "map" and len(steps) >= 4, seen
+    # every step the page went through, in order (static/loading.js keeps them with their times)
+    log = [n for n, _ in page.evaluate("window.__vw_loading.seen")]
+    assert log == sorted(log, key=order.index) and len(set(log)) == len(log), log  # forward only
+    assert log[0] == "download" and log[-1] == "map" and len(log) >= 4, log
+    # what the screen showed (the observer may see two quick steps as one): part of that, then gone
+    seen = page.evaluate("window.__seen_steps")
+    shown = [s for s in seen if s in order]
+    assert len(shown) >= 3 and all(s in log for s in shown), seen
+    assert shown == [s for s in log if s in shown], seen
     assert seen[-1] == "gone", seen
     assert held, "the runtime was not requested"
-    timings = page.evaluate("window.__vw_loading.seen")
-    assert [n for n, _ in timings] == steps
 
 
 def test_loading_screen_phone(page, base_url):

@@ -157,6 +157,14 @@ def build(out: Path) -> Path:
     html = re.sub(r"\s*<!--\s*CSP\b.*?-->", "", html, flags=re.S)
     html = re.sub(r'\s*<link rel="manifest"[^>]*>', "", html)
     html = re.sub(r'\s*<script[^>]*src="[^"]*(core\.js|sw-register\.js)"[^>]*></script>', "", html)
+    # the loading screen's steps (static/loading.js) run inline: the file has no other files;
+    # nothing is downloaded, the runtime is unpacked from the page itself
+    html = html.replace(">Downloading the Python runtime<", ">Unpacking the Python runtime<", 1)
+    html = re.sub(r'<p class="muted small">The first visit downloads.*?</p>',
+                  '<p class="muted small">This copy holds the whole game: no network is needed.</p>', html,
+                  count=1, flags=re.S)
+    html = html.replace('<script src="./static/loading.js"></script>',
+                        f"<script>{(REPO / 'static/loading.js').read_text()}</script>", 1)
     icon = base64.b64encode((REPO / "static/icons/icon-192.png").read_bytes()).decode()
     html = re.sub(r'<link rel="icon"[^>]*>', f'<link rel="icon" type="image/png" href="data:image/png;base64,{icon}">', html)
     leftovers = re.findall(r'<link rel="stylesheet"[^>]*>|<script(?![^>]*type="py")[^>]*\ssrc=[^>]*>', html)

@@ -3,6 +3,8 @@
 from js import performance, window
 
 window.__vw_boot_py = performance.now()
+if hasattr(window, "__vw_loading"):  # the loading screen's steps (static/loading.js)
+    window.__vw_loading.step("rules")
 
 from game.ui.app import start  # noqa: E402
 

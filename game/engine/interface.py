@@ -16,7 +16,7 @@ class Rules(Protocol):
     data_version: str            # changes when maps, counters or tables change (saves check it)
     flow: Any                    # game.engine.flow.Flow: the steps of play
 
-    def scenarios(self) -> list: ...          # [{"id", "name", "rule"}]
+    def scenarios(self) -> list: ...          # [{"id", "name", "rule", "briefing"}]
     def options(self) -> list: ...            # named optional rules and rulings, each with its default
     def default_options(self) -> dict: ...
     def initial_state(self, scenario: str, options: dict) -> dict: ...
@@ -32,14 +32,18 @@ class Rules(Protocol):
 #   reading(state) -> context manager                      memoised reads while nothing moves
 #   data_migrations = {old data_version: fn(match) -> match}
 #   describe(state, action) -> str                         a label for an action listed without one
+#   howto() -> dict                                        the "How to play" page: setting, sequence,
+#                                                           victory, counters and a summary per cited
+#                                                           rule section (game/engine/howto.py)
 
 
 def data_interface(scenarios, options):
     """scenarios(), options(), default_options() for a game's scenario table and option list."""
 
     def scenario_list():
+        # the briefing (history, length, difficulty, how to win) is shown on the start screen;
         # "computer_play": the measured balance in computer play, a line for the start screen
-        return [{"id": k, "name": v["name"], "rule": v["rule"],
+        return [{"id": k, "name": v["name"], "rule": v["rule"], "briefing": v.get("briefing"),
                  **({"computer_play": v["computer_play"]["text"]} if v.get("computer_play") else {})}
                 for k, v in scenarios.items()]
 

@@ -35,3 +35,9 @@ def ui_module(game_id):
     if game_id not in GAMES:
         raise ValueError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
     return GAMES[game_id]["ui"]
+
+
+def howto(game_id):
+    """A registered game's "How to play" page (its rules' optional howto()), or None."""
+    fn = getattr(get(game_id), "howto", None)
+    return fn() if fn else None

@@ -8,10 +8,10 @@ import json
 from game.engine import match as M
 from game.engine.flow import IllegalAction
 from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
-from game.rules import get
+from game.rules import get, howto as howto_of, title as title_of
 
 from . import computer, counters, render_panels as P
-from . import saves, startscreen
+from . import howto, offline_copy, saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
 from .log_view import LogView
@@ -79,6 +79,9 @@ class App:
 
     async def boot(self):
         from .games import games
+        loading = getattr(window, "__vw_loading", None)  # getattr: a class body would mangle the name
+        if loading:  # the loading screen's last step (static/loading.js)
+            loading.step("map")
         for gid, _ in games():
             resp = await window.fetch(ui_for(gid).MAP_URL)
             self.map_texts[gid] = await resp.text()
@@ -114,9 +117,13 @@ class App:
         from .panzoom import PanZoom
         narrow = window.innerWidth < 820 and hasattr(self.ui, "FIT_NARROW")  # phones: the map area first
         self.pz = PanZoom(self.map.svg, self.ui.FIT_NARROW if narrow else self.ui.FIT)
-        q("#topbar h1").textContent = self.ui.TITLE
-        document.title = f"{self.ui.TITLE} — Vietnam wargames"
+        self.show_title(gid)
         document.body.dataset.game = gid
+
+    def show_title(self, gid):
+        """The page title and header name the game shown (on the start screen: the game chosen)."""
+        q("#topbar h1").textContent = title_of(gid)
+        document.title = f"{title_of(gid)} — Vietnam wargames"
 
     # ---- screens ----------------------------------------------------------------------------------
     def show_start(self, game=None):
@@ -124,6 +131,7 @@ class App:
         auto = saves.load_autosave(game) if saves.has_autosave(game) else None
         startscreen.build(q("#start-body"), get(game), auto is not None, summary(auto) if auto else "",
                           saves.slots())
+        self.show_title(game)
         document.body.dataset.screen = "start"
         if self.m is None:
             q("#prompt").textContent = "Choose a scenario and start, or continue your saved game."
@@ -142,6 +150,7 @@ class App:
             q(sel).hidden = True
         if self.m is not None:
             document.body.dataset.screen = "game"
+            self.show_title(self.game)
 
     def load_match(self, m, message=None):
         self.set_game(m["game"])
@@ -560,6 +569,10 @@ class App:
         t = e.target
         if not hasattr(t, "closest"):
             return
+        c = t.closest(".cite-link, .log-rule")  # a rule citation: its summary (issue 13 item 2)
+        if c:
+            self.show_help("howto", c.getAttribute("data-cite") or c.textContent)
+            return
         a = t.closest("[data-action]")
         if a and self.m is not None and t.closest("#app"):
             self.do(int(a.getAttribute("data-action")))
@@ -740,6 +753,8 @@ class App:
             self._confirm_act = None
         elif cmd == "game":
             self.show_start(node.getAttribute("value"))
+        elif cmd == "scenario":
+            startscreen.show_briefing(q("#start-body"))
         elif cmd == "continue":
             gid = startscreen.chosen_game(q("#start-body"))
             self.open_save(lambda: saves.open_autosave(gid), "the autosaved game", self.start_msg)
@@ -767,6 +782,8 @@ class App:
             self.close_chooser()
         elif cmd == "help":
             self.show_help()
+        elif cmd == "help-tab":
+            self.help_tab(node.getAttribute("data-tab"))
         elif cmd == "saves":
             self.show_saves()
         elif cmd == "slot-save" and self.m is not None:
@@ -865,28 +882,56 @@ class App:
         self.saves_msg(message)
         q("#saves-dlg").hidden = False
         document.body.dataset.screen = "saves"
+        offline_copy.show(q("#keep-copy"))
 
-    def show_help(self):
+    def show_help(self, tab=None, cite=None):
+        """Help: How to play (at the section `cite` names), using this screen, the options in
+        use, about this reconstruction."""
         from .dom import el
+        on_start = not q("#start-screen").hidden  # there: the game chosen on it
+        gid = startscreen.chosen_game(q("#start-body")) if on_start else self.game
+        doc = howto_of(gid)
+        howto.draw(q("#howto"), gid, doc)
+        q("#help-title").textContent = f"Help — {title_of(gid)}"
+        self.help_tab(tab or ("howto" if cite else getattr(self, "_help_tab", "howto")))
+        q("#help-dlg").hidden = False
+        if cite:
+            shown = howto.focus(q("#howto"), doc, cite)
+            document.body.dataset.howto = shown or ""
+        rules = get(gid)
         box = q("#help-options")
         box.replaceChildren()
-        chosen = (self.m or {}).get("options") or {}
-        for o in self.rules.options():
+        in_play = self.m is not None and gid == self.game and not on_start
+        chosen = self.m.get("options") or {} if in_play else {}
+        q("#help-options-note").textContent = ("The rulings and optional rules of the game in progress." if in_play
+                                               else "The rulings and optional rules a new game starts with (change "
+                                                    "them under Advanced on the start screen).")
+        for o in rules.options():
             val = chosen.get(o["id"], o["default"])
+            shown = ("yes" if val else "no") if isinstance(val, bool) else str(val).replace("_", " ")
             li = el("li", parent=box)
             el("span", text=f"{o['label']}: ", parent=li)
-            el("b", text=str(val), parent=li)
-            el("span", text=f" [{o['rule']}]", cls="cite", parent=li)
-        self.about(q("#help-about"))
-        q("#help-dlg").hidden = False
+            el("b", text=shown, parent=li)
+            el("small", text=o["rule"], cls="code", parent=li)
+        self.about(q("#help-about"), rules)
 
-    def about(self, root):
+    def help_tab(self, tab):
+        self._help_tab = tab
+        for b in document.querySelectorAll("#help-dlg [data-tab]"):
+            b.setAttribute("aria-selected", "true" if b.getAttribute("data-tab") == tab else "false")
+        for pane in document.querySelectorAll("#help-dlg [data-pane]"):
+            pane.hidden = pane.getAttribute("data-pane") != tab
+
+    def about(self, root, rules):
         """'About this reconstruction': where every value the rulebook does not give comes from
         (games whose rules provide about())."""
         from .dom import el
         root.replaceChildren()
-        about = getattr(self.rules, "about", None)
+        about = getattr(rules, "about", None)
         if about is None:
+            el("p", text="The values this reconstruction adds to the rulebook (map, counters, tables) are "
+                         "marked in the game's data files with their reasoning; the rulings are listed "
+                         "under Options in use.", cls="muted", parent=root)
             return
         el("h3", text="About this reconstruction", parent=root)
         el("p", text="The rulebook gives the rules; its map, counter sheet and charts are missing. What is not "

@@ -3,6 +3,7 @@ import json
 
 from .counters import counter, game_id, title_of
 from .dom import el, sel
+from .howto import linkify
 from .logic import BIG_GROUP, FLOW, actor_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
 
 DIE = "⚀⚁⚂⚃⚄⚅"
@@ -27,7 +28,7 @@ def mini(p, parent, selected, can_act):
 
 
 def prompt(node, v):
-    node.textContent = v["prompt"]
+    linkify(node, v["prompt"])  # each "(MF 20.1)" opens its summary (issue 13 item 2)
     node.className = "over" if v.get("over") else ""
 
 

@@ -1,4 +1,5 @@
-"""The start screen: game, scenario, options (with rule cites), dice mode, seed; continue; load."""
+"""The start screen: game, scenario with its briefing, play settings, Start/Continue, then the
+rulings, optional rules and seed folded under "Advanced"; saved games."""
 import random
 
 from .dom import el
@@ -9,6 +10,8 @@ PACE_LABELS = {"step": "Pause after each phase and show what happened",
 
 
 def build(root, rules, has_auto, auto_summary, slots):
+    """A new player sees the game, the scenario with its briefing, the play settings and
+    Start/Continue; the rulings, the optional rules and the seed fold under "Advanced" (closed)."""
     root.replaceChildren()
     el("h2", text="New game", parent=root)
     form = el("form", attrs={"id": "start-form"}, parent=root)  # submit: prevented by the app (CSP)
@@ -24,67 +27,70 @@ def build(root, rules, has_auto, auto_summary, slots):
         el("input", attrs=attrs, parent=lab)
         el("span", text=title, parent=lab)
 
-    fs = el("fieldset", parent=form)
+    fs = el("fieldset", cls="scenarios", parent=form)
     el("legend", text="Scenario", parent=fs)
-    for n, sc in enumerate(rules.scenarios()):
+    scens = rules.scenarios()
+    for n, sc in enumerate(scens):
         lab = el("label", cls="opt", parent=fs)
-        attrs = {"type": "radio", "name": "scenario", "value": sc["id"], "data-scenario": sc["id"]}
+        attrs = {"type": "radio", "name": "scenario", "value": sc["id"], "data-scenario": sc["id"],
+                 "data-cmd": "scenario"}
         if n == 0:
             attrs["checked"] = ""
         el("input", attrs=attrs, parent=lab)
         el("span", text=sc["name"], parent=lab)
-        el("span", text=sc.get("rule", ""), cls="cite", parent=lab)
+        el("small", text=sc.get("rule", ""), cls="code", parent=lab)
         if sc.get("computer_play"):  # measured balance (issue 12), from the scenario data
             el("span", text=sc["computer_play"], cls="muted balance", attrs={"data-balance": sc["id"]}, parent=lab)
+    for n, sc in enumerate(scens):
+        briefing(fs, sc, shown=n == 0)
 
+    fs = el("fieldset", cls="play", attrs={"id": "play-settings"}, parent=form)
+    el("legend", text="Play", parent=fs)
+    # Play settings (not rules) go here, one control each: the players per side, the dice, the
+    # opponent's pacing (options of kind "play", e.g. First Team's nva_pace).
     if len(rules.roles) > 1:  # two-player games: who plays each side
         from game.ai.games import has_computer
-        fs = el("fieldset", parent=form)
-        el("legend", text="Players", parent=fs)
         kinds = [("human", "Human, at this screen")]
         if has_computer(rules):  # issue 12: the computer opponent
             kinds += [("ai:novice", "Computer, novice"), ("ai:standard", "Computer, standard")]
+        box = el("div", cls="players", attrs={"id": "players"}, parent=fs)
         for role in rules.roles:
-            lab = el("label", cls="opt", parent=fs)
+            lab = el("label", cls="opt", parent=box)
             el("span", text=f"{role}: ", parent=lab)
             pick = el("select", attrs={"data-player": role, "id": f"player-{role}"}, parent=lab)
             for n, (val, txt) in enumerate(kinds):
                 el("option", text=txt, attrs={"value": val, **({"selected": ""} if n == 0 else {})}, parent=pick)
         if has_computer(rules):
-            lab = el("label", cls="opt", parent=fs)
+            lab = el("label", cls="opt", parent=box)
             el("span", text="Computer pace: ", parent=lab)
             pick = el("select", attrs={"id": "ai-pace"}, parent=lab)
             for val, txt in (("normal", "normal"), ("slow", "slow"), ("instant", "instant")):
                 el("option", text=txt, attrs={"value": val, **({"selected": ""} if val == "normal" else {})},
                    parent=pick)
         el("p", text="Human sides play at this screen; a hand-over screen hides each side's secrets from the "
-           "other. Against the computer you see your side only.", cls="muted", parent=fs)
-
+           "other. Against the computer you see your side only.", cls="muted", parent=box)
     pace = next((o for o in rules.options() if o["id"] == PACE), None)
     if pace:  # a plain choice for new players, not one of the rulings (issue 9 item 2)
-        fs = el("fieldset", parent=form, attrs={"data-option": PACE})
-        el("legend", text="Opponent's turn", parent=fs)
+        box = el("div", cls="pace", attrs={"data-option": PACE}, parent=fs)
+        el("span", text="Opponent's turn: ", parent=box)
         for val in pace["choices"]:
-            lab = el("label", cls="opt", parent=fs)
+            lab = el("label", cls="opt", parent=box)
             attrs = {"type": "radio", "name": "opt-" + PACE, "value": val, "data-pace": val}
             if val == pace["default"]:
                 attrs["checked"] = ""
             el("input", attrs=attrs, parent=lab)
             el("span", text=PACE_LABELS.get(val, val), parent=lab)
-
-    fs = el("fieldset", parent=form)
-    el("legend", text="Dice", parent=fs)
+    dice = el("div", cls="dice", parent=fs)
     for val, txt in (("auto", "Computer rolls the dice"), ("manual", "I roll my own dice and enter them")):
-        lab = el("label", cls="opt", parent=fs)
+        lab = el("label", cls="opt", parent=dice)
         attrs = {"type": "radio", "name": "dice", "value": val, "data-dice": val}
         if val == "auto":
             attrs["checked"] = ""
         el("input", attrs=attrs, parent=lab)
         el("span", text=txt, parent=lab)
-    lab = el("label", cls="opt seed", parent=fs)
-    el("span", text="Seed", parent=lab)
-    el("input", attrs={"type": "number", "id": "seed", "min": 0, "max": 2**31 - 1,
-                       "value": random.randrange(1, 10**6)}, parent=lab)
+    for o in rules.options():
+        if o.get("kind") == "play" and o["id"] != PACE:
+            option_row(fs, o)
 
     bar = el("div", cls="start-bar", parent=form)
     if has_auto:  # the game in progress comes first (issue 9 item 8)
@@ -97,39 +103,31 @@ def build(root, rules, has_auto, auto_summary, slots):
        parent=bar)
     el("button", text="Back to the game", attrs={"id": "start-cancel", "type": "button", "data-cmd": "close"},
        cls="only-ingame", parent=bar)
+    el("button", text=f"How to play {rules.title}", attrs={"id": "start-howto", "type": "button", "data-cmd": "help"},
+       parent=bar)
     el("p", attrs={"id": "start-msg", "role": "status"}, parent=form)
-    det = el("details", cls="options", parent=form, attrs={"open": ""})
-    el("summary", text="Options and rulings", parent=det)
-    fixed = el("details", cls="options fixed-rulings", parent=form)
+
+    adv = el("details", cls="advanced", attrs={"id": "advanced"}, parent=form)  # closed for a new player
+    el("summary", text="Advanced (rulings and options)", parent=adv)
+    el("p", text="Where the rulebook is unclear, the game follows a ruling; each can be changed here. "
+                 "The defaults are the rulings we think right. The code after each (R-…) names it in the "
+                 "game's notes.", cls="muted small", parent=adv)
+    lab = el("label", cls="opt seed", parent=adv)
+    el("span", text="Seed (the same seed and choices replay the same dice)", parent=lab)
+    el("input", attrs={"type": "number", "id": "seed", "min": 0, "max": 2**31 - 1,
+                       "value": random.randrange(1, 10**6)}, parent=lab)
+    choose = el("div", cls="options", parent=adv)
+    fixed = el("details", cls="options fixed-rulings", parent=adv)
     el("summary", text="Fixed rulings (no alternative offered)", parent=fixed)
     for o in rules.options():
-        if o["id"] == PACE:
+        if o.get("kind") == "play":
             continue
         if o.get("choices") and len(o["choices"]) == 1:  # documents a ruling; nothing to choose
             row = el("div", cls="opt-row", parent=fixed, attrs={"data-option": o["id"]})
             el("span", text=o["label"], parent=row)
-            el("span", text=o["rule"], cls="cite", parent=row)
+            el("small", text=o["rule"], cls="code", parent=row)
             continue
-        row = el("div", cls="opt-row", parent=det, attrs={"data-option": o["id"]})
-        if o.get("choices"):
-            lab = el("label", parent=row)
-            el("span", text=o["label"], parent=lab)
-            s = el("select", attrs={"id": "opt-" + o["id"], "data-opt": o["id"]}, parent=lab)
-            for ch in o["choices"]:
-                oa = {"value": str(ch)}
-                if ch == o["default"]:
-                    oa["selected"] = ""
-                el("option", text=str(ch).replace("_", " "), attrs=oa, parent=s)
-        else:
-            lab = el("label", parent=row)
-            attrs = {"type": "checkbox", "id": "opt-" + o["id"], "data-opt": o["id"]}
-            if o["default"]:
-                attrs["checked"] = ""
-            el("input", attrs=attrs, parent=lab)
-            el("span", text=o["label"], parent=lab)
-        el("span", text=o["rule"], cls="cite", parent=row)
-        kind = {"optional_rule": "optional rule", "play": "play setting"}.get(o["kind"], "ruling")
-        el("span", text=kind, cls="kind", parent=row)
+        option_row(choose, o)
 
     if slots:
         el("h3", text="Saved games", parent=root)
@@ -139,6 +137,57 @@ def build(root, rules, has_auto, auto_summary, slots):
             el("button", text="Load", attrs={"type": "button", "data-cmd": "slot-load", "data-slot": name}, parent=li)
             el("span", text=f" {name}", cls="slot-name", parent=li)
             el("span", text=f" {meta.get('summary', '')} ({meta.get('saved', '')})", cls="muted", parent=li)
+
+
+BRIEFING_PARTS = (("history", "Background"), ("length", "Length"), ("difficulty", "Difficulty"),
+                  ("victory", "How to win"))
+
+
+def briefing(parent, sc, shown):
+    """A scenario's briefing (its data: history, length, difficulty, how to win); only the
+    chosen scenario's is shown."""
+    b = sc.get("briefing") or {}
+    box = el("div", cls="briefing", attrs={"data-briefing": sc["id"]}, parent=parent)
+    box.hidden = not shown
+    if not b:
+        el("p", text="No briefing for this scenario yet.", cls="muted", parent=box)
+        return
+    for key, title in BRIEFING_PARTS:
+        if b.get(key):
+            p = el("p", attrs={"data-part": key}, parent=box)
+            el("b", text=f"{title}: ", parent=p)
+            el("span", text=b[key], parent=p)
+
+
+def show_briefing(root):
+    """Show the briefing of the scenario chosen now."""
+    n = root.querySelector('input[name="scenario"]:checked')
+    sid = n.value if n else None
+    for box in root.querySelectorAll("[data-briefing]"):
+        box.hidden = box.getAttribute("data-briefing") != sid
+
+
+def option_row(parent, o):
+    """One option: its plain label and control; the ruling's code in small print."""
+    row = el("div", cls="opt-row", parent=parent, attrs={"data-option": o["id"]})
+    if o.get("choices"):
+        lab = el("label", parent=row)
+        el("span", text=o["label"], parent=lab)
+        s = el("select", attrs={"id": "opt-" + o["id"], "data-opt": o["id"]}, parent=lab)
+        for ch in o["choices"]:
+            oa = {"value": str(ch)}
+            if ch == o["default"]:
+                oa["selected"] = ""
+            el("option", text=str(ch).replace("_", " "), attrs=oa, parent=s)
+    else:
+        lab = el("label", parent=row)
+        attrs = {"type": "checkbox", "id": "opt-" + o["id"], "data-opt": o["id"]}
+        if o["default"]:
+            attrs["checked"] = ""
+        el("input", attrs=attrs, parent=lab)
+        el("span", text=o["label"], parent=lab)
+    kind = {"optional_rule": "optional rule", "play": "play setting"}.get(o["kind"], "ruling")
+    el("small", text=f"{o['rule']} · {kind}", cls="code", parent=row)
 
 
 def chosen_game(root):

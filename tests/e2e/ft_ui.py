@@ -1,7 +1,7 @@
 """Helpers for the First Team: Vietnam end-to-end tests (no sleeps: wait on data-ready / data-rev)."""
 import random
 
-from .mf_ui import (confirm_if_asked, confirm_warning, click_action, click_type, first_of_type, open_start, panel_actions, reveal, rev,
+from .mf_ui import (confirm_if_asked, confirm_warning, open_advanced, click_action, click_type, first_of_type, open_start, panel_actions, reveal, rev,
                     wait_rev_after)
 
 
@@ -12,6 +12,7 @@ def start_ft(page, base_url=None, seed=1, dice="auto", options=None):
     page.wait_for_selector('input[data-scenario="campaign"]')
     page.check('input[data-scenario="campaign"]')
     page.check(f'input[data-dice="{dice}"]')
+    open_advanced(page)
     for k, v in (options or {}).items():  # options with choices are <select id="opt-<id>">
         if k == "opponent_pace":  # the plain choice above the rulings: radio buttons
             page.check(f'input[data-pace="{v}"]')

@@ -31,6 +31,13 @@ def open_start(page, base_url):
     page.wait_for_selector("#start-screen:not([hidden])")
 
 
+def open_advanced(page):
+    """Unfold "Advanced (rulings and options)" on the start screen (closed at first): the seed and
+    the rulings are there (issue 13 item 2)."""
+    if not page.locator("#advanced[open]").count():
+        page.click("#advanced > summary")
+
+
 def start_game(page, base_url=None, scenario="early", seed=1, dice="auto", pace=None):
     if base_url is not None:
         open_start(page, base_url)
@@ -38,6 +45,7 @@ def start_game(page, base_url=None, scenario="early", seed=1, dice="auto", pace=
     page.check(f'input[data-dice="{dice}"]')
     if pace:  # opponent_pace: "step" (the default) or "run"
         page.check(f'input[data-pace="{pace}"]')
+    open_advanced(page)
     page.fill("#seed", str(seed))
     page.click("#start-game")
     confirm_if_asked(page)

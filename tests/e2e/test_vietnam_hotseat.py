@@ -8,7 +8,7 @@ from game.engine import match as M
 from game.rules import get
 
 from .conftest import wait_ready
-from .mf_ui import panel_actions, reveal, rev, wait_rev_after
+from .mf_ui import open_advanced, panel_actions, reveal, rev, wait_rev_after
 
 GAME = "vietnam-1965-1975"
 RULES = get(GAME)
@@ -21,6 +21,7 @@ def start(page, base_url, seed):
     page.click(f'input[data-game="{GAME}"]')
     page.wait_for_selector('input[data-scenario="starlite"]')
     page.check('input[data-scenario="starlite"]')
+    open_advanced(page)
     page.fill("#seed", str(seed))
     page.click("#start-game")
     page.wait_for_selector('body[data-screen="handover"]', state="attached")
@@ -162,6 +163,7 @@ def test_about_this_reconstruction(page, base_url):
     start(page, base_url, seed=2)
     page.click('[data-cmd="handover-ok"]')
     page.click('[data-cmd="help"]')
+    page.click('#help-dlg [data-tab="about"]')
     page.wait_for_selector("#help-about h3")
     text = page.text_content("#help-about")
     for part in ("Map", "Counters", "Terrain Effects Chart", "Combat Results Table", "Scenarios",

@@ -3,6 +3,7 @@ solitaire; the player is the American ("US"), the engine runs the NVA. Rule sect
 "FT n.n"; rulings on ambiguities are named options (data/options.json)."""
 
 from . import combat, nva, setup, turn, us  # noqa: F401  (register steps)
+from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from .board import flow, reading
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
@@ -15,6 +16,8 @@ roles = ["US"]
 data_version = DATA_VERSION
 
 scenarios, options, default_options = data_interface(SCENARIOS, OPTIONS)
+
+howto = howto_loader(__file__)  # the "How to play" page, in our own words (data/howto.json)
 
 
 from .invariants import check as _check_invariants  # noqa: E402

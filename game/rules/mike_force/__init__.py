@@ -2,6 +2,7 @@
 the Communists. Rule sections are cited as "MF n.n"."""
 
 from . import combat, communist, events, movement, recon, recruit, setup, turn  # noqa: F401  (register steps)
+from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from .board import flow, reading
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
@@ -16,6 +17,8 @@ roles = ["FW"]
 data_version = DATA_VERSION
 
 scenarios, options, default_options = data_interface(SCENARIOS, OPTIONS)
+
+howto = howto_loader(__file__)  # the "How to play" page, in our own words (data/howto.json)
 
 
 # Import the submodule first: loading it binds the package attribute "invariants" to the module,

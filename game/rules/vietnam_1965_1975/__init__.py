@@ -26,6 +26,7 @@ import random
 
 from . import (bombardment, combat, incidental, interdiction, movement, naval, operation,  # noqa: F401
                reaction, security, setup, strategic, turn)
+from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from . import board as B
 from .board import flow
@@ -40,6 +41,8 @@ roles = ["US", "NLF"]
 data_version = DATA_VERSION
 
 scenarios, options, default_options = data_interface(SCENARIOS, OPTIONS)
+
+howto = howto_loader(__file__)  # the "How to play" page, in our own words (data/howto.json)
 
 
 # Imported under another name: loading the submodule binds the package attribute "invariants"

@@ -235,6 +235,8 @@ def fuzz(game, games, seed, steps_limit=5000, out_dir=".", progress=0, scenario=
     """Fuzz `games` whole games; with progress=N, print the running totals (one JSON line on
     stderr) every N games, so a long run that is stopped still reports what it did."""
     rules = get(game)
+    if hasattr(rules, "check_indexes"):
+        rules.check_indexes(True)
     scen = [s["id"] for s in rules.scenarios()] if scenario == "all" else [scenario]
     res = {"game": game, "seed": seed, "games": 0, "steps": 0, "failures": 0, "failure_samples": []}
     t0 = time.perf_counter()

@@ -9,6 +9,7 @@ A match is one JSON document:
 A match is reproducible from (game, scenario, seed, options, dice_mode, actions).
 """
 
+import contextlib
 import json
 
 from . import report
@@ -226,11 +227,13 @@ def _commit(rules, match, a, in_place=False, labels=True):
     if pending is not None:
         work["dice"]["queue"] = list(typed)
     g = Context(work, log, labels)
+    indexed = getattr(rules, "indexed", None) or _no_index
     try:
-        if run_action is not None:
-            step = current_step(rules, work)
-            step.act(g, work["stack"][-1], run_action)
-        following = run_auto(rules, g)
+        with indexed(work):  # the rules may keep indexes of the position while the action runs
+            if run_action is not None:
+                step = current_step(rules, work)
+                step.act(g, work["stack"][-1], run_action)
+            following = run_auto(rules, g)
     except NeedRoll as need:
         del log[n0:]
         waiting = clone(base)
@@ -255,6 +258,10 @@ def _commit(rules, match, a, in_place=False, labels=True):
             match["undo"].append({"state": s, "actions": len(match["actions"]) - 1})
     match["state"] = work
     return following
+
+
+def _no_index(s):
+    return contextlib.nullcontext()
 
 
 def _changes_hands(rules, before, after):

@@ -153,7 +153,7 @@ class SupplySeg(Step):
             return
         B.spend_cp(g, a["n"] * CP["supply"], f"{a['n']} supply counter(s)", "FT 5.2")
         for x in B.of_kind(s, B.POOL, "sup")[:a["n"]]:
-            s["units"][x]["loc"] = B.ANKHE
+            B.put(s, x, B.ANKHE)
             s["units"][x]["step"] = 2
         g.log(f"{a['n']} full supply counter(s) placed at An Khe", "FT 5.2")
 
@@ -220,7 +220,7 @@ class AirSeg(Step):
         else:
             used = B.of_kind(s, B.ANKHE, "b52")[:n]
             for x in used:
-                s["units"][x]["loc"] = B.USED
+                B.put(s, x, B.USED)
             factor = n * COUNTERS["b52"]["strike"]
             B.spend_cp(g, n * CP["b52"], "B-52 strike", "FT 5.8")
             who = "B-52"
@@ -288,6 +288,8 @@ class Transport(Step):
         where = {l: B.name(l) for l in lzs}
         who = {c: B.uname(s, c) for l in lzs for c in cargo[l]}
         fits = {}
+        exchanges = flights = None
+        pf = pathfinder(s)
         for h in transports(s):
             r19 = U[h].get("r19")
             tag = f" [{'fatigued' if U[h].get('st') else 'ready'}{' 1/9' if r19 else ''} transport]"
@@ -312,14 +314,16 @@ class Transport(Step):
             if r19:
                 continue
             if cp_ok(s, s["options"]["cp_exchange"]):
-                for c in cargo[B.ANKHE]:
-                    for to in lzmap:
-                        if cargo[to] and (U[c]["k"] != "inf" or exchange_back_units(s, c, to)):
-                            out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
-                                        "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
-            pf = pathfinder(s)
+                if exchanges is None:  # the same for every helicopter
+                    exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap
+                                 if cargo[to] and (U[c]["k"] != "inf" or exchange_back_units(s, c, to))]
+                for c, to in exchanges:
+                    out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
+                                "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
             if pf and cp_ok(s, CP["pathfinder"]):
-                for to in pathfinder_flights(s, pf):
+                if flights is None:
+                    flights = pathfinder_flights(s, pf)
+                for to in flights:
                     dest = "back to An Khe" if to == B.ANKHE else f"to {B.name(to)}"
                     out.append({"t": "pathfinder", "heli": h, "to": to,
                                 "label": f"Fly the pathfinders {dest} (1 CP){tag}"})
@@ -406,7 +410,7 @@ def _exchange_back(g, a, data):
     u = s["units"][x]
     if u["loc"] != data["to"]:
         return
-    u["loc"] = B.ANKHE
+    B.put(s, x, B.ANKHE)
     u["hold"] = False
     if u["k"] == "inf":
         u["act"] = True  # moved this turn: no fatigue recovery (FT 12.4, A26)
@@ -450,7 +454,7 @@ def fly_pathfinder(g, h, to):
     pf = pathfinder(s)
     frm = s["units"][pf]["loc"]
     B.spend_cp(g, CP["pathfinder"], "Pathfinders", "FT 5.3")
-    s["units"][pf]["loc"] = to
+    B.put(s, pf, to)
     if to == B.ANKHE:
         g.log(f"{B.uname(s, h)} flies the pathfinders from {B.name(frm)} back to An Khe", "FT 14.1")
     else:
@@ -463,7 +467,7 @@ def land(g, h, c, to, frm):
     if U[c]["k"] == "sup":
         B.move_supply(s, c, to)
     else:
-        U[c]["loc"] = to
+        B.put(s, c, to)
     U[c]["hold"] = False
     s["f"].setdefault("cargo", {})[h] = c
     g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1")
@@ -625,7 +629,7 @@ def ground_move(g, xs, to, carry):
     for i, loc in enumerate(path):
         line = "ankhe" if B.ANKHE in (prev, loc) else ADJ[prev][loc]
         for x in xs:
-            U[x]["loc"] = loc
+            B.put(s, x, loc)
             n = TABLES["fatigue_lines"][line]
             if unsup[x] and line != "ankhe" and s["options"]["unsupplied_fatigue"] == "per_line":
                 n += 1
@@ -744,7 +748,7 @@ def apply_support(g, a, sup):
         if not U[h].get("r19"):
             B.spend_cp(g, CP["scramble"], "Scramble a combat helicopter", "FT 5.5")
         U[h]["used"] = True
-        U[h]["loc"] = loc
+        B.put(s, h, loc)
         sup.setdefault({"gs": "gs", "ara": "ara", "oh": "oh"}[U[h]["k"]], []).append(h)
         g.log(f"{B.uname(s, h)} scrambles to {B.name(loc)}", "FT 9.2")
     elif t == "adj":
@@ -907,7 +911,7 @@ class Refit(Step):
         u = s["units"][h]
         if not u.get("r19"):
             B.spend_cp(g, s["options"]["cp_refit"], "Refit a helicopter", "FT 9.4")
-        u["loc"] = B.ANKHE
+        B.put(s, h, B.ANKHE)
         u["st"] = 0
         g.log(f"{B.uname(s, h)} leaves the Refit Box, combat-ready", "FT 9.4")
 

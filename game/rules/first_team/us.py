@@ -285,8 +285,9 @@ class Transport(Step):
         lzmap = lz_list(s)
         lzs = [B.ANKHE] + lzmap
         cargo = {l: cargo_at(s, l) for l in lzs}
-        where = {l: B.name(l) for l in lzs}
-        who = {c: B.uname(s, c) for l in lzs for c in cargo[l]}
+        lab = g.labels  # labels=False (the simulator): the same actions without their labels
+        where = {l: B.name(l) for l in lzs} if lab else None
+        who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
         fits = {}
         exchanges = flights = None
         pf = pathfinder(s)
@@ -309,6 +310,9 @@ class Transport(Step):
                                 fits[(to, c)] = B.stack_ok(s, to, [c])
                             if not fits[(to, c)]:
                                 continue
+                        if not lab:
+                            out.append({"t": "lift", "heli": h, "unit": c, "to": to})
+                            continue
                         out.append({"t": "lift", "heli": h, "unit": c, "to": to,
                                     "label": f"Lift {who[c]} {where[frm]} -> {where[to]}{tag}"})
             if r19:
@@ -318,6 +322,9 @@ class Transport(Step):
                     exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap
                                  if cargo[to] and (U[c]["k"] != "inf" or exchange_back_units(s, c, to))]
                 for c, to in exchanges:
+                    if not lab:
+                        out.append({"t": "exchange", "heli": h, "unit": c, "to": to})
+                        continue
                     out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
                                 "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
             if pf and cp_ok(s, CP["pathfinder"]):
@@ -568,7 +575,7 @@ class Ground(Step):
             sup = bool(B.of_kind(s, loc, "sup"))
             for x in xs:
                 for d, (path, fat) in sorted(move_paths(s, x).items()):
-                    lab = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue)"
+                    lab = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue)" if g.labels else ""
                     out.append({"t": "move", "unit": x, "to": d, "label": lab})
                     if sup:
                         out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": lab + " carrying supply"})

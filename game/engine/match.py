@@ -63,6 +63,12 @@ def clone(obj):
 DISPLAY_KEYS = ("label", "warn")  # what an action carries for display only (not its identity)
 
 
+def _bare(acts):
+    """The actions without display fields (those that carry none are kept as they are)."""
+    return [{k: v for k, v in a.items() if k not in DISPLAY_KEYS} if "label" in a or "warn" in a else a
+            for a in acts]
+
+
 def strip(action):
     """An action without its display fields, normalised through JSON."""
     return clone({k: v for k, v in action.items() if k not in DISPLAY_KEYS})
@@ -112,7 +118,7 @@ def legal_actions(rules, match, role=None, labels=True):
                 for v in range(1, 7)]
     acts = _choices(rules, Context(s, [], labels), s["stack"][-1])
     if not labels:
-        acts = [{k: v for k, v in a.items() if k not in DISPLAY_KEYS} for a in acts]
+        acts = _bare(acts)
     return acts
 
 
@@ -204,7 +210,7 @@ def play(rules, match, action, legal=None, in_place=False, role=None, labels=Tru
     if nxt is None or (role is not None and not _role_ok(rules, match["state"], role)):
         return legal_actions(rules, match, role, labels)
     if not labels:
-        nxt = [{k: v for k, v in a.items() if k not in DISPLAY_KEYS} for a in nxt]
+        nxt = _bare(nxt)
     return nxt
 
 

@@ -315,20 +315,17 @@ def stack_ok(s, loc, extra=(), less=()):
     if loc not in LOC:
         return True
     U = s["units"]
-    here, bns = memo(s, (loc, "inf_bns"), lambda: _inf_bns(s, loc))
+    here = _of_kind(s, loc, ("inf",))
     new = [x for x in extra if x not in here]
     if less:
-        here = here.difference(less)
-        bns = frozenset(U[x]["bn"] for x in here)
+        here = [x for x in here if x not in less]
     n = len(here) + len(new)
     if n <= 2:
         return True
-    return n <= 4 and len(bns.union(U[x]["bn"] for x in new)) == 1
-
-
-def _inf_bns(s, loc):
-    here = frozenset(us_inf(s, loc))
-    return here, frozenset(s["units"][x]["bn"] for x in here)
+    if n > 4:
+        return False
+    bn = U[here[0] if here else new[0]]["bn"]
+    return all(U[x]["bn"] == bn for x in here) and all(U[x]["bn"] == bn for x in new)
 
 
 def supply_markers(s, loc):
@@ -443,7 +440,20 @@ def key(u):
 
 def nva_at(s, loc):
     """NVA companies in a location, lowest regiment and company first."""
-    return list(memo(s, (loc, "nva_at"), lambda: sorted(_of_kind(s, loc, ("nva",)), key=lambda x: key(s["units"][x]))))
+    e = _live(s)
+    m = e.memo if e is not None else None
+    if m is None:
+        return _nva_at(s, loc)
+    k = (loc, "nva_at")
+    r = m.get(k)
+    if r is None:
+        r = m[k] = _nva_at(s, loc)
+    return list(r)
+
+
+def _nva_at(s, loc):
+    U = s["units"]
+    return sorted(_of_kind(s, loc, ("nva",)), key=lambda x: key(U[x]))
 
 
 def nsort(s, uids):

@@ -441,7 +441,12 @@ def key(u):
 def nva_at(s, loc):
     """NVA companies in a location, lowest regiment and company first."""
     e = _live(s)
-    m = e.memo if e is not None else None
+    if e is None:
+        return _nva_at(s, loc)
+    xs = e.by_kind.get((loc, "nva"))
+    if not xs or len(xs) == 1:
+        return list(xs or ())
+    m = e.memo
     if m is None:
         return _nva_at(s, loc)
     k = (loc, "nva_at")

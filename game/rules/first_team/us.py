@@ -320,7 +320,7 @@ class Transport(Step):
             if cp_ok(s, s["options"]["cp_exchange"]):
                 if exchanges is None:  # the same for every helicopter
                     exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap
-                                 if cargo[to] and (U[c]["k"] != "inf" or exchange_back_units(s, c, to))]
+                                 if cargo[to] and (U[c]["k"] != "inf" or _can_bring_back(s, c, to, cargo[to]))]
                 for c, to in exchanges:
                     if not lab:
                         out.append({"t": "exchange", "heli": h, "unit": c, "to": to})
@@ -369,6 +369,16 @@ class Transport(Step):
             # landing ambush (FT 13.6, resolved at once) is over
             g.push("exchange_pick", **data)
             land(g, h, c, to, frm)
+
+
+def _can_bring_back(s, c, to, there):
+    """bool(exchange_back_units(s, c, to)) for a unit c coming from An Khe to a map location whose
+    cargo `there` (cargo_at) is not empty: without listing them."""
+    if B.stack_ok(s, to, [c]):
+        return True
+    if s["options"]["exchange_full_stack"] != "simultaneous":
+        return False
+    return any(s["units"][x]["k"] == "inf" and B.stack_ok(s, to, [c], less=[x]) for x in there)
 
 
 def exchange_back_units(s, c, to):
@@ -575,7 +585,12 @@ class Ground(Step):
             sup = bool(B.of_kind(s, loc, "sup"))
             for x in xs:
                 for d, (path, fat) in sorted(move_paths(s, x).items()):
-                    lab = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue)" if g.labels else ""
+                    if not g.labels:
+                        out.append({"t": "move", "unit": x, "to": d})
+                        if sup:
+                            out.append({"t": "move", "unit": x, "to": d, "sup": True})
+                        continue
+                    lab = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue)"
                     out.append({"t": "move", "unit": x, "to": d, "label": lab})
                     if sup:
                         out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": lab + " carrying supply"})

@@ -31,33 +31,41 @@ def K(u):
 # --- what a unit is ------------------------------------------------------------------
 
 def side(u):
-    if K(u)["cls"] == "garrison":
+    k = KINDS[u["k"]]
+    if k["cls"] == "garrison":
         return "COM" if u.get("com") else "FW"
-    return K(u)["side"]
+    return k["side"]
 
 
 def is_fw(u):
-    return side(u) == "FW"
+    k = KINDS[u["k"]]
+    if k["cls"] == "garrison":
+        return not u.get("com")
+    return k["side"] == "FW"
 
 
 def is_com(u):
-    return side(u) == "COM"
+    k = KINDS[u["k"]]
+    if k["cls"] == "garrison":
+        return bool(u.get("com"))
+    return k["side"] == "COM"
 
 
 def is_garrison(u):
-    return K(u)["cls"] == "garrison"
+    return KINDS[u["k"]]["cls"] == "garrison"
 
 
 def is_leader(u):
-    return K(u)["cls"] == "leader"
+    return KINDS[u["k"]]["cls"] == "leader"
 
 
 def is_air(u):
-    return K(u)["cls"] == "air"
+    return KINDS[u["k"]]["cls"] == "air"
 
 
 def is_heli(u):
-    return bool(K(u).get("heli")) or bool(K(u).get("aircav"))
+    k = KINDS[u["k"]]
+    return bool(k.get("heli")) or bool(k.get("aircav"))
 
 
 def is_macv(u):
@@ -69,7 +77,7 @@ def is_sf(u):
 
 
 def is_target(u):
-    return bool(K(u).get("target"))
+    return bool(KINDS[u["k"]].get("target"))
 
 
 def is_mobile(u):

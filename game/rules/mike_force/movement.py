@@ -132,6 +132,7 @@ def fly_destinations(s, heli, reaction):
     riders = [h] + [s["units"][p] for p in passengers(s, heli)]
     out = []
     cands = list(SPACES) + ([] if reaction else [B.NT])
+    from_sortie = start != B.NT and sortie_point(s, start)
     for d in cands:
         if d == start:
             continue
@@ -142,7 +143,7 @@ def fly_destinations(s, heli, reaction):
         if start == B.NT:
             if d == B.NT or B.control(s, d) not in ("FW", "disputed"):
                 continue  # MF 22.3, R-NT1
-        elif not sortie_point(s, start) and not sortie_point(s, d):
+        elif not from_sortie and not sortie_point(s, d):
             continue  # MF 23.3
         out.append(d)
     return out
@@ -167,8 +168,17 @@ def fly(g, heli, to, rule):
 # --- special targets (MF 26.3) --------------------------------------------------------------
 
 def recover_options(s):
+    U = s["units"]
+    # only a space holding a revealed special target not yet carried can offer one (checked at
+    # every Free World decision: most of the time there is none)
+    where = {u["loc"] for u in U.values()
+             if u.get("rev") and not u.get("by") and B.is_target(u) and B.is_com(u) and not B.is_garrison(u)}
+    if not where:
+        return []
     out = []
     for sp in SPACES:
+        if sp not in where:
+            continue
         coms = [uid for uid in B.units_at(s, sp) if B.is_com(s["units"][uid]) and not B.is_garrison(s["units"][uid])]
         targets = [uid for uid in coms if B.is_target(s["units"][uid]) and s["units"][uid].get("rev")
                    and not s["units"][uid].get("by")]

@@ -18,6 +18,7 @@ browser can import (Saves > Import file) to show the exact position. The command
 summary: games, steps, failures, steps per second.
 """
 
+import contextlib
 import inspect
 import json
 import random
@@ -170,7 +171,7 @@ def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate
     mark[0] = len(m["actions"])
     if json.loads(json.dumps(m)) != m:
         raise Failure("the match does not survive a JSON round trip")
-    again = replay(rules, scenario, seed, m["options"], m["actions"], m.get("dice_mode", "auto"))
+    again = replay(rules, scenario, seed, m["options"], m["actions"], m.get("dice_mode", "auto"), fast=True)
     if M.state_hash(again) != M.state_hash(m):
         raise Failure("replaying seed + actions gives a different state")
     if again["log"] != m["log"]:
@@ -205,13 +206,22 @@ def _undo_probe(rules, m, acts, rng):
     return now
 
 
-def replay(rules, scenario, seed, options, actions, dice_mode="auto"):
-    """M.replay, listing each position's actions once (as the simulator does)."""
+def replay(rules, scenario, seed, options, actions, dice_mode="auto", fast=False):
+    """M.replay, listing each position's actions once (as the simulator does). `fast`: in place and
+    without labels where the dice are automatic, as the simulator plays (the end-of-game check: the
+    game itself was played on copies, with labels, so the two ways of running actions are compared)."""
     m = M.new_match(rules, scenario, seed, options, dice_mode)
-    legal = M.legal_actions(rules, m)
-    for a in actions:
-        legal = M.play(rules, m, a, legal=legal)
+    fast = fast and dice_mode == "auto"
+    indexed = (getattr(rules, "indexed", None) if fast else None) or _no_index
+    with indexed(m["state"]):
+        legal = M.legal_actions(rules, m, labels=not fast)
+        for a in actions:
+            legal = M.play(rules, m, a, legal=legal, in_place=fast, labels=not fast)
     return m
+
+
+def _no_index(s):
+    return contextlib.nullcontext()
 
 
 def failure_save(rules, scenario, seed, failure):

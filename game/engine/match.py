@@ -20,7 +20,7 @@ FORMAT = 1
 MAX_AUTO_STEPS = 200000
 
 
-_LEAVES = (str, int, float, bool, type(None))
+_LEAVES = frozenset((str, int, float, bool, type(None)))
 
 
 def _copy(obj):
@@ -28,26 +28,28 @@ def _copy(obj):
     TypeError on anything else."""
     t = type(obj)
     if t is dict:
-        out = {}
-        for k, v in obj.items():
+        out = obj.copy()
+        for k, v in out.items():
             if type(k) is not str:
                 raise TypeError("a key that is not a string")
             tv = type(v)
             if tv is dict or tv is list:
-                v = _copy(v)
+                out[k] = _copy(v)
             elif tv not in _LEAVES:
                 raise TypeError(tv.__name__)
-            out[k] = v
         return out
     if t is list:
-        return [_copy(v) if type(v) in (dict, list) else _leaf(v) for v in obj]
-    return _leaf(obj)
-
-
-def _leaf(v):
-    if type(v) not in _LEAVES:
-        raise TypeError(type(v).__name__)
-    return v
+        out = obj.copy()
+        for i, v in enumerate(out):
+            tv = type(v)
+            if tv is dict or tv is list:
+                out[i] = _copy(v)
+            elif tv not in _LEAVES:
+                raise TypeError(tv.__name__)
+        return out
+    if t in _LEAVES:
+        return obj
+    raise TypeError(t.__name__)
 
 
 def clone(obj):

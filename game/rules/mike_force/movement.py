@@ -267,7 +267,7 @@ def deliver_targets(g):
         loc = s["units"][by]["loc"]
         if loc == B.NT or (B.is_major(loc) and B.fw_controlled(s, loc)):
             t.pop("by")
-            t["loc"] = B.RECOVERED
+            B.put(s, tid, B.RECOVERED)
             d = g.roll(1, f"Special target delivered ({B.name_of(s, tid)})", "MF 26.3")[0]
             B.change_rp(g, d, "Special target delivered", "MF 26.3")
 
@@ -378,7 +378,7 @@ class Engineer(Step):
         if a["t"] == "build":
             s = g.s
             cid = pool_unit(s, "camp")
-            s["units"][cid]["loc"] = a["to"]
+            B.put(s, cid, a["to"])
             _done(s, "built").append(a["unit"])
             g.log(f"Engineers build an SF camp at {SPACES[a['to']]['name']}", "MF 25.7")
             return

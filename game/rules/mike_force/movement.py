@@ -274,9 +274,14 @@ def deliver_targets(g):
 
 # --- the Free World Movement Phase ------------------------------------------------------------
 
-def air_choices(s, reaction):
+def air_choices(s, reaction, labels=True):
     out = []
     for h in flyers(s, reaction):
+        if not labels:  # the simulator: the same actions without their labels
+            out += [{"t": "board", "unit": p, "heli": h} for p in boardable(s, h)]
+            out += [{"t": "unboard", "unit": p, "heli": h} for p in passengers(s, h)]
+            out += [{"t": "fly", "unit": h, "to": d} for d in fly_destinations(s, h, reaction)]
+            continue
         for p in boardable(s, h):
             out.append({"t": "board", "unit": p, "heli": h,
                         "label": f"Board {B.name_of(s, p)} on {B.name_of(s, h)} at {loc_name(s['units'][h]['loc'])}"})
@@ -308,14 +313,20 @@ class FwMove(Step):
         out = []
         for uid in ground_movers(s):
             u = s["units"][uid]
+            halo = B.K(u).get("halo") and (u["loc"] == B.NT or (B.is_major(u["loc"]) and B.fw_controlled(s, u["loc"])))
+            if not g.labels:  # the simulator: the same actions without their labels
+                out += [{"t": "move", "unit": uid, "to": d} for d in ground_destinations(s, uid)]
+                if halo:
+                    out += [{"t": "halo", "unit": uid, "to": d} for d in SPACES]
+                continue
             for d in ground_destinations(s, uid):
                 out.append({"t": "move", "unit": uid, "to": d,
                             "label": f"Move {B.name_of(s, uid)} {loc_name(u['loc'])} -> {loc_name(d)}"})
-            if B.K(u).get("halo") and (u["loc"] == B.NT or (B.is_major(u["loc"]) and B.fw_controlled(s, u["loc"]))):
+            if halo:
                 for d in SPACES:
                     out.append({"t": "halo", "unit": uid, "to": d,
                                 "label": f"HALO jump {B.name_of(s, uid)} into {SPACES[d]['name']} (6 = debacle)"})
-        out += air_choices(s, reaction=False)
+        out += air_choices(s, reaction=False, labels=g.labels)
         out.append({"t": "done", "label": "End the Movement Phase"})  # + recoveries (offer_recovery)
         return out
 

@@ -156,7 +156,7 @@ class Reaction(Step):
             for sp in spaces:
                 out.append({"t": "sortie", "unit": uid, "to": sp,
                             "label": f"Send {B.name_of(s, uid)} against {SPACES[sp]['name']}"})
-        out += air_choices(s, reaction=True)
+        out += air_choices(s, reaction=True, labels=g.labels)
         out.append({"t": "done", "label": "End the Reaction Phase"})
         return out
 

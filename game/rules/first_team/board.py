@@ -315,6 +315,17 @@ def stack_ok(s, loc, extra=(), less=()):
     if loc not in LOC:
         return True
     U = s["units"]
+    e = _live(s)
+    if e is not None and len(extra) == 1 and not less:  # the common question: may one unit come?
+        here = e.by_kind.get((loc, "inf"), ())
+        x = extra[0]
+        n = len(here) if x in here else len(here) + 1
+        if n <= 2:
+            return True
+        if n > 4:
+            return False
+        bn = U[x]["bn"]
+        return all(U[y]["bn"] == bn for y in here)
     here = _of_kind(s, loc, ("inf",))
     new = [x for x in extra if x not in here]
     if less:
@@ -339,6 +350,18 @@ def supply_for(s, loc):
     supply its garrison, the others the infantry; a marker left over supplies the other stack
     (ruling R-SUP1, option supply_share: who comes first when one marker must serve both).
     Each stack draws on its half markers first."""
+    e = _live(s)
+    m = e.memo if e is not None else None
+    if m is None:
+        return _supply_for(s, loc)
+    k = (loc, "supply_for")
+    r = m.get(k)
+    if r is None:
+        r = m[k] = _supply_for(s, loc)
+    return dict(r)
+
+
+def _supply_for(s, loc):
     ms = supply_markers(s, loc)
     present = {"sfg": garrison_at(s, loc) is not None, "inf": bool(us_inf(s, loc))}
     own = {"sfg": [m for m in ms if s["units"][m].get("camp")],

@@ -379,8 +379,19 @@ def neighbours(space, fw=True):
 
 # --- political restrictions (MF 27) ---------------------------------------------------
 
+_MAY_ENTER = {}  # the answers depend only on the unit's kind and side, the space, the scenario and one option
+
+
 def may_enter(s, u, space):
     """May this FW unit be in this space (MF 27.1-27.3, 25.2, R-PR1)?"""
+    key = (u["k"], bool(u.get("com")), space, s["scenario"], s["options"].get("mf_in_laos"))
+    r = _MAY_ENTER.get(key)
+    if r is None:
+        r = _MAY_ENTER[key] = _may_enter(s, u, space)
+    return r
+
+
+def _may_enter(s, u, space):
     k = K(u)
     if space == NT:
         # MF 22.0: Free World units only; White Star never leaves Laos (MF 25.2); no static

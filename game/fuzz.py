@@ -18,6 +18,7 @@ browser can import (Saves > Import file) to show the exact position. The command
 summary: games, steps, failures, steps per second.
 """
 
+import contextlib
 import inspect
 import json
 import random
@@ -187,7 +188,7 @@ def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate
     mark[0] = len(m["actions"])
     if json.loads(json.dumps(m)) != m:
         raise Failure("the match does not survive a JSON round trip")
-    again = replay(rules, scenario, seed, m["options"], m["actions"], m.get("dice_mode", "auto"))
+    again = replay(rules, scenario, seed, m["options"], m["actions"], m.get("dice_mode", "auto"), fast=True)
     if M.state_hash(again) != M.state_hash(m):
         raise Failure("replaying seed + actions gives a different state")
     if again["log"] != m["log"]:
@@ -199,7 +200,11 @@ def _undo_probe(rules, m, acts, rng, agents=None):
     """Play 1-3 actions (random, or the computer player's), undo as many as the engine allows
     back, and check that the match and its legal actions are exactly what they were. Returns the
     legal actions now."""
-    before = M.clone(m)
+    # the match as it was: a copy of all but the log, and the log as JSON text (a copy of a long log
+    # costs far more than its text, which shows every change just as well)
+    before = M.clone({k: v for k, v in m.items() if k != "log"})
+    before_log = json.dumps(m["log"])
+    n_log = len(m["log"])
     before_acts = [M.strip(a) for a in acts]
     n = 0
     for _ in range(rng.randint(1, 3)):
@@ -208,14 +213,15 @@ def _undo_probe(rules, m, acts, rng, agents=None):
         had = len(m["undo"])
         acts = M.play(rules, m, _choose(rules, m, acts, rng, agents), legal=acts)
         if len(m["undo"]) != had + 1:  # a die roll, a draw or a reveal: no undo past it; keep it
-            check_position(rules, m, acts, len(before["log"]), _hidden_fn(rules),
+            check_position(rules, m, acts, n_log, _hidden_fn(rules),
                            list(getattr(rules, "roles", None) or [None]))
             return acts
         n += 1
     for _ in range(n):
         M.undo(rules, m)
-    if m != before:
-        diff = [k for k in m if m[k] != before.get(k)]
+    log_same = json.dumps(m["log"]) == before_log
+    if not log_same or {k: v for k, v in m.items() if k != "log"} != before:
+        diff = [k for k in m if k != "log" and m[k] != before.get(k)] + ([] if log_same else ["log"])
         raise Failure(f"undo of {n} action(s) did not restore the exact match (differs in {diff})")
     now = M.legal_actions(rules, m)
     if [M.strip(a) for a in now] != before_acts:
@@ -223,13 +229,22 @@ def _undo_probe(rules, m, acts, rng, agents=None):
     return now
 
 
-def replay(rules, scenario, seed, options, actions, dice_mode="auto"):
-    """M.replay, listing each position's actions once (as the simulator does)."""
+def replay(rules, scenario, seed, options, actions, dice_mode="auto", fast=False):
+    """M.replay, listing each position's actions once (as the simulator does). `fast`: in place and
+    without labels where the dice are automatic, as the simulator plays (the end-of-game check: the
+    game itself was played on copies, with labels, so the two ways of running actions are compared)."""
     m = M.new_match(rules, scenario, seed, options, dice_mode)
-    legal = M.legal_actions(rules, m)
-    for a in actions:
-        legal = M.play(rules, m, a, legal=legal)
+    fast = fast and dice_mode == "auto"
+    indexed = (getattr(rules, "indexed", None) if fast else None) or _no_index
+    with indexed(m["state"]):
+        legal = M.legal_actions(rules, m, labels=not fast)
+        for a in actions:
+            legal = M.play(rules, m, a, legal=legal, in_place=fast, labels=not fast)
     return m
+
+
+def _no_index(s):
+    return contextlib.nullcontext()
 
 
 def failure_save(rules, scenario, seed, failure):
@@ -253,6 +268,8 @@ def fuzz(game, games, seed, steps_limit=5000, out_dir=".", progress=0, scenario=
     """Fuzz `games` whole games; with progress=N, print the running totals (one JSON line on
     stderr) every N games, so a long run that is stopped still reports what it did."""
     rules = get(game)
+    if hasattr(rules, "check_indexes"):
+        rules.check_indexes(True)
     scen = [s["id"] for s in rules.scenarios()] if scenario == "all" else [scenario]
     res = {"game": game, "seed": seed, "games": 0, "steps": 0, "failures": 0, "failure_samples": []}
     if players:

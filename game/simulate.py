@@ -1,6 +1,7 @@
 """Headless games: `python -m game simulate ...`, random-legal-action players by default, the
 computer player with `--players US=ai,NLF=ai:novice` (issue 12)."""
 
+import contextlib
 import random
 import time
 
@@ -51,29 +52,37 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, p
     rng = random.Random(seed * 7919 + 17)
     agents = players or {}
     steps = 0
-    acts = M.legal_actions(rules, m)
-    while not m["state"].get("over"):
-        if not acts:
-            raise RuntimeError(f"no legal action at step {m['state']['stack'][-1]['s']}")
-        agent = agents.get(M.current_role(rules, m)) if agents else None
-        if agent is None:
-            a = random_action(rng, acts)
-        elif getattr(agent, "needs_worlds", False):
-            role = M.current_role(rules, m)
-            t0, c0 = time.perf_counter(), time.process_time()
-            a = agent.choose(rules, M.view(rules, m, role), acts, rng, WorldSampler(rules, m, role))
-            if timing is not None and len(acts) > 1:
-                timing.append(((time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000))
-        else:
-            role = M.current_role(rules, m)
-            a = agent.choose(rules, M.view(rules, m, role) if agent.needs_view else None, acts, rng)
-        acts = M.play(rules, m, a, legal=acts, in_place=True)
-        steps += 1
-        if check:
-            check(m)
-        if steps >= max_steps:
-            raise RuntimeError(f"game did not end in {max_steps} actions")
+    labels = bool(agents)  # the random player never reads a label
+    # played in place, the state stays one object: the rules' indexes of it live the whole game
+    # (nothing but the engine changes it meanwhile)
+    with (getattr(rules, "indexed", None) or _no_index)(m["state"]):
+        acts = M.legal_actions(rules, m, labels=labels)
+        while not m["state"].get("over"):
+            if not acts:
+                raise RuntimeError(f"no legal action at step {m['state']['stack'][-1]['s']}")
+            agent = agents.get(M.current_role(rules, m)) if agents else None
+            if agent is None:
+                a = random_action(rng, acts)
+            elif getattr(agent, "needs_worlds", False):
+                role = M.current_role(rules, m)
+                t0, c0 = time.perf_counter(), time.process_time()
+                a = agent.choose(rules, M.view(rules, m, role), acts, rng, WorldSampler(rules, m, role))
+                if timing is not None and len(acts) > 1:
+                    timing.append(((time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000))
+            else:
+                role = M.current_role(rules, m)
+                a = agent.choose(rules, M.view(rules, m, role) if agent.needs_view else None, acts, rng)
+            acts = M.play(rules, m, a, legal=acts, in_place=True, labels=labels)
+            steps += 1
+            if check:
+                check(m)
+            if steps >= max_steps:
+                raise RuntimeError(f"game did not end in {max_steps} actions")
     return m, steps
+
+
+def _no_index(s):
+    return contextlib.nullcontext()
 
 
 def simulate(game, scenario, games, seed, options=None, players=None, ai_level=None):

@@ -2,6 +2,7 @@
 information after every random legal action; CI-bounded runs of 200 Mike Force games and 40 First
 Team games, and the 200-game First Team simulation."""
 
+import importlib
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -155,3 +156,49 @@ def test_fuzz_detects_a_dead_end(monkeypatch):
     with pytest.raises(Failure) as e:
         fuzz_one(R, "early", 2, 5000, undo_rate=0)
     assert "dead end" in str(e.value)
+
+
+def test_fuzz_detects_an_undo_that_changes_an_old_log_entry(monkeypatch):
+    """The undo check compares the log's text: an old entry changed in place is reported."""
+    real = M.undo
+
+    def sloppy(rules, m):
+        real(rules, m)
+        if m["log"]:
+            m["log"][0]["text"] += " (changed)"
+        return m
+    monkeypatch.setattr(M, "undo", sloppy)
+    with pytest.raises(Failure) as e:
+        fuzz_one(R, "early", 8, 5000, undo_rate=0.5)
+    assert "undo" in str(e.value) and "log" in str(e.value)
+
+
+@pytest.mark.parametrize("game", ["first-team", "mike-force"])
+def test_fuzz_detects_a_move_that_bypasses_the_location_index(monkeypatch, game):
+    """Issue 14: the rules keep a location index while the engine runs an action; a unit moved
+    without board.put leaves it out of date, and the fuzzer's check says so."""
+    from game.rules import get
+    rules = get(game)
+    board = importlib.import_module(f"game.rules.{game.replace('-', '_')}.board")
+
+    def bypass(s, uid, loc):
+        s["units"][uid]["loc"] = loc
+    monkeypatch.setattr(board, "put", bypass)
+    monkeypatch.setattr(board, "CHECK_INDEX", True)
+    scenario = rules.scenarios()[0]["id"]
+    with pytest.raises((Failure, RuntimeError)) as e:  # Mike Force's set-up moves units already
+        fuzz_one(rules, scenario, 3, 5000)
+    assert "location index is out of date" in str(e.value)
+
+
+def test_clone_is_a_json_round_trip():
+    """match.clone copies plain data directly and anything else through JSON, with the same result."""
+    for obj in [{"a": [1, (2, 3)], "b": {1: 2}}, {"x": [{"y": 1.5, "z": None, "w": True}]}, [1, "a", [{}]],
+                "x", 5, {"a": {"b": [{"c": "d"}]}}]:
+        assert M.clone(obj) == json.loads(json.dumps(obj))
+    d = {"a": {"b": [1]}}
+    c = M.clone(d)
+    c["a"]["b"].append(2)
+    assert d == {"a": {"b": [1]}}
+    with pytest.raises(TypeError):
+        M.clone({"a": {1, 2}})

@@ -30,6 +30,12 @@ class Rules(Protocol):
 #   resample_hidden(state, role, rng) -> state             another state that looks the same to role
 #                                                           (the fuzzer's same-view check; the AI)
 #   reading(state) -> context manager                      memoised reads while nothing moves
+#   indexed(state) -> context manager                      indexes of the position kept while the
+#                                                           engine runs an action (match._commit) or
+#                                                           a headless game runs in place; the rules
+#                                                           keep them right (a move primitive)
+#   check_indexes(on) -> None                              the fuzzer: compare each index with the
+#                                                           state whenever it closes
 #   data_migrations = {old data_version: fn(match) -> match}
 #   describe(state, action) -> str                         a label for an action listed without one
 #   howto() -> dict                                        the "How to play" page: setting, sequence,

@@ -5,7 +5,8 @@ solitaire; the player is the American ("US"), the engine runs the NVA. Rule sect
 from . import combat, nva, setup, turn, us  # noqa: F401  (register steps)
 from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
-from .board import flow, reading
+from . import board as _board
+from .board import flow, indexed, reading
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
 from .view import verdict_text, view
@@ -37,3 +38,8 @@ def hidden_ids(state):
         elif u["k"] == "lz" and not u.get("rev"):
             out.append(uid)
     return out
+
+
+def check_indexes(on=True):
+    """The fuzzer's check that the location index kept while the engine runs stays exact."""
+    _board.CHECK_INDEX = on

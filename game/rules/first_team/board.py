@@ -16,6 +16,8 @@ Every counter is a unit {"k": kind, "loc": location, ...} in state["units"]. Kin
 Locations are map location ids or the boxes below.
 """
 
+import bisect
+
 from ...engine.flow import Flow
 from .data import ADJ, BY_NUMBER, CLS, COUNTERS, ENTRY, LOC, TABLES, ZONE_LOCS
 
@@ -71,56 +73,164 @@ def name(loc):
     return {ANKHE: "An Khe", REFIT: "the Refit Box", UNKNOWN: "the Unknown Box"}.get(loc, loc)
 
 
-# --- the index used while listing actions ----------------------------------------------------
+# --- the location index ------------------------------------------------------------------------
 
-_INDEX = {"state": None, "by_loc": None, "memo": None}
+# An index lives only while the engine works on a state (`indexed`, `reading`); every move made
+# meanwhile goes through `put`, which keeps it right. Outside, the queries scan the units.
 
 
-class reading:
-    """While listing legal actions (or reading the position in an automatic step) no unit moves
-    or changes kind, so units are indexed by location once and `of_kind` answers are memoised."""
+class _Index:
+    __slots__ = ("s", "by_loc", "by_kind", "rank", "memo", "depth")
+
+    def __init__(self, s):
+        by = {}
+        by_kind = {}
+        rank = {}
+        for i, (uid, u) in enumerate(s["units"].items()):
+            loc = u["loc"]
+            by.setdefault(loc, []).append(uid)
+            by_kind.setdefault((loc, u["k"]), []).append(uid)
+            rank[uid] = i
+        for xs in by_kind.values():
+            xs.sort()
+        self.s = s
+        self.by_loc = by        # {loc: [uids in the order of s["units"]]}
+        self.by_kind = by_kind  # {(loc, kind): [uids, sorted]} (a unit never changes kind)
+        self.rank = rank        # {uid: its position in s["units"]}
+        self.memo = None        # {key: answer} while a `reading` is open
+        self.depth = 0
+
+
+_LIVE = {}      # id(state) -> _Index, for every state being worked on
+_LAST = [None]  # the index asked for last (nearly always the one asked for next)
+
+
+def _live(s):
+    e = _LAST[0]
+    if e is not None and e.s is s:
+        return e
+    e = _LIVE.get(id(s))
+    if e is not None and e.s is s:
+        _LAST[0] = e
+        return e
+    return None
+
+
+class indexed:
+    """Units indexed by location while the engine runs an action or lists actions on s (the engine
+    opens it: match._commit); units move only through `put` meanwhile."""
 
     def __init__(self, s):
         self.s = s
 
     def __enter__(self):
-        self.outer = _INDEX["state"] is self.s
+        s = self.s
+        e = _live(s)
+        if e is None:
+            e = _LIVE[id(s)] = _LAST[0] = _Index(s)
+        e.depth += 1
+        self.e = e
+        return self
+
+    def __exit__(self, *exc):
+        e = self.e
+        e.depth -= 1
+        if e.depth == 0 and _LIVE.get(id(self.s)) is e:
+            del _LIVE[id(self.s)]
+            if _LAST[0] is e:
+                _LAST[0] = None
+            if CHECK_INDEX and exc[0] is None:
+                _check_index(self.s, e)
+        return False
+
+
+CHECK_INDEX = False  # the fuzzer sets it: every index is compared with the units when it closes
+
+
+def _check_index(s, e):
+    fresh = {}
+    for uid, u in s["units"].items():
+        fresh.setdefault(u["loc"], []).append(uid)
+    kinds = {}
+    for uid, u in s["units"].items():
+        kinds.setdefault((u["loc"], u["k"]), []).append(uid)
+    if ({k: v for k, v in e.by_loc.items() if v} != fresh
+            or {k: v for k, v in e.by_kind.items() if v} != {k: sorted(v) for k, v in kinds.items()}):
+        raise RuntimeError("the location index is out of date: a unit moved without board.put")
+
+
+class reading(indexed):
+    """While listing legal actions (or reading the position in an automatic step) no unit moves
+    or changes, so `memo` answers are kept for the block."""
+
+    def __enter__(self):
+        super().__enter__()
+        self.outer = self.e.memo is not None
         if not self.outer:
-            by = {}
-            for uid, u in self.s["units"].items():
-                by.setdefault(u["loc"], []).append(uid)
-            _INDEX["state"], _INDEX["by_loc"], _INDEX["memo"] = self.s, by, {}
+            self.e.memo = {}
         return self
 
     def __exit__(self, *exc):
         if not self.outer:
-            _INDEX["state"] = _INDEX["by_loc"] = _INDEX["memo"] = None
-        return False
+            self.e.memo = None
+        return super().__exit__(*exc)
+
+
+def put(s, uid, to):
+    """Move a unit (the one way the rules change a location), keeping a live index right."""
+    u = s["units"][uid]
+    frm = u["loc"]
+    u["loc"] = to
+    e = _live(s)
+    if e is None or frm == to:
+        return
+    by = e.by_loc
+    by[frm].remove(uid)
+    bisect.insort(by.setdefault(to, []), uid, key=e.rank.__getitem__)
+    k = u["k"]
+    bk = e.by_kind
+    bk[(frm, k)].remove(uid)
+    bisect.insort(bk.setdefault((to, k), []), uid)
 
 
 def units_at(s, loc):
-    if _INDEX["state"] is s:
-        return list(_INDEX["by_loc"].get(loc, ()))
+    e = _live(s)
+    if e is not None:
+        return list(e.by_loc.get(loc, ()))
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
 def _of_kind(s, loc, kinds):
+    e = _live(s)
+    if e is not None:
+        bk = e.by_kind
+        if len(kinds) == 1:
+            return list(bk.get((loc, kinds[0]), ()))
+        out = []
+        for k in kinds:
+            out += bk.get((loc, k), ())
+        out.sort()
+        return out
     U = s["units"]
     return sorted(uid for uid in units_at(s, loc) if U[uid]["k"] in kinds)
 
 
 def memo(s, key, fn):
     """fn() computed once per reading of s (see `reading`); callers must not change the answer."""
-    if _INDEX["state"] is s:
-        m = _INDEX["memo"]
-        if key not in m:
-            m[key] = fn()
-        return m[key]
+    e = _live(s)
+    if e is not None:
+        m = e.memo
+        if m is not None:
+            try:
+                return m[key]
+            except KeyError:
+                r = m[key] = fn()
+                return r
     return fn()
 
 
 def of_kind(s, loc, *kinds):
-    return list(memo(s, (loc, kinds), lambda: _of_kind(s, loc, kinds)))
+    return _of_kind(s, loc, kinds)
 
 
 # --- US units ------------------------------------------------------------------------------------
@@ -217,20 +327,28 @@ def stack_ok(s, loc, extra=(), less=()):
     if loc not in LOC:
         return True
     U = s["units"]
-    here, bns = memo(s, (loc, "inf_bns"), lambda: _inf_bns(s, loc))
+    e = _live(s)
+    if e is not None and len(extra) == 1 and not less:  # the common question: may one unit come?
+        here = e.by_kind.get((loc, "inf"), ())
+        x = extra[0]
+        n = len(here) if x in here else len(here) + 1
+        if n <= 2:
+            return True
+        if n > 4:
+            return False
+        bn = U[x]["bn"]
+        return all(U[y]["bn"] == bn for y in here)
+    here = _of_kind(s, loc, ("inf",))
     new = [x for x in extra if x not in here]
     if less:
-        here = here.difference(less)
-        bns = frozenset(U[x]["bn"] for x in here)
+        here = [x for x in here if x not in less]
     n = len(here) + len(new)
     if n <= 2:
         return True
-    return n <= 4 and len(bns.union(U[x]["bn"] for x in new)) == 1
-
-
-def _inf_bns(s, loc):
-    here = frozenset(us_inf(s, loc))
-    return here, frozenset(s["units"][x]["bn"] for x in here)
+    if n > 4:
+        return False
+    bn = U[here[0] if here else new[0]]["bn"]
+    return all(U[x]["bn"] == bn for x in here) and all(U[x]["bn"] == bn for x in new)
 
 
 def supply_markers(s, loc):
@@ -244,6 +362,18 @@ def supply_for(s, loc):
     supply its garrison, the others the infantry; a marker left over supplies the other stack
     (ruling R-SUP1, option supply_share: who comes first when one marker must serve both).
     Each stack draws on its half markers first."""
+    e = _live(s)
+    m = e.memo if e is not None else None
+    if m is None:
+        return _supply_for(s, loc)
+    k = (loc, "supply_for")
+    r = m.get(k)
+    if r is None:
+        r = m[k] = _supply_for(s, loc)
+    return dict(r)
+
+
+def _supply_for(s, loc):
     ms = supply_markers(s, loc)
     present = {"sfg": garrison_at(s, loc) is not None, "inf": bool(us_inf(s, loc))}
     own = {"sfg": [m for m in ms if s["units"][m].get("camp")],
@@ -293,7 +423,7 @@ def spend_supply(g, loc, stacks, why):
         m["step"] -= 1
         if m["step"] <= 0:
             m["step"] = 2
-            m["loc"] = POOL
+            put(s, x, POOL)
             m.pop("camp", None)
             g.log(f"{why}: a supply marker at {name(loc)} is used up", "FT 6.3", refs=refs(ref_p(loc)))
         else:
@@ -302,7 +432,7 @@ def spend_supply(g, loc, stacks, why):
 
 def move_supply(s, x, to):
     """A supply marker carried elsewhere belongs to the stack that carries it (FT 6.3)."""
-    s["units"][x]["loc"] = to
+    put(s, x, to)
     s["units"][x].pop("camp", None)
 
 
@@ -345,7 +475,25 @@ def key(u):
 
 def nva_at(s, loc):
     """NVA companies in a location, lowest regiment and company first."""
-    return list(memo(s, (loc, "nva_at"), lambda: sorted(_of_kind(s, loc, ("nva",)), key=lambda x: key(s["units"][x]))))
+    e = _live(s)
+    if e is None:
+        return _nva_at(s, loc)
+    xs = e.by_kind.get((loc, "nva"))
+    if not xs or len(xs) == 1:
+        return list(xs or ())
+    m = e.memo
+    if m is None:
+        return _nva_at(s, loc)
+    k = (loc, "nva_at")
+    r = m.get(k)
+    if r is None:
+        r = m[k] = _nva_at(s, loc)
+    return list(r)
+
+
+def _nva_at(s, loc):
+    U = s["units"]
+    return sorted(_of_kind(s, loc, ("nva",)), key=lambda x: key(U[x]))
 
 
 def nsort(s, uids):
@@ -458,7 +606,7 @@ def break_us(g, uid, why, rule, fatigue=False):
     u = s["units"][uid]
     if u["k"] == "sfg":
         where = u["loc"]
-        u["loc"] = ELIM
+        put(s, uid, ELIM)
         u["fat"] = 0
         g.log(f"The {LOC[where]['sf_camp']} SF garrison is eliminated ({why})", "FT 14.2", kind="loss", side="US")
         vp(g, VPT["us_broken"], "SF garrison eliminated")
@@ -475,7 +623,7 @@ def break_us(g, uid, why, rule, fatigue=False):
 def eliminate_us(g, uid, why, rule):
     s = g.s
     u = s["units"][uid]
-    u["loc"] = ELIM
+    put(s, uid, ELIM)
     u["hold"] = False
     g.log(f"{uname(s, uid)} is eliminated ({why})", rule, kind="loss", refs=refs(ref_u(g.s, uid)), side="US")
     vp(g, s["options"]["vp_company"], f"{uname(s, uid)} eliminated")
@@ -561,7 +709,7 @@ def break_nva(g, uid, why, rule="FT 11.2"):
 def eliminate_nva(g, uid, why, rule):
     s = g.s
     u = s["units"][uid]
-    u["loc"] = ELIM
+    put(s, uid, ELIM)
     u["gar"] = u["hold"] = False
     g.log(f"NVA {uname(s, uid)} is eliminated ({why})", rule, kind="loss", refs=refs(ref_u(g.s, uid)), side="NVA")
     vp(g, VPT["nva_eliminated"], f"NVA {uname(s, uid)} eliminated")
@@ -576,14 +724,14 @@ def regiment_destroyed(g, reg):
     s = g.s
     if not s["options"]["nva_artillery"]:
         return
-    arts = [a for a in s["units"].values() if a["k"] == "nart" and a["reg"] == reg]
-    if not arts or any(a.get("reg_vp") for a in arts):
+    arts = [(aid, a) for aid, a in s["units"].items() if a["k"] == "nart" and a["reg"] == reg]
+    if not arts or any(a.get("reg_vp") for _, a in arts):
         return
     if any(v["loc"] != ELIM for v in s["units"].values() if v["k"] == "nva" and v["reg"] == reg):
         return
-    for a in arts:
+    for aid, a in arts:
         a["reg_vp"] = True
-        a["loc"] = ELIM
+        put(s, aid, ELIM)
         a.pop("att", None)
     vp(g, VPT["nva_regiment_artillery"], f"The {ordinal(reg)} regiment is destroyed: its artillery counts as a "
        "broken, eliminated company", "FT 16.2")
@@ -607,7 +755,7 @@ def nart_reassign(g, uid, dead=False):
         if a["k"] != "nart" or a.get("att") != uid:
             continue
         if dead:
-            a["loc"] = ELIM
+            put(s, aid, ELIM)
             a.pop("att", None)
             g.log(f"NVA artillery of the {ordinal(a['reg'])} is destroyed with its company", "FT 16.2", kind="loss")
             return  # the -3 VP of a destroyed regiment: regiment_destroyed (A75)
@@ -616,14 +764,14 @@ def nart_reassign(g, uid, dead=False):
                           and v["step"] < 4 and v["loc"] not in (ELIM, OFF)])
         if cands:
             a["att"] = cands[0]
-            a["loc"] = s["units"][cands[0]]["loc"]
+            put(s, aid, s["units"][cands[0]]["loc"])
             g.log(f"NVA artillery of the {ordinal(reg)} reassigned to {uname(s, cands[0])}", "FT 16.2")
 
 
 def sync_nart(s):
-    for a in s["units"].values():
+    for aid, a in s["units"].items():
         if a["k"] == "nart" and a.get("att"):
-            a["loc"] = s["units"][a["att"]]["loc"]
+            put(s, aid, s["units"][a["att"]]["loc"])
 
 
 def nart_at(s, loc):
@@ -633,7 +781,7 @@ def nart_at(s, loc):
 def place_nva(s, uid, loc):
     """A60: placed on the map = Contacted; in a box = Identified (garrison and HOLD cleared)."""
     u = s["units"][uid]
-    u["loc"] = loc
+    put(s, uid, loc)
     u["gar"] = False
     u["hold"] = False
     sync_nart(s)
@@ -652,7 +800,7 @@ def overrun(g, loc, movers):
         g.log(f"Supply at {name(loc)} is overrun by the NVA", "FT 6.4", kind="loss", refs=refs(ref_p(loc)))
         regain(g, movers, "supply overrun")
     for x in of_kind(s, loc, "pf"):
-        s["units"][x]["loc"] = ELIM
+        put(s, x, ELIM)
         g.log(f"The pathfinders at {name(loc)} are overrun", "FT 14.1", kind="loss", refs=refs(ref_p(loc)))
         vp(g, s["options"]["vp_company"], "Pathfinders destroyed (one company)", "FT 14.1")
 

@@ -257,11 +257,11 @@ def aircraft_out(g, x, where, rule):
     """An aircraft leaves play (Refit or eliminated); a transport's cargo goes back to An Khe (A36)."""
     s = g.s
     u = s["units"][x]
-    u["loc"] = where
+    B.put(s, x, where)
     u["used"] = False
     cargo = s["f"].get("cargo", {}).pop(x, None)
     if cargo and s["units"][cargo]["loc"] in LOC:
-        s["units"][cargo]["loc"] = B.ANKHE
+        B.put(s, cargo, B.ANKHE)
         s["units"][cargo]["hold"] = False
         g.log(f"Its cargo, {B.uname(s, cargo)}, returns to An Khe", rule)
 
@@ -729,7 +729,7 @@ def _pf_retreat(g, a, data):
         g.log(f"The pathfinders stay at {B.name(loc)}", "FT 14.1", refs=B.refs(B.ref_p(loc)))
         return
     for p in pfs:
-        s["units"][p]["loc"] = a["to"]
+        B.put(s, p, a["to"])
     how = " aboard the last helicopter (no CP, A72)" if a["to"] == B.ANKHE else ""
     g.log(f"The pathfinders choose to retreat: they leave {B.name(loc)} for {B.name(a['to'])}{how}", "FT 14.1",
           refs=B.refs(B.ref_p(loc), B.ref_p(a['to'])))
@@ -759,13 +759,13 @@ def _retreat(g, a, data):
         c = heli_retreat_cost(s, h)
         B.spend_cp(g, c, f"Heliborne retreat by {B.uname(s, h)}", "FT 9.12, 14.3")
         s["units"][h]["used"] = True
-        u["loc"] = B.ANKHE
+        B.put(s, x, B.ANKHE)
         g.log(f"{B.uname(s, x)} is lifted out of {B.name(frm)} to An Khe by {B.uname(s, h)}", "FT 9.12",
               refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm), B.ref_u(g.s, h)))
         if s["options"].get("pathfinder_heli_retreat", "with_last_lift") == "with_last_lift":
             f.setdefault("went", []).append(B.ANKHE)  # A72: aboard the last helicopter, no CP
     else:
-        u["loc"] = a["to"]
+        B.put(s, x, a["to"])
         g.log(f"{B.uname(s, x)} retreats from {B.name(frm)} to {B.name(a['to'])}", "FT 11.2 (R)",
               refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm), B.ref_p(a['to'])))
         if s["options"]["us_retreat_fatigue"]:

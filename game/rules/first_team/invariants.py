@@ -9,6 +9,8 @@ WHERE = {
     "lz": {B.POOL} | set(LOC), "nva": {B.UNKNOWN, B.ELIM, B.OFF} | set(LOC) | set(B.ZBOXES),
     "nart": {B.UNKNOWN, B.ELIM, B.OFF} | set(LOC) | set(B.ZBOXES),
 }
+INF_WHERE = {B.ANKHE, B.ELIM} | set(LOC)
+HELI_WHERE = {B.ANKHE, B.REFIT, B.ELIM} | set(LOC)
 
 
 def check(s):
@@ -19,9 +21,9 @@ def check(s):
         loc = u["loc"]
         ok = WHERE.get(k)
         if k == "inf":
-            ok = {B.ANKHE, B.ELIM} | set(LOC)
+            ok = INF_WHERE
         if k in B.HELIS:
-            ok = {B.ANKHE, B.REFIT, B.ELIM} | set(LOC)
+            ok = HELI_WHERE
         if loc not in ok:
             bad.append(f"{uid} ({k}) is in an impossible place: {loc}")
             continue
@@ -50,9 +52,10 @@ def check(s):
     for loc, n in lzs.items():
         if n > 1:
             bad.append(f"{n} LZ markers at {loc} (FT 3.0)")
-    for loc in LOC:
-        if not B.stack_ok(s, loc):
-            bad.append(f"American stacking exceeded at {loc} (FT 8.2)")
+    with B.indexed(s):  # the units by location, read from them afresh unless the engine keeps them now
+        for loc in LOC:
+            if not B.stack_ok(s, loc):
+                bad.append(f"American stacking exceeded at {loc} (FT 8.2)")
     if not 0 <= s["cp"] <= TABLES["cp"]["per_turn"]:
         bad.append(f"CP {s['cp']} off the track")
     if not 1 <= s["turn"] <= s["options"]["turns"]:

@@ -288,7 +288,7 @@ class Offboard(Step):
                 for x in [x for x in B.of_kind(s, B.zbox(z), "nva") if B.broken(U[x])]:
                     back = DISPLAY["back"][z]
                     if back is None or back == "CAM":
-                        U[x]["loc"] = B.OFF
+                        B.put(s, x, B.OFF)
                         B.sync_nart(s)
                         g.log(f"Broken NVA {B.uname(s, x)} withdraws into Cambodia: removed from play", "FT 13.73")
                     else:
@@ -408,7 +408,7 @@ def on_entry(g, dest, mv, start_nva, brk):
     B.overrun(g, dest, mv)
     if brk and B.zone_of(dest) == "CAM":
         for x in mv:
-            U[x]["loc"] = B.OFF
+            B.put(s, x, B.OFF)
         B.sync_nart(s)
         g.log(f"{len(mv)} broken NVA unit(s) reach Cambodia: removed from play", "FT 13.73")
         return

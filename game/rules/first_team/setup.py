@@ -95,7 +95,7 @@ class SetupLZ(Step):
     def act(self, g, f, a):
         s = g.s
         x = f["order"].pop(0)
-        s["units"][x]["loc"] = a["to"]
+        B.put(s, x, a["to"])
         g.log(f"An LZ marker is placed face down at {a['to']}", "FT 3.0")
         if not f["order"]:
             g.log("Set-up complete", "FT 3.0")

@@ -109,10 +109,10 @@ def segment_end(g, letter):
         if u["loc"] == B.REFIT or u["loc"] == B.ELIM:
             continue
         if u["k"] == "ara" or u.get("st"):
-            u["loc"] = B.REFIT
+            B.put(s, x, B.REFIT)
             back.append(f"{B.uname(s, x)} to Refit")
         else:
-            u["loc"] = B.ANKHE
+            B.put(s, x, B.ANKHE)
             u["st"] = 1
             back.append(f"{B.uname(s, x)} fatigued")
     if back:

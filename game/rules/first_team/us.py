@@ -169,7 +169,7 @@ class SupplySeg(Step):
             return
         B.spend_cp(g, a["n"] * CP["supply"], f"{a['n']} supply counter(s)", "FT 5.2")
         for x in B.of_kind(s, B.POOL, "sup")[:a["n"]]:
-            s["units"][x]["loc"] = B.ANKHE
+            B.put(s, x, B.ANKHE)
             s["units"][x]["step"] = 2
         g.log(f"{a['n']} full supply counter(s) placed at An Khe", "FT 5.2")
 
@@ -236,7 +236,7 @@ class AirSeg(Step):
         else:
             used = B.of_kind(s, B.ANKHE, "b52")[:n]
             for x in used:
-                s["units"][x]["loc"] = B.USED
+                B.put(s, x, B.USED)
             factor = n * COUNTERS["b52"]["strike"]
             B.spend_cp(g, n * CP["b52"], "B-52 strike", "FT 5.8")
             who = "B-52"
@@ -310,9 +310,12 @@ class Transport(Step):
         lzmap = lz_list(s)
         lzs = [B.ANKHE] + lzmap
         cargo = {l: cargo_at(s, l) for l in lzs}
-        where = {l: B.name(l) for l in lzs}
-        who = {c: B.uname(s, c) for l in lzs for c in cargo[l]}
+        lab = g.labels  # labels=False (the simulator): the same actions without their labels
+        where = {l: B.name(l) for l in lzs} if lab else None
+        who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
         fits = {}
+        exchanges = flights = None
+        pf = pathfinder(s)
         flyable = transports(s)
         n_any = len(flyable)  # helicopters that may carry a 1/9 unit; the others only the rest
         n_line = sum(1 for x in flyable if not U[x].get("r19"))
@@ -336,20 +339,28 @@ class Transport(Step):
                                 fits[(to, c)] = B.stack_ok(s, to, [c])
                             if not fits[(to, c)]:
                                 continue
+                        if not lab:
+                            out.append({"t": "lift", "heli": h, "unit": c, "to": to})
+                            continue
                         out.append({"t": "lift", "heli": h, "unit": c, "to": to,
                                     "label": f"Lift {who[c]} {where[frm]} -> {where[to]}{tag}"})
             if r19:
                 continue
             tag = lift_tag(U[h]) if n_line > 1 else ""
             if cp_ok(s, s["options"]["cp_exchange"]):
-                for c in cargo[B.ANKHE]:
-                    for to in lzmap:
-                        if cargo[to] and (U[c]["k"] != "inf" or exchange_back_units(s, c, to)):
-                            out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
-                                        "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
-            pf = pathfinder(s)
+                if exchanges is None:  # the same for every helicopter
+                    exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap
+                                 if cargo[to] and (U[c]["k"] != "inf" or _can_bring_back(s, c, to, cargo[to]))]
+                for c, to in exchanges:
+                    if not lab:
+                        out.append({"t": "exchange", "heli": h, "unit": c, "to": to})
+                        continue
+                    out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
+                                "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
             if pf and cp_ok(s, CP["pathfinder"]):
-                for to in pathfinder_flights(s, pf):
+                if flights is None:
+                    flights = pathfinder_flights(s, pf)
+                for to in flights:
                     dest = "back to An Khe" if to == B.ANKHE else f"to {B.name(to)}"
                     out.append({"t": "pathfinder", "heli": h, "to": to, "by": pf,
                                 "label": f"Fly the pathfinders {dest} (1 CP){tag}"})
@@ -388,6 +399,16 @@ class Transport(Step):
             # landing ambush (FT 13.6, resolved at once) is over
             g.push("exchange_pick", **data)
             land(g, h, c, to, frm)
+
+
+def _can_bring_back(s, c, to, there):
+    """bool(exchange_back_units(s, c, to)) for a unit c coming from An Khe to a map location whose
+    cargo `there` (cargo_at) is not empty: without listing them."""
+    if B.stack_ok(s, to, [c]):
+        return True
+    if s["options"]["exchange_full_stack"] != "simultaneous":
+        return False
+    return any(s["units"][x]["k"] == "inf" and B.stack_ok(s, to, [c], less=[x]) for x in there)
 
 
 def exchange_back_units(s, c, to):
@@ -438,7 +459,7 @@ def _exchange_back(g, a, data):
     u = s["units"][x]
     if u["loc"] != data["to"]:
         return
-    u["loc"] = B.ANKHE
+    B.put(s, x, B.ANKHE)
     u["hold"] = False
     if u["k"] == "inf":
         u["act"] = True  # moved this turn: no fatigue recovery (FT 12.4, A26)
@@ -483,7 +504,7 @@ def fly_pathfinder(g, h, to):
     pf = pathfinder(s)
     frm = s["units"][pf]["loc"]
     B.spend_cp(g, CP["pathfinder"], "Pathfinders", "FT 5.3")
-    s["units"][pf]["loc"] = to
+    B.put(s, pf, to)
     if to == B.ANKHE:
         g.log(f"{B.uname(s, h)} flies the pathfinders from {B.name(frm)} back to An Khe", "FT 14.1",
               refs=B.refs(B.ref_u(g.s, h), B.ref_p(frm)))
@@ -498,7 +519,7 @@ def land(g, h, c, to, frm):
     if U[c]["k"] == "sup":
         B.move_supply(s, c, to)
     else:
-        U[c]["loc"] = to
+        B.put(s, c, to)
     U[c]["hold"] = False
     s["f"].setdefault("cargo", {})[h] = c
     g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1",
@@ -611,6 +632,11 @@ class Ground(Step):
             sup = bool(B.of_kind(s, loc, "sup"))
             for x in xs:
                 for d, (path, fat) in sorted(move_paths(s, x).items()):
+                    if not g.labels:
+                        out.append({"t": "move", "unit": x, "to": d})
+                        if sup:
+                            out.append({"t": "move", "unit": x, "to": d, "sup": True})
+                        continue
                     text, warn = B.fatigue_effect(s, x, fat)  # issue 9 item 5: the cost before the click
                     lab = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
                     extra = {"warn": warn} if warn else {}
@@ -678,7 +704,7 @@ def ground_move(g, xs, to, carry):
     for i, loc in enumerate(path):
         line = "ankhe" if B.ANKHE in (prev, loc) else ADJ[prev][loc]
         for x in xs:
-            U[x]["loc"] = loc
+            B.put(s, x, loc)
             n = TABLES["fatigue_lines"][line]
             if unsup[x] and line != "ankhe" and s["options"]["unsupplied_fatigue"] == "per_line":
                 n += 1
@@ -798,7 +824,7 @@ def apply_support(g, a, sup):
         if not U[h].get("r19"):
             B.spend_cp(g, CP["scramble"], "Scramble a combat helicopter", "FT 5.5")
         U[h]["used"] = True
-        U[h]["loc"] = loc
+        B.put(s, h, loc)
         sup.setdefault({"gs": "gs", "ara": "ara", "oh": "oh"}[U[h]["k"]], []).append(h)
         g.log(f"{B.uname(s, h)} scrambles to {B.name(loc)}", "FT 9.2", refs=B.refs(B.ref_u(g.s, h), B.ref_p(loc)))
     elif t == "adj":
@@ -964,7 +990,7 @@ class Refit(Step):
         u = s["units"][h]
         if not u.get("r19"):
             B.spend_cp(g, s["options"]["cp_refit"], "Refit a helicopter", "FT 9.4")
-        u["loc"] = B.ANKHE
+        B.put(s, h, B.ANKHE)
         u["st"] = 0
         g.log(f"{B.uname(s, h)} leaves the Refit Box, combat-ready", "FT 9.4", refs=B.refs(B.ref_u(g.s, h)))
 

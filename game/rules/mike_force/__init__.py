@@ -4,7 +4,8 @@ the Communists. Rule sections are cited as "MF n.n"."""
 from . import combat, communist, events, movement, recon, recruit, setup, turn  # noqa: F401  (register steps)
 from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
-from .board import flow, reading
+from . import board as _board
+from .board import flow, indexed, reading
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
 from .view import verdict_text, view
@@ -59,3 +60,8 @@ def resample_hidden(state, role, rng):
             else:
                 state["units"][x]["fog"] = fog
     return state
+
+
+def check_indexes(on=True):
+    """The fuzzer's check that the location index kept while the engine runs stays exact."""
+    _board.CHECK_INDEX = on

@@ -6,6 +6,8 @@ Communist unit, MF 16), "com" (garrison on its Communist side, MF 24.1),
 "att" (a leader's unit, MF 25.4), "by" (a special target's carrier, MF 26.3).
 """
 
+import bisect
+
 from ...engine.flow import Flow
 from .data import INFIL, KINDS, LATERAL, SPACES, TABLES
 
@@ -31,33 +33,41 @@ def K(u):
 # --- what a unit is ------------------------------------------------------------------
 
 def side(u):
-    if K(u)["cls"] == "garrison":
+    k = KINDS[u["k"]]
+    if k["cls"] == "garrison":
         return "COM" if u.get("com") else "FW"
-    return K(u)["side"]
+    return k["side"]
 
 
 def is_fw(u):
-    return side(u) == "FW"
+    k = KINDS[u["k"]]
+    if k["cls"] == "garrison":
+        return not u.get("com")
+    return k["side"] == "FW"
 
 
 def is_com(u):
-    return side(u) == "COM"
+    k = KINDS[u["k"]]
+    if k["cls"] == "garrison":
+        return bool(u.get("com"))
+    return k["side"] == "COM"
 
 
 def is_garrison(u):
-    return K(u)["cls"] == "garrison"
+    return KINDS[u["k"]]["cls"] == "garrison"
 
 
 def is_leader(u):
-    return K(u)["cls"] == "leader"
+    return KINDS[u["k"]]["cls"] == "leader"
 
 
 def is_air(u):
-    return K(u)["cls"] == "air"
+    return KINDS[u["k"]]["cls"] == "air"
 
 
 def is_heli(u):
-    return bool(K(u).get("heli")) or bool(K(u).get("aircav"))
+    k = KINDS[u["k"]]
+    return bool(k.get("heli")) or bool(k.get("aircav"))
 
 
 def is_macv(u):
@@ -69,7 +79,7 @@ def is_sf(u):
 
 
 def is_target(u):
-    return bool(K(u).get("target"))
+    return bool(KINDS[u["k"]].get("target"))
 
 
 def is_mobile(u):
@@ -137,41 +147,117 @@ def leader_name(u):
 
 # --- where things are ---------------------------------------------------------------
 
-_INDEX = {"state": None, "by_loc": None, "leaders": None, "control": None, "uids": None}
+# An index of the units by location lives only while the engine works on a state (`indexed`,
+# `reading`); every move made meanwhile goes through `put`, which keeps it right. Outside, the
+# queries scan the units.
 
 
-class reading:
-    """While listing legal actions nothing moves, so units are indexed by location once.
-    Outside this block units_at scans, because the rules move units by plain assignment."""
+class _Index:
+    __slots__ = ("s", "by_loc", "rank", "uids", "leaders", "control", "depth")
+
+    def __init__(self, s):
+        by = {}
+        rank = {}
+        for i, (uid, u) in enumerate(s["units"].items()):
+            by.setdefault(u["loc"], []).append(uid)
+            rank[uid] = i
+        self.s = s
+        self.by_loc = by      # {loc: [uids in the order of s["units"]]}
+        self.rank = rank      # {uid: its position in s["units"]}
+        self.uids = None      # {id(unit dict): uid}, made when first asked
+        self.leaders = None   # {unit: its leader} while a `reading` is open, made when first asked
+        self.control = None   # {space: control} while a `reading` is open
+        self.depth = 0
+
+
+_LIVE = {}      # id(state) -> _Index, for every state being worked on
+_LAST = [None]  # the index asked for last
+
+
+def _live(s):
+    e = _LAST[0]
+    if e is not None and e.s is s:
+        return e
+    e = _LIVE.get(id(s))
+    if e is not None and e.s is s:
+        _LAST[0] = e
+        return e
+    return None
+
+
+class indexed:
+    """Units indexed by location while the engine runs an action or lists actions on s (the engine
+    opens it: match._commit); units move only through `put` meanwhile."""
 
     def __init__(self, s):
         self.s = s
 
     def __enter__(self):
-        self.outer = _INDEX["state"] is self.s  # already indexed by an enclosing block
-        if self.outer:
-            return self
-        by_loc = {}
-        leaders = {}
-        uids = {}
-        for uid, u in self.s["units"].items():
-            by_loc.setdefault(u["loc"], []).append(uid)
-            uids[id(u)] = uid
-            if "att" in u:
-                leaders[u["att"]] = uid
-        _INDEX["state"], _INDEX["by_loc"], _INDEX["leaders"] = self.s, by_loc, leaders
-        _INDEX["control"], _INDEX["uids"] = {}, uids
+        s = self.s
+        e = _live(s)
+        if e is None:
+            e = _LIVE[id(s)] = _LAST[0] = _Index(s)
+        e.depth += 1
+        self.e = e
+        return self
+
+    def __exit__(self, *exc):
+        e = self.e
+        e.depth -= 1
+        if e.depth == 0 and _LIVE.get(id(self.s)) is e:
+            del _LIVE[id(self.s)]
+            if _LAST[0] is e:
+                _LAST[0] = None
+            if CHECK_INDEX and exc[0] is None:
+                _check_index(self.s, e)
+        return False
+
+
+CHECK_INDEX = False  # the fuzzer sets it: every index is compared with the units when it closes
+
+
+def _check_index(s, e):
+    fresh = {}
+    for uid, u in s["units"].items():
+        fresh.setdefault(u["loc"], []).append(uid)
+    if {k: v for k, v in e.by_loc.items() if v} != fresh:
+        raise RuntimeError("the location index is out of date: a unit moved without board.put")
+
+
+class reading(indexed):
+    """While listing legal actions nothing moves or changes, so leaders and control are kept for
+    the block."""
+
+    def __enter__(self):
+        super().__enter__()
+        self.outer = self.e.control is not None
+        if not self.outer:
+            self.e.control = {}
         return self
 
     def __exit__(self, *exc):
         if not self.outer:
-            _INDEX["state"] = _INDEX["by_loc"] = _INDEX["leaders"] = _INDEX["control"] = _INDEX["uids"] = None
-        return False
+            self.e.control = self.e.leaders = None
+        return super().__exit__(*exc)
+
+
+def put(s, uid, loc):
+    """Move one unit (the one way the rules change a location), keeping a live index right."""
+    u = s["units"][uid]
+    frm = u["loc"]
+    u["loc"] = loc
+    e = _live(s)
+    if e is None or frm == loc:
+        return
+    by = e.by_loc
+    by[frm].remove(uid)
+    bisect.insort(by.setdefault(loc, []), uid, key=e.rank.__getitem__)
 
 
 def units_at(s, loc):
-    if _INDEX["state"] is s:
-        return list(_INDEX["by_loc"].get(loc, ()))
+    e = _live(s)
+    if e is not None:
+        return list(e.by_loc.get(loc, ()))
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
@@ -218,12 +304,13 @@ def has_camp(s, space):
 def control(s, space):
     """MF 6.0: 'FW', 'COM', 'disputed' or None. Helicopters and air never count (23.6, 6.1);
     revealed special targets neither confer nor dispute control (R-CT1)."""
-    if _INDEX["state"] is s:
-        memo = _INDEX["control"]
-        if space not in memo:
-            memo[space] = _control(s, space)
-        return memo[space]
-    return _control(s, space)
+    e = _live(s)
+    memo = e.control if e is not None else None
+    if memo is None:
+        return _control(s, space)
+    if space not in memo:
+        memo[space] = _control(s, space)
+    return memo[space]
 
 
 def _control(s, space):
@@ -263,8 +350,11 @@ def blocks_fw(s, space):
 
 def leader_of(s, u_or_uid):
     uid = u_or_uid if isinstance(u_or_uid, str) else _uid_of(s, u_or_uid)
-    if _INDEX["state"] is s:
-        return _INDEX["leaders"].get(uid)
+    e = _live(s)
+    if e is not None and e.control is not None:  # in a reading
+        if e.leaders is None:
+            e.leaders = {u["att"]: lid for lid, u in s["units"].items() if "att" in u}
+        return e.leaders.get(uid)
     for lid, l in s["units"].items():
         if l.get("att") == uid and K(l)["cls"] == "leader":
             return lid
@@ -272,8 +362,11 @@ def leader_of(s, u_or_uid):
 
 
 def _uid_of(s, u):
-    if _INDEX["state"] is s:
-        uid = _INDEX["uids"].get(id(u))
+    e = _live(s)
+    if e is not None:
+        if e.uids is None:
+            e.uids = {id(x): uid for uid, x in s["units"].items()}
+        uid = e.uids.get(id(u))
         if uid is not None and s["units"][uid] is u:
             return uid
     for uid, x in s["units"].items():
@@ -292,8 +385,19 @@ def neighbours(space, fw=True):
 
 # --- political restrictions (MF 27) ---------------------------------------------------
 
+_MAY_ENTER = {}  # the answers depend only on the unit's kind and side, the space, the scenario and one option
+
+
 def may_enter(s, u, space):
     """May this FW unit be in this space (MF 27.1-27.3, 25.2, R-PR1)?"""
+    key = (u["k"], bool(u.get("com")), space, s["scenario"], s["options"].get("mf_in_laos"))
+    r = _MAY_ENTER.get(key)
+    if r is None:
+        r = _MAY_ENTER[key] = _may_enter(s, u, space)
+    return r
+
+
+def _may_enter(s, u, space):
     k = K(u)
     if space == NT:
         # MF 22.0: Free World units only; White Star never leaves Laos (MF 25.2); no static
@@ -377,10 +481,10 @@ def check_sudden_death(g):
 
 def move_unit(s, uid, loc):
     """Move a unit with its leader and the special targets it carries."""
-    s["units"][uid]["loc"] = loc
+    put(s, uid, loc)
     for oid, o in s["units"].items():
         if o.get("att") == uid or o.get("by") == uid:
-            o["loc"] = loc
+            put(s, oid, loc)
 
 
 def reveal(g, uid, rule):
@@ -394,7 +498,7 @@ def reveal(g, uid, rule):
     if k.get("deception"):
         u["rev"] = False
         where = u["loc"]
-        u["loc"] = COM_MOBILE if k.get("mobile") else COM_STATIC
+        put(s, uid, COM_MOBILE if k.get("mobile") else COM_STATIC)
         g.log(f"A Communist unit at {SPACES[where]['name']} was a deception unit: removed", "MF 26.2",
               refs=refs(ref_p(where)))
         return
@@ -420,16 +524,16 @@ def eliminate_fw(g, uid, rule, bcp=True):
     k = K(u)
     where = u["loc"]
     u.pop("red", None)
-    u["loc"] = SUP_POOL if is_macv(u) else SF_POOL
+    put(s, uid, SUP_POOL if is_macv(u) else SF_POOL)
     for oid, o in s["units"].items():
         if o.get("att") == uid:
             o.pop("att", None)
-            o["loc"] = SF_POOL if s["options"]["leaders_return"] else GONE
+            put(s, oid, SF_POOL if s["options"]["leaders_return"] else GONE)
             g.log(f"{leader_name(o)} is lost with his unit", "MF 25.4")
         if o.get("by") == uid:
             o.pop("by", None)
             o["rev"] = False
-            o["loc"] = COM_STATIC
+            put(s, oid, COM_STATIC)
             g.log("A carried special target returns to the Communist static box", "MF 26.3")
     g.log(f"{k['name']} eliminated" + (f" at {SPACES[where]['name']}" if where in SPACES else ""), rule,
           kind="loss", refs=refs(ref_p(where)))
@@ -477,7 +581,7 @@ def pool_draw(g, pool, n, why, rule):
                 g.log(f"{why}: the box is empty, {n - i} pick(s) lost", "MF 11.2")
             break
         uid = g.pick(cands)
-        s["units"][uid]["loc"] = "DRAWN"
+        put(s, uid, "DRAWN")
         new_fog(g, uid)  # a fresh anonymous token each time it comes out of the box
         out.append(uid)
     return out

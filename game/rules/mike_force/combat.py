@@ -45,7 +45,7 @@ def hit_com(g, uid, acc):
         return
     k = B.K(u)
     u["rev"] = False
-    u["loc"] = B.COM_MOBILE if k.get("mobile") else B.GONE
+    B.put(s, uid, B.COM_MOBILE if k.get("mobile") else B.GONE)
     count_bcp(acc, k["bcp"])
     g.log(f"{k['name']} eliminated at {SPACES[where]['name']} (+{k['bcp']} BCP)", "MF 20.4", kind="loss",
           refs=B.refs(B.ref_p(where)))
@@ -75,7 +75,7 @@ def hit_fw(g, uid, acc):
         if mf and s["options"]["mgf_replacement"] == "replace":
             # R-MGF2: a replacement, not an elimination: its leader and carried targets stay with the
             # Mike Force company that takes its place
-            s["units"][mf]["loc"] = where
+            B.put(s, mf, where)
             s["units"][mf].pop("red", None)
             for o in s["units"].values():
                 if o.get("att") == uid:
@@ -83,13 +83,13 @@ def hit_fw(g, uid, acc):
                 if o.get("by") == uid:
                     o["by"] = mf
             u.pop("red", None)
-            u["loc"] = B.SF_POOL
+            B.put(s, uid, B.SF_POOL)
             g.log(f"The MGF at {loc_name(where)} is replaced by a full Mike Force company (its leader and "
                   "carried targets stay with it)", "MF 25.1", kind="loss")
             return mf
         B.eliminate_fw(g, uid, "MF 25.1")
         if mf:
-            s["units"][mf]["loc"] = where
+            B.put(s, mf, where)
             g.log("A full Mike Force company takes the MGF's place", "MF 25.1")
             return mf
         B.change_rp(g, 1, "No Mike Force company to replace the MGF", "MF 25.1")
@@ -204,7 +204,7 @@ class Bombard(Step):
             return
         # end: airstrikes go back to the Support Reinforcements Box (MF 18.1)
         for a in airstrikes_in(s, sp):
-            s["units"][a]["loc"] = B.SUP_POOL
+            B.put(s, a, B.SUP_POOL)
         g.pop()
         BR.end(g, "Bombardment over: the airstrikes return to the Support Reinforcements Box")
         settle_counted(g, f, f"Bombardment at {SPACES[sp]['name']}")
@@ -264,7 +264,7 @@ def _bombard_frame(g):
 @then("lose_air")
 def _lose_air(g, a, data):
     s = g.s
-    s["units"][a["unit"]]["loc"] = B.SUP_POOL
+    B.put(s, a["unit"], B.SUP_POOL)
     count_bcp(_bombard_frame(g), -1)
     g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss",
           refs=B.refs(B.ref_u(g.s, a['unit'])))
@@ -818,7 +818,7 @@ def _com_withdraw(g, f):
         if nxt is None or B.any_fw(s, nxt):
             g.log("It cannot withdraw and fights on", "MF 29.1")
             continue
-        u["loc"] = nxt
+        B.put(s, uid, nxt)
         g.log(f"{B.KINDS[u['k']]['name']} withdraws to {SPACES[nxt]['name']}", "MF 29.1", refs=B.refs(B.ref_p(nxt)))
 
 

@@ -24,10 +24,10 @@ def random_place(g, uid, rule="MF 11.1"):
     total = sum(g.roll(2, f"Random placement of a {kind} unit", rule))
     area = TABLES["placement"][str(total)]
     if not B.is_mobile(u) and B.has_camp(s, area):
-        u["loc"] = B.COM_STATIC
+        B.put(s, uid, B.COM_STATIC)
         g.log(f"{SPACES[area]['name']} holds an SF camp: the static unit returns to its box", "MF 11.3")
         return
-    u["loc"] = area
+    B.put(s, uid, area)
     u["rev"] = False
     g.log(f"A {kind} unit is placed face down in {SPACES[area]['name']}", rule, kind="place",
           place=area, refs=[["p", area, SPACES[area]["name"]]])
@@ -154,7 +154,7 @@ def advance(g, n, scope=None, rule="MF 15.6"):
             if at == "DN" or B.any_fw(s, at):
                 break
         if at != sp:
-            s["units"][uid]["loc"] = at
+            B.put(s, uid, at)
             moved.append((uid, path))
     log_moves(g, f"Communist advance {n}", "toward Da Nang", moved, rule)
 
@@ -216,7 +216,7 @@ def withdraw(g, n, scope=None, rule="MF 15.7"):
             if B.any_fw(s, at):
                 break
         if at != sp:
-            s["units"][uid]["loc"] = at
+            B.put(s, uid, at)
             moved.append((uid, path))
     log_moves(g, f"Communist withdrawal {n}", "away from Da Nang", moved, rule)
 

@@ -102,7 +102,7 @@ def loc_name(loc):
 def _event_recruit(g, a, data):
     s = g.s
     uid = pool_unit(s, a["kind"])
-    s["units"][uid]["loc"] = a["to"]
+    B.put(s, uid, a["to"])
     s["units"][uid].pop("red", None)
     g.log(f"Recruited {B.KINDS[a['kind']]['name']} at {loc_name(a['to'])} (free)", "MF 8.4",
           refs=B.refs(B.ref_p(a['to'])))
@@ -177,9 +177,9 @@ def _icorps_axis(g, a, data):
         mid = g.pick(cands)
         g.log(f"MACV support drawn: {B.name_of(s, mid)}", "Events Chart")
         if B.is_air(s["units"][mid]):
-            s["units"][mid]["loc"] = B.SUP_AVAIL
+            B.put(s, mid, B.SUP_AVAIL)
         else:
-            s["units"][mid]["loc"] = "DRAWN"
+            B.put(s, mid, "DRAWN")
             ch = [{"t": "deploy", "unit": mid, "to": sp, "label": f"{B.name_of(s, mid)} to {SPACES[sp]['name']}"}
                   for sp in MAP["major_bases"]]
             ask(g, f"I Corps Offensive: deploy {B.name_of(s, mid)} on any major base", "Events Chart", ch,
@@ -188,7 +188,7 @@ def _icorps_axis(g, a, data):
 
 @then("deploy_unit")
 def _deploy(g, a, data):
-    g.s["units"][a["unit"]]["loc"] = a["to"]
+    B.put(g.s, a["unit"], a["to"])
     g.log(f"{B.name_of(g.s, a['unit'])} deployed at {loc_name(a['to'])}", "MF 12.7",
           refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
 
@@ -376,21 +376,21 @@ def _rnr_home(g, a, data):
     u = s["units"][a["unit"]]
     if B.is_leader(u):
         u.pop("att", None)
-        u["loc"] = B.SF_POOL
+        B.put(s, a["unit"], B.SF_POOL)
     else:
         where = u["loc"]
         B.move_unit(s, a["unit"], B.SF_POOL)
-        for o in s["units"].values():
+        for oid, o in s["units"].items():
             if o.get("att") == a["unit"]:
                 o.pop("att")
-                o["loc"] = B.SF_POOL
+                B.put(s, oid, B.SF_POOL)
             if o.get("by") == a["unit"]:
                 o.pop("by")
                 if s["options"]["carrier_withdrawn"] == "drop":
-                    o["loc"] = where  # R-ST4: not an elimination; the target stays, revealed
+                    B.put(s, oid, where)  # R-ST4: not an elimination; the target stays, revealed
                     g.log(f"The special target it carried stays at {loc_name(where)}", "MF 26.3")
                 else:
-                    o["loc"] = B.COM_STATIC
+                    B.put(s, oid, B.COM_STATIC)
                     o["rev"] = False
         u.pop("red", None)
     g.log(f"{B.name_of(s, a['unit'])} returns to the reinforcement box", "Events Chart")
@@ -433,8 +433,8 @@ def _yards_home(g, a, data):
     s = g.s
     B.move_unit(s, a["unit"], B.SF_POOL)
     s["units"][a["unit"]].pop("red", None)
-    for o in s["units"].values():
+    for oid, o in s["units"].items():
         if o.get("att") == a["unit"]:
             o.pop("att")
-            o["loc"] = B.SF_POOL
+            B.put(s, oid, B.SF_POOL)
     g.log("A CIDG company returns to the recruiting box", "Events Chart")

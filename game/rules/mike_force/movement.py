@@ -132,6 +132,7 @@ def fly_destinations(s, heli, reaction):
     riders = [h] + [s["units"][p] for p in passengers(s, heli)]
     out = []
     cands = list(SPACES) + ([] if reaction else [B.NT])
+    from_sortie = start != B.NT and sortie_point(s, start)
     for d in cands:
         if d == start:
             continue
@@ -142,7 +143,7 @@ def fly_destinations(s, heli, reaction):
         if start == B.NT:
             if d == B.NT or B.control(s, d) not in ("FW", "disputed"):
                 continue  # MF 22.3, R-NT1
-        elif not sortie_point(s, start) and not sortie_point(s, d):
+        elif not from_sortie and not sortie_point(s, d):
             continue  # MF 23.3
         out.append(d)
     return out
@@ -167,8 +168,17 @@ def fly(g, heli, to, rule):
 # --- special targets (MF 26.3) --------------------------------------------------------------
 
 def recover_options(s):
+    U = s["units"]
+    # only a space holding a revealed special target not yet carried can offer one (checked at
+    # every Free World decision: most of the time there is none)
+    where = {u["loc"] for u in U.values()
+             if u.get("rev") and not u.get("by") and B.is_target(u) and B.is_com(u) and not B.is_garrison(u)}
+    if not where:
+        return []
     out = []
     for sp in SPACES:
+        if sp not in where:
+            continue
         coms = [uid for uid in B.units_at(s, sp) if B.is_com(s["units"][uid]) and not B.is_garrison(s["units"][uid])]
         targets = [uid for uid in coms if B.is_target(s["units"][uid]) and s["units"][uid].get("rev")
                    and not s["units"][uid].get("by")]
@@ -258,16 +268,21 @@ def deliver_targets(g):
         loc = s["units"][by]["loc"]
         if loc == B.NT or (B.is_major(loc) and B.fw_controlled(s, loc)):
             t.pop("by")
-            t["loc"] = B.RECOVERED
+            B.put(s, tid, B.RECOVERED)
             d = g.roll(1, f"Special target delivered ({B.name_of(s, tid)})", "MF 26.3")[0]
             B.change_rp(g, d, "Special target delivered", "MF 26.3")
 
 
 # --- the Free World Movement Phase ------------------------------------------------------------
 
-def air_choices(s, reaction):
+def air_choices(s, reaction, labels=True):
     out = []
     for h in flyers(s, reaction):
+        if not labels:  # the simulator: the same actions without their labels
+            out += [{"t": "board", "unit": p, "heli": h} for p in boardable(s, h)]
+            out += [{"t": "unboard", "unit": p, "heli": h} for p in passengers(s, h)]
+            out += [{"t": "fly", "unit": h, "to": d} for d in fly_destinations(s, h, reaction)]
+            continue
         for p in boardable(s, h):
             out.append({"t": "board", "unit": p, "heli": h,
                         "label": f"Board {B.name_of(s, p)} on {B.name_of(s, h)} at {loc_name(s['units'][h]['loc'])}"})
@@ -299,14 +314,20 @@ class FwMove(Step):
         out = []
         for uid in ground_movers(s):
             u = s["units"][uid]
+            halo = B.K(u).get("halo") and (u["loc"] == B.NT or (B.is_major(u["loc"]) and B.fw_controlled(s, u["loc"])))
+            if not g.labels:  # the simulator: the same actions without their labels
+                out += [{"t": "move", "unit": uid, "to": d} for d in ground_destinations(s, uid)]
+                if halo:
+                    out += [{"t": "halo", "unit": uid, "to": d} for d in SPACES]
+                continue
             for d in ground_destinations(s, uid):
                 out.append({"t": "move", "unit": uid, "to": d,
                             "label": f"Move {B.name_of(s, uid)} {loc_name(u['loc'])} -> {loc_name(d)}"})
-            if B.K(u).get("halo") and (u["loc"] == B.NT or (B.is_major(u["loc"]) and B.fw_controlled(s, u["loc"]))):
+            if halo:
                 for d in SPACES:
                     out.append({"t": "halo", "unit": uid, "to": d,
                                 "label": f"HALO jump {B.name_of(s, uid)} into {SPACES[d]['name']} (6 = debacle)"})
-        out += air_choices(s, reaction=False)
+        out += air_choices(s, reaction=False, labels=g.labels)
         out.append({"t": "done", "label": "End the Movement Phase"})  # + recoveries (offer_recovery)
         return out
 
@@ -371,7 +392,7 @@ class Engineer(Step):
         if a["t"] == "build":
             s = g.s
             cid = pool_unit(s, "camp")
-            s["units"][cid]["loc"] = a["to"]
+            B.put(s, cid, a["to"])
             _done(s, "built").append(a["unit"])
             g.log(f"Engineers build an SF camp at {SPACES[a['to']]['name']}", "MF 25.7", refs=B.refs(B.ref_p(a['to'])))
             return

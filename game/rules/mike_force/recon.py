@@ -88,7 +88,7 @@ class FwRecon(Step):
             else:
                 g.log("Recon: no effect", "MF 16.2")
         elif t == "talon":
-            s["units"][a["unit"]]["loc"] = B.SUP_POOL  # used once, then returns (MF 25.8)
+            B.put(s, a["unit"], B.SUP_POOL)  # used once, then returns (MF 25.8)
             for uid in B.concealed_order(s, a["to"]):  # token by token: the dice say nothing of ids
                 d = g.roll(1, "Combat Talon sensors (4-6 reveals)", "MF 25.8")[0]
                 if d >= 4:
@@ -123,7 +123,7 @@ def psywar(g, sp):
             uid = g.pick(inf)
             u = s["units"][uid]
             u["rev"] = False
-            u["loc"] = B.COM_MOBILE if B.is_mobile(u) else B.GONE
+            B.put(s, uid, B.COM_MOBILE if B.is_mobile(u) else B.GONE)
             g.log(f"Chieu Hoi: a {B.KINDS[u['k']]['name']} defects", "MF 25.9")
             from .bcp import settle
             settle(g, B.KINDS[u["k"]]["bcp"], "Chieu Hoi")
@@ -157,7 +157,7 @@ class Reaction(Step):
             for sp in spaces:
                 out.append({"t": "sortie", "unit": uid, "to": sp,
                             "label": f"Send {B.name_of(s, uid)} against {SPACES[sp]['name']}"})
-        out += air_choices(s, reaction=True)
+        out += air_choices(s, reaction=True, labels=g.labels)
         out.append({"t": "done", "label": "End the Reaction Phase"})
         return out
 
@@ -167,7 +167,7 @@ class Reaction(Step):
             s["turn_flags"].pop("board", None)
             g.pop()
         elif a["t"] == "sortie":
-            s["units"][a["unit"]]["loc"] = a["to"]
+            B.put(s, a["unit"], a["to"])
             g.log(f"{B.name_of(s, a['unit'])} flies a mission to {SPACES[a['to']]['name']}", "MF 17.2",
                   refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
         else:

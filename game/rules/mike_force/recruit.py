@@ -72,9 +72,9 @@ def draw_macv(g, why):
     u = s["units"][mid]
     g.log(f"{why}: MACV support unit drawn: {B.name_of(s, mid)}", "MF 12.7")
     if B.is_air(u):
-        u["loc"] = B.SUP_AVAIL
+        B.put(s, mid, B.SUP_AVAIL)
         return
-    u["loc"] = "DRAWN"
+    B.put(s, mid, "DRAWN")
     dests = [B.NT] + [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
     ch = [{"t": "deploy", "unit": mid, "to": d, "label": f"{B.name_of(s, mid)} to {loc_name(d)}"} for d in dests]
     ask(g, f"Deploy {B.name_of(s, mid)} in Nha Trang or a Free World major base", "MF 12.7", ch, "deploy_unit")
@@ -224,7 +224,7 @@ class Recruit(Step):
                 g.log("White Star recruiting fails; the RP are spent", "MF 25.2")
                 return
         uid = pool_unit(s, kind)
-        s["units"][uid]["loc"] = to
+        B.put(s, uid, to)
         s["units"][uid].pop("red", None)
         flags.setdefault("recruited", []).append(uid)
         if cadre:

@@ -77,9 +77,9 @@ class Setup(Step):
                 continue
             reg = rec["region"]
             for uid in B.pool_draw(g, B.COM_STATIC, sc["static_per_base"][reg], "Static set-up", rule):
-                s["units"][uid]["loc"] = sp
+                B.put(s, uid, sp)
             for uid in B.pool_draw(g, B.COM_MOBILE, sc["mobile_per_base"][reg], "Mobile set-up", rule):
-                s["units"][uid]["loc"] = sp
+                B.put(s, uid, sp)
         g.log("Communist units placed face down in their base areas", rule)
         # Free World set-up
         s["rp"] = max(0, parity(g, sc["rp"]["base"], "Starting recruit points (even adds, odd subtracts)", rule))
@@ -87,7 +87,7 @@ class Setup(Step):
         for kind, n in sc["danang"].items():
             for _ in range(n):
                 uid = next(u for u in B.units_at(s, B.SF_POOL) if s["units"][u]["k"] == kind)
-                s["units"][uid]["loc"] = "DN"
+                B.put(s, uid, "DN")
         d = str(g.roll(1, "Leaders and MACV support at start", rule)[0])
         leaders, macv = sc["leader_die"][d]
         if s["scenario"] == "phoenix" and d == "4" and s["options"]["phoenix_die_4"] == "leader_and_macv":
@@ -98,7 +98,7 @@ class Setup(Step):
         for _ in range(leaders):
             cands = sorted(u for u in B.units_at(s, B.SF_POOL) if s["units"][u]["k"] == "leader")
             lid = g.pick(cands)
-            s["units"][lid]["loc"] = "DRAWN"
+            B.put(s, lid, "DRAWN")
             drawn.append(lid)
             todo.append("leader:" + lid)
         for _ in range(macv):
@@ -108,9 +108,9 @@ class Setup(Step):
             mid = g.pick(cands)
             g.log(f"MACV support drawn: {B.name_of(s, mid)}", rule)
             if B.is_air(s["units"][mid]):
-                s["units"][mid]["loc"] = B.SUP_AVAIL
+                B.put(s, mid, B.SUP_AVAIL)
             else:
-                s["units"][mid]["loc"] = "DRAWN"
+                B.put(s, mid, "DRAWN")
                 todo.append("macv:" + mid)   # R-SU2: ground units deploy on the map
         g.log(f"Leaders: {leaders}; MACV support units: {macv}", rule)
         g.goto("setup_place", todo=todo)
@@ -186,17 +186,17 @@ class SetupPlace(Step):
                 u = s["units"][uid]
                 if u["k"] == "camp" and B.on_map(u["loc"]):
                     cid = next(x for x in sorted(B.units_at(s, B.SF_POOL)) if s["units"][x]["k"] == "cidg")
-                    s["units"][cid]["loc"] = u["loc"]
+                    B.put(s, cid, u["loc"])
             g.log("CIDG companies placed, one per SF camp", "MF 30.1")
         elif a["t"] == "place":
             uid = next(x for x in sorted(B.units_at(s, B.SF_POOL)) if s["units"][x]["k"] == nxt)
-            s["units"][uid]["loc"] = a["to"]
+            B.put(s, uid, a["to"])
             g.log(f"{B.KINDS[nxt]['name']} placed at {SPACES[a['to']]['name']}", "MF 30",
                   refs=B.refs(B.ref_u(s, uid), B.ref_p(a['to'])))
         elif a["t"] == "attach":
             attach(g, a["leader"], a["unit"])
         elif a["t"] == "deploy":
-            s["units"][a["unit"]]["loc"] = a["to"]
+            B.put(s, a["unit"], a["to"])
             g.log(f"{B.name_of(s, a['unit'])} deployed at {_loc_name(a['to'])}", "MF 12.7",
                   refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
         if not f["todo"]:
@@ -207,7 +207,7 @@ class SetupPlace(Step):
 def attach(g, lid, uid):
     s = g.s
     s["units"][lid]["att"] = uid
-    s["units"][lid]["loc"] = s["units"][uid]["loc"]
+    B.put(s, lid, s["units"][uid]["loc"])
     g.log(f"{B.name_of(s, lid)} joins {B.name_of(s, uid)} at {_where(s, uid)}", "MF 25.4",
           refs=B.refs(B.ref_u(g.s, uid), B.ref_p(s['units'][uid]['loc'])))
 

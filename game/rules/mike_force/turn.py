@@ -91,8 +91,8 @@ class EndReturn(Step):
                         o["rev"] = True
                     if o.get("att") == uid:  # a leader on a MACV unit (R-EV4 option) stays in place
                         o.pop("att")
-                        o["loc"] = B.SF_POOL
-                u["loc"] = B.SUP_POOL
+                        B.put(s, oid, B.SF_POOL)
+                B.put(s, uid, B.SUP_POOL)
                 n += 1
         g.log(f"{n} MACV support unit(s) return to the Support Reinforcements Box", "MF 25.5")
         g.pop()
@@ -187,7 +187,7 @@ class EndTalon(Step):
         talon = next(uid for uid, u in sorted(s["units"].items()) if u["k"] == "talon" and u["loc"] == B.SUP_AVAIL)
         frm = s["units"][a["unit"]]["loc"]
         B.move_unit(s, a["unit"], B.NT)
-        s["units"][talon]["loc"] = B.SUP_POOL
+        B.put(s, talon, B.SUP_POOL)
         g.log(f"Combat Talon recovers {B.name_of(s, a['unit'])} from {SPACES[frm]['name']} to Nha Trang", "MF 25.8",
               refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(frm)))
         from .movement import deliver_targets

@@ -10,7 +10,7 @@ from game.fuzz import replay
 from game.rules import get
 
 from .conftest import wait_ready
-from .mf_ui import click_and_wait, confirm_replace, log_len, panel_actions, reveal, rev, start_game, step, wait_rev_after
+from .mf_ui import click_and_wait, confirm_replace, confirm_warning, log_len, panel_actions, reveal, rev, start_game, step, wait_rev_after
 
 R = get("mike-force")
 STORED = "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('vw:')).sort()" \
@@ -200,6 +200,7 @@ def test_same_state_hash_in_cpython_and_browser(page, base_url):
         btn = reveal(page, pick[0])
         before = rev(page)
         btn.click()
+        confirm_warning(page, before)  # an action that warns asks once: yes (issue 9 item 5)
         wait_rev_after(page, before)
     got = json.loads(page.evaluate("window.__vw_state()"))
     assert len(got["actions"]) > 40

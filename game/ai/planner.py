@@ -70,8 +70,7 @@ class PlanPolicy:
 
 
 def us_plans(s, role):
-    """Candidate operations (V 5.1): per possible regiment hex, the units in several templates;
-    and a feint (no target: an artillery unit or HQ walks up to the face-down counters so that a
+    """Candidate operations (V 5.1): per possible regiment hex, every unit in reach of it; and a feint (no target: an artillery unit or HQ walks up to the face-down counters so that a
     regiment may betray itself by reacting, V 5.3). Once a counter has moved (the tell), only its
     hex: the sampled worlds are uniform over the hidden identities and would not weigh the tell."""
     plans = []
@@ -80,19 +79,13 @@ def us_plans(s, role):
     if len(tell) == 1 and not any(not B.concealed(u, role, s) and V.maybe_regiment(u, role, s) for u in B.live(s)):
         hexes = tell
     for h in hexes:
-        seen = set()
-        everyone = V.sd_plan(s, role, h, "all")
-        ground = [x for x in everyone if B.strength(s["units"][x]) > 0]
-        arts = [x for x in everyone if x not in ground]
-        by_near = sorted(ground, key=lambda x: (distance(s["units"][x]["hex"], h), x))
         # all in. Measured against the heuristic NLF from the set-up (20-60 playouts per world):
-        # all in wins 100% in the right hex and 0% in the other; two marines with the artillery
-        # 0-50%; a probe by one marine 9-19% (dropped); the feint below 65% in either world
-        for units in (everyone,):
-            key = tuple(sorted(units))
-            if units and key not in seen:
-                seen.add(key)
-                plans.append({"target": h, "units": list(units)})
+        # all in wins 100% in the right hex and 0% in the other; two marines with the artillery no
+        # better (47% or 100% in the right hex, 0% in the other); a probe by one marine 9-19%
+        # (dropped); the feint below 65% in either world
+        everyone = V.sd_plan(s, role, h, "all")
+        if everyone:
+            plans.append({"target": h, "units": everyone})
     if len(hexes) > 1:
         from ..rules.vietnam_1965_1975.turn import eligible
         conc = [u["hex"] for u in B.live(s) if B.concealed(u, role, s)]

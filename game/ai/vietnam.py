@@ -274,10 +274,6 @@ def attack_pick(s, role, legal, rng):
     return max(atk, key=value)
 
 
-def us_losses_left(s, n, units):
-    return n
-
-
 def losses(s, role, legal, rng):
     """V 5.5 loss allocation. US: replacement points first (a removed counter loses the scenario,
     V 18.2), on the strongest unit; a removal only when nothing else covers. NLF: replacement

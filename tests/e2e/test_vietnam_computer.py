@@ -28,6 +28,8 @@ def start(page, base_url, seed, nlf="ai:standard", pace="instant"):
     page.select_option('select[data-player="NLF"]', nlf)
     page.select_option("#ai-pace", pace)
     page.fill("#seed", str(seed))
+    page.locator('select[data-player="NLF"]').scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/start_players_1440.png")
     page.click("#start-game")
     page.wait_for_selector('body[data-screen="game"]', state="attached")
 

@@ -154,7 +154,8 @@ class LogView:
             self.node.classList.toggle("results-only", self.results_only)
             b.setAttribute("aria-pressed", "true" if self.results_only else "false")
             return
-        if b is not None and b.getAttribute("data-log") == "fold":
+        if b is not None and b.getAttribute("data-log") == "fold" and not t.closest(".log-rule"):
+            # (a click on the header's rule citation opens its summary and leaves the group as it is)
             li = b.parentNode
             is_open = not li.classList.contains("open")
             self.user_open[li.getAttribute("data-key")] = is_open

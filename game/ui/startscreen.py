@@ -71,8 +71,8 @@ def build(root, rules, has_auto, auto_summary, slots):
            "other. Against the computer you see your side only.", cls="muted", parent=box)
     pace = next((o for o in rules.options() if o["id"] == PACE), None)
     if pace:  # a plain choice for new players, not one of the rulings (issue 9 item 2)
-        box = el("div", cls="pace", attrs={"data-option": PACE}, parent=fs)
-        el("span", text="Opponent's turn: ", parent=box)
+        box = el("fieldset", cls="pace", attrs={"data-option": PACE}, parent=fs)
+        el("legend", text="Opponent's turn", parent=box)
         for val in pace["choices"]:
             lab = el("label", cls="opt", parent=box)
             attrs = {"type": "radio", "name": "opt-" + PACE, "value": val, "data-pace": val}

@@ -13,7 +13,7 @@ from game.rules import get
 from game.ui.log_model import PHASE, TURN, is_result, role_of
 
 from .conftest import wait_ready
-from .mf_ui import reveal, rev
+from .mf_ui import open_advanced, reveal, rev
 
 SHOTS = "/tmp/log"
 
@@ -73,6 +73,7 @@ def plan(gid, scenario, seed, max_steps=400):
     raise AssertionError(f"{gid}: no unit reference on the map within {max_steps} actions")
 
 
+
 def start(page, base_url, gid, scenario, seed):
     page.goto(base_url)
     wait_ready(page)
@@ -81,6 +82,7 @@ def start(page, base_url, gid, scenario, seed):
     page.wait_for_selector(f'input[data-scenario="{scenario}"]')
     page.check(f'input[data-scenario="{scenario}"]')
     page.check('input[data-dice="auto"]')
+    open_advanced(page)  # the seed sits in the "Advanced" fold (issue 13 item 2)
     page.fill("#seed", str(seed))
     page.click("#start-game")
     page.wait_for_selector('body[data-screen="game"], body[data-screen="handover"], #confirm-dlg:not([hidden])',

@@ -44,7 +44,8 @@ class Replay:
 
     def draw_bar(self):
         h = self.hist
-        q("#replay-pos").textContent = h.label(self.k).capitalize()
+        label = h.label(self.k)
+        q("#replay-pos").textContent = label[:1].upper() + label[1:]
         for cmd, (unit, d) in STEPS.items():
             q(f'#replay-bar [data-step="{cmd}"]').disabled = (self.k == 0) if d < 0 else (self.k == h.n)
         sel = q("#replay-jump")

@@ -63,6 +63,8 @@ def test_history_of_a_finished_game_and_play_from_here(page, base_url, tmp_path,
     assert (pos["k"], pos["n"], pos["hash"]) == (n, n, M.state_hash(m)) and pos["failed"] is None
     assert page.locator("#app [data-action]").count() == 0
     assert "History: turn" in page.inner_text("#prompt")
+    if len(R.roles) > 1:  # a two-player game: the side at the screen only, never everything
+        assert page.get_attribute("body", "data-viewer") in R.roles
     end_log = page.inner_text("#log")
 
     # back to the start a turn at a time: each stop a turn's start, then the new game's position

@@ -60,3 +60,16 @@ def test_an_action_that_no_longer_replays_stops_the_history_there(played):
     h2 = History(R, bad)
     assert h2.failed["at"] == 4 and h2.n == 3
     assert M.state_hash(h2.position(3)) == M.state_hash(M.replay(R, scen, 5, m["options"], m["actions"][:3]))
+
+
+def test_a_past_position_shows_a_side_nothing_hidden_from_it():
+    """V 2-player: each side's view of every phase start (and its log so far) names none of the
+    units hidden from it then (the same check the fuzzer makes after every action)."""
+    from game.fuzz import hidden_leaks
+    R = get("vietnam-1965-1975")
+    m, _ = play_one(R, "starlite", 7)
+    h = History(R, m)
+    for k in h.phase_starts() + [h.n // 2, h.n]:
+        pos = h.position(k)
+        for role in R.roles:
+            assert hidden_leaks(R, pos, role, log_from=0) == [], (k, role)

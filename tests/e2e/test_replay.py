@@ -123,3 +123,19 @@ def test_history_of_the_game_in_progress_and_back_to_it(page, base_url, tmp_path
     assert page.locator("#replay-bar").is_hidden()
     assert json.loads(page.evaluate("window.__vw_state()"))["hash"] == M.state_hash(part)
     assert page.locator("#app [data-action]").count() == n_acts
+
+
+@pytest.mark.e2e
+def test_a_save_whose_actions_no_longer_replay_says_so_and_stops_there(page, base_url, tmp_path):
+    """Actions recorded before a rules change (README: Mike Force recon actions changed shape):
+    the history says which one fails and stops before it."""
+    R = get("mike-force")
+    m, _ = play_one(R, "early", 3)
+    old = dict(m, actions=m["actions"][:4] + [{"t": "recon", "old_shape": 1}] + m["actions"][5:])
+    open_save(page, base_url, old, tmp_path)
+    click(page, "#history-btn")
+    pos = shown(page)
+    assert pos["n"] == 4 and pos["failed"]["at"] == 5
+    assert page.locator("#replay-fail").is_visible()
+    assert "action 5 no longer replays" in page.inner_text("#replay-fail")
+    assert pos["hash"] == M.state_hash(M.replay(R, "early", 3, m["options"], m["actions"][:4]))

@@ -838,6 +838,8 @@ class App:
                 q("#help-dlg").hidden = True
             elif not q("#start-screen").hidden and self.m is not None:
                 self.hide_overlays()
+            elif self.replay is not None:
+                replay.stop(self)
             elif self.inspect is not None:
                 self.inspect = None
                 self.expanded = None
@@ -853,6 +855,9 @@ class App:
                 self.take_over()
             return
         if self.v is None:
+            return
+        if self.replay is not None:  # the history's own keys; nothing else acts while it is open
+            replay.on_key(self, e)
             return
         if key in ("u", "U"):
             e.preventDefault()

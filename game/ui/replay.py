@@ -129,6 +129,23 @@ def command(app, cmd, node):
         stop(app)
 
 
+KEYS = {"ArrowLeft": "action-back", "ArrowRight": "action-fwd", "PageUp": "turn-back", "PageDown": "turn-fwd"}
+
+
+def on_key(app, e):
+    """Left/Right: an action (with Shift: a phase); Page Up/Down: a turn; Home/End: either end."""
+    key, h = e.key, app.replay.hist
+    if key in ("Home", "End"):
+        e.preventDefault()
+        app.replay.show(0 if key == "Home" else h.n)
+    elif key in KEYS:
+        e.preventDefault()
+        cmd = KEYS[key]
+        if e.shiftKey and key.startswith("Arrow"):
+            cmd = cmd.replace("action", "phase")
+        app.replay.step(cmd)
+
+
 def stop(app, redraw=True):
     """Back to the game (also, without redrawing, when another game is opened)."""
     if app.replay is None:

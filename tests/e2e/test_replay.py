@@ -119,6 +119,16 @@ def test_history_of_the_game_in_progress_and_back_to_it(page, base_url, tmp_path
     click(page, "#history-btn")
     click(page, '#replay-bar [data-step="phase-back"]')
     assert shown(page)["k"] < 60 and page.locator("#app [data-action]").count() == 0
+    for key, k in (("Home", 0), ("End", 60), ("ArrowLeft", 59), ("Shift+ArrowRight", 60)):
+        before = rev(page)
+        page.keyboard.press(key)
+        wait_rev_after(page, before)
+        assert shown(page)["k"] == k, key
+    before = rev(page)
+    page.keyboard.press("Escape")  # back to the game
+    wait_rev_after(page, before)
+    assert page.locator("#replay-bar").is_hidden()
+    click(page, "#history-btn")
     click(page, '[data-cmd="replay-close"]')
     assert page.locator("#replay-bar").is_hidden()
     assert json.loads(page.evaluate("window.__vw_state()"))["hash"] == M.state_hash(part)

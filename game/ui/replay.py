@@ -40,7 +40,8 @@ class Replay:
         v["undo_why"] = "replaying the history"
         v["awaiting_roll"] = False
         v.pop("report", None)  # the opponent's report card waits for a click that cannot come
-        v["prompt"] = f"History: {self.hist.label(self.k)}. " + (v.get("prompt") or "")
+        then = v.get("prompt") or ""  # the question of that moment, reported, not asked again
+        v["prompt"] = f"History: {self.hist.label(self.k)}." + (f" The game then asked: “{then}”" if then else "")
 
     def draw_bar(self):
         h = self.hist

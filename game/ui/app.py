@@ -11,7 +11,7 @@ from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
 from game.rules import get, howto as howto_of, title as title_of
 
 from . import computer, counters, render_panels as P
-from . import howto, offline_copy, saves, startscreen
+from . import howto, offline_copy, replay, saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
 from .log_view import LogView
@@ -69,6 +69,7 @@ class App:
         self.shown_role = None    # two-player games: the side whose view is on the screen
         self._proxies = []
         self.computer = computer.Driver(self)  # the computer's sides (issue 12)
+        self.replay = None        # the history viewer when open (issue 13 item 1, replay.py)
 
     # ---- wiring -----------------------------------------------------------------------------------
     def listen(self, node, ev, fn):
@@ -95,6 +96,7 @@ class App:
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "submit", lambda e: e.preventDefault())  # no inline handlers (CSP)
         self.listen(q("#import-file"), "change", self.on_import)
+        replay.wire(self)
         from pyodide.ffi import create_proxy
         self._proxies.append(create_proxy(self.debug_state))
         setattr(window, "__vw_state", self._proxies[-1])  # read-only: tests compare runtimes
@@ -153,6 +155,7 @@ class App:
             self.show_title(self.game)
 
     def load_match(self, m, message=None):
+        replay.stop(self, redraw=False)
         self.set_game(m["game"])
         self.m = m
         self.selected = None
@@ -241,18 +244,22 @@ class App:
     def render(self):
         now = window.performance.now
         t0 = now()
-        role = self.viewer()
-        if role != self.shown_role:
+        rp = self.replay  # the history viewer: a past position, read-only, the same side's view
+        role = rp.role if rp else self.viewer()
+        if role != self.shown_role and not rp:
             if self.needs_handover(role):
                 self.hand_over(role)
                 return
             self.shown_role = role
             self.log.reset()
             self.log_next = 0
-        v = M.view(self.rules, self.m, role=role, log_from=self.log_next)
+        m = rp.match if rp else self.m
+        v = M.view(self.rules, m, role=role, log_from=self.log_next)
         if v["log_total"] < self.log_next:
             self.log.reset()
-            v = M.view(self.rules, self.m, role=role, log_from=0)
+            v = M.view(self.rules, m, role=role, log_from=0)
+        if rp:
+            rp.read_only(v)
         self.log_next = v["log_total"]
         self.v = v
         document.body.dataset.viewer = role or ""
@@ -314,7 +321,8 @@ class App:
                 f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f} {t_ov:.1f}")
         self.rev += 1
         body.dataset.rev = str(self.rev)
-        self.computer.schedule()  # the computer's turn starts after the screen shows the last move
+        if not rp:
+            self.computer.schedule()  # the computer's turn starts after the screen shows the last move
 
     def opponent_views(self, v):
         """The opponent's phase report and the battle display (issue 9 items 2, 3)."""
@@ -475,6 +483,8 @@ class App:
         self.autosave()
 
     def do(self, i, confirmed=False):
+        if self.replay is not None:  # the history is read-only
+            return
         acts = self.v["actions"]
         self.close_chooser()
         if not 0 <= i < len(acts):
@@ -497,7 +507,7 @@ class App:
         self.timed(run)
 
     def undo(self):
-        if self.m is None:
+        if self.m is None or self.replay is not None:
             return
 
         def run():
@@ -762,6 +772,8 @@ class App:
             self.hide_overlays()
         elif cmd == "new":
             self.show_start()
+        elif cmd == "history" or cmd.startswith("replay-"):
+            replay.command(self, cmd, node)
         elif cmd == "handover-ok":
             self.take_over()
         elif cmd == "undo":
@@ -826,6 +838,8 @@ class App:
                 q("#help-dlg").hidden = True
             elif not q("#start-screen").hidden and self.m is not None:
                 self.hide_overlays()
+            elif self.replay is not None:
+                replay.stop(self)
             elif self.inspect is not None:
                 self.inspect = None
                 self.expanded = None
@@ -841,6 +855,9 @@ class App:
                 self.take_over()
             return
         if self.v is None:
+            return
+        if self.replay is not None:  # the history's own keys; nothing else acts while it is open
+            replay.on_key(self, e)
             return
         if key in ("u", "U"):
             e.preventDefault()

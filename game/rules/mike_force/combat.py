@@ -102,6 +102,29 @@ def hit_fw(g, uid, acc):
     return None
 
 
+def hit_fw_effect(s, uid):
+    """What hit_fw(uid) would do, said before the player picks the unit hit (issue 9 item 5):
+    (text, warning or None); a warning when the unit is lost. Kept beside hit_fw, checked against
+    it in the tests."""
+    u = s["units"][uid]
+    k = B.K(u)
+    name = B.name_of(s, uid)
+    if B.is_garrison(u):
+        return f"falls (-{k['bcp']} BCP)", f"{name} falls to the Communists: -{k['bcp']} BCP (MF 24.2)"
+    if B.two_step(u) and not u.get("red"):
+        return "disrupted" + (" (-1 BCP)" if B.is_sf(u) else ""), None
+    if u["k"] == "mgf":
+        spare = any(s["units"][x]["k"] == "mf" for x in B.units_at(s, B.SF_POOL))
+        if spare and s["options"]["mgf_replacement"] == "replace":
+            return "replaced by a full Mike Force company (-1 BCP)", None
+        return "eliminated (-1 BCP)", f"{name} is eliminated: -1 BCP (MF 25.1)"
+    bcp = 1 if B.is_sf(u) else k.get("c", 0) if B.is_macv(u) else 0
+    cost = f" (-{bcp} BCP)" if bcp else ""
+    lost = [B.name_of(s, x) for x, o in sorted(s["units"].items()) if o.get("att") == uid]
+    also = f"; {', '.join(lost)} is lost with it" if lost else ""
+    return "eliminated" + cost, f"{name} is eliminated{cost}{also} (MF 20.4)"
+
+
 # --- bombardment (MF 18, 19) ------------------------------------------------------------------
 
 def airstrikes_in(s, sp):
@@ -142,7 +165,7 @@ class Bombard(Step):
                 if len(kinds) == 1:
                     _lose_air(g, {"unit": tac[0]}, {})
                 else:
-                    ch = [{"t": "unit", "unit": x, "label": f"Lose {B.name_of(s, x)}"} for x in tac]
+                    ch = [{"t": "unit", "unit": x, "label": f"Lose {B.name_of(s, x)} (-1 BCP)"} for x in tac]
                     ask(g, "AAA hit: select the airstrike that is lost", "MF 19.0", ch, "lose_air")
             return
         if stage == "strike":
@@ -199,7 +222,7 @@ class Bombard(Step):
                 if len(victims) == 1:
                     _collateral(g, {"unit": victims[0]}, {})
                 elif victims:
-                    ch = [{"t": "unit", "unit": x, "label": f"Collateral hit on {B.name_of(s, x)}"} for x in victims]
+                    ch = [_collateral_choice(s, x) for x in victims]
                     ask(g, "Arc Light collateral damage: select the Free World unit hit", "MF 18.4", ch, "collateral")
             return
         # end: airstrikes go back to the Support Reinforcements Box (MF 18.1)
@@ -285,6 +308,14 @@ def _fb_fire(g, a, data):
         hit_com(g, a["target"], _bombard_frame(g))
     else:
         g.log("Miss", "MF 18.3")
+
+
+def _collateral_choice(s, uid):
+    text, warn = hit_fw_effect(s, uid)  # issue 9 item 5: the loss before the click
+    a = {"t": "unit", "unit": uid, "label": f"Collateral hit on {B.name_of(s, uid)}: {text}"}
+    if warn:
+        a["warn"] = warn
+    return a
 
 
 @then("collateral")

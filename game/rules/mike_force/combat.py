@@ -513,7 +513,7 @@ class Battle(Step):
                 f["com_line"] = com_order(s, sp)
                 f["stage"] = "fire"
                 return
-            lab = {u: BR.label(g, u, x) for u, x in labels(s, pend).items()}
+            lab = {u: BR.label(g, u, x) for u, x in B.labels(s, pend).items()}
             rest = ", ".join(lab[u] for u in pend)
             ch = [{"t": "unit", "unit": u, "label": f"Next in line: {lab[u]}"} for u in pend]
             ch.append({"t": "done", "label": f"This round, keep the rest in this order: {rest}"})
@@ -585,7 +585,7 @@ class Battle(Step):
         if len(targets) == 1:
             _shoot(g, f, shooter, targets)
             return
-        lab = labels(s, targets)  # as the battle display names them, if it lists them
+        lab = B.labels(s, targets)  # as the battle display names them, if it lists them
         ch = [{"t": "target", "unit": shooter, "target": t,
                "label": f"{BR.label(g, shooter, B.name_of(s, shooter))} fires at {BR.label(g, t, lab[t])}"}
               for t in targets]
@@ -611,7 +611,7 @@ def _ask_pair(g, f):
     s = g.s
     p = f["pairs"]
     targets = fw_targets(s, f["sp"])
-    lab = labels(s, targets)
+    lab = B.labels(s, targets)
     ch = [{"t": "target", "unit": p["shooter"], "target": t,
            "label": f"Aim a pair of dice at {BR.label(g, t, lab[t])}"} for t in targets]
     ask(g, f"{B.name_of(s, p['shooter'])} rolls two dice per combat factor: aim pair "
@@ -675,23 +675,6 @@ def _shoot(g, f, shooter, aims, pairs=False):
                 f["fw_line"] = [new if x == t else x for x in f["fw_line"]]
                 if t in f["fired"]:
                     f["fired"].append(new)  # R-MGF1: the replacement inherits fired status
-
-
-def labels(s, uids):
-    """Printed names that tell identical units apart: a reduced (disrupted) unit says so, and
-    units that still read the same are numbered "(1)", "(2)" in the order listed."""
-    base = {u: B.name_of(s, u) + (" (disrupted)" if s["units"][u].get("red") else "") for u in uids}
-    counts = {}
-    for u in uids:
-        counts[base[u]] = counts.get(base[u], 0) + 1
-    seen, out = {}, {}
-    for u in uids:
-        if counts[base[u]] > 1:
-            seen[base[u]] = seen.get(base[u], 0) + 1
-            out[u] = f"{base[u]} ({seen[base[u]]})"
-        else:
-            out[u] = base[u]
-    return out
 
 
 def _line_done(g, f):
@@ -865,6 +848,6 @@ def _rising(g, sp):
         g.log("No leader or unit available", "MF 25.4")
         return
     lid = g.pick(cands)
-    ch = [{"t": "attach", "leader": lid, "unit": h, "label": f"{B.name_of(s, lid)} joins {B.name_of(s, h)}"}
-          for h in hosts]
+    lab = B.labels(s, hosts)
+    ch = [{"t": "attach", "leader": lid, "unit": h, "label": f"{B.name_of(s, lid)} joins {lab[h]}"} for h in hosts]
     ask(g, "Rising from the Ranks: attach the new leader", "MF 25.4", ch, "attach_leader")

@@ -468,6 +468,19 @@ def test_strike_leaves_a_marker_until_the_next_assault_phase_ft_7_21_ft_7_22():
     assert M.view(R, m)["strikes"] == []
 
 
+def test_buy_no_supply_warns_when_infantry_is_out_of_supply_ft_5_2():
+    """FT 5.2, 6.1 (issue 9 item 5): "Buy no supply" warns when infantry on the map is out of
+    supply and An Khe holds no supply counter to send; with one there it does not."""
+    m = blank()
+    put(m, "2-7A", "F4")
+    stack(m, {"s": "seg_a", "p": 1})
+    done = next(a for a in M.legal_actions(R, m) if a["t"] == "done")
+    assert done["warn"].startswith("Buy no supply? 1 infantry unit(s)") and "FT 5.2" in done["warn"], done
+    put(m, B.of_kind(S(m), B.POOL, "sup")[0], B.ANKHE)
+    done = next(a for a in M.legal_actions(R, m) if a["t"] == "done")
+    assert "warn" not in done, done
+
+
 def test_t33_stacking():
     """T33 / FT 8.2, 8.3 (A16): 1/8 A + 2/7 B ok; + 1/12 C refused; 1/8 A-D ok, with the garrison ok;
     never a 7th NVA unit."""

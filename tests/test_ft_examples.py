@@ -444,6 +444,43 @@ def test_t32_b52_legality():
     assert not any(a["to"] == "F4" for a in acts(m, "strike"))
 
 
+def test_strike_leaves_a_marker_until_the_next_assault_phase_ft_7_21_ft_7_22():
+    """FT 7.21, 7.22 (issue 9): a strike leaves a marker in the view where it struck, with its CRT
+    results as logged (a zone-box miss reads "missed"); the next American Assault Phase clears it."""
+    m = blank()
+    nva(m, 32, 101, "F4")
+    stack(m, {"s": "seg_b"})
+    dice(m, 6)
+    do(m, {"t": "strike", "to": "F4", "air": "tac", "n": 1})
+    crt_lines = [e["text"] for e in m["log"] if e.get("kind") == "combat" and ": result " in e["text"]]
+    marks = M.view(R, m)["strikes"]
+    assert len(marks) == 1 and marks[0]["at"] == "F4" and marks[0]["who"] == "Tac Air", marks
+    assert marks[0]["result"] == crt_lines[-1].rsplit("result ", 1)[1]
+    for c in range(101, 104):
+        nva(m, 66, c, "ZE")
+    if S(m)["stack"][-1]["s"] != "seg_b":
+        stack(m, {"s": "seg_b"})
+    dice(m, 4, 2)
+    do(m, {"t": "strike", "to": "ZE", "air": "b52", "n": 1})
+    marks = M.view(R, m)["strikes"]
+    assert [x["at"] for x in marks] == ["F4", "ZE"] and marks[1]["result"] == "missed", marks
+    T.segment_start(S(m), "seg_a", "A", {"p": 1})
+    assert M.view(R, m)["strikes"] == []
+
+
+def test_buy_no_supply_warns_when_infantry_is_out_of_supply_ft_5_2():
+    """FT 5.2, 6.1 (issue 9 item 5): "Buy no supply" warns when infantry on the map is out of
+    supply and An Khe holds no supply counter to send; with one there it does not."""
+    m = blank()
+    put(m, "2-7A", "F4")
+    stack(m, {"s": "seg_a", "p": 1})
+    done = next(a for a in M.legal_actions(R, m) if a["t"] == "done")
+    assert done["warn"].startswith("Buy no supply? 1 infantry unit(s)") and "FT 5.2" in done["warn"], done
+    put(m, B.of_kind(S(m), B.POOL, "sup")[0], B.ANKHE)
+    done = next(a for a in M.legal_actions(R, m) if a["t"] == "done")
+    assert "warn" not in done, done
+
+
 def test_t33_stacking():
     """T33 / FT 8.2, 8.3 (A16): 1/8 A + 2/7 B ok; + 1/12 C refused; 1/8 A-D ok, with the garrison ok;
     never a 7th NVA unit."""

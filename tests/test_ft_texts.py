@@ -54,3 +54,21 @@ def test_which_lift_flies_is_said_only_where_there_is_a_choice():
     assert any("(by a ready lift: it becomes fatigued)" in t for t in lifts)
     assert any("(by a fatigued lift: it goes to Refit)" in t for t in lifts)
     assert not any("transport]" in t or "tr1" in t for t in lifts)
+
+
+def test_ft_nva_segment_and_crt_lines_name_their_places_ft_11_2_ft_13():
+    """FT 11.2, 13.x (issue 9 item 7): the NVA segment lines that happen somewhere (ambushes,
+    attacks, placements, night checks) and every CRT "column ... row ... result" line carry refs
+    to that place (and the units fired on), so they light on the map when hovered."""
+    from game.rules import get
+    from game.simulate import play_one
+    FT = get("first-team")
+    seen = 0
+    for seed in (5, 6):
+        m, _ = play_one(FT, FT.scenarios()[0]["id"], seed)
+        for e in m["log"]:
+            t = e["text"]
+            if e.get("kind") == "battle" or (": column " in t and ": result " in t) or "night attack check" in t:
+                assert e.get("refs") and e["refs"][0][0] == "p", e
+                seen += 1
+    assert seen > 5, seen

@@ -309,6 +309,43 @@ def test_macv_loss_costs_its_cf_mf_21_4():
     assert loc(m, mar) == B.SUP_POOL and acc["bcp"] == -KINDS["usmc"]["c"]
 
 
+def test_hit_fw_effect_says_what_hit_fw_does_mf_20_4():
+    """MF 20.4, 21.4, 24.2, 25.1 (issue 9 item 5): the effect shown before the player picks the
+    unit hit is what hit_fw then does: a full two-step unit is disrupted (no warning); a disrupted A-Team
+    or a MACV unit is eliminated, with its BCP cost and a warning naming its leader."""
+    m = blank("offensive")
+    cases = [(put(m, "mf", "QSN"), "disrupted", False), (put(m, "ateam", "QSN", red=True), "eliminated (-1 BCP)", True),
+             (put(m, "usmc", "QSN"), f"eliminated (-{KINDS['usmc']['c']} BCP)", True)]
+    ldr = lead(m, cases[1][0])
+    said = {}
+    for uid, text, warns in cases:
+        got, warn = said[uid] = C.hit_fw_effect(S(m), uid)
+        assert got.startswith(text) and bool(warn) == warns, (got, warn)
+        acc = {"bcp": 0}
+        C.hit_fw(ctx(m), uid, acc)
+        assert (loc(m, uid) == "QSN") == (not warns)
+        assert acc["bcp"] == (-int(got.split("-")[1].split()[0]) if "BCP" in got else 0)
+    assert B.name_of(S(m), ldr) + " is lost with it" in said[cases[1][0]][1]
+
+
+def test_collateral_choice_warns_before_an_elimination_mf_18_4():
+    """MF 18.4 c (issue 9 item 5): the collateral-hit choice says each unit's fate; the one that
+    would be eliminated carries a warning, the one only disrupted does not."""
+    m = blank("early", rp=5)
+    mf = put(m, "mf", "NSN")
+    at = put(m, "ateam", "NSN", red=True)
+    com(m, "inf_bn", "NSN")
+    put(m, "arclight", "NSN")
+    dice(m, 6)
+    stack(m, {"s": "bombard", "sp": "NSN"})
+    run(m)
+    ch = {a["unit"]: a for a in M.legal_actions(R, m) if a["t"] == "unit"}
+    assert set(ch) == {mf, at}, ch
+    assert ch[mf]["label"].endswith(": disrupted (-1 BCP)") and "warn" not in ch[mf]
+    assert ch[at]["label"].endswith(": eliminated (-1 BCP)"), ch[at]
+    assert ch[at]["warn"].endswith("is eliminated (-1 BCP) (MF 20.4)"), ch[at]
+
+
 # --- MF 18, 19: air ------------------------------------------------------------------------------
 
 def test_d9_arc_light_open_terrain_collateral_mf_18_4():

@@ -3,7 +3,7 @@
 from game.rules.mike_force import board as B
 from game.rules.mike_force.data import EVENTS, KINDS, TABLES
 
-from .mf_helpers import (S, U, acts, answer, blank, com, dice, halted, lead, left, loc, log_has, put, rejects,
+from .mf_helpers import (M, R, S, U, acts, answer, blank, com, dice, halted, lead, left, loc, log_has, put, rejects,
                          rolls, run, stack)
 
 
@@ -248,6 +248,19 @@ def test_event_project_delta():
     assert {x["to"] for x in acts(m)} == {B.NT, "DN", "TCH"}
     answer(m, t="recruit", kind="ateam", to="TCH")
     assert S(m)["rp"] == 4
+
+
+def test_leader_joins_labels_tell_two_cidg_companies_apart_mf_25_4():
+    """MF 25.4 (issue 9): a new leader may join either of two CIDG companies in one camp; the two
+    choices read "CIDG Company (1)" and "(2)" there, a third elsewhere stays plain."""
+    m = blank("early")
+    x, y, z = put(m, "cidg", "NSN"), put(m, "cidg", "NSN"), put(m, "cidg", "HUE")
+    fire_event(m, "rnr", 4)
+    lab = {a["unit"]: a["label"] for a in M.legal_actions(R, m) if a["t"] == "attach"}
+    name = B.KINDS["cidg"]["name"]
+    assert lab[x].endswith(f"joins {name} (1) at {B.SPACES['NSN']['name']}"), lab
+    assert lab[y].endswith(f"joins {name} (2) at {B.SPACES['NSN']['name']}"), lab
+    assert lab[z].endswith(f"joins {name} at {B.SPACES['HUE']['name']}"), lab
 
 
 def test_event_r_and_r():

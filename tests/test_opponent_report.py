@@ -49,7 +49,7 @@ def test_mf_communist_phases_pause_with_the_same_dice_mf_4_0_ii():
     run, none = _play(MF, "early", 7, {"opponent_pace": "run"}, 3, 11)
     assert none == [] and pauses
     titles = {p["title"] for p in pauses}
-    assert "Communist Reinforcement Phase" in titles and "End of Turn" in titles, titles
+    assert "Communist Reinforcement Phase" in titles, titles  # End of Turn: only if it did something
     for p in pauses:  # every report lists what its phase logged, its header excluded
         assert p["entries"] and p["entries"][0]["n"] == p["since"]
     reinf = next(p for p in pauses if p["title"] == "Communist Reinforcement Phase")
@@ -240,3 +240,21 @@ def test_mf_bombardment_goes_through_the_battle_display_mf_18_3_mf_19_0():
     assert aaa_ev["dice"] == [{"v": 3, "need": "3 or less", "hit": True}] and aaa_ev["rule"] == "MF 19.0"
     assert fb_ev["dice"] == [{"v": 3, "need": "3 or less", "hit": True}] and fb_ev["rule"] == "MF 18.3"
     assert [x["side"] for x in b["losses"]] == ["FW", "COM"]
+
+
+def test_mf_end_of_turn_pauses_only_when_something_returned_mf_4_0_iii():
+    """MF 4.0 III.1 / 25.5: with no MACV unit out, the Return Phase logs nothing, so the End of
+    Turn report does not pause on a "0 units return" line; with one out, it logs and pauses."""
+    from game.engine import report
+    from .mf_helpers import put, run
+    for out, pauses in ((False, False), (True, True)):
+        m = blank("early")
+        if out:
+            put(m, "usmc", "DN")
+        g = ctx(m)
+        since = len(g.logbuf)
+        g.push("end_return")
+        M.run_auto(MF, g)
+        lines = [e["text"] for e in g.logbuf[since:]]
+        assert bool(lines) == out, lines
+        assert report.pause(g, "End of Turn", since, "com") is pauses

@@ -15,7 +15,7 @@ from . import howto, offline_copy, replay, saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
 from .log_view import LogView
-from .logic import actor_of, highlights, involved
+from .logic import actor_of, actors, actors_to, highlights, involved
 from . import inspector
 from . import render_map
 from .render_map import MapView
@@ -657,18 +657,33 @@ class App:
         self.flash(self.why_nothing(sid))
 
     def why_nothing(self, sid):
-        """Why a click on a place did nothing (issue 9 item 5), in a few words."""
+        """Why a click on a place did nothing (issue 9 item 5), in a few words: whom to select for
+        it if some unit can act there, else what can act at all."""
         name = self._place_label(sid)
+        acts = self.v["actions"]
+        here = [k for k in actors_to(acts, self.map.spaces, sid, self.ui.TARGET_KEYS) if k != self.selected]
         if self.selected is not None:
+            if here:
+                return f"{name}: {self._short(self.selected)} cannot act there; select {self._some(here)}"
             targets = [self._place_label(x) for x in list(self.hl)[:4]]
             return (f"{name}: {self._short(self.selected)} has no action there now"
                     + (f" (lit: {', '.join(targets)}{'…' if len(self.hl) > 4 else ''})" if targets
                        else " (it has no map target: see the panel)"))
+        if here:
+            return f"{name}: select {self._some(here)} first, then {name}"
         if self.hl:
             return f"Nothing to do at {name} now: choose a lit place, or select a unit first"
-        if any(True for _ in self.v["actions"]):
-            return f"Nothing to do at {name} now: select a unit first (the lit counters can act)"
+        who = list(actors(acts))
+        if who:
+            return f"Nothing to do at {name} now: select {self._some(who)}"
         return f"Nothing to do at {name} now"
+
+    def _some(self, keys, n=3):
+        """"A/1/7" or "one of: A/1/7, B/2/7, C/1/7…": the actors a message names."""
+        names = list(dict.fromkeys(self._short(k) for k in keys))
+        if len(names) == 1:
+            return names[0]
+        return "one of: " + ", ".join(names[:n]) + ("…" if len(names) > n else "")
 
     # ---- several actions on one place: a small chooser ------------------------------------------
     def offer(self, place, e=None):

@@ -97,6 +97,17 @@ def highlights(actions, spaces, selected, keys=("to",)):
     return out
 
 
+def actors_to(actions, spaces, place, keys=("to",)):
+    """The actors (in the panel's order) that have an action pointing at `place`: what a refusal
+    names so the player knows whom to select for it (issue 9 item 5)."""
+    out = []
+    for a in actions:
+        k = actor_of(a)
+        if k is not None and k not in out and target_space(a, spaces, keys) == place:
+            out.append(k)
+    return out
+
+
 def grouped(actions, selected=None, keep=None):
     """[(type, [(index, action)])] in a stable order; 'done' excluded (shown apart).
 

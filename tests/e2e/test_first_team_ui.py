@@ -255,3 +255,33 @@ def test_nva_phase_step_through(page, base_url):
         click_and_wait(page, '#main-acts [data-t="run"]')  # the rest of this phase runs without a pause
     assert "see what happened" not in page.text_content("#prompt")
     assert page.locator("#report:not([hidden])").count() == 0
+
+
+def test_strike_leaves_a_marker_with_its_result(browser, base_url):
+    """FT 7.21, 7.22 (issue 9): after a Tac Air or B-52 strike the map shows a marker beside the
+    place struck, with the result the log gives; at 1440x900 and on a phone."""
+    for w, h in ((1440, 900), (390, 844)):
+        ctx = browser.new_context(viewport={"width": w, "height": h}, is_mobile=w < 800, has_touch=w < 800)
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            start_ft(page, base_url, seed=5)
+            assert errors == []
+            advance_until(page, "strike")
+            i, _ = first_of_type(page, "strike")
+            assert page.locator("#map #vw-strikes .strike-mark").count() == 0
+            click_action(page, i)
+            mark = page.locator("#map #vw-strikes .strike-mark").first
+            assert mark.count() == 1
+            at, result = mark.get_attribute("data-strike"), mark.get_attribute("data-result")
+            text = mark.text_content()
+            assert result and text.endswith(result), (text, result)
+            log = page.text_content("#log")
+            assert ("result " + result) in log or result in ("missed", "no effect"), (result, log[-400:])
+            if w > 800:
+                page.locator(f'#map [data-space="{at}"], #map [data-anchor="{at}"]').first.scroll_into_view_if_needed()
+            page.screenshot(path=f"/tmp/gaps9/ft_strike_{w}.png")
+            assert errors == []
+        finally:
+            ctx.close()

@@ -157,7 +157,25 @@ def check_refused_click_says_why(page):
     page.locator(f'#map [data-space="{sid}"]').first.dispatch_event("click")
     page.wait_for_selector("#flash:not([hidden])")
     text = page.text_content("#flash")
-    assert "Nothing to do" in text or "no action" in text, text
+    assert "Nothing to do" in text or "no action" in text or "cannot act there; select" in text, text
+    assert state_hash(page) == h
+    return text
+
+
+def check_unselected_target_names_its_unit(page, actor, places):
+    """Nothing selected, a click on a place `actor` could act on names whom to select for it
+    (issue 9 item 5), and does nothing."""
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#map .vw-hl", state="detached")
+    sid = sorted(places)[0]
+    h = state_hash(page)
+    page.evaluate("document.querySelector('#flash').hidden = true")
+    page.locator(f'#map [data-space="{sid}"]').first.dispatch_event("click")
+    page.wait_for_selector("#flash:not([hidden])")
+    text = page.text_content("#flash")
+    assert "first, then" in text and ": select " in text, text
+    named = text.split(": select ")[1].split(" first")[0].split(" (")[0]  # "SF Camp (pool)"
+    assert named and named in page.text_content(f'#actions .entry[data-key="{actor}"]'), (named, text)
     assert state_hash(page) == h
     return text
 
@@ -172,7 +190,10 @@ def test_mf_select_inspect_warn(page, base_url):
     actor = page.get_attribute("#actions .entry[data-cmd='pick']", "data-key")
     check_selection_lights_exactly_its_targets(page, actor)
     assert check_refused_click_says_why(page)
-    page.keyboard.press("Escape")
+    game, acts = engine_actions(page)
+    spaces = set(page.eval_on_selector_all("#map [data-space]", "els => els.map(e => e.dataset.space)"))
+    mine = {target_space(a, spaces, KEYS[game]) for a in acts if actor_of(a) == actor} - {None}
+    check_unselected_target_names_its_unit(page, actor, mine)
     advance_until(page, "move")
     # a stack click only inspects
     place = check_stack_click_only_inspects(page)

@@ -131,10 +131,11 @@ def nva_fire_column(s, loc, firing, targets, night=False, nsup=0, ambush=False, 
     return col, notes
 
 
-def roll_crt(g, col, n_inf, who, notes, rule):
-    d = g.roll(1, f"{who}: combat die (row = die + {n_inf} infantry fired on)", rule)[0]
+def roll_crt(g, col, n_inf, who, notes, rule, refs=None):
+    """`refs`: the place and units the fire concerns, lit on hover in the log (B.refs)."""
+    d = g.roll(1, f"{who}: combat die (row = die + {n_inf} infantry fired on)", rule, refs=refs)[0]
     res, c, r = crt(col, d + n_inf)
-    g.log(f"{who}: column {c} ({', '.join(notes)}), row {r}: result {res}", "FT 11.2", kind="combat")
+    g.log(f"{who}: column {c} ({', '.join(notes)}), row {r}: result {res}", "FT 11.2", kind="combat", refs=refs)
     # battle display (engine/battle.py): every CRT fire with its column, each shift explained
     if not BR.current(g):
         BR.start(g, "", who, rule, [])
@@ -232,7 +233,8 @@ def _strike(g, where, factor, units, who, rule, air):
         # its company when the result is applied)
         aa = bool(air) and s["options"]["nva_artillery"] and where in LOC and bool(B.nart_at(s, where))
         col = 1 + factor // B.n_str(u)
-        res = roll_crt(g, col, 1, f"{who} on NVA {B.uname(s, x)}", [f"superiority {factor}/{B.n_str(u)}"], rule)
+        res = roll_crt(g, col, 1, f"{who} on NVA {B.uname(s, x)}", [f"superiority {factor}/{B.n_str(u)}"], rule,
+                       refs=B.refs(B.ref_p(where), B.ref_u(s, x)))
         if aa and parse(res)[2]:
             left = [y for y in air if s["units"][y]["loc"] != B.ELIM]
             if left:
@@ -410,7 +412,8 @@ class Fight(Step):
                         col, notes = us_fire_column(s, loc, firing, tg, f["sup"], f["kind"] == "ambush",
                                                     defending=f["att"] != "US")
                         f["r_nva"] = roll_crt(g, col, len(tg), "American fire", notes,
-                                              "FT 11.31" if f["kind"] == "ambush" else "FT 11.2")
+                                              "FT 11.31" if f["kind"] == "ambush" else "FT 11.2",
+                                              refs=B.refs(B.ref_p(loc), *(B.ref_u(s, x) for x in tg)))
                 if side == "NVA" and nva_fires:
                     firing = [x for x in f["n_f"] if U[x]["loc"] == loc]
                     tg = [x for x in f["us_t"] if U[x]["loc"] == loc]
@@ -419,7 +422,8 @@ class Fight(Step):
                                                      f["kind"] == "ambush", unsup=f["unsup"],
                                                      defending=f["att"] != "NVA")
                         f["r_us"] = roll_crt(g, col, len(tg), "NVA fire", notes,
-                                             "FT 11.32" if f["kind"] == "ambush" else "FT 11.2")
+                                             "FT 11.32" if f["kind"] == "ambush" else "FT 11.2",
+                                             refs=B.refs(B.ref_p(loc), *(B.ref_u(s, x) for x in tg)))
             return
         if st == "nva_dmg":
             f["stage"] = "aa_first"

@@ -56,7 +56,8 @@ def entry_ambush(g, loc, helis):
         e = B.lowest_eff(s, nva)
         d = g.roll(1, f"Ambush check by the Contacted NVA at {B.name(loc)} (ambush on {e} or less)", "FT 13.6")[0]
         if d <= e:
-            g.log(f"AMBUSH at {B.name(loc)} by Contacted NVA", "FT 13.6", kind="battle", battle=loc)
+            g.log(f"AMBUSH at {B.name(loc)} by Contacted NVA", "FT 13.6", kind="battle", battle=loc,
+                  refs=B.refs(B.ref_p(loc)))
             fights.append((tgc, nva))
     z = B.zone_of(loc)
     if s["options"]["identified_entry_ambush"] and (z != "CAM" or cam_box_attacks(s)):
@@ -66,7 +67,7 @@ def entry_ambush(g, loc, helis):
                        group.extend)
         if group:
             g.log(f"AMBUSH at {B.name(loc)} by {len(group)} Identified NVA unit(s), now Contacted", "FT 13.6",
-                  kind="battle", battle=loc)
+                  kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
             fights.insert(0, (tg, group))
     # FT 11.25 (A5 option "all_nva_attacks"): a night roll before each attack, in resolution order
     nights = [s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc) for _ in fights]
@@ -103,9 +104,10 @@ class ZoneContact(Step):
                 continue
             d = g.roll(1, f"Zone contact in zone {z}: {len(occ)} US-occupied location(s)", "FT 10.2")[0]
             if d > len(occ):
-                g.log(f"No contact in zone {z}", "FT 10.2")
+                g.log(f"No contact in zone {z}", "FT 10.2", refs=B.refs(B.ref_p(B.zbox(z))))
                 continue
-            g.log(f"All Identified NVA in Zone Box {z} are Contacted", "FT 10.2", kind="reveal")
+            g.log(f"All Identified NVA in Zone Box {z} are Contacted", "FT 10.2", kind="reveal",
+                  refs=B.refs(B.ref_p(B.zbox(z))))
             for st in B.stacks_of_six(s, units):
                 rest = list(st)
                 tries = 0
@@ -119,7 +121,8 @@ class ZoneContact(Step):
                     for x in rest[:k]:
                         B.place_nva(s, x, loc)
                     if k:
-                        g.log(f"{k} NVA unit(s) placed at {B.name(loc)}", "FT 10.2")
+                        g.log(f"{k} NVA unit(s) placed at {B.name(loc)}", "FT 10.2",
+                              refs=B.refs(B.ref_p(loc)))
                         B.overrun(g, loc, rest[:k])  # FT 6.4, 14.1: lone supply or pathfinders
                     rest = rest[k:]
 
@@ -220,7 +223,7 @@ class TargetDetermination(Step):
             if d <= e:
                 for x in grp:
                     U[x]["amb"] = True
-                g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle", battle=loc)
+                g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
                 later.append((loc, tg, grp))
         for loc, tg, grp in reversed(later):  # A58: in the order of their triggers (frames are LIFO)
             g.push("fight_later", loc=loc, tg=tg, grp=grp)
@@ -290,7 +293,8 @@ class Offboard(Step):
                     if back is None or back == "CAM":
                         B.put(s, x, B.OFF)
                         B.sync_nart(s)
-                        g.log(f"Broken NVA {B.uname(s, x)} withdraws into Cambodia: removed from play", "FT 13.73")
+                        g.log(f"Broken NVA {B.uname(s, x)} withdraws into Cambodia: removed from play", "FT 13.73",
+                              refs=B.refs(B.ref_u(s, x)))
                     else:
                         B.place_nva(s, x, B.zbox(back))
                         g.log(f"Broken NVA {B.uname(s, x)} withdraws Zone Box {z} -> Zone Box {back}", "FT 13.73",
@@ -436,7 +440,8 @@ def us_ambush_check(g, loc, entering):
     d = g.roll(1, f"US ambush check at {B.name(loc)} (US eff minus NVA eff = {diff})", "FT 11.32")[0]
     ok = d <= diff if s["options"]["us_ambush_rule"] == "die_le_diff" else diff <= d
     if ok:
-        g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle", battle=loc)
+        g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle",
+              battle=loc, refs=B.refs(B.ref_p(loc)))
         start_fight(g, loc, "ambush", "US", us_f=us, n_t=B.nsort(s, entering))
 
 
@@ -459,7 +464,7 @@ class NvaAmbush(Step):
         e = B.lowest_eff(s, grp)
         d = g.roll(1, f"NVA ambush check at {B.name(loc)} (on {e} or less)", "FT 13.6")[0]
         if d <= e:
-            g.log(f"AMBUSH at {B.name(loc)}", "FT 13.6", kind="battle", battle=loc)
+            g.log(f"AMBUSH at {B.name(loc)}", "FT 13.6", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
             night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc)
             start_fight(g, loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night)
 
@@ -487,9 +492,10 @@ def priority_key(s, loc):
 
 
 def night_roll(g, loc):
-    d = g.roll(1, f"NVA night attack check at {B.name(loc)} (1-{TABLES['night_max']})", "FT 11.25")[0]
+    d = g.roll(1, f"NVA night attack check at {B.name(loc)} (1-{TABLES['night_max']})", "FT 11.25",
+               refs=B.refs(B.ref_p(loc)))[0]
     if d <= TABLES["night_max"]:
-        g.log("A night attack: +3 columns", "FT 11.25")
+        g.log("A night attack: +3 columns", "FT 11.25", refs=B.refs(B.ref_p(loc)))
         return True
     return False
 
@@ -515,7 +521,7 @@ def nva_support(g, loc, allotted=None):
                 used.append(a)
                 n += 1
     if n:
-        g.log(f"{n} adjacent NVA location(s) support the NVA at {B.name(loc)}", "FT 11.29")
+        g.log(f"{n} adjacent NVA location(s) support the NVA at {B.name(loc)}", "FT 11.29", refs=B.refs(B.ref_p(loc)))
     return n
 
 
@@ -558,7 +564,7 @@ class NvaCombat(Step):
         n_f = att + [x for x in B.nva_at(s, loc) if s["units"][x].get("gar") and x not in att
                      and not B.broken(s["units"][x])]
         us = B.us_ground(s, loc)
-        g.log(f"The NVA must attack at {B.name(loc)}", "FT 11.1", kind="battle", battle=loc)
+        g.log(f"The NVA must attack at {B.name(loc)}", "FT 11.1", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
         start_fight(g, loc, "open", "NVA", us_f=us, us_t=us, n_f=n_f, n_t=B.nva_at(s, loc),
                     night=night, nsup=nva_support(g, loc))
         g.push("m_support", loc=loc, sup={}, night=night)
@@ -631,4 +637,4 @@ def garrisons(g):
         for x in pick:
             U[x]["gar"] = True
             U[x]["hold"] = True
-        g.log(f"{k} NVA unit(s) garrison {B.name(loc)} under HOLD", "FT 13.71")
+        g.log(f"{k} NVA unit(s) garrison {B.name(loc)} under HOLD", "FT 13.71", refs=B.refs(B.ref_p(loc)))

@@ -67,6 +67,7 @@ def segment_start(s, name, letter, data):
     f["rolled"] = []
     if name == "seg_a":
         f["entered"] = []
+        f.pop("marks", None)  # the strike markers of the last assault phase (us.mark_strike)
         f["phase"] = data["p"]
     if name in ("transport", "ground"):
         held = {u["loc"] for u in s["units"].values() if u["k"] in ("inf", "sfg")}

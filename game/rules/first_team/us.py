@@ -159,7 +159,13 @@ class SupplySeg(Step):
         # FT 5.2: no limit but the command points and the counter mix
         out = [{"t": "buy", "n": n, "label": f"Buy {n} supply counter(s) ({n * CP['supply']} CP)"}
                for n in range(1, min(pool, s["cp"] // CP["supply"]) + 1)]
-        out.append({"t": "done", "label": "Buy no supply"})
+        done = {"t": "done", "label": "Buy no supply"}
+        short = [x for x, u in sorted(s["units"].items())
+                 if u["k"] in ("inf", "sfg") and u["loc"] in LOC and not B.supplied(s, x)]
+        if out and short and not B.of_kind(s, B.ANKHE, "sup"):  # issue 9 item 5: the cost before the click
+            done["warn"] = (f"Buy no supply? {len(short)} infantry unit(s) on the map are out of supply and "
+                            "An Khe has no supply counter to send them (FT 5.2, 6.1)")
+        out.append(done)
         return out
 
     def act(self, g, f, a):
@@ -193,6 +199,18 @@ def strike_targets(s):
 
 def free_tac(s):
     return [x for x in B.of_kind(s, B.ANKHE, "tac") if not s["units"][x].get("used")]
+
+
+def mark_strike(g, t, who, n, since):
+    """The map marker a Tac Air or B-52 strike leaves where it struck, with its CRT results (FT
+    7.21, 7.22), shown until the next American Assault Phase (turn.segment_start clears it)."""
+    res = [e["text"].rsplit("result ", 1)[1] for e in g.logbuf[since:]
+           if e.get("kind") == "combat" and ": result " in e["text"]]
+    missed = any(e["text"].startswith("The strike misses") for e in g.logbuf[since:])
+    what = ", ".join(res) if res else ("missed" if missed else "no effect")
+    flags(g.s).setdefault("marks", []).append(
+        {"at": t, "who": who, "n": n, "result": what,
+         "text": f"{n} {who} strike(s) on {B.name(t)}: {'results ' + what if res else what}"})
 
 
 @flow.step("seg_b")
@@ -243,6 +261,12 @@ class AirSeg(Step):
         if t in LOC and B.zone_of(t) == "CAM":
             flags(s)["cam"] = True
         g.log(f"{n} {who} strike(s), strike factor {factor}, on {B.name(t)}", "FT 7.21", refs=B.refs(B.ref_p(t)))
+        since = len(g.logbuf)
+        self._fall(g, t, factor, who, used)
+        mark_strike(g, t, who, n, since)
+
+    def _fall(self, g, t, factor, who, used):
+        s = g.s
         if t in LOC:
             strike_units(g, t, factor, B.nva_at(s, t), who, "FT 7.21", air=used)  # air: FT 16.21 AA
         elif t == B.zbox("P") and s["options"]["pleiku_box_strikes"] == "one_location":

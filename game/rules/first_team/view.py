@@ -77,6 +77,7 @@ def view(s, role=None):
         "zone_display": zones,
         "boxes": boxes,
         "counts": counts,
+        "strikes": [dict(x) for x in s["f"].get("marks", [])],  # us.mark_strike: public, as the log
     }
 
 

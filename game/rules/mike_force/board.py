@@ -139,6 +139,32 @@ def name_of(s, uid):
     return k["name"]
 
 
+def labels(s, uids):
+    """Printed names that tell identical units apart: a reduced (disrupted) unit says so, and
+    units that still read the same are numbered "(1)", "(2)" in the order listed."""
+    base = {u: name_of(s, u) + (" (disrupted)" if s["units"][u].get("red") else "") for u in uids}
+    counts = {}
+    for u in uids:
+        counts[base[u]] = counts.get(base[u], 0) + 1
+    seen, out = {}, {}
+    for u in uids:
+        if counts[base[u]] > 1:
+            seen[base[u]] = seen.get(base[u], 0) + 1
+            out[u] = f"{base[u]} ({seen[base[u]]})"
+        else:
+            out[u] = base[u]
+    return out
+
+
+def labels_by_place(s, uids):
+    """labels() within each place: "CIDG Company (1) at Tra Bong", "(2)" there; one elsewhere
+    stays plain (the place already tells it apart)."""
+    out = {}
+    for sp in sorted({s["units"][u]["loc"] for u in uids}):
+        out.update(labels(s, [u for u in uids if s["units"][u]["loc"] == sp]))
+    return out
+
+
 def leader_name(u):
     """"Leader Blackjack"; the placeholder names (counters.json) already read "Leader C"."""
     n = u.get("name") or "Leader"

@@ -102,6 +102,29 @@ def hit_fw(g, uid, acc):
     return None
 
 
+def hit_fw_effect(s, uid):
+    """What hit_fw(uid) would do, said before the player picks the unit hit (issue 9 item 5):
+    (text, warning or None); a warning when the unit is lost. Kept beside hit_fw, checked against
+    it in the tests."""
+    u = s["units"][uid]
+    k = B.K(u)
+    name = B.name_of(s, uid)
+    if B.is_garrison(u):
+        return f"falls (-{k['bcp']} BCP)", f"{name} falls to the Communists: -{k['bcp']} BCP (MF 24.2)"
+    if B.two_step(u) and not u.get("red"):
+        return "disrupted" + (" (-1 BCP)" if B.is_sf(u) else ""), None
+    if u["k"] == "mgf":
+        spare = any(s["units"][x]["k"] == "mf" for x in B.units_at(s, B.SF_POOL))
+        if spare and s["options"]["mgf_replacement"] == "replace":
+            return "replaced by a full Mike Force company (-1 BCP)", None
+        return "eliminated (-1 BCP)", f"{name} is eliminated: -1 BCP (MF 25.1)"
+    bcp = 1 if B.is_sf(u) else k.get("c", 0) if B.is_macv(u) else 0
+    cost = f" (-{bcp} BCP)" if bcp else ""
+    lost = [B.name_of(s, x) for x, o in sorted(s["units"].items()) if o.get("att") == uid]
+    also = f"; {', '.join(lost)} is lost with it" if lost else ""
+    return "eliminated" + cost, f"{name} is eliminated{cost}{also} (MF 20.4)"
+
+
 # --- bombardment (MF 18, 19) ------------------------------------------------------------------
 
 def airstrikes_in(s, sp):
@@ -142,7 +165,7 @@ class Bombard(Step):
                 if len(kinds) == 1:
                     _lose_air(g, {"unit": tac[0]}, {})
                 else:
-                    ch = [{"t": "unit", "unit": x, "label": f"Lose {B.name_of(s, x)}"} for x in tac]
+                    ch = [{"t": "unit", "unit": x, "label": f"Lose {B.name_of(s, x)} (-1 BCP)"} for x in tac]
                     ask(g, "AAA hit: select the airstrike that is lost", "MF 19.0", ch, "lose_air")
             return
         if stage == "strike":
@@ -199,7 +222,7 @@ class Bombard(Step):
                 if len(victims) == 1:
                     _collateral(g, {"unit": victims[0]}, {})
                 elif victims:
-                    ch = [{"t": "unit", "unit": x, "label": f"Collateral hit on {B.name_of(s, x)}"} for x in victims]
+                    ch = [_collateral_choice(s, x) for x in victims]
                     ask(g, "Arc Light collateral damage: select the Free World unit hit", "MF 18.4", ch, "collateral")
             return
         # end: airstrikes go back to the Support Reinforcements Box (MF 18.1)
@@ -285,6 +308,14 @@ def _fb_fire(g, a, data):
         hit_com(g, a["target"], _bombard_frame(g))
     else:
         g.log("Miss", "MF 18.3")
+
+
+def _collateral_choice(s, uid):
+    text, warn = hit_fw_effect(s, uid)  # issue 9 item 5: the loss before the click
+    a = {"t": "unit", "unit": uid, "label": f"Collateral hit on {B.name_of(s, uid)}: {text}"}
+    if warn:
+        a["warn"] = warn
+    return a
 
 
 @then("collateral")
@@ -482,7 +513,7 @@ class Battle(Step):
                 f["com_line"] = com_order(s, sp)
                 f["stage"] = "fire"
                 return
-            lab = {u: BR.label(g, u, x) for u, x in labels(s, pend).items()}
+            lab = {u: BR.label(g, u, x) for u, x in B.labels(s, pend).items()}
             rest = ", ".join(lab[u] for u in pend)
             ch = [{"t": "unit", "unit": u, "label": f"Next in line: {lab[u]}"} for u in pend]
             ch.append({"t": "done", "label": f"This round, keep the rest in this order: {rest}"})
@@ -554,7 +585,7 @@ class Battle(Step):
         if len(targets) == 1:
             _shoot(g, f, shooter, targets)
             return
-        lab = labels(s, targets)  # as the battle display names them, if it lists them
+        lab = B.labels(s, targets)  # as the battle display names them, if it lists them
         ch = [{"t": "target", "unit": shooter, "target": t,
                "label": f"{BR.label(g, shooter, B.name_of(s, shooter))} fires at {BR.label(g, t, lab[t])}"}
               for t in targets]
@@ -580,7 +611,7 @@ def _ask_pair(g, f):
     s = g.s
     p = f["pairs"]
     targets = fw_targets(s, f["sp"])
-    lab = labels(s, targets)
+    lab = B.labels(s, targets)
     ch = [{"t": "target", "unit": p["shooter"], "target": t,
            "label": f"Aim a pair of dice at {BR.label(g, t, lab[t])}"} for t in targets]
     ask(g, f"{B.name_of(s, p['shooter'])} rolls two dice per combat factor: aim pair "
@@ -644,23 +675,6 @@ def _shoot(g, f, shooter, aims, pairs=False):
                 f["fw_line"] = [new if x == t else x for x in f["fw_line"]]
                 if t in f["fired"]:
                     f["fired"].append(new)  # R-MGF1: the replacement inherits fired status
-
-
-def labels(s, uids):
-    """Printed names that tell identical units apart: a reduced (disrupted) unit says so, and
-    units that still read the same are numbered "(1)", "(2)" in the order listed."""
-    base = {u: B.name_of(s, u) + (" (disrupted)" if s["units"][u].get("red") else "") for u in uids}
-    counts = {}
-    for u in uids:
-        counts[base[u]] = counts.get(base[u], 0) + 1
-    seen, out = {}, {}
-    for u in uids:
-        if counts[base[u]] > 1:
-            seen[base[u]] = seen.get(base[u], 0) + 1
-            out[u] = f"{base[u]} ({seen[base[u]]})"
-        else:
-            out[u] = base[u]
-    return out
 
 
 def _line_done(g, f):
@@ -834,6 +848,6 @@ def _rising(g, sp):
         g.log("No leader or unit available", "MF 25.4")
         return
     lid = g.pick(cands)
-    ch = [{"t": "attach", "leader": lid, "unit": h, "label": f"{B.name_of(s, lid)} joins {B.name_of(s, h)}"}
-          for h in hosts]
+    lab = B.labels(s, hosts)
+    ch = [{"t": "attach", "leader": lid, "unit": h, "label": f"{B.name_of(s, lid)} joins {lab[h]}"} for h in hosts]
     ask(g, "Rising from the Ranks: attach the new leader", "MF 25.4", ch, "attach_leader")

@@ -204,8 +204,9 @@ def leader_arrives(g, why):
         g.log("No unit for a leader to join: no effect", "MF 25.4")
         return
     lid = g.pick(cands)
+    lab = B.labels_by_place(s, hosts)  # two CIDG companies in one camp read (1), (2)
     ch = [{"t": "attach", "leader": lid, "unit": uid,
-           "label": f"{B.name_of(s, lid)} joins {B.name_of(s, uid)} at {loc_name(s['units'][uid]['loc'])}"}
+           "label": f"{B.name_of(s, lid)} joins {lab[uid]} at {loc_name(s['units'][uid]['loc'])}"}
           for uid in hosts]
     ask(g, f"{why}: attach {B.name_of(s, lid)}", "MF 25.4", ch, "attach_leader")
 

@@ -168,9 +168,11 @@ class SetupPlace(Step):
             return [{"t": "done", "label": "Place one CIDG company with each SF camp"}]
         if nxt.startswith("leader:"):
             lid = nxt[7:]
+            hosts = attach_choices(s, lid)
+            lab = B.labels_by_place(s, hosts)  # two CIDG companies in one camp read (1), (2)
             return [{"t": "attach", "leader": lid, "unit": uid,
-                     "label": f"{B.name_of(s, lid)} joins {B.name_of(s, uid)} at {_where(s, uid)}"}
-                    for uid in attach_choices(s, lid)]
+                     "label": f"{B.name_of(s, lid)} joins {lab[uid]} at {_where(s, uid)}"}
+                    for uid in hosts]
         if nxt.startswith("macv:"):
             mid = nxt[5:]
             dests = [B.NT] + [sp for sp in SPACES if B.is_major(sp) and B.fw_controlled(s, sp)]

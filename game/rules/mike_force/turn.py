@@ -94,7 +94,8 @@ class EndReturn(Step):
                         B.put(s, oid, B.SF_POOL)
                 B.put(s, uid, B.SUP_POOL)
                 n += 1
-        g.log(f"{n} MACV support unit(s) return to the Support Reinforcements Box", "MF 25.5")
+        if n:  # nothing returned: no line, so the End of Turn report does not pause for it
+            g.log(f"{n} MACV support unit(s) return to the Support Reinforcements Box", "MF 25.5")
         g.pop()
 
 

@@ -36,6 +36,37 @@ def anchors(svg):
     return {k: (float(g.getAttribute("data-x")), float(g.getAttribute("data-y")), g) for k, g in out.items()}
 
 
+def overlay(mv, v, selected=None):
+    """The markers the Tac Air and B-52 strikes of this assault phase leave where they struck,
+    with their results (FT 7.21, 7.22; the engine's view["strikes"]), drawn over the counters just
+    above the place, redrawn only when they change; the clicks go through to the map."""
+    marks = v.get("strikes") or []
+    key = json.dumps(marks, sort_keys=True)
+    layer = mv.svg.querySelector("#vw-strikes")
+    if layer and layer.getAttribute("data-key") == key:  # (a missing node is JsNull, not None)
+        return
+    if not layer:
+        layer = sel("g", {"id": "vw-strikes", "pointer-events": "none"}, parent=mv.svg)
+    mv.svg.appendChild(layer)  # on top of the counters drawn since
+    layer.replaceChildren()
+    layer.setAttribute("data-key", key)
+    seen = {}
+    for m in marks:
+        if m["at"] not in mv.spaces:
+            continue
+        x, y, _ = mv.spaces[m["at"]]
+        k = seen[m["at"]] = seen.get(m["at"], -1) + 1  # a second strike on one place sits below
+        who = "B-52" if m["who"] == "B-52" else "AIR"
+        label = f"{who}{' x' + str(m['n']) if m['n'] > 1 else ''}: {m['result']}"
+        w = 6 + 5.4 * len(label)
+        # centred above the stack (a zone box's edge would clip it beside), a second one above that
+        g = sel("g", {"class": "strike-mark", "data-strike": m["at"], "data-result": m["result"],
+                      "transform": f"translate({x - w / 2:.1f} {y - H - 9 - 14 * k:.1f})"}, parent=layer)
+        sel("title", text=m["text"], parent=g)
+        sel("rect", {"x": 0, "y": -6, "width": w, "height": 12, "rx": 3, "class": "strike-bg"}, parent=g)
+        sel("text", {"x": w / 2, "y": 3.2, "text-anchor": "middle", "class": "strike-txt"}, text=label, parent=g)
+
+
 def stacks(v):
     out = {sid: sp["pieces"] for sid, sp in v["spaces"].items()}
     for z, pieces in v["zone_display"].items():

@@ -11,6 +11,7 @@ from game.rules import get
 from .conftest import wait_ready
 from .mf_ui import panel_actions, reveal, rev, wait_rev_after
 from .test_vietnam_hotseat import check_us_page, engine_state
+from .mf_ui import open_advanced
 
 GAME = "vietnam-1965-1975"
 RULES = get(GAME)
@@ -27,6 +28,7 @@ def start(page, base_url, seed, nlf="ai:standard", pace="instant"):
     assert "In computer play" in page.text_content('[data-balance="starlite"]')
     page.select_option('select[data-player="NLF"]', nlf)
     page.select_option("#ai-pace", pace)
+    open_advanced(page)
     page.fill("#seed", str(seed))
     page.locator('select[data-player="NLF"]').scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/start_players_1440.png")
@@ -86,6 +88,7 @@ def test_the_page_answers_while_the_computer_thinks(page, base_url):
     page.check('input[data-scenario="starlite"]')
     page.select_option('select[data-player="US"]', "ai:standard")
     page.select_option("#ai-pace", "instant")
+    open_advanced(page)
     page.fill("#seed", "5")
     page.click("#start-game")
     page.wait_for_selector('body[data-screen="game"]', state="attached")

@@ -131,11 +131,18 @@ def nva_fire_column(s, loc, firing, targets, night=False, nsup=0, ambush=False, 
     return col, notes
 
 
+def _said(text, refs):
+    """The refs a line's text names (a token lights only what the line says)."""
+    return [x for x in refs if x[2] in text] or None if refs else None
+
+
 def roll_crt(g, col, n_inf, who, notes, rule, refs=None):
     """`refs`: the place and units the fire concerns, lit on hover in the log (B.refs)."""
-    d = g.roll(1, f"{who}: combat die (row = die + {n_inf} infantry fired on)", rule, refs=refs)[0]
+    text = f"{who}: combat die (row = die + {n_inf} infantry fired on)"
+    d = g.roll(1, text, rule, refs=_said(text, refs))[0]
     res, c, r = crt(col, d + n_inf)
-    g.log(f"{who}: column {c} ({', '.join(notes)}), row {r}: result {res}", "FT 11.2", kind="combat", refs=refs)
+    text = f"{who}: column {c} ({', '.join(notes)}), row {r}: result {res}"
+    g.log(text, "FT 11.2", kind="combat", refs=_said(text, refs))
     # battle display (engine/battle.py): every CRT fire with its column, each shift explained
     if not BR.current(g):
         BR.start(g, "", who, rule, [])

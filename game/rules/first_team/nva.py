@@ -495,7 +495,7 @@ def night_roll(g, loc):
     d = g.roll(1, f"NVA night attack check at {B.name(loc)} (1-{TABLES['night_max']})", "FT 11.25",
                refs=B.refs(B.ref_p(loc)))[0]
     if d <= TABLES["night_max"]:
-        g.log("A night attack: +3 columns", "FT 11.25", refs=B.refs(B.ref_p(loc)))
+        g.log(f"A night attack at {B.name(loc)}: +3 columns", "FT 11.25", refs=B.refs(B.ref_p(loc)))
         return True
     return False
 

@@ -137,7 +137,11 @@ def _said(text, refs):
 
 
 def roll_crt(g, col, n_inf, who, notes, rule, refs=None):
-    """`refs`: the place and units the fire concerns, lit on hover in the log (B.refs)."""
+    """`refs`: the place and units the fire concerns, lit on hover in the log (B.refs).
+    The lines name the place they happen at, so hovering one lights what it says."""
+    place = next((x[2] for x in refs or () if x[0] == "p"), None)
+    if place and place not in who:
+        who = f"{who} at {place}"
     text = f"{who}: combat die (row = die + {n_inf} infantry fired on)"
     d = g.roll(1, text, rule, refs=_said(text, refs))[0]
     res, c, r = crt(col, d + n_inf)

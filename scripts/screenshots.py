@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, wait_ready  # noqa: E402
-from tests.e2e.mf_ui import (confirm_if_asked, confirm_warning, open_advanced, panel_actions,  # noqa: E402
+from tests.e2e.mf_ui import (confirm_warning, open_advanced, panel_actions,  # noqa: E402
                              reveal, rev, wait_rev_after)
 
 SIZES = {"1440": (1440, 900), "390": (390, 844)}
@@ -53,7 +53,10 @@ def start(page, url, game):
     open_advanced(page)
     page.fill("#seed", str(seed))
     page.click("#start-game")
-    confirm_if_asked(page)
+    page.wait_for_selector('body[data-screen="game"], body[data-screen="handover"], #confirm-dlg:not([hidden])',
+                           state="attached")
+    if page.locator("#confirm-dlg:not([hidden])").count():  # over a game in progress: yes
+        page.click("#confirm-yes")
     page.wait_for_selector('body[data-screen="game"], body[data-screen="handover"]', state="attached")
 
 
@@ -103,10 +106,10 @@ def shoot_game(browser, url, game, size, out):
         if "report" in want and visible(page, "#report"):
             shot("report")
             want.discard("report")
-        if "operation" in want and "operation" in prompt and page.locator("#op-panel, .op-panel").count():
+        if "operation" in want and page.locator(".op-panel").count() and visible(page, ".op-panel"):
             shot("operation")
             want.discard("operation")
-        if "midmove" in want and "move" in prompt:
+        if "midmove" in want and ("move" in prompt or game == "vietnam-1965-1975"):
             entry = unit_entry(page)
             if entry is not None:
                 before = rev(page)
@@ -141,6 +144,7 @@ def shoot_game(browser, url, game, size, out):
     if cont.count():
         cont.first.click()
         page.wait_for_selector('body[data-screen="game"], body[data-screen="handover"]', state="attached")
+        take_over(page)
         page.wait_for_selector("#prompt:not(:empty)")
         shot("resumed")
     missing = sorted(want)

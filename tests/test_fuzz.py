@@ -184,7 +184,7 @@ def test_fuzz_detects_a_move_that_bypasses_the_location_index(monkeypatch, game)
     def bypass(s, uid, loc):
         s["units"][uid]["loc"] = loc
     monkeypatch.setattr(board, "put", bypass)
-    monkeypatch.setattr(board, "CHECK_INDEX", True)
+    monkeypatch.setattr(board.INDEXES, "on", True)
     scenario = rules.scenarios()[0]["id"]
     with pytest.raises((Failure, RuntimeError)) as e:  # Mike Force's set-up moves units already
         fuzz_one(rules, scenario, 3, 5000)

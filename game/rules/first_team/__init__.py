@@ -42,4 +42,4 @@ def hidden_ids(state):
 
 def check_indexes(on=True):
     """The fuzzer's check that the location index kept while the engine runs stays exact."""
-    _board.CHECK_INDEX = on
+    _board.INDEXES.on = on

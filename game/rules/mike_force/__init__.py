@@ -64,4 +64,4 @@ def resample_hidden(state, role, rng):
 
 def check_indexes(on=True):
     """The fuzzer's check that the location index kept while the engine runs stays exact."""
-    _board.CHECK_INDEX = on
+    _board.INDEXES.on = on

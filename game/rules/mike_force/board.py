@@ -9,6 +9,7 @@ Communist unit, MF 16), "com" (garrison on its Communist side, MF 24.1),
 import bisect
 
 from ...engine.flow import Flow
+from ...engine.unit_index import LiveIndexes
 from .data import INFIL, KINDS, LATERAL, SPACES, TABLES
 
 flow = Flow()
@@ -196,58 +197,17 @@ class _Index:
         self.depth = 0
 
 
-_LIVE = {}      # id(state) -> _Index, for every state being worked on
-_LAST = [None]  # the index asked for last
-
-
-def _live(s):
-    e = _LAST[0]
-    if e is not None and e.s is s:
-        return e
-    e = _LIVE.get(id(s))
-    if e is not None and e.s is s:
-        _LAST[0] = e
-        return e
-    return None
-
-
-class indexed:
-    """Units indexed by location while the engine runs an action or lists actions on s (the engine
-    opens it: match._commit); units move only through `put` meanwhile."""
-
-    def __init__(self, s):
-        self.s = s
-
-    def __enter__(self):
-        s = self.s
-        e = _live(s)
-        if e is None:
-            e = _LIVE[id(s)] = _LAST[0] = _Index(s)
-        e.depth += 1
-        self.e = e
-        return self
-
-    def __exit__(self, *exc):
-        e = self.e
-        e.depth -= 1
-        if e.depth == 0 and _LIVE.get(id(self.s)) is e:
-            del _LIVE[id(self.s)]
-            if _LAST[0] is e:
-                _LAST[0] = None
-            if CHECK_INDEX and exc[0] is None:
-                _check_index(self.s, e)
-        return False
-
-
-CHECK_INDEX = False  # the fuzzer sets it: every index is compared with the units when it closes
-
-
 def _check_index(s, e):
     fresh = {}
     for uid, u in s["units"].items():
         fresh.setdefault(u["loc"], []).append(uid)
     if {k: v for k, v in e.by_loc.items() if v} != fresh:
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
+
+
+INDEXES = LiveIndexes(_Index, _check_index)  # the open indexes of this game's states
+_live = INDEXES.live
+indexed = INDEXES.indexed
 
 
 class reading(indexed):

@@ -93,6 +93,7 @@ def refresh(app):
     if g is not None and g.match is not app.m:  # another game was loaded: the guide is over
         app.guide = g = None
     if g is None or app.replay is not None:
+        _handover_note(None)
         if box:
             box.hidden = True
         document.body.dataset.guide = ""
@@ -115,9 +116,11 @@ def refresh(app):
     box.setAttribute("data-rev", str(g.rev))
     box.setAttribute("data-step", str(pos))
     if off is not None:
+        _handover_note(None)
         _off_path(app, box, steps[pos], off)
         state = "off"
     elif pos >= len(steps):
+        _handover_note(None)
         para(box, g.doc["end"], "guide-say")
         el("button", text="Close the guide and play on", cls="primary", parent=box,
            attrs={"type": "button", "data-cmd": "guide-close"})
@@ -137,6 +140,7 @@ def refresh(app):
             p.append(step["look"])
         hint, node, key = _target(app, step)
         el("p", text=hint, cls="guide-do", parent=box)
+        _handover_note(step if key == "handover" else None)
         if node:
             node.classList.add(LIT)
             if key != g.lit_key:
@@ -145,6 +149,18 @@ def refresh(app):
         state = "step" if node else "wait" if app.v is not None and not app.v["actions"] else "lost"
     box.setAttribute("data-state", state)
     document.body.dataset.guide = state
+
+
+def _handover_note(step):
+    """The hand-over screen hides the table and the guide box: it says what the next side will do."""
+    note = q("#handover .guide-note")
+    if step is None:
+        if note:
+            note.remove()
+        return
+    if not note:
+        note = el("p", cls="guide-note", parent=q("#handover .dlg"))
+    note.textContent = "Guided first turn, next: " + step["say"]
 
 
 def para(parent, text, cls):

@@ -18,7 +18,7 @@ from .mf_ui import open_start
 SHOTS = "/tmp/guided"
 os.makedirs(SHOTS, exist_ok=True)
 SLUG = {"mike-force": "mf", "first-team": "ft", "vietnam-1965-1975": "v"}
-SHOT_AT = {"mike-force": 16, "first-team": 14, "vietnam-1965-1975": 6}  # a step worth looking at
+SHOT_AT = {"mike-force": 16, "first-team": 14, "vietnam-1965-1975": 14}  # a step worth looking at
 
 GUIDE_TEXT = "() => { const g = document.querySelector('#guide'); return g && !g.hidden ? g.textContent : ''; }"
 
@@ -66,6 +66,9 @@ def test_follow_the_guide_to_the_end_of_the_first_turn(page, base_url, gid):
         if n == SHOT_AT[gid] and not shot:
             shoot(page, gid, n)
             shot = True
+        if page.locator("#handover:not([hidden])").count():  # the table is hidden: the dialog says what comes
+            assert doc["steps"][n]["say"] in page.text_content("#handover .guide-note")
+            assert page.locator('#handover [data-cmd="handover-ok"].guide-lit').count() == 1
         lit = page.locator(".guide-lit")
         assert lit.count() == 1, f"step {n}: {lit.count()} elements lit; {page.evaluate(GUIDE_TEXT)}"
         before = page.evaluate(GUIDE_TEXT)
@@ -82,6 +85,9 @@ def test_follow_the_guide_to_the_end_of_the_first_turn(page, base_url, gid):
     ends = doc["ends"]
     if "turn" in ends:
         assert f"turn {ends['turn']}" in page.text_content("#scn-name")
+    if "winner" in ends:  # a one-turn scenario: the verdict
+        assert page.get_attribute("body", "data-over") == "1"
+        assert f"{ends['winner']} wins" in page.text_content("#prompt")
     page.screenshot(path=f"{SHOTS}/{SLUG[gid]}_end_1440.png")
     # the guide closes on request and the game goes on
     page.click('#guide [data-cmd="guide-close"]')

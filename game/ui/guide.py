@@ -36,8 +36,10 @@ def command(app, cmd, node):
         from . import startscreen
         gid = node.getAttribute("data-game") or startscreen.chosen_game(q("#start-body"))
         ask_then(app, gid, lambda: start(app, gid))
-    elif cmd == "guide-close":  # play on without the guide
+    elif cmd == "guide-close":  # play on without the guide (a reload does not bring it back)
         app.guide = None
+        if app.m is not None and app.m.pop("guide", None):
+            app.autosave()
         refresh(app)
 
 
@@ -60,6 +62,7 @@ def start(app, gid):
     rules = get(gid)
     scen, seed, opts, dice = G.start_args(doc)
     m = M.new_match(rules, scen, seed, opts, dice)
+    m["guide"] = gid  # saved with the match: Continue (or a reload) resumes the guide
     if doc.get("players"):  # two-player games: who plays each side in the guided start
         computer.setup(m, dict(doc["players"]), doc.get("ai_pace", "normal"))
     app.guide = None
@@ -92,6 +95,9 @@ def refresh(app):
     box = q("#guide")
     if g is not None and g.match is not app.m:  # another game was loaded: the guide is over
         app.guide = g = None
+    if g is None and app.m is not None and app.m.get("guide") == app.game and G.load(app.game):
+        app.guide = g = Guide(app, app.game, G.load(app.game), app.m)  # a guided game reopened
+        _wire(app)
     if g is None or app.replay is not None:
         _handover_note(None)
         if box:

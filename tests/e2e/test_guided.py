@@ -93,3 +93,41 @@ def test_follow_the_guide_to_the_end_of_the_first_turn(page, base_url, gid):
     page.click('#guide [data-cmd="guide-close"]')
     page.wait_for_selector("#guide", state="hidden")
     assert page.locator(".guide-lit").count() == 0
+
+
+def test_leaving_the_path_undo_and_reopening(page, base_url):
+    """Another legal move is allowed: the guide says the player left its path and offers Undo (back
+    on the path) or playing on freely. The guide is saved with the game: Continue after a reload
+    brings it back, until the player closes it."""
+    doc = G.load("mike-force")
+    open_start(page, base_url)
+    page.click('input[data-game="mike-force"]')
+    page.click("#guided-start")
+    page.wait_for_selector("#guide:not([hidden])")
+    before = page.evaluate(GUIDE_TEXT)
+    page.locator(".guide-lit").click()  # the camp pool: selected, its places light up
+    page.wait_for_function(f"t => ({GUIDE_TEXT})() !== t", arg=before)
+    assert page.locator('#map .vw-hl.guide-lit[data-to="KSN"]').count() == 1
+    page.locator('#map .vw-hl[data-to="HUE"]').click()  # not what the guide asks: allowed
+    page.wait_for_selector('#guide[data-state="off"]')
+    assert "You left the guided path" in page.text_content("#guide")
+    assert page.locator(".guide-lit").count() == 0
+    assert "SF Camp placed at Hue" in page.text_content("#log")  # the move was played
+    page.click('#guide [data-cmd="undo"]')  # back on the path
+    page.wait_for_selector('#guide[data-state="step"][data-step="0"]')
+    assert doc["steps"][0]["say"] in page.text_content("#guide")
+    # a reload: Continue resumes the guided game with its guide
+    page.reload()
+    page.wait_for_selector("#start-screen:not([hidden])")
+    page.click("#continue")
+    page.wait_for_selector('#guide[data-state="step"][data-step="0"]')
+    assert page.locator(".guide-lit").count() == 1
+    # closed, it stays closed
+    page.click('#guide [data-cmd="guide-close"]')
+    page.wait_for_selector("#guide", state="hidden")
+    page.reload()
+    page.wait_for_selector("#start-screen:not([hidden])")
+    page.click("#continue")
+    page.wait_for_selector('body[data-screen="game"]', state="attached")
+    page.wait_for_selector("#prompt:not(:empty)")
+    assert page.locator("#guide:not([hidden])").count() == 0 and page.locator(".guide-lit").count() == 0

@@ -259,10 +259,12 @@ def _into_view(app, node, key):
     """A newly lit map target outside the map's visible part: pan to it; a panel one: scroll."""
     if key.startswith("map") or key.startswith("unit"):
         r, box = node.getBoundingClientRect(), q("#map").getBoundingClientRect()
-        if r.right < box.left or r.left > box.right or r.bottom < box.top or r.top > box.bottom:
+        drawn = r.width > 0 and r.height > 0
+        if drawn and (r.right < box.left or r.left > box.right or r.bottom < box.top or r.top > box.bottom):
             place = node.getAttribute("data-to") or (node.closest("[data-stack]") or node).getAttribute("data-stack")
-            if place:
-                app.pan_to(place)
+            if place in app.map.spaces:  # pan there, at the zoom the player chose
+                x, y, _ = app.map.spaces[place]
+                app.pz.center(x, y)
     elif key not in ("handover", "confirm"):
         try:
             node.scrollIntoViewIfNeeded()  # Chromium, Safari: only when it is out of sight

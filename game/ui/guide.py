@@ -108,7 +108,7 @@ def refresh(app):
         box = el("section", attrs={"id": "guide", "aria-live": "polite", "aria-label": "Guided first turn"})
         q("#panel-head").insertBefore(box, q("#prompt"))
     box.hidden = False
-    box.replaceChildren()
+    shown, box = box, el("section")  # drawn aside; it replaces what is shown only if its words changed
     steps = g.doc["steps"]
     pos, off = G.position(g.doc, app.m["actions"])
     head = el("div", cls="guide-head", parent=box)
@@ -153,7 +153,11 @@ def refresh(app):
                 _into_view(app, node, key)
         g.lit_key = key
         state = "step" if node else "wait" if app.v is not None and not app.v["actions"] else "lost"
-    box.setAttribute("data-state", state)
+    if box.textContent != shown.textContent:  # a screen reader hears each new step once
+        shown.replaceChildren(*list(box.childNodes))
+    for k in ("data-rev", "data-step"):
+        shown.setAttribute(k, box.getAttribute(k))
+    shown.setAttribute("data-state", state)
     document.body.dataset.guide = state
 
 

@@ -13,14 +13,16 @@ player's place in the script from the actions recorded in the match (`position`)
 the guide back too.
 """
 import json
+from functools import lru_cache
 from pathlib import Path
 
 HERE = Path(__file__).parent / "guides"
 DISPLAY = ("label", "warn", "by")  # display fields of an action, never matched
 
 
+@lru_cache(maxsize=None)
 def load(game_id):
-    """The guide of a game, or None when it has none."""
+    """The guide of a game, or None when it has none (read once; callers do not change it)."""
     path = HERE / f"{game_id}.json"
     if not path.exists():
         return None

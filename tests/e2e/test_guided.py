@@ -42,6 +42,9 @@ def test_follow_the_guide_to_the_end_of_the_first_turn(page, base_url, gid):
     open_start(page, base_url)
     page.click(f'input[data-game="{gid}"]')
     page.wait_for_selector(f'[data-guided="{gid}"]')
+    entry = page.locator(f'[data-guided="{gid}"]')
+    assert entry.is_visible() and "Guided first turn" in entry.text_content()
+    page.screenshot(path=f"{SHOTS}/{SLUG[gid]}_start_1440.png")
     page.click("#guided-start")
     page.wait_for_selector("#confirm-dlg:not([hidden]), #guide:not([hidden])")
     if page.locator("#confirm-dlg:not([hidden])").count():

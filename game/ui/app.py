@@ -11,7 +11,7 @@ from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
 from game.rules import get, howto as howto_of, title as title_of
 
 from . import computer, counters, render_panels as P
-from . import howto, offline_copy, replay, saves, startscreen
+from . import guide, howto, offline_copy, replay, saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
 from .log_view import LogView
@@ -71,6 +71,7 @@ class App:
         self._proxies = []
         self.computer = computer.Driver(self)  # the computer's sides (issue 12)
         self.replay = None        # the history viewer when open (issue 13 item 1, replay.py)
+        self.guide = None         # the guided first turn when on (issue 13 item 3, guide.py)
 
     # ---- wiring -----------------------------------------------------------------------------------
     def listen(self, node, ev, fn):
@@ -325,6 +326,7 @@ class App:
                 f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f} {t_ov:.1f}")
         self.rev += 1
         body.dataset.rev = str(self.rev)
+        guide.refresh(self)  # the guided first turn: its box and what it lights (issue 13 item 3)
         if not rp:
             self.computer.schedule()  # the computer's turn starts after the screen shows the last move
 
@@ -794,6 +796,8 @@ class App:
             self.hide_overlays()
         elif cmd == "new":
             self.show_start()
+        elif cmd.startswith("guide-"):
+            guide.command(self, cmd, node)
         elif cmd == "history" or cmd.startswith("replay-"):
             replay.command(self, cmd, node)
         elif cmd == "handover-ok":

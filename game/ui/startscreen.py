@@ -43,6 +43,7 @@ def build(root, rules, has_auto, auto_summary, slots):
             el("span", text=sc["computer_play"], cls="muted balance", attrs={"data-balance": sc["id"]}, parent=lab)
     for n, sc in enumerate(scens):
         briefing(fs, sc, shown=n == 0)
+    guided(fs, rules, scens)
 
     fs = el("fieldset", cls="play", attrs={"id": "play-settings"}, parent=form)
     el("legend", text="Play", parent=fs)
@@ -157,6 +158,20 @@ def briefing(parent, sc, shown):
             p = el("p", attrs={"data-part": key}, parent=box)
             el("b", text=f"{title}: ", parent=p)
             el("span", text=b[key], parent=p)
+
+
+def guided(parent, rules, scens):
+    """The guided first turn (issue 13 item 3), when the game has a guide: its own fixed start."""
+    from .guide_model import load
+    doc = load(rules.id)
+    if not doc:
+        return
+    box = el("div", cls="guided", attrs={"data-guided": rules.id}, parent=parent)
+    el("button", text="Guided first turn", cls="guided-btn", parent=box,
+       attrs={"type": "button", "data-cmd": "guide-start", "data-game": rules.id, "id": "guided-start"})
+    name = next((sc["name"] for sc in scens if sc["id"] == doc["scenario"]), doc["scenario"])
+    el("small", text=f"New to the game? Play turn 1 of {name} with fixed dice: the guide lights what to "
+                     "click and says why.", cls="muted", parent=box)
 
 
 def show_briefing(root):

@@ -85,9 +85,10 @@ def counter_name(title, can_act=False, selected=False):
 
 
 def stack_name(place, titles, can_act=False):
-    """The top counter of a stack of several: where, how many, each counter, what Enter does."""
+    """The top counter of a stack of several: where, how many, each counter, what Enter does (as
+    a click: it opens the stack, whose counters are then chosen one by one)."""
     head = f"{place}: stack of {len(titles)} counters"
-    tail = ". Can act: Enter selects it" if can_act else ". Enter opens the stack"
+    tail = ". Enter opens the stack" + (" (its top counter can act)" if can_act else "")
     return f"{head}: {'; '.join(titles)}{tail}"
 
 

@@ -34,7 +34,7 @@ class Keys:
         self.app = app
         self.kbd = False        # the last input was a key (a mouse press ends it)
         self.keep = False       # the player works the map by keyboard: a redraw keeps the focus there
-        self.picked = False     # a unit was just chosen in the panel by keyboard: on to its targets
+        self.came = None        # the redraw follows a key on a panel control: "select" (a unit) or "act"
         self.last = None        # the key of the map target last in focus
         self.sel_shown = None   # the selection at the last redraw: a new one sends the focus to its targets
         self.back = False       # the last Tab went backwards
@@ -177,9 +177,9 @@ class Keys:
                     return
             self.tabbing = True
             return  # past either end: the browser's Tab leaves the map
-        if item and key in ("Enter", " "):
+        if key in ("Enter", " ") and (item or _within(t, "#inspector [data-unit]")):
             self._stop(e)
-            self.activate(item)
+            self.activate(t)
             return
         if item and key in keynav.DIRS:
             self._stop(e)
@@ -235,19 +235,32 @@ class Keys:
             self.app.flash("No main button now: the panel lists what to do")
 
     # ---- redraws -------------------------------------------------------------------------------
+    SELECTORS = "#actions [data-cmd='pick'], #boxes [data-kind], #inspector [data-unit]"  # choose a unit
+
     def before_render(self):
+        """Where the keyboard was when a redraw starts: on the map (or its chooser), on a panel
+        control that selects a unit, or on a panel action (the redraw removes the two last)."""
         ae = document.activeElement
-        self.picked = self.kbd and _within(ae, "#actions [data-cmd='pick'], #boxes [data-kind]")
-        if self.kbd and _within(ae, "#map [data-kbd], #chooser"):
+        self.came = None
+        if not self.kbd:
+            return
+        if _within(ae, "#map [data-kbd], #chooser"):
             self.keep = True
+        elif _within(ae, self.SELECTORS):
+            self.came = "select"
+        elif _within(ae, "#panel [data-action]"):
+            self.came = "act"
 
     def after_render(self):
-        """One target in the Tab order (the last in focus, else the first lit one); and while the
-        player works the map by keyboard, the focus back on it after the redraw."""
+        """One target in the Tab order (the last in focus, else the first lit one); and when the
+        redraw took the keyboard's focus away, where the player goes on: a unit just selected, its
+        first lit target (else its actions in the panel); on the map, the same target (else the
+        first); after an action from the panel, the first lit target, if any."""
         try:
             self._after_render()
         finally:
             self.sel_shown = self.app.selected
+            self.came = None
 
     def _after_render(self):
         svg = self.svg()
@@ -259,30 +272,27 @@ class Keys:
             or svg.querySelector(".act[data-kbd]") or svg.querySelector("[data-kbd]")
         if rov:
             rov.setAttribute("tabindex", "0")
-        if not (self.keep or self.picked):
+        if not (self.keep or self.came):
             return
         ae = document.activeElement
         lost = (not ae) or _is_body(ae) or not ae.isConnected or not ae.getClientRects().length \
             or _within(ae, "#map")
         if not lost:  # a dialog or the chooser took it: leave it there
-            self.picked = False
             return
         app = self.app
-        chose = app.selected is not None and app.selected != self.sel_shown
-        key = None
-        if chose or self.picked:
-            order = self.order()
-            key = order[0] if order and order[0].startswith("hl:") else None
-            if key is None and self.picked:
-                b = q("#actions [data-action]")  # no map target: its actions in the panel
+        chose = app.selected is not None and (app.selected != self.sel_shown or self.came == "select")
+        order = self.order()
+        lit = order[0] if order and order[0].startswith("hl:") else None
+        if chose or self.came:
+            if lit:
+                key = lit
+            else:
+                b = q("#actions [data-action]") if chose else None  # no map target: its actions in the panel
                 if b:
-                    self.keep = False
                     b.focus()
-        if key is None and not self.picked and self.node(self.last):
-            key = self.last
-        if key is None and not self.picked:
-            key = self.first()
-        self.picked = False
+                return
+        else:
+            key = self.last if self.node(self.last) else self.first()
         if key:
             self.keep = True
             self.focus(key)

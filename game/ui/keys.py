@@ -163,7 +163,8 @@ class Keys:
         if tag in ("input", "select", "textarea"):
             return
         self.kbd = True
-        if e.ctrlKey or e.metaKey or e.altKey or app.m is None or not q("#start-screen").hidden:
+        if e.ctrlKey or e.metaKey or e.altKey or app.m is None or not q("#start-screen").hidden \
+                or app.replay is not None:  # the history viewer has its own keys (replay.py)
             return
         key = e.key
         self.tabbing = False
@@ -193,7 +194,7 @@ class Keys:
             self.focus(self.last) or self.focus(self.first())
             return
         if any(not q(s).hidden for s in ("#handover", "#confirm-dlg", "#saves-dlg", "#help-dlg", "#chooser")) \
-                or app.replay is not None or app.v is None:
+                or app.v is None:
             return
         if key == "m":
             self._stop(e)

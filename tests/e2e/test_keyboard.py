@@ -134,6 +134,17 @@ def test_mike_force_set_up_and_a_move_by_keyboard(page, base_url):
     assert focused(page)["inMap"]  # the player goes on from the map
 
 
+def test_escape_clears_the_selection_and_the_focus_stays_on_the_map(page, base_url):
+    start_game(page, base_url, scenario="early", seed=1)
+    tab_until(page, "#actions .entry[data-cmd='pick']")
+    press(page, "Enter")
+    assert_focus_on_lit_target(page)
+    press(page, "Escape")  # as with the mouse: the selection goes, nothing is lit
+    assert page.locator("#actions .selinfo").count() == 0 and page.locator("#map .vw-hl").count() == 0
+    f = focused(page)
+    assert f and f["inMap"] and f["kbd"].startswith("u:") and ring(page)["for"] == f["kbd"], f
+
+
 def test_mike_force_accessible_names_never_name_a_concealed_unit(page, base_url):
     start_game(page, base_url, scenario="early", seed=1)
     from game.rules.mike_force.board import name_of
@@ -201,9 +212,14 @@ def test_first_team_lz_markers_and_a_lift_by_keyboard(page, base_url):
     dest = t["kbd"][3:]
     before = rev(page)
     page.keyboard.press("Enter")
-    if page.locator("#chooser:not([hidden])").count():  # a lift and an exchange to that LZ: the first
+    if page.locator("#chooser:not([hidden])").count():  # a lift and an exchange to that LZ
         assert focused(page)["action"] is not None
+        page.keyboard.press("Escape")  # Esc closes the chooser: the focus back on the place
+        assert page.locator("#chooser:not([hidden])").count() == 0
+        assert focused(page)["kbd"] == t["kbd"]
         page.keyboard.press("Enter")
+        assert focused(page)["action"] is not None
+        page.keyboard.press("Enter")  # the first choice
     wait_rev_after(page, before)
     m = page_state(page, "first-team")
     assert m["state"]["units"][unit]["loc"] == dest

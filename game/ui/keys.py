@@ -267,6 +267,11 @@ class Keys:
         svg = self.svg()
         if not svg:
             return
+        layer = svg.querySelector("#vw-focus")
+        ae = document.activeElement
+        if layer and layer.getAttribute("data-for") != (ae.getAttribute("data-kbd") if _within(ae, "#map") else None):
+            layer.replaceChildren()  # its target was redrawn away: no ring left behind
+            layer.removeAttribute("data-for")
         for n in svg.querySelectorAll('[data-kbd][tabindex="0"]'):
             n.setAttribute("tabindex", "-1")
         rov = self.node(self.last) or svg.querySelector(".vw-hl[data-kbd]") \
@@ -323,6 +328,7 @@ class Keys:
             layer = sel("g", {"id": "vw-focus", "pointer-events": "none", "aria-hidden": "true"})
         svg.appendChild(layer)  # on top of the layers drawn since
         layer.replaceChildren()
+        layer.removeAttribute("data-for")
         if node is None:
             return
         b = node.getBBox()

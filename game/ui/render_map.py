@@ -134,6 +134,9 @@ class MapView:
             layer.replaceChildren()
         for sid in self.stack_keys:  # nor what a screen reader would read of them
             self._name_place(sid, [])
+        ring = self.svg.querySelector("#vw-focus")  # nor where the keyboard was (keys.py)
+        if ring:
+            ring.replaceChildren()
         for n in self.hl_nodes:
             n.remove()
         self.hl_nodes = []

@@ -11,7 +11,7 @@ from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
 from game.rules import get, howto as howto_of, title as title_of
 
 from . import computer, counters, render_panels as P
-from . import guide, howto, offline_copy, replay, saves, startscreen
+from . import guide, howto, keys, offline_copy, replay, saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
 from .log_view import LogView
@@ -96,6 +96,7 @@ class App:
         self.listen(document, "click", self.on_click)
         self.listen(document, "mousedown", self.no_focus_on_press)
         self.listen(document, "keydown", self.on_key)
+        self.keys = keys.Keys(self)  # the map by keyboard, the main button and zoom keys (issue 13 item 5)
         self.listen(document, "submit", lambda e: e.preventDefault())  # no inline handlers (CSP)
         self.listen(q("#import-file"), "change", self.on_import)
         replay.wire(self)
@@ -256,6 +257,7 @@ class App:
             self.log.reset()
             self.log_next = 0
         m = rp.match if rp else self.m
+        self.keys.before_render()
         v = M.view(self.rules, m, role=role, log_from=self.log_next)
         if v["log_total"] < self.log_next:
             self.log.reset()
@@ -324,6 +326,7 @@ class App:
         # (the last figure: the report card and battle display, included in the panel's)
         setattr(window, "__vw_render_parts",
                 f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f} {t_ov:.1f}")
+        self.keys.after_render()
         self.rev += 1
         body.dataset.rev = str(self.rev)
         guide.refresh(self)  # the guided first turn: its box and what it lights (issue 13 item 3)

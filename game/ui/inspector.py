@@ -3,6 +3,7 @@ panel, large and with their values, grouped (a game's UI module may group them: 
 Only shows what the view lists; a click on a counter there selects it like a click on the map."""
 from .counters import counter, title_of
 from .dom import el, sel
+from .keynav import counter_name
 from .logic import FRIENDLY
 
 FULL_TEXT = 6  # up to this many counters, each one's whole tooltip text is written beside it
@@ -35,10 +36,12 @@ def show(root, title, pieces, groups, selected, can_act, pick=None):
             pid = p.get("id")
             cell = el("div", cls="insp-cell", parent=row)
             cls = "insp-ctr" + (" sel" if pid == selected else "") + (" act" if pid in can_act else "")
-            svg = sel("svg", {"viewBox": "-18 -18 36 36", "width": 52, "height": 52, "class": cls, "data-unit": pid},
-                      parent=cell)
-            counter(p, 0, 0, parent=svg)
             text = title_of(p)
+            # a keyboard stop named for a screen reader: Enter selects it like a click (keys.py)
+            svg = sel("svg", {"viewBox": "-18 -18 36 36", "width": 52, "height": 52, "class": cls, "data-unit": pid,
+                              "tabindex": 0, "role": "button",
+                              "aria-label": counter_name(text, pid in can_act, pid == selected)}, parent=cell)
+            counter(p, 0, 0, parent=svg)
             el("span", text=text if full else str(p.get("name") or text.split(" | ")[0])[:18], cls="insp-txt",
                parent=cell, attrs={"title": text})
     root.hidden = False

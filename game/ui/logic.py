@@ -88,9 +88,13 @@ def highlights(actions, spaces, selected, keys=("to",)):
 
     With a selection: that actor's actions. Without: only the actions tied to no unit (a place
     chosen for itself); a unit's targets light up once it is selected, so that a click meant to
-    look at a stack never acts (issue 9 item 4)."""
+    look at a stack never acts (issue 9 item 4). A selected piece left with no action of its own
+    lights the actions tied to no unit (Vietnam: a unit picked to move stays selected, and its
+    steps, V 5, name no unit; found playing by keyboard, issue 13 item 5)."""
     spatial = [(i, a) for i, a in enumerate(actions) if target_space(a, spaces, keys)]
     keep = [(i, a) for i, a in spatial if actor_of(a) == selected]
+    if selected is not None and not any(actor_of(a) == selected for a in actions):
+        keep = [(i, a) for i, a in spatial if actor_of(a) is None]
     out = {}
     for i, a in keep:
         out.setdefault(target_space(a, spaces, keys), []).append(i)

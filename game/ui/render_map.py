@@ -1,7 +1,8 @@
 """The map: the vendored SVG plus our own layers (control rings, counters, highlights)."""
 import json
 
-from .counters import H, S, counter
+from . import keynav
+from .counters import H, S, counter, title_of
 from .dom import sel
 from .logic import split_sides, stack_order, type_name
 
@@ -17,6 +18,8 @@ class MapView:
         self.svg.removeAttribute("height")
         self.svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
         self.spaces = {}
+        self.names = {}   # place -> its short name (the map's data-name), for what a screen reader says
+        self.titles = {}  # place -> its tooltip (name and terrain), the start of its accessible name
         for g in self.svg.querySelectorAll("[data-space]"):
             sid = g.getAttribute("data-space")
             self.spaces[sid] = (float(g.getAttribute("data-x")), float(g.getAttribute("data-y")), g)
@@ -25,6 +28,12 @@ class MapView:
             g.setAttribute("data-anchor", key)
             self.box_keys.add(key)
             self.spaces[key] = (x, y, g)
+        for sid, (_, _, g) in self.spaces.items():  # every place is named for a screen reader (issue 13 item 5)
+            t = g.querySelector(":scope > title")
+            self.names[sid] = g.getAttribute("data-name") or sid
+            self.titles[sid] = t.textContent if t else self.names[sid]
+            g.setAttribute("role", "group")
+            g.setAttribute("aria-label", keynav.space_name(self.titles[sid], []))
         spaces_g = self.svg.querySelector("#spaces")
         self.layer_ctrl = sel("g", {"id": "vw-control", "pointer-events": "none"})
         self.svg.insertBefore(self.layer_ctrl, spaces_g)
@@ -53,7 +62,7 @@ class MapView:
                                "class": f"ctrl ctrl-{c}"}, parent=self.layer_ctrl)
 
     # ---- stacks ------------------------------------------------------------------------------
-    def _draw_side(self, g, pieces, x, y, expanded, selected, can_act):
+    def _draw_side(self, g, pieces, x, y, expanded, selected, can_act, place=""):
         if not pieces:
             return
         if expanded and len(pieces) > 1:
@@ -73,7 +82,10 @@ class MapView:
         for k in range(min(n - 1, 2), 0, -1):
             sel("rect", {"x": x - H + 3 * k, "y": y - H - 3 * k, "width": S, "height": S, "rx": 2.5,
                          "class": "ctr-shadow"}, parent=g)
-        self._piece(g, pieces[0], x, y, selected, can_act, count=n)
+        top = self._piece(g, pieces[0], x, y, selected, can_act, count=n)
+        if n > 1:  # the top counter stands for its stack: Enter opens it
+            top.setAttribute("aria-label", keynav.stack_name(self.names.get(place, place), [title_of(p) for p in pieces],
+                                                             pieces[0].get("id") in can_act))
 
     def _piece(self, g, p, x, y, selected, can_act, count=1):
         c = counter(p, x, y, parent=g)
@@ -90,6 +102,12 @@ class MapView:
             sel("circle", {"cx": H, "cy": -H, "r": 6.5, "class": "badge"}, parent=c)
             sel("text", {"x": H, "y": -H + 3, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
                 str(count), parent=c)
+        # a keyboard target (keys.py) with the name a screen reader reads: what the counter shows
+        c.setAttribute("data-kbd", f"u:{pid}")
+        c.setAttribute("tabindex", "-1")
+        c.setAttribute("role", "button")
+        c.setAttribute("aria-label", keynav.counter_name(title_of(p), pid in can_act, pid == selected))
+        return c
 
     def _stack(self, sid, pieces, expanded, selected, can_act):
         x, y, _ = self.spaces[sid]
@@ -102,18 +120,23 @@ class MapView:
         com = stack_order(com, selected, can_act)
         if expanded:
             # one fan holding both sides, FW first
-            self._draw_side(g, fw + com, x, y + self.stack_dy, True, selected, can_act)
+            self._draw_side(g, fw + com, x, y + self.stack_dy, True, selected, can_act, sid)
         elif fw and com:
-            self._draw_side(g, fw, x - SIDE_DX, y + self.stack_dy, False, selected, can_act)
-            self._draw_side(g, com, x + SIDE_DX, y + self.stack_dy, False, selected, can_act)
+            self._draw_side(g, fw, x - SIDE_DX, y + self.stack_dy, False, selected, can_act, sid)
+            self._draw_side(g, com, x + SIDE_DX, y + self.stack_dy, False, selected, can_act, sid)
         else:
-            self._draw_side(g, fw or com, x, y + self.stack_dy, False, selected, can_act)
+            self._draw_side(g, fw or com, x, y + self.stack_dy, False, selected, can_act, sid)
         return g
 
     def clear(self):
         """Remove every counter, control ring and highlight (a hand-over blanks the table)."""
         for layer in (self.layer_pieces, self.layer_ctrl):
             layer.replaceChildren()
+        for sid in self.stack_keys:  # nor what a screen reader would read of them
+            self._name_place(sid, [])
+        ring = self.svg.querySelector("#vw-focus")  # nor where the keyboard was (keys.py)
+        if ring:
+            ring.replaceChildren()
         for n in self.hl_nodes:
             n.remove()
         self.hl_nodes = []
@@ -132,6 +155,7 @@ class MapView:
             if self.stack_keys.get(sid) == key:
                 continue
             self.stack_keys[sid] = key
+            self._name_place(sid, pieces)
             old = self.stack_nodes.pop(sid, None)
             if old is not None:
                 old.remove()
@@ -142,9 +166,14 @@ class MapView:
         for sid in [k for k in self.stack_nodes if k not in stacks]:  # a place the view no longer lists
             self.stack_nodes.pop(sid).remove()
             self.stack_keys.pop(sid, None)
+            self._name_place(sid, [])
         if expanded in self.stack_nodes:
             self.layer_pieces.appendChild(self.stack_nodes[expanded])  # on top
         self._highlights(hl, actions)
+
+    def _name_place(self, sid, pieces):
+        """A place's accessible name: its name and terrain, then each counter standing there."""
+        self.spaces[sid][2].setAttribute("aria-label", keynav.space_name(self.titles[sid], [title_of(p) for p in pieces]))
 
     def _box_rect(self, sid):
         """(x, y, w, h) of a box anchor's outline (its first <rect>), read once."""
@@ -193,6 +222,9 @@ class MapView:
             labels = [actions[i].get("label", type_name(actions[i]["t"])) for i in idxs]
             sel("title", text="; ".join(labels) + (f"  ({len(idxs)} choices: click to choose)" if len(idxs) > 1 else ""),
                 parent=h)
+            for k, val in (("data-kbd", f"hl:{sid}"), ("tabindex", "-1"), ("role", "button"),
+                           ("aria-label", keynav.target_name(self.names.get(sid, sid), labels))):
+                h.setAttribute(k, val)  # a keyboard target, named for a screen reader (keys.py)
             if box:
                 sel("circle", {"r": 12, "class": "pin-disc"}, parent=h)
                 sel("path", {"d": "M-6 -1H3V-5L8 0L3 5V1H-6Z", "class": "pin-arrow"}, parent=h)

@@ -33,6 +33,8 @@ def anchors(svg):
         key = BOX_ANCHORS.get(g.getAttribute("data-box"))
         if key:
             out[key] = g
+    for k, g in out.items():  # the name a screen reader reads for the box
+        g.setAttribute("data-name", PLACE_NAMES.get(k) or f"Zone {k[1:]} box (Zone Display)")
     return {k: (float(g.getAttribute("data-x")), float(g.getAttribute("data-y")), g) for k, g in out.items()}
 
 

@@ -17,11 +17,17 @@ Figures (p50 / p95 / max, ms):
               yields to the browser (window.__vw_ai_times, what the simulator's ai_ms measures)
   input       event.timeStamp (when the browser received the input) -> a capture listener on
               window runs (the page's own click / keydown handlers run in the same task)
+  frame gap   the time between two animation frames while the computer has the turn (what a click
+              changes is painted at the next frame)
   longtask    main-thread tasks over 50 ms while the computer had the turn (PerformanceObserver
               "longtask"; a stretch between two yields is one task)
+  decision wall  the same with the yields to the browser (what a player waits)
   slice       the computer driver's stretches between two yields (window.__vw_ai_slices): the
               longest one of each decision (thinking), and per action it plays the engine's apply,
               the redraw and the autosave (yields between them)
+  tasks       with --trace: every main-thread task of the page while the computer had the turn,
+              its wall time and its thread CPU time (on a loaded machine a task's wall time includes
+              the time the OS gave the core to other processes; its CPU time is the page's own work)
 Print `uptime` beside them: on a shared 2-core machine the wall clock includes waiting.
 """
 from __future__ import annotations
@@ -48,7 +54,15 @@ GAME = "vietnam-1965-1975"
 # installed before the page's own scripts: input delay, long tasks, when the computer had the turn
 PROBE_JS = """
 (() => {
-  const P = window.__probe = {input: [], longtask: [], thinking: [], t0: null};
+  const P = window.__probe = {input: [], longtask: [], thinking: [], frames: [], t0: null};
+  let last = null;  // gaps between frames (requestAnimationFrame) while the computer has the turn
+  const frame = t => {
+    const on = document.body && document.body.dataset.thinking === '1';
+    if (on && last !== null) P.frames.push(t - last);
+    last = on ? t : null;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
   const rec = e => P.input.push([e.type, performance.now() - e.timeStamp,
                                  document.body && document.body.dataset.thinking === '1' ? 1 : 0]);
   addEventListener('keydown', rec, true);
@@ -166,7 +180,7 @@ def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None
     spans = p["thinking"]
     long_in = [d for s, d in p["longtask"] if any(a - 1 <= s <= b for a, b in spans)]
     return {"over": over, "clicks": clicks, "decisions": times, "input": p["input"],
-            "longtask": long_in, "tasks": tasks, "slices": json.loads(slices) if slices else None}
+            "longtask": long_in, "frames": p["frames"], "tasks": tasks, "slices": json.loads(slices) if slices else None}
 
 
 def main():
@@ -212,6 +226,8 @@ def main():
     print(f"decision ms          {summary(dec)}")
     print(f"input delay ms       {summary(inp)}   (events sent while the computer had the turn)")
     print(f"input delay idle ms  {summary(idle)}")
+    print(f"frame gap ms         {summary([x for r in results for x in r['frames']])}   "
+          "(between two frames while the computer had the turn: a click's effect shows at the next)")
     print(f"long tasks ms        {summary(lt)}   (over 50 ms, while the computer had the turn)")
     tasks = [t for r in results for t in r["tasks"]]
     if tasks:
@@ -220,12 +236,14 @@ def main():
         print(f"tasks cpu ms         {summary([c for _, c in tasks])}   (the same tasks' thread CPU time)")
         print(f"tasks over 16 ms: {len(long_)}; their cpu {summary([c for _, c in long_])}")
     sl = [r["slices"] for r in results if r["slices"]]
-    for k, what in (("think", "per decision: its longest stretch between yields"),
-                    ("apply", "per action played: the engine applying it"),
-                    ("render", "per action played: the redraw"), ("save", "per action played: the autosave")):
+    decs = [d for s in sl for d in s.get("decisions", [])]
+    if decs:
+        print(f"decision wall ms     {summary([d[3] for d in decs])}   (the same decisions with the yields)")
+        print(f"slice think ms       {summary([d[4] for d in decs])}   (per decision: its longest stretch between yields)")
+    for k, what in (("apply", "the engine applying it"), ("render", "the redraw"), ("save", "the autosave")):
         xs = [x for s in sl for x in s.get(k, [])]
         if xs:
-            print(f"slice {k:7s} ms     {summary(xs)}   ({what})")
+            print(f"slice {k:7s} ms     {summary(xs)}   (per action played: {what})")
     if a.json:
         Path(a.json).write_text(json.dumps({"load": load, "games": results}))
     return 0 if all(r["over"] for r in results) else 1

@@ -17,10 +17,13 @@ from game.ai.games import has_computer  # noqa: F401  (the start screen asks)
 from game.ai.worlds import WorldSampler
 from game.engine import match as M
 
+from pyodide.ffi import create_proxy
+
 from .dom import document, window
 
 PACES = {"instant": 0, "normal": 450, "slow": 1200}  # ms between the computer's actions
 SLICE_MS = 15  # thinking between two yields to the browser (the planner yields every few engine steps)
+FRAME_GAP_MS = 50  # if the browser drew no frame for this long, the next yield waits for one
 _STALE = object()  # the match changed while the computer thought: decide again
 
 
@@ -60,7 +63,9 @@ class Driver:
         self.busy = False
         self.token = 0
         self.times = []
-        self.slices = {"think": [], "wall": [], "apply": [], "render": [], "save": []}
+        self._frame_asked, self._frame_at, self._frame_wait = False, 0.0, None
+        self._on_frame = create_proxy(self._frame)  # one proxy for every frame asked
+        self.slices = {"decisions": [], "apply": [], "render": [], "save": []}  # test hook, ms
 
     def reset(self):
         """Another match is loaded: forget the agents, stop a loop still running for the old one."""
@@ -85,14 +90,34 @@ class Driver:
             asyncio.ensure_future(self.run(self.token))
 
     async def _yield(self, token):
-        """Let the browser run (input, paint); False if another match was loaded meanwhile."""
-        await asyncio.sleep(0)  # Pyodide: a MessageChannel task, so input queued meanwhile runs first
+        """Let the browser run (input, paint); False if another match was loaded meanwhile.
+        asyncio.sleep(0) is a MessageChannel task in Pyodide: input queued meanwhile runs first,
+        but Chromium may let a stream of such tasks put off drawing for 100 ms and more (measured:
+        frame gaps p95 100 ms while the computer thought), so a click's effect would show late.
+        A frame is asked for at every yield; when none came for FRAME_GAP_MS, wait for it."""
+        if not self._frame_asked:
+            self._frame_asked = True
+            window.requestAnimationFrame(self._on_frame)
+        if window.performance.now() - self._frame_at > FRAME_GAP_MS:
+            self._frame_wait = asyncio.get_event_loop().create_future()
+            # rAF never fires in a hidden tab: then the timeout (throttled timers) lets it go on
+            await asyncio.wait([self._frame_wait], timeout=0.1)
+            self._frame_wait = None
+        else:
+            await asyncio.sleep(0)
         return token == self.token
+
+    def _frame(self, _t):
+        self._frame_asked = False
+        self._frame_at = window.performance.now()
+        if self._frame_wait is not None and not self._frame_wait.done():
+            self._frame_wait.set_result(None)
 
     async def run(self, token):
         self.busy = True
         body = document.body
         body.dataset.thinking = "1"
+        self._frame_at = window.performance.now()
         try:
             while token == self.token:
                 role = self.due()
@@ -131,7 +156,7 @@ class Driver:
         busy = longest = now() - last
         if not await self._yield(token):  # a view can cost as much as a slice
             return None
-        last = now()
+        last, yields = now(), 1
         while True:
             try:
                 next(gen)
@@ -143,7 +168,7 @@ class Driver:
                 longest = max(longest, now() - last)
                 if not await self._yield(token):
                     return None
-                last = now()
+                last, yields = now(), yields + 1
         busy += now() - last
         longest = max(longest, now() - last)
         setattr(window, "__vw_ai_deciding", "")
@@ -151,12 +176,12 @@ class Driver:
             return _STALE
         wall = now() - t0
         if len(legal) > 1:
-            # each decision with a choice (ms): thinking without the yields (the notes' figures, as the
-            # simulator's ai_ms), with them, and its longest stretch between two yields
+            # each decision with a choice: the action it decides (its index in the match), its step,
+            # and ms: thinking without the yields (the notes' figures, as the simulator's ai_ms),
+            # with them, its longest stretch between two yields, and how many yields
             self.times.append(round(busy, 1))
-            self.slices["wall"].append(round(wall, 1))
+            self.slices["decisions"].append([n, view["step"], round(busy, 1), round(wall, 1), round(longest, 1), yields])
             setattr(window, "__vw_ai_times", ",".join(str(x) for x in self.times))
-        self.slices["think"].append(round(longest, 1))
         setattr(window, "__vw_ai_ms", busy)          # thinking time of the last decision
         setattr(window, "__vw_ai_wall_ms", wall)     # with the yields
         setattr(window, "__vw_ai_count", len(self.times))
@@ -180,5 +205,5 @@ class Driver:
         parts.append(now() - t)
         for k, x in zip(("apply", "render", "save"), parts):
             self.slices[k].append(round(x, 1))
-        # the longest stretches between yields (ms): per decision ("think") and per action played
+        # per decision and per action played, what its stretches between yields took (ms)
         setattr(window, "__vw_ai_slices", json.dumps(self.slices))

@@ -22,7 +22,7 @@ from pyodide.ffi import create_proxy
 from .dom import document, window
 
 PACES = {"instant": 0, "normal": 450, "slow": 1200}  # ms between the computer's actions
-SLICE_MS = 15  # thinking between two yields to the browser (the planner yields every few engine steps)
+SLICE_MS = 10  # thinking between two yields to the browser (the planner yields every 2 engine steps)
 FRAME_GAP_MS = 50  # if the browser drew no frame for this long, the next yield waits for one
 _STALE = object()  # the match changed while the computer thought: decide again
 

@@ -73,14 +73,14 @@ def click_data_action(page, i):
 
 # every click and key press as the page's handlers get it: how long after the browser received it
 # (event.timeStamp), whether the computer had the turn, and which of its decisions was in progress
-INPUT_LOG = """() => {
+INPUT_LOG = """(() => {
     window.__inputs = [];
     const rec = e => window.__inputs.push({type: e.type, delay: performance.now() - e.timeStamp,
         thinking: document.body.dataset.thinking === '1', deciding: window.__vw_ai_deciding || '',
-        target: e.target.id || ''});
+        target: e.target.closest && e.target.closest('#topbar h1') ? 'title' : (e.target.id || '')});
     addEventListener('pointerdown', rec, true);
     addEventListener('keydown', rec, true);
-}"""
+})()"""
 # what the test waits for: the computer deciding ("<action index>:<step>"), the human's turn, the end
 TURN = """() => document.body.dataset.over === '1' ? 'over' : (window.__vw_ai_deciding ||
     (document.body.dataset.thinking !== '1' && document.querySelector('#actions [data-action]') ? 'human' : ''))"""
@@ -105,7 +105,7 @@ def check_probes(page, sent, name, min_yields=16):
     decision ended, whenever the decision went on long enough (at least `min_yields` of the driver's
     yields: the click was sent at one of the first of them, so it must not wait for the last).
     Returns the decisions checked; the delays are written down, not asserted."""
-    got = [x for x in page.evaluate("window.__inputs") if x["type"] == "pointerdown" and x["target"] == "scn-name"]
+    got = [x for x in page.evaluate("window.__inputs") if x["type"] == "pointerdown" and x["target"] == "title"]
     assert len(got) == len(sent)
     decisions = {d[0]: d for d in json.loads(page.evaluate("window.__vw_ai_slices"))["decisions"]}
     checked = []
@@ -121,7 +121,7 @@ def check_probes(page, sent, name, min_yields=16):
 
 def probe_until_human(page, cdp, box, sent):
     """Until the human decides or the game is over; at each computer decision seen, one click on
-    the header's scenario name (inert), noted in `sent` with the decision it was sent during."""
+    the page's title (inert), noted in `sent` with the decision it was sent during."""
     for _ in range(20000):
         now = page.evaluate(TURN)
         if now in ("human", "over"):
@@ -136,10 +136,10 @@ def probe_until_human(page, cdp, box, sent):
 def test_whole_starlite_game_against_the_computer(page, base_url):
     """The human US clicks only [data-action] elements, chosen at random among those on the screen
     (operations and attacks preferred), until the game ends."""
-    start(page, base_url, seed=12)
-    page.evaluate(INPUT_LOG)
+    page.add_init_script(INPUT_LOG)  # listening before the computer's set-up starts
     cdp = page.context.new_cdp_session(page)
-    box = page.locator("#scn-name").bounding_box()
+    start(page, base_url, seed=12)
+    box = page.locator("#topbar h1").bounding_box()
     rnd = random.Random(12)
     clicks, us_checks, types, sent = 0, 0, set(), []
     for _ in range(300):
@@ -225,7 +225,7 @@ def test_the_page_answers_while_the_computer_thinks(page, base_url):
     page.set_viewport_size({"width": 1440, "height": 900})
     # the NLF plays on (the last listed action: roll, pass, offer) to the end, clicking the header at
     # each decision of the computer
-    box, sent = page.locator("#scn-name").bounding_box(), []
+    box, sent = page.locator("#topbar h1").bounding_box(), []
     for _ in range(200):
         probe_until_human(page, cdp, box, sent)
         if page.get_attribute("body", "data-over") == "1":

@@ -145,7 +145,7 @@ def task_cpu(trace):
         elif on:
             spans.append((on[0], ts, on[1]))
             on = None
-    out = []
+    out, span_ms = [], sum(b - a for a, b, _ in spans) / 1000
     for e in ev:
         if e.get("ph") != "X" or "dur" not in e or (e["pid"], e["tid"]) not in main:
             continue
@@ -153,7 +153,7 @@ def task_cpu(trace):
             continue
         if any(thr == (e["pid"], e["tid"]) and a <= e["ts"] <= b for a, b, thr in spans):
             out.append((e["dur"] / 1000, e.get("tdur", e["dur"]) / 1000))
-    return out
+    return out, span_ms
 
 
 def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None):
@@ -176,11 +176,11 @@ def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None
     p = page.evaluate("window.__probe")
     times = [float(x) for x in (page.evaluate("window.__vw_ai_times") or "").split(",") if x]
     slices = page.evaluate("window.__vw_ai_slices || null")
-    tasks = task_cpu(tracing.stop_tracing()) if tracing else []
+    tasks, span_ms = task_cpu(tracing.stop_tracing()) if tracing else ([], 0)
     spans = p["thinking"]
     long_in = [d for s, d in p["longtask"] if any(a - 1 <= s <= b for a, b in spans)]
     return {"over": over, "clicks": clicks, "decisions": times, "input": p["input"],
-            "longtask": long_in, "frames": p["frames"], "tasks": tasks, "slices": json.loads(slices) if slices else None}
+            "longtask": long_in, "frames": p["frames"], "tasks": tasks, "span_ms": span_ms, "slices": json.loads(slices) if slices else None}
 
 
 def main():
@@ -235,6 +235,9 @@ def main():
         print(f"tasks wall ms        {summary([w for w, _ in tasks])}   (trace: every main-thread task while the computer had the turn)")
         print(f"tasks cpu ms         {summary([c for _, c in tasks])}   (the same tasks' thread CPU time)")
         print(f"tasks over 16 ms: {len(long_)}; their cpu {summary([c for _, c in long_])}")
+        span = sum(r["span_ms"] for r in results)
+        print(f"the page's main thread ran {sum(c for _, c in tasks) / span:.0%} of the {span / 1000:.1f} s the "
+              f"computer had the turn (the rest: idle, or the core given to other processes)")
     sl = [r["slices"] for r in results if r["slices"]]
     decs = [d for s in sl for d in s.get("decisions", [])]
     if decs:

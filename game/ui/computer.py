@@ -17,13 +17,10 @@ from game.ai.games import has_computer  # noqa: F401  (the start screen asks)
 from game.ai.worlds import WorldSampler
 from game.engine import match as M
 
-from pyodide.ffi import create_proxy
-
 from .dom import document, window
 
 PACES = {"instant": 0, "normal": 450, "slow": 1200}  # ms between the computer's actions
 SLICE_MS = 10  # thinking between two yields to the browser (the planner yields every 2 engine steps)
-FRAME_GAP_MS = 50  # if the browser drew no frame for this long, the next yield waits for one
 _STALE = object()  # the match changed while the computer thought: decide again
 
 
@@ -63,8 +60,6 @@ class Driver:
         self.busy = False
         self.token = 0
         self.times = []
-        self._frame_asked, self._frame_at, self._frame_wait = False, 0.0, None
-        self._on_frame = create_proxy(self._frame)  # one proxy for every frame asked
         self.slices = {"decisions": [], "apply": [], "render": [], "save": []}  # test hook, ms
 
     def reset(self):
@@ -91,33 +86,17 @@ class Driver:
 
     async def _yield(self, token):
         """Let the browser run (input, paint); False if another match was loaded meanwhile.
-        asyncio.sleep(0) is a MessageChannel task in Pyodide: input queued meanwhile runs first,
-        but Chromium may let a stream of such tasks put off drawing for 100 ms and more (measured:
-        frame gaps p95 100 ms while the computer thought), so a click's effect would show late.
-        A frame is asked for at every yield; when none came for FRAME_GAP_MS, wait for it."""
-        if not self._frame_asked:
-            self._frame_asked = True
-            window.requestAnimationFrame(self._on_frame)
-        if window.performance.now() - self._frame_at > FRAME_GAP_MS:
-            self._frame_wait = asyncio.get_event_loop().create_future()
-            # rAF never fires in a hidden tab: then the timeout (throttled timers) lets it go on
-            await asyncio.wait([self._frame_wait], timeout=0.1)
-            self._frame_wait = None
-        else:
-            await asyncio.sleep(0)
+        In Pyodide asyncio.sleep(0) is a MessageChannel task (no 4 ms timer clamp): input queued
+        meanwhile runs first, and Chromium draws frames between such tasks (measured: frame gaps
+        p50 16.7 ms while the computer thinks). Waiting for a frame when none came for 50 ms was
+        tried and dropped: on this loaded machine it gave the core away and made nothing better."""
+        await asyncio.sleep(0)
         return token == self.token
-
-    def _frame(self, _t):
-        self._frame_asked = False
-        self._frame_at = window.performance.now()
-        if self._frame_wait is not None and not self._frame_wait.done():
-            self._frame_wait.set_result(None)
 
     async def run(self, token):
         self.busy = True
         body = document.body
         body.dataset.thinking = "1"
-        self._frame_at = window.performance.now()
         try:
             while token == self.token:
                 role = self.due()

@@ -66,6 +66,7 @@ class Driver:
         """Another match is loaded: forget the agents, stop a loop still running for the old one."""
         self.agents = {}
         self.token += 1
+        self.slices = {"decisions": [], "apply": [], "render": [], "save": []}  # per match
 
     def _agent(self, m, role):
         if role not in self.agents:
@@ -136,6 +137,7 @@ class Driver:
         if not await self._yield(token):  # a view can cost as much as a slice
             return None
         last, yields = now(), 1
+        setattr(window, "__vw_ai_yields", yields)
         while True:
             try:
                 next(gen)
@@ -148,6 +150,7 @@ class Driver:
                 if not await self._yield(token):
                     return None
                 last, yields = now(), yields + 1
+                setattr(window, "__vw_ai_yields", yields)  # test hook: how far the decision has gone
         busy += now() - last
         longest = max(longest, now() - last)
         setattr(window, "__vw_ai_deciding", "")
@@ -157,9 +160,10 @@ class Driver:
         if len(legal) > 1:
             # each decision with a choice: the action it decides (its index in the match), its step,
             # and ms: thinking without the yields (the notes' figures, as the simulator's ai_ms),
-            # with them, its longest stretch between two yields, and how many yields
+            # with them, its longest stretch between two yields, how many yields, and when it began
             self.times.append(round(busy, 1))
-            self.slices["decisions"].append([n, view["step"], round(busy, 1), round(wall, 1), round(longest, 1), yields])
+            self.slices["decisions"].append([n, view["step"], round(busy, 1), round(wall, 1), round(longest, 1), yields,
+                                             round(t0, 1)])
             setattr(window, "__vw_ai_times", ",".join(str(x) for x in self.times))
         setattr(window, "__vw_ai_ms", busy)          # thinking time of the last decision
         setattr(window, "__vw_ai_wall_ms", wall)     # with the yields

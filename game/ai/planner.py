@@ -154,6 +154,7 @@ class Planner:
                 if w2 != w:
                     samples.append((w2, seed))
                     break
+            yield  # dealing worlds costs a few engine steps each: a page's input runs meanwhile
         best, best_v = cands[0], None
         for a, plan in cands:
             total = 0.0

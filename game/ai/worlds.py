@@ -67,8 +67,9 @@ def playout(rules, m, policy, rng, first=None, max_steps=400):
         return stop.value
 
 
-def playout_iter(rules, m, policy, rng, first=None, max_steps=400, every=6):
-    """playout() as a generator that yields every `every` actions (a page's time slices)."""
+def playout_iter(rules, m, policy, rng, first=None, max_steps=400, every=2):
+    """playout() as a generator that yields every `every` actions: the units a page's time slices
+    are cut from (its driver reads the clock at each yield, so short units keep input waits short)."""
     legal = M.legal_actions(rules, m, labels=False)
     if first is not None:
         legal = M.play(rules, m, first, legal=legal, in_place=True, labels=False)

@@ -10,6 +10,7 @@ match the screen shows the human's side only: no hand-over screen.
 """
 
 import asyncio
+import json
 
 from game.ai import ComputerAgent
 from game.ai.games import has_computer  # noqa: F401  (the start screen asks)
@@ -19,7 +20,8 @@ from game.engine import match as M
 from .dom import document, window
 
 PACES = {"instant": 0, "normal": 450, "slow": 1200}  # ms between the computer's actions
-SLICE_MS = 15  # thinking between two yields to the browser (the planner yields every few engine steps)
+SLICE_MS = 10  # thinking between two yields to the browser (the planner yields every 2 engine steps)
+_STALE = object()  # the match changed while the computer thought: decide again
 
 
 def players(m):
@@ -58,11 +60,13 @@ class Driver:
         self.busy = False
         self.token = 0
         self.times = []
+        self.slices = {"decisions": [], "apply": [], "render": [], "save": []}  # test hook, ms
 
     def reset(self):
         """Another match is loaded: forget the agents, stop a loop still running for the old one."""
         self.agents = {}
         self.token += 1
+        self.slices = {"decisions": [], "apply": [], "render": [], "save": []}  # per match
 
     def _agent(self, m, role):
         if role not in self.agents:
@@ -81,11 +85,19 @@ class Driver:
         if not self.busy and self.due():
             asyncio.ensure_future(self.run(self.token))
 
+    async def _yield(self, token):
+        """Let the browser run (input, paint); False if another match was loaded meanwhile.
+        In Pyodide asyncio.sleep(0) is a MessageChannel task (no 4 ms timer clamp): input queued
+        meanwhile runs first, and Chromium draws frames between such tasks (measured: frame gaps
+        p50 16.7 ms while the computer thinks). Waiting for a frame when none came for 50 ms was
+        tried and dropped: on this loaded machine it gave the core away and made nothing better."""
+        await asyncio.sleep(0)
+        return token == self.token
+
     async def run(self, token):
         self.busy = True
         body = document.body
         body.dataset.thinking = "1"
-        now = window.performance.now
         try:
             while token == self.token:
                 role = self.due()
@@ -95,35 +107,86 @@ class Driver:
                 await asyncio.sleep(PACES.get(m.get("ai_pace"), 450) / 1000)
                 if token != self.token or self.due() != role:
                     break
-                agent = self._agent(m, role)
-                agent.rng.seed(m.get("ai_seed", 0) * 1000003 + len(m["actions"]))  # same after a reload
-                legal = M.legal_actions(rules, m, role, labels=False)
-                gen = agent.think(rules, M.view(rules, m, role), legal, WorldSampler(rules, m, role))
-                t0 = last = now()
-                busy_ms = 0.0
-                while True:
-                    try:
-                        next(gen)
-                    except StopIteration as stop:
-                        action = stop.value
-                        break
-                    if now() - last > SLICE_MS:
-                        busy_ms += now() - last
-                        await asyncio.sleep(0)  # the browser handles input and paints
-                        last = now()
-                        if token != self.token:
-                            return
-                busy_ms += now() - last
-                if len(legal) > 1:
-                    self.times.append(round(busy_ms, 1))
-                    # thinking time of each decision with a choice (ms, without the yields): the notes' figures
-                    setattr(window, "__vw_ai_times", ",".join(str(x) for x in self.times))
-                setattr(window, "__vw_ai_ms", busy_ms)          # thinking time of the last decision
-                setattr(window, "__vw_ai_wall_ms", now() - t0)  # with the yields
-                setattr(window, "__vw_ai_count", len(self.times))
-                M.apply(rules, m, action, role=role)
-                self.app.render()
-                self.app.autosave()
+                action = await self._decide(token, m, rules, role)
+                if action is None:
+                    return
+                if action is _STALE:
+                    continue
+                await self._play(token, m, rules, role, action)
         finally:
             self.busy = False
             body.dataset.thinking = "0"
+            setattr(window, "__vw_ai_deciding", "")
+
+    async def _decide(self, token, m, rules, role):
+        """The agent's decision in slices of at most SLICE_MS between yields to the browser (the
+        clock is read after every unit of work the planner yields: a few engine steps). None: another
+        match was loaded; _STALE: this one changed meanwhile. The yields never reach the decision:
+        it depends on the seed, the view and the legal actions only."""
+        now = window.performance.now
+        n = len(m["actions"])
+        t0 = last = now()
+        agent = self._agent(m, role)
+        agent.rng.seed(m.get("ai_seed", 0) * 1000003 + n)  # same after a reload
+        legal = M.legal_actions(rules, m, role, labels=False)
+        view = M.view(rules, m, role, log_from=len(m["log"]))  # the agent reads the step, not the log
+        gen = agent.think(rules, view, legal, WorldSampler(rules, m, role))
+        # the decision in progress (test hook: a click sent meanwhile must be handled before it ends)
+        setattr(window, "__vw_ai_deciding", f"{n}:{view['step']}")
+        busy = longest = now() - last
+        if not await self._yield(token):  # a view can cost as much as a slice
+            return None
+        last, yields = now(), 1
+        setattr(window, "__vw_ai_yields", yields)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                action = stop.value
+                break
+            if now() - last > SLICE_MS:
+                busy += now() - last
+                longest = max(longest, now() - last)
+                if not await self._yield(token):
+                    return None
+                last, yields = now(), yields + 1
+                setattr(window, "__vw_ai_yields", yields)  # test hook: how far the decision has gone
+        busy += now() - last
+        longest = max(longest, now() - last)
+        setattr(window, "__vw_ai_deciding", "")
+        if len(m["actions"]) != n or m is not self.app.m:
+            return _STALE
+        wall = now() - t0
+        if len(legal) > 1:
+            # each decision with a choice: the action it decides (its index in the match), its step,
+            # and ms: thinking without the yields (the notes' figures, as the simulator's ai_ms),
+            # with them, its longest stretch between two yields, how many yields, and when it began
+            self.times.append(round(busy, 1))
+            self.slices["decisions"].append([n, view["step"], round(busy, 1), round(wall, 1), round(longest, 1), yields,
+                                             round(t0, 1)])
+            setattr(window, "__vw_ai_times", ",".join(str(x) for x in self.times))
+        setattr(window, "__vw_ai_ms", busy)          # thinking time of the last decision
+        setattr(window, "__vw_ai_wall_ms", wall)     # with the yields
+        setattr(window, "__vw_ai_count", len(self.times))
+        return action
+
+    async def _play(self, token, m, rules, role, action):
+        """Apply, redraw, autosave: three stretches with a yield between them."""
+        now = window.performance.now
+        t = now()
+        M.apply(rules, m, action, role=role)
+        parts = [now() - t]
+        if not await self._yield(token):
+            return
+        t = now()
+        self.app.render()
+        parts.append(now() - t)
+        if not await self._yield(token):
+            return
+        t = now()
+        self.app.autosave()
+        parts.append(now() - t)
+        for k, x in zip(("apply", "render", "save"), parts):
+            self.slices[k].append(round(x, 1))
+        # per decision and per action played, what its stretches between yields took (ms)
+        setattr(window, "__vw_ai_slices", json.dumps(self.slices))

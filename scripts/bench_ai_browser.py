@@ -1,0 +1,256 @@
+"""The computer opponent in the browser (issue 12): its decision times and how long input waits
+while it thinks, over whole Starlite games in headless Chromium.
+
+Run after scripts/build.sh, with the project venv (on this shared machine: under nice):
+    nice -n 5 .venv/bin/python scripts/bench_ai_browser.py [--games 4] [--seed 1] [--level standard]
+
+Each game: a new Starlite game from the start screen with the computer on one side (US in even
+games, NLF in odd ones: both sides in turn), pace "instant" (it thinks and plays without pauses);
+the other side is played by clicks on the panel's [data-action] buttons (a random legal action,
+operations and attacks preferred, as the e2e test's player). While the computer thinks
+(body[data-thinking="1"]) the script sends real input through the browser's input pipeline
+(Playwright: CDP) at random moments: a key press (Shift: bound to nothing) or a mouse click on the
+header's scenario name (inert).
+
+Figures (p50 / p95 / max, ms):
+  decision    the computer's thinking per decision with more than one legal action, without the
+              yields to the browser (window.__vw_ai_times, what the simulator's ai_ms measures)
+  input       event.timeStamp (when the browser received the input) -> a capture listener on
+              window runs (the page's own click / keydown handlers run in the same task)
+  frame gap   the time between two animation frames while the computer has the turn (what a click
+              changes is painted at the next frame)
+  longtask    main-thread tasks over 50 ms while the computer had the turn (PerformanceObserver
+              "longtask"; a stretch between two yields is one task)
+  decision wall  the same with the yields to the browser (what a player waits)
+  slice       the computer driver's stretches between two yields (window.__vw_ai_slices): the
+              longest one of each decision (thinking), and per action it plays the engine's apply,
+              the redraw and the autosave (yields between them)
+  tasks       with --trace: every main-thread task of the page while the computer had the turn,
+              its wall time and its thread CPU time (on a loaded machine a task's wall time includes
+              the time the OS gave the core to other processes; its CPU time is the page's own work)
+Print `uptime` beside them: on a shared 2-core machine the wall clock includes waiting.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench_boot import ARGS, CHROMIUM, serve  # noqa: E402
+
+from tests.e2e.mf_ui import click_action, open_advanced, panel_actions  # noqa: E402
+
+GAME = "vietnam-1965-1975"
+
+# installed before the page's own scripts: input delay, long tasks, when the computer had the turn
+PROBE_JS = """
+(() => {
+  const P = window.__probe = {input: [], longtask: [], thinking: [], frames: [], t0: null};
+  let last = null;  // gaps between frames (requestAnimationFrame) while the computer has the turn
+  const frame = t => {
+    const on = document.body && document.body.dataset.thinking === '1';
+    if (on && last !== null) P.frames.push(t - last);
+    last = on ? t : null;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  const rec = e => P.input.push([e.type, performance.now() - e.timeStamp,
+                                 document.body && document.body.dataset.thinking === '1' ? 1 : 0]);
+  addEventListener('keydown', rec, true);
+  addEventListener('pointerdown', rec, true);
+  try {
+    new PerformanceObserver(l => { for (const e of l.getEntries()) P.longtask.push([e.startTime, e.duration]); })
+      .observe({type: 'longtask', buffered: true});
+  } catch (e) {}
+  const watch = () => {
+    new MutationObserver(() => {
+      const on = document.body.dataset.thinking === '1';
+      if (on && P.t0 === null) { P.t0 = performance.now(); performance.mark('vw-think-on'); }
+      if (!on && P.t0 !== null) {
+        P.thinking.push([P.t0, performance.now()]); P.t0 = null; performance.mark('vw-think-off');
+      }
+    }).observe(document.body, {attributes: true, attributeFilter: ['data-thinking']});
+  };
+  if (document.body) watch(); else addEventListener('DOMContentLoaded', watch);
+})();
+"""
+
+HUMAN_TURN = """() => document.body.dataset.over === '1' ||
+    (document.body.dataset.thinking !== '1' && !!document.querySelector('#actions [data-action], #main-acts [data-action]'))"""
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * p))] if xs else float("nan")
+
+
+def summary(xs):
+    if not xs:
+        return "n=0"
+    return (f"n={len(xs):4d}  p50 {statistics.median(xs):7.1f}  p95 {pct(xs, 0.95):7.1f}  "
+            f"max {max(xs):7.1f}")
+
+
+def start(page, url, seed, ai_role, level):
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=90_000)
+    page.wait_for_selector("#start-screen:not([hidden])")
+    page.click(f'input[data-game="{GAME}"]')
+    page.check('input[data-scenario="starlite"]')
+    page.select_option(f'select[data-player="{ai_role}"]', f"ai:{level}")
+    page.select_option("#ai-pace", "instant")
+    open_advanced(page)
+    page.fill("#seed", str(seed))
+    page.click("#start-game")
+    if page.locator("#confirm-dlg:not([hidden])").count():
+        page.click("#confirm-yes")
+    page.wait_for_selector('body[data-screen="game"]', state="attached")
+
+
+def probe(page, rnd):
+    """One input event at a random moment while the computer has the turn."""
+    time.sleep(rnd.uniform(0.0, 0.12))
+    if page.get_attribute("body", "data-thinking") != "1":
+        return
+    if rnd.random() < 0.5:
+        page.keyboard.press("Shift")
+    else:
+        box = page.locator("#scn-name").bounding_box()
+        if box:
+            page.mouse.click(box["x"] + 3, box["y"] + box["height"] / 2)
+
+
+def task_cpu(trace):
+    """From a Chromium trace: the page's main-thread tasks that ran while the computer had the turn
+    (between the vw-think-on / vw-think-off marks), as (wall ms, thread CPU ms)."""
+    ev = json.loads(trace)
+    ev = ev["traceEvents"] if isinstance(ev, dict) else ev
+    main = {(e["pid"], e["tid"]) for e in ev
+            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    marks = sorted((e["ts"], e["name"], (e["pid"], e["tid"])) for e in ev
+                   if e.get("name") in ("vw-think-on", "vw-think-off") and e.get("ph") in ("R", "I", "n", "b", "e"))
+    spans, on = [], None
+    for ts, name, thr in marks:
+        if name == "vw-think-on":
+            on = (ts, thr)
+        elif on:
+            spans.append((on[0], ts, on[1]))
+            on = None
+    out, span_ms = [], sum(b - a for a, b, _ in spans) / 1000
+    for e in ev:
+        if e.get("ph") != "X" or "dur" not in e or (e["pid"], e["tid"]) not in main:
+            continue
+        if e.get("name") not in ("ThreadControllerImpl::RunTask", "RunTask"):
+            continue
+        if any(thr == (e["pid"], e["tid"]) and a <= e["ts"] <= b for a, b, thr in spans):
+            out.append((e["dur"] / 1000, e.get("tdur", e["dur"]) / 1000))
+    return out, span_ms
+
+
+def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None):
+    if tracing:
+        tracing.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
+    start(page, url, seed, ai_role, level)
+    clicks = 0
+    while clicks < max_clicks:
+        while not page.evaluate(HUMAN_TURN):
+            probe(page, rnd)
+        if page.get_attribute("body", "data-over") == "1":
+            break
+        acts = panel_actions(page)
+        keep = [a for a in acts if a[1] != "decline"]
+        ops = [a for a in acts if a[1] in ("operate", "target", "attack", "go", "support")]
+        i = rnd.choice(ops if ops and rnd.random() < 0.7 else keep or acts)[0]
+        click_action(page, i)
+        clicks += 1
+    over = page.get_attribute("body", "data-over") == "1"
+    p = page.evaluate("window.__probe")
+    times = [float(x) for x in (page.evaluate("window.__vw_ai_times") or "").split(",") if x]
+    slices = page.evaluate("window.__vw_ai_slices || null")
+    tasks, span_ms = task_cpu(tracing.stop_tracing()) if tracing else ([], 0)
+    spans = p["thinking"]
+    long_in = [d for s, d in p["longtask"] if any(a - 1 <= s <= b for a, b in spans)]
+    return {"over": over, "clicks": clicks, "decisions": times, "input": p["input"],
+            "longtask": long_in, "frames": p["frames"], "tasks": tasks, "span_ms": span_ms, "slices": json.loads(slices) if slices else None}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--level", default="standard", choices=("novice", "standard"))
+    ap.add_argument("--trace", action="store_true",
+                    help="also record a Chromium trace per game: each main-thread task's thread CPU time "
+                         "(what the page itself costs, without the time other processes held the core)")
+    ap.add_argument("--json", help="also write every figure to this file")
+    a = ap.parse_args()
+    rnd = random.Random(a.seed)
+    server, url = serve(False)
+    results = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for g in range(a.games):
+                ai_role = "US" if g % 2 == 0 else "NLF"
+                ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+                ctx.add_init_script(PROBE_JS)
+                page = ctx.new_page()
+                t0 = time.perf_counter()
+                r = play_game(page, url, a.seed + g, ai_role, a.level, rnd, tracing=browser if a.trace else None)
+                r.update(ai=ai_role, seed=a.seed + g, seconds=round(time.perf_counter() - t0, 1))
+                results.append(r)
+                thinking_inputs = [d for _, d, th in r["input"] if th]
+                print(f"game {g + 1}: computer {ai_role}, seed {a.seed + g}, over={r['over']}, "
+                      f"{r['clicks']} clicks, {r['seconds']} s; decisions {summary(r['decisions'])}; "
+                      f"input while thinking {summary(thinking_inputs)}", flush=True)
+                ctx.close()
+            browser.close()
+    finally:
+        server.terminate()
+    load = os.getloadavg()
+    dec = [x for r in results for x in r["decisions"]]
+    inp = [d for r in results for _, d, th in r["input"] if th]
+    idle = [d for r in results for _, d, th in r["input"] if not th]
+    lt = [x for r in results for x in r["longtask"]]
+    print(f"\n{len(results)} Starlite games, computer {a.level} (US and NLF in turn); "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)")
+    print(f"decision ms          {summary(dec)}")
+    print(f"input delay ms       {summary(inp)}   (events sent while the computer had the turn)")
+    print(f"input delay idle ms  {summary(idle)}")
+    print(f"frame gap ms         {summary([x for r in results for x in r['frames']])}   "
+          "(between two frames while the computer had the turn: a click's effect shows at the next)")
+    print(f"long tasks ms        {summary(lt)}   (over 50 ms, while the computer had the turn)")
+    tasks = [t for r in results for t in r["tasks"]]
+    if tasks:
+        long_ = [t for t in tasks if t[0] > 16 or t[1] > 16]
+        print(f"tasks wall ms        {summary([w for w, _ in tasks])}   (trace: every main-thread task while the computer had the turn)")
+        print(f"tasks cpu ms         {summary([c for _, c in tasks])}   (the same tasks' thread CPU time)")
+        print(f"tasks over 16 ms: {len(long_)}; their cpu {summary([c for _, c in long_])}")
+        span = sum(r["span_ms"] for r in results)
+        print(f"the page's main thread ran {sum(c for _, c in tasks) / span:.0%} of the {span / 1000:.1f} s the "
+              f"computer had the turn (the rest: idle, or the core given to other processes)")
+    sl = [r["slices"] for r in results if r["slices"]]
+    decs = [d for s in sl for d in s.get("decisions", [])]
+    if decs:
+        print(f"decision wall ms     {summary([d[3] for d in decs])}   (the same decisions with the yields)")
+        print(f"slice think ms       {summary([d[4] for d in decs])}   (per decision: its longest stretch between yields)")
+    for k, what in (("apply", "the engine applying it"), ("render", "the redraw"), ("save", "the autosave")):
+        xs = [x for s in sl for x in s.get(k, [])]
+        if xs:
+            print(f"slice {k:7s} ms     {summary(xs)}   (per action played: {what})")
+    if a.json:
+        Path(a.json).write_text(json.dumps({"load": load, "games": results}))
+    return 0 if all(r["over"] for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

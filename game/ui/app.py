@@ -16,7 +16,7 @@ from .dom import document, q, window
 from .games import ui_for
 from .log_view import LogView
 from .logic import actor_of, actors, actors_to, highlights, involved
-from . import inspector
+from . import inspector, phone
 from . import render_map
 from .render_map import MapView
 
@@ -70,6 +70,7 @@ class App:
         self._proxies = []
         self.computer = computer.Driver(self)  # the computer's sides (issue 12)
         self.replay = None        # the history viewer when open (issue 13 item 1, replay.py)
+        self.phone = None         # the phone layout (issue 13 item 4, phone.py)
 
     # ---- wiring -----------------------------------------------------------------------------------
     def listen(self, node, ev, fn):
@@ -87,6 +88,7 @@ class App:
             resp = await window.fetch(ui_for(gid).MAP_URL)
             self.map_texts[gid] = await resp.text()
         saves.migrate()
+        self.phone = phone.Phone(self)
         last = saves.last_game()
         if last in [gid for gid, _ in games()]:
             self.game = last  # the start screen opens on the game played last, its Continue on top
@@ -117,8 +119,8 @@ class App:
         self.map = MapView(q("#map"), self.map_texts[gid], self.ui.anchors,
                            getattr(self.ui, "STACK_DY", render_map.STACK_DY))
         from .panzoom import PanZoom
-        narrow = window.innerWidth < 820 and hasattr(self.ui, "FIT_NARROW")  # phones: the map area first
-        self.pz = PanZoom(self.map.svg, self.ui.FIT_NARROW if narrow else self.ui.FIT)
+        self.pz = PanZoom(self.map.svg, self.phone.fit_box(self.ui))  # phones: the map area first
+        self.phone.use_map()
         self.show_title(gid)
         document.body.dataset.game = gid
 
@@ -321,6 +323,7 @@ class App:
                 f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f} {t_ov:.1f}")
         self.rev += 1
         body.dataset.rev = str(self.rev)
+        self.phone.after_render()
         if not rp:
             self.computer.schedule()  # the computer's turn starts after the screen shows the last move
 
@@ -576,7 +579,7 @@ class App:
             e.preventDefault()
 
     def on_click(self, e):
-        t = e.target
+        t = self.phone.target(e)  # a tap on a phone's hit area: the lit target it is for
         if not hasattr(t, "closest"):
             return
         c = t.closest(".cite-link, .log-rule")  # a rule citation: its summary (issue 13 item 2)

@@ -1,8 +1,9 @@
 """The phone layout (issue 13 item 4), on screens up to 820 CSS px wide (body.phone):
 
 - the map fills the screen above a bottom sheet, its view box covering it (no letterbox);
-- the sheet (#panel) shows the prompt and the main button (#panel-head) at all times, and the
-  open inspector or the game's own dialog; its handle, tapped or dragged, opens it over the map
+- the sheet (#panel) shows the prompt and the main button (#panel-head) at all times, the open
+  inspector and the opponent's report, and the actions while no place is lit on the map (a unit
+  to choose first, a choice with no place); its handle, tapped or dragged, opens it over the map
   for the actions, the tracks, the boxes and the log, and closes it again;
 - every lit target of the map gets an invisible hit area at least 44 CSS px across at the current
   zoom (a circle inside the target's own element, so a tap on it is a tap on the target); where
@@ -135,8 +136,10 @@ class Phone:
             if not n.querySelector(":scope > .hit"):
                 c = sel("circle", {"class": "hit", "cx": 0, "cy": 0, "aria-hidden": "true"})
                 n.insertBefore(c, n.firstChild)
-        # nothing to tap on the map (a pool to choose from first): the closed sheet shows the actions
-        document.body.dataset.mapLit = "1" if lit.length else "0"
+        # no place lit on the map (a unit or a pool entry to choose first, or a choice with no place):
+        # the closed sheet shows the actions too
+        places = self.app.map.svg.querySelector(".vw-hl")
+        document.body.dataset.mapTargets = "1" if places else "0"
 
     def target(self, e):
         """The element a map tap is for: where the finger is on a hit area only, the lit target

@@ -79,6 +79,9 @@ def panel_actions(page):
 def open_sheet(page):
     """On a phone (body.phone), open the bottom sheet holding the panel, as a player taps its
     handle; on a wide screen the panel is always open."""
+    vp = page.viewport_size
+    if vp and vp["width"] <= 820:  # (a viewport just resized: the page switches layouts on its event)
+        page.wait_for_selector("body.phone", state="attached")
     if page.locator("body.phone[data-sheet='closed']").count():
         page.click("#sheet-handle")
         page.wait_for_selector("body[data-sheet='open']", state="attached")

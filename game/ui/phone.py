@@ -2,9 +2,9 @@
 
 - the map fills the screen above a bottom sheet, its view box covering it (no letterbox);
 - the sheet (#panel) shows the prompt and the main button (#panel-head) at all times, the open
-  inspector and the opponent's report, and the actions while no place is lit on the map (a unit
-  to choose first, a choice with no place); its handle, tapped or dragged, opens it over the map
-  for the actions, the tracks, the boxes and the log, and closes it again;
+  inspector, the opponent's report and the battle display, and the actions while no place is lit
+  on the map (a unit to choose first, a choice with no place); its handle, tapped or dragged,
+  opens it over the map for the actions, the tracks, the boxes and the log, and closes it again;
 - every lit target of the map gets an invisible hit area at least 44 CSS px across at the current
   zoom (a circle inside the target's own element, so a tap on it is a tap on the target); where
   two overlap, the tap goes to the nearer target, and a counter or ring drawn under the finger

@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+
 from .ft_ui import start_ft
 from .mf_ui import advance_until, click_and_wait, open_sheet, panel_actions, rev, start_game, wait_rev_after
 from .test_select_ui import select_entry
@@ -121,8 +122,14 @@ OFF_TARGET = """sel => {
 }"""
 
 
-def tap_off_target(page, selector):
+def tap_off_target(page, selector, inside_ok=False):
+    """Tap target `selector` on its hit area, off its drawn ring or counter. With `inside_ok`, a
+    target drawn at least 44 px across whose hit area lies under its drawing is tapped at its centre."""
     pt = page.evaluate(OFF_TARGET, selector)
+    if pt is None and inside_ok:
+        b = page.locator(selector).bounding_box()
+        assert b["width"] >= 44 and b["height"] >= 44, b
+        pt = [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2]
     assert pt, f"no point of {selector}'s hit area reaches it"
     before = rev(page)
     page.touchscreen.tap(pt[0], pt[1])
@@ -285,16 +292,54 @@ def test_first_team_phone_views(phone, base_url):
 
 
 def test_vietnam_phone(phone, base_url):
+    """The hex map in the same layout. The NLF sets up its regiment (V 18.2) from the list in the
+    closed sheet (no hex is lit: the regiment is not on the map yet); then, as soon as counters can
+    act (44 px hit areas), a tap on one selects it (a stack opens in the inspector first) and the map
+    zooms to it; the sheet opens and closes."""
     page = phone
     start_v65(page, base_url, seed=4)
-    before = rev(page)
-    page.click('[data-cmd="handover-ok"]')
-    wait_rev_after(page, before)
+
+    def take_over_if_asked():
+        if page.get_attribute("body", "data-screen") == "handover":
+            before = rev(page)
+            page.click('[data-cmd="handover-ok"]')
+            wait_rev_after(page, before)
+    take_over_if_asked()
     check_head(page)
     check_map_fills(page)
     shot(page, "v65_setup_390")
-    if page.locator("#map .vw-hl, #vw-pieces .ctr.act").count():
-        check_hits(page)
+    assert page.locator("#map .vw-hl").count() == 0
+    for _ in range(12):  # the set-up and the first decisions, from the sheet, until a counter is lit
+        if page.locator("#vw-pieces .ctr.act").count():
+            break
+        btn = page.locator("#actions [data-action], #main-acts [data-action]").first
+        assert btn.is_visible()  # listed in the closed sheet while no hex is lit, or the main button
+        before = rev(page)
+        btn.click()
+        wait_rev_after(page, before)
+        take_over_if_asked()
+    check_head(page)
+    check_map_fills(page)
+    check_hits(page)
+    shot(page, "v65_lit_counters_390")
+    ctr = page.evaluate("document.querySelector('#vw-pieces .ctr.act').dataset.unit")
+    vb0 = page.evaluate(GEOMETRY)["vb"]
+    stack = page.get_attribute(f'#vw-pieces [data-unit="{ctr}"]', "data-count")
+    tap_off_target(page, f'#vw-pieces .ctr.act[data-unit="{ctr}"]', inside_ok=True)
+    if stack:  # a stack: a tap shows it (spread, and in the inspector); a tap there selects the unit
+        assert page.get_attribute("#inspector", "data-place")
+        assert in_view(page, "#inspector")
+        before = rev(page)
+        page.tap(f'#inspector [data-unit="{ctr}"]')
+        wait_rev_after(page, before)
+    assert selected(page) == ctr
+    # selected: the map zooms to it (these choices, Hold or Patrol, have no hex: the list shows them)
+    page.wait_for_function("vb => document.querySelector('#map svg').getAttribute('viewBox') !== vb",
+                           arg=" ".join(f"{v:.1f}" for v in vb0))
+    check_map_fills(page)
+    check_hits(page)
+    check_head(page)
+    shot(page, "v65_selected_zoom_390")
     open_and_close_sheet(page, "v65_sheet_open_390")
 
 

@@ -126,6 +126,10 @@ def simulate(game, scenario, games, seed, options=None, players=None, ai_level=N
     out["mean_actions"] = round(out.pop("actions") / n, 1)
     if vps and all(isinstance(v, dict) for v in vps):  # per side (Vietnam V 18.1: NLF, US, diff)
         out["mean_vp"] = {k: round(sum(v[k] for v in vps) / len(vps), 2) for k in vps[0]}
+        if "diff" in vps[0]:  # the spread of the V 18.1 VP difference (NLF minus US), for information
+            d = sorted(v["diff"] for v in vps)
+            out["vp_diff"] = {"min": d[0], "p5": d[int(0.05 * (len(d) - 1))], "median": d[len(d) // 2],
+                              "p95": d[int(0.95 * (len(d) - 1))], "max": d[-1]}
     elif vps and all(isinstance(v, (int, float)) for v in vps):  # one number (First Team)
         out["mean_vp"] = round(sum(vps) / len(vps), 2)
     if any(k != "random" for k in kinds.values()):

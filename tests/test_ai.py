@@ -234,6 +234,9 @@ def test_simulate_reports_wins_vp_and_decision_times(capsys):
     assert out["players"] == {"US": "ai:novice", "NLF": "random"}
     assert out["finished"] == 3 and sum(out["wins"].values()) == 3 and set(out["wins"]) == {"US", "NLF"}
     assert set(out["mean_vp"]) == {"NLF", "US", "diff"}
+    d = out["vp_diff"]  # V 18.1 VP difference, NLF minus US: its spread
+    assert d["min"] <= d["p5"] <= d["median"] <= d["p95"] <= d["max"]
+    assert d["min"] <= out["mean_vp"]["diff"] <= d["max"]
     assert out["ai_ms"]["n"] > 0 and out["ai_ms"]["p50"] <= out["ai_ms"]["p95"] <= out["ai_ms"]["max"]
 
 

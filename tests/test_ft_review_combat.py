@@ -24,7 +24,7 @@ def _retreat_at(m, where, units):
 
 
 def _nva_fire_line(m):
-    return [e["text"] for e in m["log"] if e["text"].startswith("NVA fire: column")]
+    return [e["text"] for e in m["log"] if e["text"].startswith("NVA fire") and ": column " in e["text"]]
 
 
 # --- supply judged as the combat begins (FT 6.3, 11.26) ------------------------------------------

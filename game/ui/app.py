@@ -54,6 +54,7 @@ class App:
         self.m = None
         self.v = None
         self.selected = None
+        self.acted = False        # the redraw follows an action: a selection left with nothing to do drops
         self.expanded = None
         self.inspect = None       # the place whose stack the inspector shows (issue 9 item 6)
         self._phase = None        # turn and phase shown: a change closes spreads, scrolls the panel up
@@ -272,14 +273,17 @@ class App:
         can_act = set(involved(acts))  # the pieces every decision refers to light up and select on a click
         self.stacks = self.ui.stacks(v)
         phase = (v.get("turn"), v.get("phase"))
+        acted, self.acted = self.acted, False
         if phase != self._phase:  # a new phase: no stale spread or inspector, the panel from its top
             if self._phase is not None:
                 self.expanded = None
                 self.inspect = None
                 self.panel_to_top()
+                acted = True
             self._phase = phase
         self._where = None
-        if self.selected is not None and self.selected not in can_act and not self._piece(self.selected):
+        # a piece stays selected (to read it) until an action or a new phase leaves it nothing to do
+        if self.selected is not None and self.selected not in can_act and (acted or not self._piece(self.selected)):
             self.selected = None
         if self.expanded is not None and len(self.stacks.get(self.expanded, [])) < 2:
             self.expanded = None
@@ -506,6 +510,7 @@ class App:
             q("#flash").hidden = True
             self.expanded = None  # a spread stack or an inspected one closes once something happened
             self.inspect = None
+            self.acted = True
             self.render()
         self.timed(run)
 
@@ -528,10 +533,12 @@ class App:
         self.render()
 
     def pick(self, key):
-        """A unit (pool kind, stack) chosen in the panel's list: selected, its targets lit."""
+        """A unit (pool kind, stack) chosen in the panel's list: selected, its targets lit; the panel
+        back at its top, where the selection and its actions are listed."""
         self.selected = key
         q("#flash").hidden = True
         self.render()
+        self.panel_to_top()
 
     # ---- the stack inspector (issue 9 item 6) ---------------------------------------------------
     SPREAD_MAX = 12  # a bigger stack (An Khe: 80 counters) opens in the inspector only, not over the map

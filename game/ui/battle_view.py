@@ -34,6 +34,7 @@ class BattleView:
         self.key = None
         self.closed = None   # the battle number the player closed
         self.panned = None   # the battle number the map was last centred on
+        self.over_in = None  # (battle number, turn, phase) when it was first seen over
         self.pan = pan       # pan(place key): the app centres the map there
         self._click = create_proxy(self.on_click)
         self.node.addEventListener("click", self._click)
@@ -57,7 +58,10 @@ class BattleView:
         key = (b["n"], b["round"], b["over"], len(b["events"]), len(b["losses"]), len(b.get("fires", ())),
                tuple(s["first"] for s in b["sides"]), tuple(len(s["support"]) for s in b["sides"]),
                tuple(u["status"] for s in b["sides"] for u in s["units"]))
-        if self.closed == b["n"]:
+        if b["over"] and (self.over_in or (None,))[0] != b["n"]:
+            self.over_in = (b["n"], v.get("turn"), v.get("phase"))
+        if self.closed == b["n"] or b["over"] and self.over_in[1:] != (v.get("turn"), v.get("phase")):
+            # closed by the player, or over and a new phase begun: it stays in the log
             self.node.hidden = True
             return
         self.node.hidden = False

@@ -194,3 +194,23 @@ def test_start_screen_offers_the_opponent_pace(page, base_url):
         assert page.is_checked('input[data-pace="step"]')
         assert page.locator("details.options #opt-opponent_pace").count() == 0  # not among the rulings
     shot(page, "start_screen_1440")
+
+
+def test_a_finished_battle_leaves_the_panel_when_the_next_phase_begins(page, base_url):
+    """Issue 9 item 3: the battle card stays up, "over", for the rest of its phase (the BCP to
+    allocate, the player reading the result); in a later phase it is gone (its lines stay in the
+    log), so the opponent's report is not shown under an old battle."""
+    start_game(page, base_url, scenario="early", seed=2024)
+    seen = {}
+
+    def over():
+        if page.locator('#battle[data-over="1"]:not([hidden])').count():
+            seen["n"] = page.get_attribute("#battle", "data-n")
+            seen["phase"] = page.text_content("#scn-name")
+            return True
+        return False
+
+    assert play_until(page, over, limit=400), "no battle finished"
+    assert page.locator("#battle").is_visible()
+    assert play_until(page, lambda: page.text_content("#scn-name") != seen["phase"], limit=100)
+    assert page.locator("#battle").is_hidden() or page.get_attribute("#battle", "data-n") != seen["n"]

@@ -373,3 +373,29 @@ def test_ft_phone(browser, base_url):
         pg.click("#confirm-no")
     finally:
         ctx.close()
+
+
+def test_ft_selection_drops_when_its_unit_has_nothing_left_to_do(page, base_url):
+    """Issue 9 item 4: a unit picked low in the panel's list brings the panel back to its top, where
+    the selection and its actions are; once the segment ends and the unit has nothing to do in the
+    next one, the selection is gone (no "Selected: ... No action for this piece now" left over)."""
+    start_ft(page, base_url, seed=5)
+    _ft_to_transport(page)
+    actors = [a for _, t, a in panel_actions(page) if t == "lift" and a]
+    unit = actors[-1]  # the last one listed: the panel must scroll to reach it
+    page.evaluate("document.querySelector('#panel').scrollTop = 1e6")
+    select_entry(page, unit)
+    page.wait_for_function("document.querySelector('#panel').scrollTop === 0")
+    assert page.locator("#actions .selinfo").count() == 1
+    assert page.locator("#actions .selinfo").is_visible()
+    # end the segment (it warns of CP unspent: yes)
+    before = rev(page)
+    page.locator('#main-acts [data-t="done"]').first.click()
+    if page.locator("#confirm-dlg:not([hidden])").count():
+        page.click("#confirm-yes")
+    wait_rev_after(page, before)
+    still = {a for _, _, a in panel_actions(page)}
+    if unit in still:  # it can act in the next segment too: still selected, with its actions
+        assert page.locator("#actions .selinfo").count() == 1
+    else:
+        assert page.locator("#actions .selinfo").count() == 0, page.text_content("#actions")

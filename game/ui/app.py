@@ -16,7 +16,7 @@ from .dom import document, q, window
 from .games import ui_for
 from .log_view import LogView
 from .logic import actor_of, actors, actors_to, highlights, involved
-from . import inspector
+from . import inspector, phone
 from . import render_map
 from .render_map import MapView
 
@@ -72,6 +72,7 @@ class App:
         self.computer = computer.Driver(self)  # the computer's sides (issue 12)
         self.replay = None        # the history viewer when open (issue 13 item 1, replay.py)
         self.guide = None         # the guided first turn when on (issue 13 item 3, guide.py)
+        self.phone = None         # the phone layout (issue 13 item 4, phone.py)
 
     # ---- wiring -----------------------------------------------------------------------------------
     def listen(self, node, ev, fn):
@@ -89,6 +90,7 @@ class App:
             resp = await window.fetch(ui_for(gid).MAP_URL)
             self.map_texts[gid] = await resp.text()
         saves.migrate()
+        self.phone = phone.Phone(self)
         last = saves.last_game()
         if last in [gid for gid, _ in games()]:
             self.game = last  # the start screen opens on the game played last, its Continue on top
@@ -120,8 +122,8 @@ class App:
         self.map = MapView(q("#map"), self.map_texts[gid], self.ui.anchors,
                            getattr(self.ui, "STACK_DY", render_map.STACK_DY))
         from .panzoom import PanZoom
-        narrow = window.innerWidth < 820 and hasattr(self.ui, "FIT_NARROW")  # phones: the map area first
-        self.pz = PanZoom(self.map.svg, self.ui.FIT_NARROW if narrow else self.ui.FIT)
+        self.pz = PanZoom(self.map.svg, self.phone.fit_box(self.ui))  # phones: the map area first
+        self.phone.use_map()
         self.show_title(gid)
         document.body.dataset.game = gid
 
@@ -330,6 +332,7 @@ class App:
         self.rev += 1
         body.dataset.rev = str(self.rev)
         guide.refresh(self)  # the guided first turn: its box and what it lights (issue 13 item 3)
+        self.phone.after_render()
         if not rp:
             self.computer.schedule()  # the computer's turn starts after the screen shows the last move
 
@@ -588,7 +591,7 @@ class App:
             e.preventDefault()
 
     def on_click(self, e):
-        t = e.target
+        t = self.phone.target(e)  # a tap on a phone's hit area: the lit target it is for
         if not hasattr(t, "closest"):
             return
         c = t.closest(".cite-link, .log-rule")  # a rule citation: its summary (issue 13 item 2)

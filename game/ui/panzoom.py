@@ -17,6 +17,8 @@ class PanZoom:
         self.start = None
         self.dragging = False
         self.suppress_click = False
+        self.cover = False        # phones: the view box fills the map area, cropped (no letterbox)
+        self.on_apply = []        # called after every change of the view box (phone.py: hit areas)
         self._proxies = []
         self._on("wheel", self.on_wheel, {"passive": False})
         self._on("pointerdown", self.on_down)
@@ -39,17 +41,25 @@ class PanZoom:
     def apply(self):
         x, y, w, h = self.vb
         self.svg.setAttribute("viewBox", f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}")
+        for fn in self.on_apply:
+            fn()
+
+    def set_cover(self, cover):
+        """Cover the map area with the view box (cropped, "slice") or show all of it ("meet")."""
+        self.cover = bool(cover)
+        self.svg.setAttribute("preserveAspectRatio", "xMidYMid slice" if cover else "xMidYMid meet")
 
     def units_per_px(self):
         r = self.svg.getBoundingClientRect()
         if r.width <= 0 or r.height <= 0:
             return 1.0
-        return max(self.vb[2] / r.width, self.vb[3] / r.height)
+        k = (self.vb[2] / r.width, self.vb[3] / r.height)
+        return min(k) if self.cover else max(k)
 
     def to_svg(self, cx, cy):
         r = self.svg.getBoundingClientRect()
         k = self.units_per_px()
-        # viewBox is centred (xMidYMid meet)
+        # viewBox is centred (xMidYMid meet or slice)
         x = self.vb[0] + self.vb[2] / 2 + (cx - (r.left + r.width / 2)) * k
         y = self.vb[1] + self.vb[3] / 2 + (cy - (r.top + r.height / 2)) * k
         return x, y

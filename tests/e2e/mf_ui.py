@@ -76,11 +76,25 @@ def panel_actions(page):
     return page.evaluate(PANEL_JS)
 
 
+def open_sheet(page):
+    """On a phone (body.phone), open the bottom sheet holding the panel, as a player taps its
+    handle; on a wide screen the panel is always open."""
+    vp = page.viewport_size
+    if vp and vp["width"] <= 820:  # (a viewport just resized: the page switches layouts on its event)
+        page.wait_for_selector("body.phone", state="attached")
+    if page.locator("body.phone[data-sheet='closed']").count():
+        page.click("#sheet-handle")
+        page.wait_for_selector("body[data-sheet='open']", state="attached")
+
+
 def reveal(page, i):
     """The panel button of action i, as a player reaches it: opening its group if it is closed (a
     click on the group's header, not an action), or selecting its unit in the list of units that
-    can act (a selection, not an action: the unit's actions then fill the panel)."""
+    can act (a selection, not an action: the unit's actions then fill the panel). On a phone the
+    sheet is opened first (a selection closes it, to show the map: it is opened again)."""
     sel = BUTTON.format(i=i)
+    if not page.locator(sel).first.is_visible():
+        open_sheet(page)
     if page.locator(sel).count() == 0:
         hdr = page.locator(f'#actions [data-holds~="{i}"]').first
         if not hdr.is_visible():  # its whole group is closed: open it (a header, not an action)
@@ -91,6 +105,7 @@ def reveal(page, i):
                 page.locator(f'#actions section.grp:has([data-holds~="{i}"]) > .grp-toggle').click()
         if hdr.get_attribute("data-cmd") == "pick":
             click_and_wait(page, hdr)
+            open_sheet(page)
         else:
             hdr.click()
         page.wait_for_selector(sel)

@@ -13,7 +13,7 @@ from game.rules import get
 from game.ui.log_model import PHASE, TURN, is_result, role_of
 
 from .conftest import wait_ready
-from .mf_ui import open_advanced, reveal, rev
+from .mf_ui import open_advanced, open_sheet, reveal, rev
 
 SHOTS = "/tmp/log"
 
@@ -205,7 +205,8 @@ def test_log_folded_tokens_and_results_filter(page, base_url, gid, scenario, see
     page.click('[data-log="results"]')
     assert page.evaluate("() => [...document.querySelectorAll('#log .lg-head')].filter(h => h.getClientRects().length).length") > 0
 
-    # the phone: the same log, readable
+    # the phone: the same log, readable, in the bottom sheet opened
     page.set_viewport_size({"width": 390, "height": 844})
+    open_sheet(page)
     page.locator("#log-wrap").scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/{gid}_log_390.png")

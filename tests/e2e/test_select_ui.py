@@ -11,7 +11,7 @@ from game.rules import get
 from game.ui.logic import actor_of, target_space
 
 from .ft_ui import RandomPlayer, start_ft
-from .mf_ui import (advance_until, click_action, click_and_wait, first_of_type, panel_actions, rev, start_game,
+from .mf_ui import (advance_until, click_action, click_and_wait, first_of_type, open_sheet, panel_actions, rev, start_game,
                     step, wait_rev_after)
 
 SHOTS = "/tmp/select"
@@ -86,6 +86,8 @@ def select_entry(page, actor):
     """Select a unit in the panel's list of units that can act (opening its folded place), or on
     the map when the list is short enough to be plain buttons."""
     entry = page.locator(f'#actions .entry[data-key="{actor}"]')
+    if entry.count() and not entry.is_visible():
+        open_sheet(page)  # a phone: the list is in the bottom sheet
     if entry.count() and not entry.is_visible():  # in a folded place (An Khe): open it
         page.locator(f'#actions details.ent-place:has(.entry[data-key="{actor}"]) > summary').click()
     click_and_wait(page, entry if entry.count() else page.locator(f'#map [data-unit="{actor}"]'))

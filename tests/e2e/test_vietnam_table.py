@@ -9,7 +9,7 @@ import game.rules.vietnam_1965_1975 as R
 from game.engine import match as M
 
 from .conftest import wait_ready
-from .mf_ui import rev, wait_rev_after
+from .mf_ui import open_sheet, rev, wait_rev_after
 from .v65_ui import answer, click, open_match, page_match, starlite, take_over, us_operation
 
 SHOTS = "/tmp/v-table"
@@ -324,7 +324,9 @@ def test_phone_counters_readable_and_preview_folded(page, base_url, tmp_path):
     pv = page.locator("#tracks details.odds")
     assert pv.count() == 1 and not pv.evaluate("d => d.open")
     assert "Attack on 5219" in pv.locator("summary").text_content()
-    # on a phone the prompt and the actions come right under the map, the records and preview after
+    # on a phone the prompt is in the bottom sheet under the map; opened, the sheet shows the actions
+    # right under the prompt, the records and preview after
+    open_sheet(page)
     top = page.evaluate("() => document.querySelector('#prompt').getBoundingClientRect().bottom")
     assert top < 844 and page.locator('#actions [data-t="attack"]').first.is_visible()
     assert top < pv.evaluate("d => d.getBoundingClientRect().top")

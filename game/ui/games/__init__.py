@@ -11,7 +11,8 @@ class GameUI(Protocol):
     ID: str
     TITLE: str
     MAP_URL: str                 # the map SVG: places carry data-space, data-x, data-y
-    FIT: tuple                   # the view box shown at "fit" (x, y, w, h); FIT_NARROW optional
+    FIT: tuple                   # the view box shown at "fit" (x, y, w, h); optional: FIT_NARROW (phones)
+                                 # or PHONE_VIEWS ((key, tab label, box), ...: phones, views with tabs)
     TARGET_KEYS: tuple           # action fields that name a map place (e.g. ("to",))
     PLACE_NAMES: dict            # names of the map's boxes (anchors)
     TYPE_NAMES: dict             # action type -> its name in the panel

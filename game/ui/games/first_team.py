@@ -14,7 +14,8 @@ TARGET_KEYS = ("to", "loc", "box")
 STACK_DY = 0.0  # a stack sits on its location, whose name (below or beside it) stays readable (issue 9 item 6);
 # a click on it inspects, or with a unit selected offers its lit target; the lit ring around stays clickable
 FIT = (0.0, 0.0, 1480.0, 994.0)
-FIT_NARROW = (0.0, 110.0, 1018.0, 690.0)  # the map area without the Zone Display (pan to see it)
+# phones (game/ui/phone.py): the map and the Zone Display are two views with tabs
+PHONE_VIEWS = (("map", "Map", (0.0, 0.0, 1018.0, 994.0)), ("zones", "Zone Display", (1032.0, 0.0, 440.0, 994.0)))
 S = 30
 H = S / 2
 

@@ -1,0 +1,272 @@
+"""The phone layout (issue 13 item 4), on screens up to 820 CSS px wide (body.phone):
+
+- the map fills the screen above a bottom sheet, its view box covering it (no letterbox);
+- the sheet (#panel) shows the prompt and the main button (#panel-head) at all times, the open
+  inspector, the opponent's report and the battle display, and the actions while no place is lit
+  on the map (a unit to choose first, a choice with no place); its handle, tapped or dragged,
+  opens it over the map for the actions, the tracks, the boxes and the log, and closes it again;
+- every lit target of the map gets an invisible hit area at least 44 CSS px across at the current
+  zoom (a circle inside the target's own element, so a tap on it is a tap on the target); where
+  two overlap, the tap goes to the nearer target, and a counter or ring drawn under the finger
+  keeps its own tap;
+- selecting a unit closes the sheet and zooms the map to the unit and its lit targets;
+- a game with PHONE_VIEWS (First Team: the map and the Zone Display) gets tabs to switch views.
+
+The desktop layout is untouched: nothing here runs while the screen is wide."""
+from .dom import document, el, q, sel, window
+
+QUERY = "(max-width: 820px)"   # the same width as the CSS's phone rules
+HIT_PX = 23                    # hit-area radius in CSS px: 46 px across, the 44 px guideline with a margin
+PAD_PX = 34                    # room kept around the selection and its targets when zooming to them
+SHAPES = {"circle", "rect", "path", "polygon", "polyline", "ellipse", "line", "text", "image", "use"}
+VISIBLE_TARGET = ".vw-hl, [data-unit], [data-choose], [data-action]"
+
+
+def fit_box(ui, view=None):
+    """The phone's view box at "fit": the game's named view, else its narrow fit, else its fit."""
+    views = getattr(ui, "PHONE_VIEWS", None)
+    if views:
+        return next((box for key, _, box in views if key == view), views[0][2])
+    return getattr(ui, "FIT_NARROW", ui.FIT)
+
+
+class Phone:
+    def __init__(self, app):
+        self.app = app
+        self.mq = window.matchMedia(QUERY)
+        self.on = bool(self.mq.matches)
+        self.view = None          # the PHONE_VIEWS key shown (First Team: "map" or "zones")
+        self.last_sel = None
+        self.open = False
+        self._drag = None
+        self._dragged = False
+        self.handle = q("#sheet-handle")
+        self.panel = q("#panel")
+        app.listen(self.mq, "change", self.on_media)
+        app.listen(self.handle, "click", self.on_handle_click)
+        app.listen(self.handle, "pointerdown", self.on_down)
+        app.listen(self.handle, "pointermove", self.on_move)
+        app.listen(self.handle, "pointerup", self.on_up)
+        app.listen(self.handle, "pointercancel", self.on_up)
+        from pyodide.ffi import create_proxy
+        self._ro_fn = create_proxy(self.on_resize)
+        window.ResizeObserver.new(self._ro_fn).observe(self.panel)
+        self._ro_map = create_proxy(lambda *_: self.on_zoom())  # a resized map: the hit areas' radius
+        window.ResizeObserver.new(self._ro_map).observe(q("#map"))
+        document.body.classList.toggle("phone", self.on)
+        self.set_open(False)
+
+    # ---- the map --------------------------------------------------------------------------------
+    def fit_box(self, ui):
+        """The view box PanZoom fits to: the phone's on a phone, else the game's own."""
+        return fit_box(ui, self.view) if self.on else ui.FIT
+
+    def use_map(self):
+        """A new map (App.set_game): cover the area on a phone, hit areas follow the zoom, tabs."""
+        pz = self.app.pz
+        pz.set_cover(self.on)
+        pz.on_apply.append(self.on_zoom)
+        self.view = None
+        self.tabs()
+        self.on_zoom()
+
+    def on_media(self, e=None):
+        """The screen crossed 820 px (a rotation, a resized window): switch layouts."""
+        self.on = bool(self.mq.matches)
+        document.body.classList.toggle("phone", self.on)
+        app = self.app
+        if app.pz is None:
+            return
+        app.pz.set_cover(self.on)
+        app.pz.fit_box = tuple(self.fit_box(app.ui))
+        app.pz.fit()
+        self.set_open(False)
+        self.tabs()
+        if not self.on:
+            for n in app.map.svg.querySelectorAll(".hit"):
+                n.remove()
+        else:
+            self.hit_areas()
+
+    def on_zoom(self):
+        """After every change of the view box: the hit areas' radius in map units, the tab lit."""
+        if not self.on:
+            return
+        pz = self.app.pz
+        pz.svg.style.setProperty("--hit-r", f"{HIT_PX * pz.units_per_px():.2f}px")
+        views = getattr(self.app.ui, "PHONE_VIEWS", None)
+        if views:  # the tab of the view holding the centre of the screen
+            cx, cy = pz.vb[0] + pz.vb[2] / 2, pz.vb[1] + pz.vb[3] / 2
+            shown = next((k for k, _, (x, y, w, h) in views if x <= cx <= x + w), None)
+            for b in q("#map-views").querySelectorAll("[data-view]"):
+                b.setAttribute("aria-selected", "true" if b.getAttribute("data-view") == shown else "false")
+
+    def tabs(self):
+        """The view tabs over the map (First Team: Map / Zone Display), for games with PHONE_VIEWS."""
+        box = q("#map-views")
+        if not box:  # (a missing node is JsNull, not None)
+            box = el("div", attrs={"id": "map-views", "role": "tablist", "aria-label": "Map views"})
+            q("#map-wrap").appendChild(box)
+            self.app.listen(box, "click", self.on_tab)
+        box.replaceChildren()
+        views = getattr(self.app.ui, "PHONE_VIEWS", None)
+        box.hidden = not (self.on and views)
+        for key, label, _ in views or ():
+            el("button", text=label, parent=box,
+               attrs={"type": "button", "role": "tab", "data-view": key, "aria-selected": "false"})
+
+    def on_tab(self, e):
+        b = e.target.closest("[data-view]")
+        if b:
+            self.show_view(b.getAttribute("data-view"))
+
+    def show_view(self, key):
+        self.view = key
+        pz = self.app.pz
+        pz.fit_box = tuple(fit_box(self.app.ui, key))
+        pz.fit()
+
+    def hit_areas(self):
+        """An invisible circle under every lit target (its first child, so a tap on it is a tap on
+        the target); its radius is HIT_PX screen pixels (CSS --hit-r, set at every zoom)."""
+        if not self.on or self.app.map is None:
+            return
+        lit = self.app.map.svg.querySelectorAll(".vw-hl, #vw-pieces .ctr.act, #vw-pieces .ctr.sel")
+        for n in lit:
+            if not n.querySelector(":scope > .hit"):
+                c = sel("circle", {"class": "hit", "cx": 0, "cy": 0, "aria-hidden": "true"})
+                n.insertBefore(c, n.firstChild)
+        # no place lit on the map (a unit or a pool entry to choose first, or a choice with no place):
+        # the closed sheet shows the actions too
+        places = self.app.map.svg.querySelector(".vw-hl")
+        document.body.dataset.mapTargets = "1" if places else "0"
+
+    def target(self, e):
+        """The element a map tap is for: where the finger is on a hit area only, the lit target
+        whose centre is nearest (a drawn counter or ring under the finger keeps its own tap)."""
+        t = e.target
+        if not self.on or not hasattr(t, "classList") or not t.classList.contains("hit"):
+            return t
+        x, y = e.clientX, e.clientY
+        best, best_d, drawn = t, None, None
+        for n in document.elementsFromPoint(x, y):
+            if n.classList.contains("hit"):
+                r = n.getBoundingClientRect()
+                d = (r.left + r.width / 2 - x) ** 2 + (r.top + r.height / 2 - y) ** 2
+                if best_d is None or d < best_d:
+                    best, best_d = n, d
+            elif drawn is None and str(n.tagName).lower() in SHAPES:
+                drawn = n
+        if drawn is not None and drawn.closest(VISIBLE_TARGET):
+            return drawn
+        return best
+
+    def focus_selection(self):
+        """Zoom to the selected unit and its lit targets: all of them, closer than fit but never so
+        close that a counter (30 units) is over 44 px across; when they do not all fit in a view the
+        map's drawing covers (First Team: a unit in An Khe, its LZs across the map), the targets."""
+        app = self.app
+        if not self.on or app.selected is None or app.map is None:
+            return
+        sel_ = app.selected
+        here = [sel_[3:]] if sel_.startswith("at:") else [
+            place for place, pieces in app.stacks.items() if any(p.get("id") == sel_ for p in pieces)]
+        spaces = app.map.spaces
+        targets = [spaces[k][:2] for k in app.hl if k in spaces]
+        pts = targets + [spaces[k][:2] for k in here if k in spaces]
+        if not pts:
+            return
+        pz = app.pz
+        r = pz.svg.getBoundingClientRect()
+        if r.width <= 0 or r.height <= 0:
+            return
+        aspect = r.width / r.height
+        ex = pz.svg.getBBox()  # the map's drawing
+        widest = min(ex.width, ex.height * aspect)
+        k_max = 30.0 / 44.0  # map units per px when a counter is 44 px across
+        pad = PAD_PX * k_max + 30.0
+
+        def need(ps):
+            xs, ys = [p[0] for p in ps], [p[1] for p in ps]
+            w = max(max(xs) - min(xs) + 2 * pad, (max(ys) - min(ys) + 2 * pad) * aspect, r.width * k_max)
+            return w, (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        w, cx, cy = need(pts)
+        if w > widest and targets:
+            w, cx, cy = need(targets)
+        w = min(w, max(widest, r.width * k_max))
+        h = w / aspect
+        x, y = cx - w / 2, cy - h / 2
+        if w <= ex.width:  # the view stays on the drawing where it can (no empty band)
+            x = min(max(x, ex.x), ex.x + ex.width - w)
+        if h <= ex.height:
+            y = min(max(y, ex.y), ex.y + ex.height - h)
+        pz.vb = [x, y, w, h]
+        pz.apply()
+
+    def after_render(self):
+        """After every redraw: hit areas on the new targets; a new selection closes the sheet and
+        zooms the map to it (in the next frame, once the sheet has its new height)."""
+        if not self.on:
+            self.last_sel = self.app.selected
+            return
+        self.hit_areas()
+        if self.app.selected != self.last_sel:
+            self.last_sel = self.app.selected
+            if self.app.selected is not None:
+                self.set_open(False)
+                from pyodide.ffi import create_once_callable
+                window.requestAnimationFrame(create_once_callable(lambda *_: self.focus_selection()))
+
+    # ---- the sheet ------------------------------------------------------------------------------
+    def set_open(self, is_open):
+        self.open = bool(is_open)
+        self.panel.classList.toggle("open", self.open)
+        self.panel.style.removeProperty("height")
+        document.body.dataset.sheet = "open" if self.open else "closed"
+        self.handle.setAttribute("aria-expanded", "true" if self.open else "false")
+        self.handle.querySelector(".sheet-label").textContent = (
+            "Back to the map" if self.open else "Actions, tracks, boxes and log")
+        if not self.open:
+            self.panel.scrollTop = 0
+
+    def on_resize(self, entries, *_):
+        """The closed sheet's height (it changes with the prompt) is where the map ends."""
+        if self.on and not self.open and self._drag is None:
+            h = self.panel.getBoundingClientRect().height
+            q("#app").style.setProperty("--sheet-h", f"{h:.0f}px")
+
+    def on_handle_click(self, e):
+        if self._dragged:  # the click ending a drag: the drag decided
+            self._dragged = False
+            return
+        self.set_open(not self.open)
+
+    def on_down(self, e):
+        self._dragged = False
+        self._drag = (e.clientY, self.panel.getBoundingClientRect().height)
+        try:
+            self.handle.setPointerCapture(e.pointerId)
+        except Exception:
+            pass
+
+    def on_move(self, e):
+        if self._drag is None:
+            return
+        y0, h0 = self._drag
+        dy = e.clientY - y0
+        if not self._dragged and abs(dy) < 6:
+            return
+        self._dragged = True
+        app_h = q("#app").getBoundingClientRect().height
+        self.panel.style.height = f"{max(60, min(app_h, h0 - dy)):.0f}px"  # the sheet follows the finger
+
+    def on_up(self, e):
+        if self._drag is None:
+            return
+        y0, h0 = self._drag
+        self._drag = None
+        if self._dragged:
+            h = h0 - (e.clientY - y0)
+            app_h = q("#app").getBoundingClientRect().height
+            closed_h = float(str(q("#app").style.getPropertyValue("--sheet-h")).replace("px", "") or 150)
+            self.set_open(h > (closed_h + app_h * 0.82) / 2)  # the nearer of the two heights

@@ -1,0 +1,359 @@
+"""The phone layout (issue 13 item 4) at 390x844, touch: a full-height map above a bottom sheet whose
+prompt and main button stay in view; 44 px hit areas on every lit target, a tap on which does what a
+tap on the target does; zoom to the selection; First Team's map and Zone Display as two views; the
+Vietnam 1965-1975 hex map in the same layout; the desktop layout as before. Screenshots: /tmp/phone/."""
+import json
+import os
+
+import pytest
+
+
+from .ft_ui import start_ft
+from .mf_ui import advance_until, click_and_wait, open_sheet, panel_actions, rev, start_game, wait_rev_after
+from .test_select_ui import select_entry
+from .test_vietnam_hotseat import start as start_v65
+
+SHOTS = "/tmp/phone"
+W, H = 390, 844
+
+
+def shot(page, name):
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+@pytest.fixture
+def phone(browser, base_url):
+    ctx = browser.new_context(viewport={"width": W, "height": H}, has_touch=True, is_mobile=True)
+    pg = ctx.new_page()
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield pg
+    ctx.close()
+    assert errors == []
+
+
+def in_view(page, selector):
+    """The element is on the screen and not covered: inside the viewport, and the topmost element at
+    its centre is it or inside it."""
+    return page.evaluate("""s => {
+        const e = document.querySelector(s);
+        if (!e) return false;
+        const r = e.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1 || r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5
+            || r.right > innerWidth + 0.5) return false;
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!top && (top === e || e.contains(top));
+    }""", selector)
+
+
+def check_head(page):
+    """The prompt, and the main button when there is one, are in view."""
+    assert page.text_content("#prompt").strip()
+    assert in_view(page, "#prompt"), "the prompt is not in view"
+    if page.locator("#main-acts [data-action]").count():
+        assert in_view(page, "#main-acts [data-action]"), "the main button is not in view"
+
+
+GEOMETRY = """() => {
+    const box = e => { const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+    const svg = document.querySelector('#map svg');
+    // the map's drawing on the screen: its bounding box through the screen transform
+    const bb = svg.getBBox(), m = svg.getScreenCTM();
+    const drawn = {x: m.a * bb.x + m.e, y: m.d * bb.y + m.f, w: m.a * bb.width, h: m.d * bb.height};
+    return {svg: box(svg), panel: box(document.querySelector('#panel')), top: box(document.querySelector('#topbar')),
+            drawn, sheet: document.body.dataset.sheet, vb: svg.getAttribute('viewBox').split(' ').map(Number)};
+}"""
+
+
+def check_map_fills(page):
+    """The map fills the screen between the top bar and the closed sheet, and the map's drawing
+    covers it: no letterbox band."""
+    g = page.evaluate(GEOMETRY)
+    assert g["sheet"] == "closed"
+    svg, panel, top = g["svg"], g["panel"], g["top"]
+    assert abs(svg["x"]) < 1 and abs(svg["w"] - W) < 1, svg
+    assert abs(svg["y"] - (top["y"] + top["h"])) < 1.5, (svg, top)
+    assert abs(svg["y"] + svg["h"] - panel["y"]) < 1.5, (svg, panel)
+    assert abs(panel["y"] + panel["h"] - H) < 1, panel
+    assert svg["h"] > H * 0.4, svg  # the map is most of the screen, the sheet at most half of the rest
+    d = g["drawn"]
+    assert d["x"] <= svg["x"] + 1 and d["x"] + d["w"] >= svg["x"] + svg["w"] - 1, (d, svg)
+    assert d["y"] <= svg["y"] + 1 and d["y"] + d["h"] >= svg["y"] + svg["h"] - 1, (d, svg)
+    return g
+
+
+HITS = """() => [...document.querySelectorAll('#map .vw-hl, #vw-pieces .ctr.act')].map(t => {
+    const h = t.querySelector(':scope > .hit');
+    const r = h ? h.getBoundingClientRect() : null;
+    return {key: t.dataset.action || t.dataset.choose || t.dataset.unit || t.dataset.to,
+            w: r ? r.width : 0, h: r ? r.height : 0};
+})"""
+
+
+def check_hits(page):
+    hits = page.evaluate(HITS)
+    assert hits, "nothing lit on the map"
+    small = [h for h in hits if h["w"] < 44 or h["h"] < 44]
+    assert not small, small[:5]
+    return hits
+
+
+# a point of target t's hit area away from its drawn ring or counter, where a tap goes to t (the
+# topmost element there is a hit area, and t's centre is the nearest of the hit areas there)
+OFF_TARGET = """sel => {
+    const t = document.querySelector(sel), h = t.querySelector(':scope > .hit');
+    const r = h.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    const svg = document.querySelector('#map svg').getBoundingClientRect();
+    for (const f of [0.85, 0.7, 0.55]) for (let a = 0; a < 16; a++) {
+        const x = cx + Math.cos(a * Math.PI / 8) * r.width / 2 * f;
+        const y = cy + Math.sin(a * Math.PI / 8) * r.height / 2 * f;
+        if (x < svg.left + 2 || x > svg.right - 2 || y < svg.top + 2 || y > svg.bottom - 2) continue;
+        const at = document.elementsFromPoint(x, y);
+        if (!at.length || !at[0].classList.contains('hit')) continue;
+        let best = null, bd = 1e9;
+        for (const n of at) if (n.classList.contains('hit')) {
+            const b = n.getBoundingClientRect(), d = (b.left + b.width / 2 - x) ** 2 + (b.top + b.height / 2 - y) ** 2;
+            if (d < bd) { bd = d; best = n; }
+        }
+        if (best === h && !t.querySelector(':scope > :not(.hit):not(title)')?.contains(at[0])) return [x, y];
+    }
+    return null;
+}"""
+
+
+def tap_off_target(page, selector, inside_ok=False):
+    """Tap target `selector` on its hit area, off its drawn ring or counter. With `inside_ok`, a
+    target drawn at least 44 px across whose hit area lies under its drawing is tapped at its centre."""
+    pt = page.evaluate(OFF_TARGET, selector)
+    if pt is None and inside_ok:
+        b = page.locator(selector).bounding_box()
+        assert b["width"] >= 44 and b["height"] >= 44, b
+        pt = [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2]
+    assert pt, f"no point of {selector}'s hit area reaches it"
+    before = rev(page)
+    page.touchscreen.tap(pt[0], pt[1])
+    wait_rev_after(page, before)
+    return pt
+
+
+def state(page):
+    return json.loads(page.evaluate("window.__vw_state()"))
+
+
+def selected(page):
+    return page.evaluate("(document.querySelector('#map .ctr.sel') || {dataset: {}}).dataset.unit || null")
+
+
+def open_and_close_sheet(page, name=None):
+    """Tap the handle: the sheet opens over the map (the head still in view), tap again: closed; the
+    same by dragging the handle up and down."""
+    page.tap("#sheet-handle")
+    page.wait_for_selector("body[data-sheet='open']", state="attached")
+    assert page.locator("#actions").is_visible() and page.locator("#log-wrap").is_visible()
+    check_head(page)
+    if name:
+        shot(page, name)
+    page.tap("#sheet-handle")
+    page.wait_for_selector("body[data-sheet='closed']", state="attached")
+    assert not page.locator("#log-wrap").is_visible()
+    check_head(page)
+    b = page.locator("#sheet-handle").bounding_box()
+    x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    for y1, want in ((150, "open"), (H - 40, "closed")):
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for k in range(1, 6):
+            page.mouse.move(x, y + (y1 - y) * k / 5)
+        page.mouse.up()
+        page.wait_for_selector(f"body[data-sheet='{want}']", state="attached")
+        check_head(page)
+        b = page.locator("#sheet-handle").bounding_box()
+        y = b["y"] + b["height"] / 2
+    check_map_fills(page)
+
+
+def test_mike_force_phone(phone, base_url):
+    page = phone
+    start_game(page, base_url, scenario="early", seed=1)
+    check_head(page)
+    check_map_fills(page)
+    shot(page, "mf_setup_390")
+    # nothing lit on the map yet (a camp is chosen from the pool first): the closed sheet lists it
+    assert page.locator("#map .vw-hl").count() == 0
+    pool = page.locator("#actions [data-cmd='pick'][data-key='kind:camp']")
+    assert pool.is_visible()
+    vb0 = page.evaluate(GEOMETRY)["vb"]
+    click_and_wait(page, pool)
+    # selected: the sheet is closed, the map zoomed to the camp's 19 places, each 44 px to a thumb
+    page.wait_for_function("vb => document.querySelector('#map svg').getAttribute('viewBox') !== vb",
+                           arg=" ".join(f"{v:.1f}" for v in vb0))
+    g = check_map_fills(page)
+    assert g["vb"][2] < vb0[2], (g["vb"], vb0)
+    hits = check_hits(page)
+    assert len([h for h in hits if h["key"] and h["key"].isdigit()]) == 19
+    lit_in_view = page.evaluate("""() => [...document.querySelectorAll('#map .vw-hl')].every(t => {
+        const r = t.querySelector('.hl-disc').getBoundingClientRect();
+        const s = document.querySelector('#map svg').getBoundingClientRect();
+        return r.left + r.width / 2 >= s.left && r.right - r.width / 2 <= s.right && r.top + r.height / 2 >= s.top
+               && r.bottom - r.height / 2 <= s.bottom; })""")
+    assert lit_in_view, "zoomed to the selection, yet a lit place is off the screen"
+    check_head(page)
+    shot(page, "mf_selected_zoom_390")
+    # a tap on the hit area, off the drawn ring, does what a tap on the ring does: the same action
+    target = page.evaluate("document.querySelector('#map .vw-hl[data-action]').dataset.to")
+    sel_ = f'#map .vw-hl[data-action][data-to="{target}"]'
+    n0 = len(state(page)["actions"])
+    tap_off_target(page, sel_)
+    after_hit = state(page)
+    assert len(after_hit["actions"]) == n0 + 1
+    before = rev(page)
+    page.click("#undo-btn")
+    wait_rev_after(page, before)
+    assert len(state(page)["actions"]) == n0
+    if not page.locator(sel_).count():  # the undo cleared the selection: choose the camp again
+        click_and_wait(page, "#actions [data-cmd='pick'][data-key='kind:camp']")
+    before = rev(page)
+    page.locator(sel_).locator(".hl-disc").tap()
+    wait_rev_after(page, before)
+    assert state(page)["hash"] == after_hit["hash"], "the hit area and the ring did different things"
+    check_head(page)
+    open_and_close_sheet(page, "mf_sheet_open_390")
+
+
+def test_first_team_phone_views(phone, base_url):
+    page = phone
+    start_ft(page, base_url, seed=5)
+    check_head(page)
+    check_map_fills(page)
+    tabs = page.locator("#map-views [data-view]")
+    assert tabs.count() == 2 and page.locator("#map-views").is_visible()
+    assert page.get_attribute('#map-views [data-view="map"]', "aria-selected") == "true"
+    shot(page, "ft_map_390")
+    zone = '#map [data-anchor="ZA"]'  # Zone A's box in the Zone Display: off the screen in the map view
+
+    def zone_on_screen():
+        return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect(),
+            m = document.querySelector('#map svg').getBoundingClientRect();
+            return r.left >= m.left - 1 && r.right <= m.right + 1 && r.top < m.bottom && r.bottom > m.top; }""", zone)
+    assert not zone_on_screen()
+    page.tap('#map-views [data-view="zones"]')
+    page.wait_for_selector('#map-views [data-view="zones"][aria-selected="true"]')
+    assert zone_on_screen()
+    check_map_fills(page)
+    check_head(page)
+    shot(page, "ft_zone_display_390")
+    page.tap('#map-views [data-view="map"]')
+    page.wait_for_selector('#map-views [data-view="map"][aria-selected="true"]')
+    assert not zone_on_screen()
+    # at the Transport Segment the units that can act are lit: stacks (An Khe, the Zone Display)
+    # whose hit areas are 44 px; a tap on one's hit area opens it in the inspector, as a tap on it does
+    advance_until(page, "lift")
+    if page.locator("body[data-sheet='open']").count():
+        page.tap("#sheet-handle")
+    page.wait_for_selector("body[data-sheet='closed']", state="attached")
+    check_head(page)
+    check_map_fills(page)
+    on_screen = """() => { const s = document.querySelector('#map svg').getBoundingClientRect();
+        const c = [...document.querySelectorAll('#vw-pieces .ctr.act')].find(c => {
+            const r = c.getBoundingClientRect(); return r.left > s.left + 30 && r.right < s.right - 30
+                && r.top > s.top + 30 && r.bottom < s.bottom - 30; });
+        return c ? c.dataset.unit : null; }"""
+    ctr = page.evaluate(on_screen)
+    if ctr is None:  # the units that can act are in the Zone Display or its boxes
+        page.tap('#map-views [data-view="zones"]')
+        ctr = page.evaluate(on_screen)
+    assert ctr
+    check_hits(page)
+    shot(page, "ft_lift_390")
+    node = f'#vw-pieces .ctr.act[data-unit="{ctr}"]'
+    place = page.evaluate("s => document.querySelector(s).closest('[data-stack]').dataset.stack", node)
+    stack = page.get_attribute(node, "data-count")
+    tap_off_target(page, node)
+    if stack:  # a stack: a tap shows it
+        assert page.get_attribute("#inspector", "data-place") == place
+        assert in_view(page, "#inspector")
+        page.keyboard.press("Escape")
+    else:  # a single unit that can act: a tap selects it
+        assert selected(page) == ctr
+    check_head(page)
+    # a unit chosen in the sheet's list: the sheet closes, the map zooms to it and its targets
+    unit = next(a for _, t, a in panel_actions(page) if t == "lift")
+    vb0 = page.evaluate(GEOMETRY)["vb"]
+    select_entry(page, unit)
+    page.wait_for_selector("body[data-sheet='closed']", state="attached")
+    page.wait_for_function("vb => document.querySelector('#map svg').getAttribute('viewBox') !== vb",
+                           arg=" ".join(f"{v:.1f}" for v in vb0))
+    check_map_fills(page)
+    hits = check_hits(page)
+    assert any(h["key"] and h["key"].isdigit() for h in hits)  # its lit targets
+    check_head(page)
+    shot(page, "ft_selected_zoom_390")
+    open_and_close_sheet(page, "ft_sheet_open_390")
+
+
+def test_vietnam_phone(phone, base_url):
+    """The hex map in the same layout. The NLF sets up its regiment (V 18.2) from the list in the
+    closed sheet (no hex is lit: the regiment is not on the map yet); then, as soon as counters can
+    act (44 px hit areas), a tap on one selects it (a stack opens in the inspector first) and the map
+    zooms to it; the sheet opens and closes."""
+    page = phone
+    start_v65(page, base_url, seed=4)
+
+    def take_over_if_asked():
+        if page.get_attribute("body", "data-screen") == "handover":
+            before = rev(page)
+            page.click('[data-cmd="handover-ok"]')
+            wait_rev_after(page, before)
+    take_over_if_asked()
+    check_head(page)
+    check_map_fills(page)
+    shot(page, "v65_setup_390")
+    assert page.locator("#map .vw-hl").count() == 0
+    for _ in range(12):  # the set-up and the first decisions, from the sheet, until a counter is lit
+        if page.locator("#vw-pieces .ctr.act").count():
+            break
+        btn = page.locator("#actions [data-action], #main-acts [data-action]").first
+        assert btn.is_visible()  # listed in the closed sheet while no hex is lit, or the main button
+        before = rev(page)
+        btn.click()
+        wait_rev_after(page, before)
+        take_over_if_asked()
+    check_head(page)
+    check_map_fills(page)
+    check_hits(page)
+    shot(page, "v65_lit_counters_390")
+    ctr = page.evaluate("document.querySelector('#vw-pieces .ctr.act').dataset.unit")
+    vb0 = page.evaluate(GEOMETRY)["vb"]
+    stack = page.get_attribute(f'#vw-pieces [data-unit="{ctr}"]', "data-count")
+    tap_off_target(page, f'#vw-pieces .ctr.act[data-unit="{ctr}"]', inside_ok=True)
+    if stack:  # a stack: a tap shows it (spread, and in the inspector); a tap there selects the unit
+        assert page.get_attribute("#inspector", "data-place")
+        assert in_view(page, "#inspector")
+        before = rev(page)
+        page.tap(f'#inspector [data-unit="{ctr}"]')
+        wait_rev_after(page, before)
+    assert selected(page) == ctr
+    # selected: the map zooms to it (these choices, Hold or Patrol, have no hex: the list shows them)
+    page.wait_for_function("vb => document.querySelector('#map svg').getAttribute('viewBox') !== vb",
+                           arg=" ".join(f"{v:.1f}" for v in vb0))
+    check_map_fills(page)
+    check_hits(page)
+    check_head(page)
+    shot(page, "v65_selected_zoom_390")
+    open_and_close_sheet(page, "v65_sheet_open_390")
+
+
+def test_desktop_layout_unchanged(page, base_url):
+    """1440x900: the panel beside the map, open, no sheet handle, no tabs, no hit areas."""
+    start_ft(page, base_url, seed=5)
+    g = page.evaluate(GEOMETRY)
+    assert g["panel"]["x"] > 1000 and abs(g["panel"]["w"] - 420) < 1, g["panel"]
+    assert abs(g["svg"]["x"] + g["svg"]["w"] - g["panel"]["x"]) < 1.5
+    assert page.get_attribute("#map svg", "preserveAspectRatio") == "xMidYMid meet"
+    assert g["vb"] == [0.0, 0.0, 1480.0, 994.0]
+    assert not page.locator("#sheet-handle").is_visible() and not page.locator("#map-views").is_visible()
+    assert page.locator("#map .hit").count() == 0
+    assert page.locator("#actions").is_visible() and page.locator("#log-wrap").is_visible()
+    shot(page, "ft_desktop_1440")

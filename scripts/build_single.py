@@ -25,9 +25,11 @@ import argparse
 import base64
 import gzip
 import hashlib
+import io
 import json
 import re
 import sys
+import zipfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -118,6 +120,18 @@ def gz_b64(data: bytes) -> str:
     return base64.b64encode(gzip.compress(data, compresslevel=9, mtime=0)).decode("ascii")
 
 
+def stored_zip(data: bytes) -> bytes:
+    """The same zip with its entries stored, not deflated: the page's gzip then compresses across
+    all the files at once (the .pyc files share much), about 90 KB less than deflating each."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as zi, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as zo:
+        for info in zi.infolist():
+            entry = zipfile.ZipInfo(info.filename, info.date_time)
+            entry.external_attr = info.external_attr
+            zo.writestr(entry, zi.read(info.filename), zipfile.ZIP_STORED)
+    return out.getvalue()
+
+
 def rewrite_imports(js: str) -> str:
     """PyScript chunks import each other as "./name.js": make those bare specifiers."""
     return re.sub(r'(["\'])\./([\w.-]+\.m?js)\1', r'\1@vw/pyscript/\2\1', js)
@@ -140,7 +154,7 @@ def build(out: Path) -> Path:
     files[f"{PYO}/pyodide.asm.wasm"] = ((REPO / PYO / "pyodide.asm.wasm").read_bytes(), "application/wasm")
     files[f"{PYO}/python_stdlib.zip"] = ((REPO / PYO / "python_stdlib.zip").read_bytes(), "application/zip")
     files[f"{PYO}/pyodide-lock.json"] = ((REPO / PYO / "pyodide-lock.json").read_bytes(), "application/json")
-    files[WHEEL] = ((REPO / WHEEL).read_bytes(), "application/zip")
+    files[WHEEL] = (stored_zip((REPO / WHEEL).read_bytes()), "application/zip")
     files["pyscript.toml"] = (CONFIG.encode(), "text/plain")
     files["static/boot.py"] = ((REPO / "static/boot.py").read_bytes(), "text/plain")
     for p in sorted((REPO / "static/svg").glob("*.svg")):

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from .ft_ui import start_ft
-from .kb_ui import focused
+from .kb_ui import focused, press_main
 from .mf_ui import rev, start_game, wait_rev_after
 from .test_vietnam_hotseat import start as start_v65
 
@@ -31,17 +31,6 @@ def enter(page):
     """Enter on what has the focus; a choice that warns asks once: Enter on the focused Yes."""
     before = rev(page)
     page.keyboard.press("Enter")
-    page.wait_for_function("r => +(document.body.dataset.rev || 0) > r || "
-                           "!document.querySelector('#confirm-dlg').hidden", arg=before)
-    if page.locator("#confirm-dlg:not([hidden])").count():
-        page.keyboard.press("Enter")
-        wait_rev_after(page, before)
-
-
-def main_button(page):
-    """n: the main button (Done, End the phase, Continue ...)."""
-    before = rev(page)
-    page.keyboard.press("n")
     page.wait_for_function("r => +(document.body.dataset.rev || 0) > r || "
                            "!document.querySelector('#confirm-dlg').hidden", arg=before)
     if page.locator("#confirm-dlg:not([hidden])").count():
@@ -76,7 +65,7 @@ def step(page, rng, done_bias):
     buttons = [i for i in visible_ids(page, "#actions [data-action]") if i is not None][:8]
     entries = [k for k in visible_ids(page, "#actions .entry[data-cmd='pick']") if k is not None][:6]
     if has_main and (not (buttons or entries) or rng.random() < done_bias):
-        main_button(page)
+        press_main(page)  # n: the main button (Enter says yes when it asks)
         return "main button"
     closed = ("#actions .sub-h[aria-expanded='false'], #actions .grp-toggle[aria-expanded='false'], "
               "#actions details.ent-place:not([open]) > summary")

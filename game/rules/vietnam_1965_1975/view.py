@@ -7,6 +7,7 @@ from . import board as B
 from . import prefs
 from .data import COUNTERS, SCENARIOS
 from .hexes import distance
+from .regions import ffz_list
 from .victory import verdict_text, vp  # noqa: F401  (re-exported)
 
 
@@ -45,7 +46,7 @@ def view(s, role=None):
                      for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
-         "vp": vp(s), "ffz": bool(s.get("ffz"))}
+         "vp": vp(s), "ffz": ffz_list(s)}
     if op and op.get("kind", "sd") in ("sd", "cs"):
         v["op_panel"] = operation_panel(s)
     if role in ("US", "NLF"):

@@ -46,6 +46,7 @@ def arrive(g, d, hex_):
         if u["kind"] == "vc_bn":  # V 18.1 rule 2: VC battalions are drawn at random, placed blind
             from .data import COUNTERS
             u["kind"] = g.pick(COUNTERS["vc_battalion_pool"]["items"])
+            u["drawn"] = True
         s["units"][u["id"]] = u
         if d["side"] == "NLF" and B.concealed(u, "US", s):
             u["handle"] = _handle(s)

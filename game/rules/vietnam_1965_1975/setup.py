@@ -60,6 +60,7 @@ class Setup(Procedure):
         for u in nlf:
             if u["kind"] == "vc_bn":  # V 18.1 rule 2: VC battalions are drawn at random, placed blind
                 u["kind"] = g.pick(COUNTERS["vc_battalion_pool"]["items"])  # the mix, with replacement
+                u["drawn"] = True  # which battalion it is was a blind draw (resample_hidden draws again)
         free = list(range(1, len(nlf) + 1))
         for u in nlf:
             n = g.pick(free)

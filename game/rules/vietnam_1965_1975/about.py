@@ -5,6 +5,8 @@ reports, from reconstruction or from design, read from the provenance the data f
 import json
 from pathlib import Path
 
+from .hexes import AREAS
+
 DATA = Path(__file__).parent / "data"
 FILES = [("Counters", "counters.json"), ("Terrain Effects Chart", "terrain.json"),
          ("Combat Results Table", "crt.json"), ("Scenarios", "scenarios.json")]
@@ -66,8 +68,29 @@ def _map_section(name):
             add(f"terrain of {len(hs)} hexes", "reconstruction",
                 "the reference's hand map (4.7, typed from real geography) where the first cut differs: " + _hexes(hs))
         elif field == "play":
+            regs = meta.get("play_regions") or ["quang-ngai"]
             add(f"play area: {sum(1 for h in hs if hexes[h].get('play'))} hexes", src,
-                "Quang Ngai province (reference 4.7); region boundaries run through the boundary hexes")
+                " and ".join(meta.get("provinces", {}).get(r, r) for r in regs)
+                + " province; region boundaries run through the boundary hexes (V 18.1)")
+        elif field == "province":
+            counts = {}
+            for h in hs:
+                counts[hexes[h]["province"]] = counts.get(hexes[h]["province"], 0) + 1
+            add(f"province of {len(hs)} hexes", src,
+                ("the nearest GeoNames place's province, read as 1965's (tools/map_v65/provinces.json): "
+                 if src == "geodata" else "by hand: ") + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+        elif field in ("country", "border") and src == "geodata":
+            if field == "border":
+                add(f"{len(hs)} international border hexes", src,
+                    "Natural Earth 1:10m borders: at least a tenth of the hex on each side (V 3 Borders: "
+                    "borders run through hexes): " + _hexes(hs))
+            else:
+                foreign = [h for h in hs if hexes[h]["country"] != "svn" and not hexes[h].get("border")]
+                add(f"country of {len(hs)} land hexes", src, "Natural Earth 1:10m polygon holding the centre"
+                    + (f"; beyond the border: {_hexes(foreign)}" if foreign else ""))
+        elif field == "place":
+            add(f"{len(hs)} named places", src, "drawn on the map with no rules effect: "
+                + ", ".join(p["name"] + " " + h for h in sorted(hs) for p in hexes[h]["place"]))
     for o in m.get("overrides", []):
         if o.get("source") != "reconstruction" or o.get("field") not in ("terrain",):
             what = f"hex {o['hex']} {o['field']}" if "hex" in o else f"hexside {o['hexside']} {o['field']}"
@@ -93,7 +116,7 @@ def _map_section(name):
 
 def about():
     """[{title, notes, items: [{what, source, kind, why}]}] for the game's About page."""
-    out = [_map_section("map_quangngai.json")]
+    out = [_map_section(f"map_{area}.json") for area in AREAS]   # one section per play area's map
     for title, name in FILES:
         items = []
         _walk(json.loads((DATA / name).read_text()), "", items)

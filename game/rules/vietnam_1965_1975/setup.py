@@ -29,7 +29,7 @@ def initial_state(sid, options):
     for u in units.values():
         u.update(done=False, mission=None, op=False, tgt=False, rp_spent=0)
     sup = sc["support"]
-    return {"scenario": sid, "area": "quangngai", "turn": 1, "turns": sc["turns"], "phase": "Set-up",
+    return {"scenario": sid, "area": sc.get("area", "quangngai"), "turn": 1, "turns": sc["turns"], "phase": "Set-up",
             "options": options, "special": sc.get("special", {}), "victory": sc["victory"],
             "nlf_hexes": sc["nlf_hexes"], "units": units, "removed": [],
             "rec": {"us_rp": sup["us_rp"], "vc_rp": sup["vc_rp"], "arvn_rp": sup.get("arvn_rp", 0),

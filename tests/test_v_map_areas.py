@@ -114,9 +114,6 @@ def test_the_play_area_is_the_region_and_its_boundary(area, region):
     """V 18.1: the play area is a region (province), boundary hexes included."""
     m = get_map(area)
     for h, rec in m.hexes.items():
-        if area == "quangngai":   # Starlite's hand play area (reference 4.7) is smaller than the
-            assert not rec["play"] or m.in_region(h, region), h   # province of the nearest places
-            continue
         assert rec["play"] == m.in_region(h, region), h
         if rec["play"] and rec["terrain"] != "all-sea":
             assert m.province(h), h

@@ -184,7 +184,7 @@ def build(spec: dict, grid: dict) -> dict:
             rec["province"] = min(anchors, key=lambda a: _dist2(ll, a[:2]))[2]
             rec["prov"]["province"] = "geodata"
     regions = (inc["regions"] if inc else []) + regions_of(spec)
-    lay_regions(hexes, regions)
+    lay_regions(hexes, regions, anchors)
     play = play_hexes(hexes, spec["play"])
     for h, rec in hexes.items():
         rec["play"] = h in play
@@ -214,17 +214,25 @@ def build(spec: dict, grid: dict) -> dict:
     }
 
 
-def lay_regions(hexes: dict, regions: list) -> None:
+def lay_regions(hexes: dict, regions: list, anchors: list) -> None:
     """Region provinces and boundary lines (V 7.6: boundaries run through hexes). A region with an
-    "in" list fixes its hexes' province by hand; its "line" list (by hand) or else the hexes just
-    outside it, next to its hexes not yet on a line, carry the boundary. Foreign land is never on a
-    region line (the border is its own line)."""
+    "in" list fixes its hexes' province by hand (and a hex beyond its hand line that the nearest
+    place would give it takes the nearest other province's); its "line" list (by hand) or else the
+    hexes just outside it, next to its hexes not yet on a line, carry the boundary. Foreign land is
+    never on a region line (the border is its own line)."""
     for reg in regions:
         p = reg["province"]
-        for h in reg.get("in", []):
-            if h in hexes:
-                hexes[h]["province"] = p
-                hexes[h]["prov"]["province"] = reg["source"]
+        if "in" not in reg:
+            continue
+        hand = set(reg["in"]) | set(reg.get("line", []))
+        for h, rec in hexes.items():
+            if h in reg["in"]:
+                rec["province"] = p
+                rec["prov"]["province"] = reg["source"]
+            elif rec.get("province") == p and h not in hand:
+                ll = G.hex_latlon(h)
+                rec["province"] = min((a for a in anchors if a[2] != p), key=lambda a: _dist2(ll, a[:2]))[2]
+                rec["prov"]["province"] = reg["source"]
     for reg in regions:
         p = reg["province"]
         if "line" in reg:

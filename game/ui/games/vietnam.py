@@ -18,9 +18,9 @@ FIT_NARROW = (300.0, 200.0, 300.0, 340.0)  # phones: the coastal plain where Sta
 MAPS = {
     "quangngai": {"url": MAP_URL, "fit": FIT, "fit_narrow": FIT_NARROW},
     "pleiku": {"url": "./static/svg/vietnam_pleiku_map.svg", "fit": (74.0, 186.0, 860.0, 765.0),
-               "fit_narrow": (290.0, 440.0, 300.0, 340.0)},     # Pleiku to the Ia Drang and Plei Me
+               "fit_narrow": (310.0, 460.0, 300.0, 340.0)},     # Pleiku to LZ X-Ray and Plei Me
     "binhdinh": {"url": "./static/svg/vietnam_binhdinh_map.svg", "fit": (74.0, 671.0, 740.0, 1042.0),
-                 "fit_narrow": (400.0, 800.0, 300.0, 340.0)},  # the Bong Son plain, An Lao and Kim Son
+                 "fit_narrow": (430.0, 790.0, 300.0, 340.0)},  # Bong Son, the An Lao and Kim Son valleys
 }
 DEFAULT_AREA = "quangngai"
 

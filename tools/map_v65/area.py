@@ -89,7 +89,8 @@ def _included(spec: dict, ids: set) -> dict:
     return {
         "towns": inc["towns"],
         "sides": {k: v for k, v in inc["hexsides"]["sides"].items() if inside(k)},
-        "sides_source": inc["hexsides"]["source"],
+        "sides_source": inc["hexsides"]["source"], "sides_why": inc["hexsides"]["why"],
+        "roads_why": inc["roads"]["why"],
         "roads": {k: dict(v, hexes=[h for h in v["hexes"] if h in ids]) for k, v in inc["roads"]["routes"].items()},
         "roads_source": inc["roads"]["source"],
         "overrides": [o for o in inc["overrides"] if inside(o.get("hex") or o.get("hexside"))],
@@ -196,9 +197,15 @@ def build(spec: dict, grid: dict) -> dict:
         "meta": {"area": spec["area"],
                  "notes": "Built by tools/map_v65 (build.sh): a first cut from real geodata (GSHHG coastline, "
                           "MODIS 2019 land cover, Natural Earth relief and borders, GeoNames towns and provinces) "
-                          "under the hand map (reconstruction), the play-report corrections of research 7 and "
-                          "the rulebook's hexes; each hex's prov says which one each value comes from."
+                          "under the hand map (reconstruction)"
+                          + (", the play-report corrections of research 7" if counts.get("play report") else "")
+                          + (" and the rulebook's hexes" if counts.get("rulebook") else "")
+                          + "; each hex's prov says which one each value comes from."
                           + (" " + spec["what"] if spec.get("what") else ""),
+                 "why": {k: " / ".join(w for w in ws if w) for k, ws in (
+                     ("hexsides", [inc and inc["sides_why"], spec["hexsides"]["why"]]),
+                     ("roads", [inc and inc["roads_why"], spec["roads"]["why"]]),
+                     ("play", [spec["play"]["why"]]))},
                  "sources": [k for k in KINDS if counts.get(k)],
                  "schema": SCHEMA,
                  "provinces": {k: table["names"].get(k, k) for k in present},

@@ -65,8 +65,13 @@ def _map_section(name):
                 "GeoNames coordinates through the reference 4.1 geo-fit: "
                 + ", ".join(hexes[h]["town"]["name"] + " " + h for h in sorted(hs)))
         elif field == "terrain" and src == "reconstruction":
-            add(f"terrain of {len(hs)} hexes", "reconstruction",
-                "the reference's hand map (4.7, typed from real geography) where the first cut differs: " + _hexes(hs))
+            whys = {}
+            for o in m.get("overrides", []):
+                if o.get("field") == "terrain" and o.get("source") == "reconstruction" and o.get("hex") in hs:
+                    whys.setdefault(o["why"].split("; the first cut says")[0], []).append(o["hex"])
+            for why, group in whys.items():     # a reason per group of hexes, where the first cut differs
+                add(f"terrain of {len(group)} hex" + ("es" if len(group) > 1 else ""), "reconstruction",
+                    f"{why}: {_hexes(group)}")
         elif field == "play":
             regs = meta.get("play_regions") or ["quang-ngai"]
             add(f"play area: {sum(1 for h in hs if hexes[h].get('play'))} hexes", src,
@@ -89,7 +94,7 @@ def _map_section(name):
                 add(f"country of {len(hs)} land hexes", src, "Natural Earth 1:10m polygon holding the centre"
                     + (f"; beyond the border: {_hexes(foreign)}" if foreign else ""))
         elif field == "place":
-            add(f"{len(hs)} named places", src, "drawn on the map with no rules effect: "
+            add(f"{sum(len(hexes[h]['place']) for h in hs)} named places", src, "drawn on the map with no rules effect: "
                 + ", ".join(p["name"] + " " + h for h in sorted(hs) for p in hexes[h]["place"]))
     for o in m.get("overrides", []):
         if o.get("source") != "reconstruction" or o.get("field") not in ("terrain",):
@@ -100,12 +105,14 @@ def _map_section(name):
     srcs = {}
     for side in m.get("hexsides", {}).values():
         srcs[side.get("prov", "reconstruction")] = srcs.get(side.get("prov", "reconstruction"), 0) + 1
+    why = meta.get("why", {})
     for src, n in sorted(srcs.items()):
-        add(f"{n} minor-river hexsides", src, "typed from real geography (reference 4.7); the WDB-II rivers are "
-            "drawn under the hexes for comparison" if src == "reconstruction" else "see the overrides")
+        add(f"{n} minor-river hexsides", src, why.get("hexsides", "typed from real geography (reference 4.7)")
+            + "; the WDB-II rivers are drawn under the hexes for comparison" if src == "reconstruction"
+            else "see the overrides")
     roads = m.get("roads", {})
     add(f"{len(roads)} roads ({', '.join(roads)})", "reconstruction",
-        "traced through the GeoNames towns (reference 4.7): no road data is installable")
+        why.get("roads", "traced through the GeoNames towns (reference 4.7)") + ": no road data is installable")
     for g in meta.get("geodata", []):
         add(g["data"], "geodata", f"{g['package']}; licence: {g['licence']}")
     if meta.get("first_cut"):

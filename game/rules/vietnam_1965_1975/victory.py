@@ -2,7 +2,10 @@
 dispersed, broken down, destroyed or has left the play area and no US counter was eliminated),
 the graded levels as an option (reference 4.6, design), and the 18.1 VP readout (V 18.1 rule 7)."""
 
+from fractions import Fraction as Fr
+
 from . import board as B
+from . import nva
 
 
 def regiment_gone(s):
@@ -11,7 +14,17 @@ def regiment_gone(s):
 
 
 def us_lost(s):
-    return [r for r in s["removed"] if r["side"] == "US" and r["how"] != "left"]  # leaving is no loss (V 18.1)
+    """US counters eliminated (leaving is no loss, V 18.1); ARVN and FWA losses count by strength
+    points instead (V 18.1 rule 7)."""
+    return [r for r in s["removed"] if r["side"] == "US" and r["how"] != "left"
+            and B.KINDS[r["kind"]]["nat"] == "US"]
+
+
+def allied_sp_lost(s):
+    """V 18.1 rule 7: each ground and artillery SP of ARVN or FWA units eliminated is 1 NLF VP (a
+    Ranger bought back into its box was not eliminated, V 11.3)."""
+    return sum(B.KINDS[r["kind"]]["ground"] + B.KINDS[r["kind"]]["art"] for r in s["removed"]
+               if r["side"] == "US" and r["how"] != "left" and B.KINDS[r["kind"]]["nat"] in ("ARVN", "FWA"))
 
 
 def vp(s):
@@ -19,6 +32,7 @@ def vp(s):
     m = B.mapof(s)
     nlf = 10 * len(us_lost(s)) + s["rec"]["us_rp_spent"] + s["rec"]["ap_lost"] + s["rec"]["amp_lost"]
     nlf += s["rec"]["amp_short"] + 2 * s["rec"].get("ffz", 0)  # 2 VP per free-fire zone declared
+    nlf += allied_sp_lost(s) + Fr(s["rec"].get("arvn_rp_spent", 0), 4)  # ARVN RP: 1/4 each
     held = {u["hex"] for u in B.live(s) if u["side"] == "NLF"}
     for h in held:
         town = m.town(h)
@@ -30,11 +44,16 @@ def vp(s):
             nlf += 1
         else:
             nlf += 0.5
-    us = 0
+    us = Fr(s["rec"].get("nva_rp_spent", 0), 4)  # each NVA RP spent: 1/4
     for r in s["removed"]:
         if r["side"] == "NLF" and r["how"] != "left":
-            us += 1 if B.KINDS[r["kind"]]["size"] in ("II", "") else 3
-    return {"NLF": nlf, "US": us, "diff": nlf - us}
+            us += nva.us_vp_for(r["kind"])  # an NVA counter 4 (V 18.1 rule 7)
+    return {"NLF": _num(nlf), "US": _num(us), "diff": _num(nlf - us)}
+
+
+def _num(x):
+    """VP as plain JSON numbers: quarters (ARVN, NVA RP) as floats, whole values as they were."""
+    return int(x) if isinstance(x, Fr) and x.denominator == 1 else float(x) if isinstance(x, Fr) else x
 
 
 def level(s):

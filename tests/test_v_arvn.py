@@ -443,3 +443,29 @@ def test_V11_view_marks_ineffective_arvn_units_and_the_ranger_box():
         assert v["ranger_box"] == {"in_box": ["Ranger group 0", "Ranger group 1", "Ranger group 2"],
                                    "in_play": 3, "border": 1, "rule": "V 11.3"}
     assert "ranger_box" not in M.view(R, start(), "US")
+
+
+def test_computer_player_answers_the_new_windows():
+    """game/ai/vietnam.py: the computer rolls for Rangers and places them nearest the target, takes
+    the Regional Forces' ARVN RP first, and buys a Ranger back only with ARVN RP to spare."""
+    import random
+
+    from game.ai import vietnam as AI
+    m = start()
+    _ranger_op(m)
+    s = m["state"]
+    rng = random.Random(0)
+    pick = AI.novice(R, s, "US", M.legal_actions(R, m, "US"), rng)
+    assert pick["t"] == "roll"
+    s["dice"]["queue"] = [3]
+    D.answer(m, t="roll")
+    pick = AI.novice(R, m["state"], "US", M.legal_actions(R, m, "US"), rng)
+    assert pick["t"] == "ranger" and pick["hex"] in ("5220", "5020")  # both next to the target 5219
+    m2 = start()
+    g = _rf_losses(m2, 2)
+    assert AI.novice(R, m2["state"], "US", R.flow.get("losses").choices(g, g.frame), rng)["t"] == "rf_rp"
+    m3 = start()
+    _ranger_losses(m3, arvn_rp=6)
+    g = push(m3, "losses", who="US", n=2, units=["rg1"], side="US", hits={}, must=None)
+    act(g, {"t": "remove", "u": "rg1"})
+    assert AI.novice(R, m3["state"], "US", R.flow.get("ranger_buyback").choices(g, g.frame), rng)["t"] == "decline"

@@ -223,3 +223,47 @@ def test_new_counter_kinds_carry_their_source_and_side(kind):
     assert k["src"]["source"] in ("rulebook", "reconstruction", "design") and len(k["src"]["why"]) > 30
     assert (k["side"], k["nat"]) in (("NLF", "NVA"), ("US", "ARVN"), ("NLF", "VC"))
     assert (k.get("flip") is None) or KINDS[k["flip"]]["flip"] == kind
+
+
+def test_V5_3_an_unaugmented_nva_regiment_reacting_into_the_target_hex_in_round_1_alerts():
+    """V 5.3: 'If a VC unit or unaugmented PAVN infantry regiment reacts into an operation's target
+    hex during the first round of the operation, it becomes a target unit, eligible for alert
+    movement'; it alerts in the hex's roll at -2."""
+    m = start()
+    add(m, "n1", "nva_rgt", "5121", name="NVA 33rd Regiment")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="sd")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="pick", u="m37")
+    D.answer(m, t="step", to="5221")
+    D.answer(m, t="halt")
+    assert m["state"]["stack"][-1]["s"] == "react"
+    D.answer(m, t="react", u="n1")
+    D.answer(m, t="step", to="5120")
+    D.answer(m, t="step", to="5219")
+    D.answer(m, t="halt")
+    assert m["state"]["units"]["n1"]["tgt"]
+    while m["state"]["stack"][-1]["s"] in ("react", "move"):
+        D.answer(m, t="pass" if D.acts(m, "pass") else "done")
+    assert m["state"]["stack"][-1]["s"] == "alert"
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="alert")
+    mp = m["state"]["stack"][-1]["mp"]
+    assert mp["n1"] == 6 + 1 - 2 and mp["vc1"] == 6 + 1 - 2  # Starlite's VC -2 (R59); the NVA's own -2
+
+
+def test_V5_5_T_RP_4_nva_division_hq_takes_2_nva_rp_against_a_bombardment_of_6():
+    """T-RP-4: 'a PAVN divisional HQ with bombardment strength 6 could spend 2 PAVN RPs to absorb a
+    bombardment result. It could not absorb a 3rd'."""
+    m = start()
+    s = m["state"]
+    s["rec"]["nva_rp"] = 5
+    add(m, "n4", "nva_div_hq", "5120")
+    for _ in range(2):
+        g = push(m, "losses", who="NLF", n=1, units=["n4"], side="NLF", hits={}, must=None, bomb=6)
+        act(g, {"t": "rp", "u": "n4"})
+    g = push(m, "losses", who="NLF", n=1, units=["n4"], side="NLF", hits={}, must=None, bomb=6)
+    assert choices(m, g) == [{"t": "remove", "u": "n4"}] and s["rec"]["nva_rp"] == 3

@@ -19,6 +19,9 @@ One module per part of the rulebook:
   security.py           security operations (V 6.3)
   naval.py              naval transport (V 3.4)
   victory.py            the Starlite condition, graded levels, the VP readout (V 18.1-18.2)
+  arvn.py               the ARVN (V 11): ineffective units, effectiveness check (V 15.4), Rangers,
+                        Regional Forces' RP, pools per national force and the even split (V 5.5)
+  nva.py                NVA units: alert exceptions (V 5.2), face up (V 10), 4 VP a counter (V 18.1)
   view.py, invariants.py  what each side sees; state checks for the fuzzer
 """
 

@@ -469,3 +469,23 @@ def test_computer_player_answers_the_new_windows():
     g = push(m3, "losses", who="US", n=2, units=["rg1"], side="US", hits={}, must=None)
     act(g, {"t": "remove", "u": "rg1"})
     assert AI.novice(R, m3["state"], "US", R.flow.get("ranger_buyback").choices(g, g.frame), rng)["t"] == "decline"
+
+
+def test_V6_3_a_security_stack_never_mixes_us_and_arvn_units():
+    """Reference 6.6 T-SEC-1: a stack containing US and ARVN together is illegal (FWA may join
+    either)."""
+    m = start()
+    add(m, "ab1", "arvn_bn", "5118")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="security")
+    D.answer(m, t="hex", hex="5118")
+    assert {"m33", "ab1"} <= {a["u"] for a in D.acts(m, "unit")}
+    D.answer(m, t="unit", u="m33")
+    assert "ab1" not in {a["u"] for a in D.acts(m, "unit")} and "m24" in {a["u"] for a in D.acts(m, "unit")}
+    m2 = start()
+    add(m2, "ab1", "arvn_bn", "5118")
+    D.answer(m2, t="us_op")
+    D.answer(m2, t="operate", op="security")
+    D.answer(m2, t="hex", hex="5118")
+    D.answer(m2, t="unit", u="ab1")
+    assert not {"m33", "m24"} & {a["u"] for a in D.acts(m2, "unit")}

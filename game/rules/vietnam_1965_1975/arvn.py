@@ -88,6 +88,14 @@ def may_force_incidental(s, stationary):
     return any(not ineffective(u) for u in stationary)
 
 
+def may_join_security(s, u):
+    """V 6.3: a security operation's stack may not hold both US and ARVN units (FWA may join
+    either)."""
+    have = {B.val(x, "nat") for x in B.live(s) if x["op"]}
+    nat = B.val(u, "nat")
+    return not ((nat == "ARVN" and "US" in have) or (nat == "US" and "ARVN" in have))
+
+
 def may_patrol(u):
     """V 6.2: battalion-size ARVN units may not Patrol, Rangers never."""
     return not (is_arvn(u) and B.val(u, "size") == "II")

@@ -180,9 +180,13 @@ def test_V5_5_nva_losses_take_nva_rp_split_evenly_with_the_vc_no_vc_recovery():
 
 def test_V18_1_T_VP_1_an_nva_counter_removed_is_4_vp_whatever_its_type():
     """T-VP-1: 'An NVA counter removed -> +4'; a VC battalion 1, a VC regiment 3."""
+    from game.rules.vietnam_1965_1975.victory import removed_vp
+
+    def worth(kind):
+        return removed_vp({"how": "eliminated", "side": "NLF", "kind": kind})
     for kind in ("nva_rgt", "nva_rgt_aug", "nva_bn", "nva_div_hq", "nva_art", "nva_mech_rgt"):
-        assert nva.us_vp_for(kind) == 4
-    assert nva.us_vp_for("vc_bn_a") == 1 and nva.us_vp_for("vc_regiment") == 3
+        assert worth(kind) == ("US", 4)
+    assert worth("vc_bn_a") == ("US", 1) and worth("vc_regiment") == ("US", 3)
     m = start()
     add(m, "n1", "nva_div_hq", "5120")
     B.remove_unit(push(m, "ops"), m["state"]["units"]["n1"], "eliminated", "V 5.5")
@@ -267,3 +271,15 @@ def test_V5_5_T_RP_4_nva_division_hq_takes_2_nva_rp_against_a_bombardment_of_6()
         act(g, {"t": "rp", "u": "n4"})
     g = push(m, "losses", who="NLF", n=1, units=["n4"], side="NLF", hits={}, must=None, bomb=6)
     assert choices(m, g) == [{"t": "remove", "u": "n4"}] and s["rec"]["nva_rp"] == 3
+
+
+def test_V10_nva_reinforcements_arrive_face_up():
+    """V 10, V 18.1 rule 3: an NVA regiment arriving as a reinforcement is face up; a VC battalion
+    arriving with it is face down with a handle."""
+    from game.rules.vietnam_1965_1975.reinforce import arrive
+    m = start()
+    g = push(m, "ops")
+    us = arrive(g, {"turn": 1, "side": "NLF", "units": [{"id": "n9", "kind": "nva_rgt", "name": "NVA 32nd Regiment"},
+                                                          {"id": "v9", "kind": "vc_bn_a", "name": "VC battalion V9"}]},
+                "5321")
+    assert [u["rev"] for u in us] == [True, False] and us[1]["handle"] and not us[0]["handle"]

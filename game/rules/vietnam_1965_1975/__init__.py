@@ -18,7 +18,9 @@ One module per part of the rulebook:
   strategic.py          strategic movement (V 3.3)
   security.py           security operations (V 6.3)
   naval.py              naval transport (V 3.4)
-  victory.py            the Starlite condition, graded levels, the VP readout (V 18.1-18.2)
+  reinforce.py          reinforcements: a named hex, or entering from beside the play area (V 18.1 rule 3)
+  regions.py            free-fire zones by region, borders, entries that score (V 7.6, V 18.1)
+  victory.py            the Starlite condition, the VP table, victory levels (V 18.1-18.2)
   arvn.py               the ARVN (V 11): ineffective units, effectiveness check (V 15.4), Rangers,
                         Regional Forces' RP, pools per national force and the even split (V 5.5)
   nva.py                NVA units: alert exceptions (V 5.2), face up (V 10), 4 VP a counter (V 18.1)
@@ -28,12 +30,12 @@ One module per part of the rulebook:
 import random
 
 from . import (bombardment, combat, incidental, interdiction, movement, naval, operation,  # noqa: F401
-               reaction, security, setup, strategic, turn)
+               reaction, reinforce, security, setup, strategic, turn)
 from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from . import board as B
 from .board import flow
-from .data import DATA_VERSION, OPTIONS, SCENARIOS
+from .data import COUNTERS, DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state  # noqa: F401
 from .view import verdict_text, view  # noqa: F401
 from .about import about  # noqa: F401  (the 'About this reconstruction' page)
@@ -78,8 +80,13 @@ def resample_hidden(state, role, rng=None):
     for us in groups.values():
         # sorted first, so the result depends only on what `role` sees and on rng (the computer
         # player's same-view guarantee), not on which unit held which identity before
-        ids = sorted((u["kind"], u["name"]) for u in us)
+        ids = sorted((u["kind"], u["name"], bool(u.get("drawn"))) for u in us)
         rng.shuffle(ids)
-        for u, (k, n) in zip(us, ids):
+        for u, (k, n, drawn) in zip(us, ids):
             u["kind"], u["name"] = k, n
+            if drawn:  # a battalion drawn blind (V 18.1 rule 2): which one it is, drawn again
+                u["drawn"] = True
+                u["kind"] = rng.choice(COUNTERS["vc_battalion_pool"]["items"])
+            else:
+                u.pop("drawn", None)
     return state

@@ -19,6 +19,8 @@ nat "ARVN"); their losses are covered by ARVN Replacement Points (rec "arvn_rp",
 
 from ...engine.flow import Step
 from . import board as B
+from .data import load
+from .regions import SVN
 
 RULE_INEFF = "V 11.1"
 RULE_RANGER = "V 11.3"
@@ -45,13 +47,30 @@ def _rec(s, h):
 
 
 def svn_border(s, h):
-    """An SVN national border hex (map hex field "border": the neighbour country's name, or true)."""
+    """An SVN national border hex: the map's "border" lists the countries whose international border
+    runs through the hex (tools/map_v65), South Vietnam among them."""
+    b = _rec(s, h).get("border")
+    return bool(b) and (SVN in b if isinstance(b, (list, tuple)) else True)
+
+
+def national_border(s, h):
     return bool(_rec(s, h).get("border"))
 
 
+CORPS = load("corps.json")["corps"]
+
+
 def corps_boundary(s, h):
-    """A hex on a corps boundary (map hex field "corps_boundary")."""
-    return bool(_rec(s, h).get("corps_boundary"))
+    """A corps-boundary hex: the provinces of the hex and of the lines through it ("province",
+    "boundary" in the map) lie in two corps zones (data/corps.json); or a map's explicit
+    "corps_boundary"."""
+    rec = _rec(s, h)
+    if rec.get("corps_boundary"):
+        return True
+    provs = set(rec.get("boundary") or [])
+    p = rec.get("province")
+    provs |= set(p) if isinstance(p, (list, tuple)) else {p} if p else set()
+    return len({CORPS[x] for x in provs if x in CORPS}) > 1
 
 
 def populated_or_cultivated(s, h):
@@ -66,7 +85,7 @@ def populated_or_cultivated(s, h):
 def strat_closed(s, u, b):
     """V 11.1: an ineffective unit's strategic move may not enter a hex containing a national or
     corps boundary."""
-    return ineffective(u) and (svn_border(s, b) or corps_boundary(s, b))
+    return ineffective(u) and (national_border(s, b) or corps_boundary(s, b))
 
 
 def strat_may_halt(s, u, h):
@@ -234,10 +253,11 @@ class RangerRoll(Step):
                   "operating units)", RULE_RANGER, kind="result")
         else:
             u = s["units"][a["u"]]
-            u.update(hex=a["hex"], box=False, op=True, done=False, rev=True)
+            u.update(box=False, op=True, done=False, rev=True)
             f["left"] -= 1
             g.log(f"{u['name']} joins the operation in {a['hex']}", RULE_RANGER,
                   refs=B.refs(B.ref_u(s, u), B.ref_h(a["hex"])))
+            B.put(g, u, a["hex"])
         if not f["left"] or not ranger_hexes(s) or not rangers_in_box(s):
             g.end()
 

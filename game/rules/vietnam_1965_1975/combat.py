@@ -12,6 +12,7 @@ from . import board as B
 from . import prefs
 from .data import COUNTERS, CRT, KINDS, TEC
 from .hexes import distance
+from .regions import full_support
 
 BRACKETS = [(Fr(5), 5), (Fr(4), 4), (Fr(3), 3), (Fr(2), 2), (Fr(3, 2), 1), (Fr(1), 0)]
 
@@ -97,7 +98,7 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
     def eff(sup, side, ground, exempt=0):
         """V 7.6: US support counts half outside an FFZ, except a Hold unit's own artillery
         defending its own hex (`exempt`, counted in full)."""
-        half = Fr(1, 2) if side == "US" and not s.get("ffz") else Fr(1)
+        half = Fr(1) if full_support(s, side, h) else Fr(1, 2)
         cap = 3 * max(1, ground)
         full = min(exempt, sup)
         rest = sup - full
@@ -519,8 +520,8 @@ def loss_table(s, f):
         elif side == "US":
             vp = "NLF +10 VP (US counter eliminated)"
         else:
-            from .nva import us_vp_for
-            vp = f"US +{us_vp_for(u['kind'])} VP"
+            from .victory import removed_vp
+            vp = f"US +{removed_vp({'how': 'eliminated', 'side': side, 'kind': u['kind']})[1]} VP"
         key = pool_key(u)
         upool, uname = s["rec"].get(key, 0), f"{key[:-3].upper()} RP"
         quarter = {"us_rp": ", NLF +1 VP", "arvn_rp": ", NLF +1/4 VP", "nva_rp": ", US +1/4 VP"}.get(key, "")

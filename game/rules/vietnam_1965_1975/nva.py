@@ -11,7 +11,7 @@ artillery. What sets them apart from the VC:
   - V 5.5: NVA losses are covered by NVA Replacement Points only (rec "nva_rp"), split evenly with
     the VC's when both fight (see arvn.force / combat.pool_key).
   - V 18.1 rule 7: each NVA counter removed (any type) is worth 4 VP to the US, each NVA RP spent
-    1/4 (victory.vp)."""
+    1/4 (victory.removed_vp, victory.vp)."""
 
 from . import board as B
 
@@ -79,16 +79,7 @@ def alert_why(s, u):
 
 
 def face_up_at_setup(s, rec_kind):
-    """V 10 (option nva_face_up): only VC counters are face down."""
+    """V 10 (option nva_face_up): only VC counters are face down (a scenario's "vc_bn" is a VC
+    battalion drawn blind at set-up, reinforce/setup)."""
     from .data import KINDS
-    return KINDS[rec_kind]["nat"] != "VC" and B.opt(s, "nva_face_up", True)
-
-
-def us_vp_for(kind):
-    """V 18.1 rule 7 (reference 3.10): the US award for an NLF counter removed: an NVA counter 4
-    (any type), a VC battalion or political section 1, any other VC counter 3."""
-    from .data import KINDS
-    k = KINDS[kind]
-    if k["nat"] == "NVA":
-        return 4
-    return 1 if k["size"] in ("II", "") else 3
+    return (KINDS.get(rec_kind) or {}).get("nat") == "NVA" and B.opt(s, "nva_face_up", True)

@@ -8,6 +8,7 @@ from . import board as B
 from . import prefs
 from .data import COUNTERS, SCENARIOS
 from .hexes import distance
+from .regions import ffz_list
 from .victory import verdict_text, vp  # noqa: F401  (re-exported)
 
 
@@ -53,7 +54,7 @@ def view(s, role=None):
                      for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
-         "vp": vp(s), "ffz": bool(s.get("ffz"))}
+         "vp": vp(s), "ffz": ffz_list(s)}
     rangers = arvn.rangers_in_play(s)
     if rangers:  # V 11.3: the Ranger Holding Box (public, like every US unit)
         v["ranger_box"] = {"in_box": [u["name"] for u in arvn.rangers_in_box(s)], "in_play": len(rangers),

@@ -489,3 +489,19 @@ def test_V6_3_a_security_stack_never_mixes_us_and_arvn_units():
     D.answer(m2, t="hex", hex="5118")
     D.answer(m2, t="unit", u="ab1")
     assert not {"m33", "m24"} & {a["u"] for a in D.acts(m2, "unit")}
+
+
+def test_V11_1_corps_boundary_hexes_come_from_the_maps_provinces(monkeypatch):
+    """V 11.1, data/corps.json: a hex whose province lines join provinces of two corps zones (Quang
+    Ngai, I Corps; Binh Dinh, II Corps) is a corps-boundary hex; a line between two I Corps provinces
+    is not; any international border is a national boundary; an SVN border hex lists 'svn'."""
+    m = start()
+    s = m["state"]
+    mark(monkeypatch, "5324", province="quang-ngai", boundary=["quang-ngai", "binh-dinh"])
+    mark(monkeypatch, "4819", province="quang-ngai", boundary=["quang-ngai", "quang-tin"])
+    mark(monkeypatch, "4720", border=["cambodia", "laos"])
+    mark(monkeypatch, "4721", border=["svn", "laos"])
+    assert arvn.corps_boundary(s, "5324") and not arvn.corps_boundary(s, "4819")
+    u = add(m, "ar1", "arvn_rgt", "5323", ineff=True)
+    assert arvn.strat_closed(s, u, "5324") and arvn.strat_closed(s, u, "4720") and not arvn.strat_closed(s, u, "4819")
+    assert not arvn.svn_border(s, "4720") and arvn.svn_border(s, "4721")

@@ -4,6 +4,7 @@ area not in or adjacent to a US unit, a designed variant)."""
 
 from ...engine.flow import Procedure, Step
 from . import board as B
+from . import brigades
 from .data import SCENARIOS
 from .hexes import get_map, neighbours
 
@@ -23,6 +24,7 @@ def initial_state(sid, options):
     for rec in sc["us"]:
         units[rec["id"]] = {"id": rec["id"], "kind": rec["kind"], "name": rec["name"], "side": "US",
                             "form": rec.get("form"), "hex": rec["hex"], "rev": True}
+    forms = brigades.setup(sc, units)  # V 9.1: US brigades in their deployments
     for rec in sc["nlf"]:
         units[rec["id"]] = {"id": rec["id"], "kind": rec["kind"], "name": rec["name"], "side": "NLF",
                             "hex": None, "rev": False, "handle": None}
@@ -35,7 +37,8 @@ def initial_state(sid, options):
             "rec": {"us_rp": sup["us_rp"], "vc_rp": sup["vc_rp"], "arvn_rp": sup.get("arvn_rp", 0),
                     "ap": sup["ap"], "amp": sup["amp"], "ship": sup.get("cruisers", 0),
                     "us_rp_spent": 0, "ap_lost": 0, "amp_lost": 0, "amp_short": 0},
-            "pool": [], "op": None, "stack": [{"s": "turn", "i": 0}, {"s": "setup"}]}
+            "pool": [], "op": None, "stack": [{"s": "turn", "i": 0}, {"s": "setup"}],
+            **({"forms": forms} if forms else {})}
 
 
 @B.flow.step("setup")

@@ -27,6 +27,11 @@ class Support(Step):
     """V 2.1 item 1, V 7.3: the support records for the turn (Starlite: V 18.2)."""
 
     def run(self, g, f):
+        from .brigades import unit_status_due
+        if not f.get("unit_status") and unit_status_due(g.s):
+            f["unit_status"] = True  # V 9.1 (option deployment_switch): brigades may change deployment
+            g.call("deploy", who="US")
+            return
         r = g.s["rec"]
         g.log(f"US: {r['us_rp']} RP, {r['ap']} Air Points, {r['amp']} Airmobile Points, "
               f"{r['ship']} cruiser", "V 18.2")

@@ -3,6 +3,7 @@ handle and back; the NLF's replacement points are its own record."""
 
 from functools import lru_cache
 
+from . import airmobile as AM
 from . import board as B
 from . import prefs
 from .data import COUNTERS, SCENARIOS
@@ -91,7 +92,7 @@ def reach_of(s, f):
     out = {}
     for x in ids:
         u = s["units"][x]
-        if u["hex"] and not u.get("air"):
+        if u["hex"] and not AM.flying(u, f):
             out[x] = reach(s, u, f["mp"][x], f["enter"], f["mode"], f.get("forbid", ()))
     return out
 

@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from . import airmobile as AM
 from . import board as B
+from . import brigades
 from . import prefs
 from .data import COUNTERS, SCENARIOS
 from .hexes import distance
@@ -21,6 +22,11 @@ def piece(s, u, role):
          "tgt": u["tgt"]}
     if u.get("air"):
         p["air"] = True
+    if AM.natural(u):
+        p["airmobile"] = True  # V 8: permanently airmobile (1st Cavalry)
+    form = brigades.form_of(s, u)
+    if form:
+        p["deployment"] = brigades.deployment_text(form)  # V 9.1: which faces are up, public
     if u["rp_spent"]:
         p["rp_spent"] = u["rp_spent"]
     return p
@@ -47,6 +53,9 @@ def view(s, role=None):
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
          "vp": vp(s), "ffz": bool(s.get("ffz"))}
+    if s.get("forms"):  # V 9.1: each US formation's deployment (public: the counters show it)
+        v["forms"] = [{"id": fid, "name": fm["name"], "dep": fm["dep"], "text": brigades.deployment_text(fm)}
+                      for fid, fm in sorted(s["forms"].items())]
     if op and op.get("kind", "sd") in ("sd", "cs"):
         v["op_panel"] = operation_panel(s)
     if role in ("US", "NLF"):

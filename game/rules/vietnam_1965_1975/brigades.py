@@ -7,7 +7,7 @@ counter and its battalions, all in s["units"] whether in play or not:
   deployment 2: the brigade counter's rear face (the HQ) and the battalions' front faces;
   deployment 3: the battalions' rear faces (organic artillery: the HQ's support dispersed); no HQ.
 A face is a kind: a kind's "back" names its rear face, the rear face's "front" the front (data
-counters.json). Switching (V 9.1) happens only in a Unit Status Phase (campaign, V 12; option
+counters.json). Switching (V 9.1) happens only in a Unit Status Phase (the campaign's Seasonal Interphase; option
 deployment_switch); a brigade in deployment 1 may break down to take losses at any time (V 9.2),
 going to deployment 2, and at least one of its battalions is removed at once."""
 

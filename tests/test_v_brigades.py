@@ -243,3 +243,26 @@ def test_V9_view_shows_each_units_deployment():
     assert v["forms"] == [{"id": "b", "name": "b 1st Cavalry", "dep": 2,
                            "text": "b 1st Cavalry: deployment 2 (HQ and battalions, V 9.1)"}]
     assert json.loads(json.dumps(v)) == v
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_V8_V9_random_play_with_1st_cav_formations_keeps_the_invariants(seed):
+    """Fuzz: Starlite with two 1st Cavalry brigades added (one in deployment 1, one in 2, with a
+    105mm battalion) and two game-turns, played by random legal actions to the end: every state
+    keeps the invariants (formation faces included) and round-trips through JSON."""
+    m = start(seed=seed)
+    m = with_forms(formation("1cav-1", dep=1, at="5121"), formation("1cav-2", dep=2, at="5022"), m=m)
+    s = m["state"]
+    s["units"]["a105"] = {"id": "a105", "kind": "us_cav_105", "name": "1/21 (105mm)", "side": "US",
+                          "form": "1cav-2", "hex": "5121", "rev": True, "done": False, "mission": None,
+                          "op": False, "tgt": False, "rp_spent": 0}
+    s["turns"] = 2
+    s["options"]["deployment_switch"] = "each_turn" if seed % 2 else "campaign"
+
+    def check(mm, legal):
+        assert not R.invariants(mm["state"]), R.invariants(mm["state"])
+        assert legal or mm["state"].get("over")
+
+    D.play(m, 3000, seed=seed, check=check)
+    assert m["state"].get("over")
+    assert json.loads(json.dumps(m["state"])) == m["state"]

@@ -2,6 +2,9 @@
 
 Two players at one screen: the app shows each side the view of the side deciding (M.view with
 that role) and hands the screen over when the next view would show what the other must not see."""
+
+import re
+
 from .. import counters as C
 from .. import symbols as sym
 from ..dom import el, sel, window
@@ -121,9 +124,11 @@ def title_of(p):
     if p.get("pursuit") is not None:
         bits.append(f"pursuit {p['pursuit']}")
     for flag, text in (("done", "used this turn"), ("op", "in the operation"), ("tgt", "in a target hex"),
-                       ("air", "airmobile")):
+                       ("air", "airmobile"), ("airmobile", "permanently airmobile, flies without AMP (V 8)")):
         if p.get(flag):
             bits.append(text)
+    if p.get("deployment"):
+        bits.append(p["deployment"])
     if p.get("mission"):
         bits.append(str(p["mission"]))
     if p.get("rp_spent"):
@@ -151,7 +156,9 @@ def _symbol(g, p, ink):
 def short_name(name):
     """The name as it fits on a counter at a readable size (at most 6 characters; the symbol shows
     the type): "3/7 Marines" -> "3/7", "VC battalion VC1B1" -> "VC1B1", "2/12 (155mm)" -> "2/12",
-    "7th Marines HQ" -> "7th", "VC 1st Regiment" -> "1st VC", "Political section" -> "Pol"."""
+    "7th Marines HQ" -> "7th", "VC 1st Regiment" -> "1st VC", "Political section" -> "Pol";
+    1st Cavalry: "1/7 Cav" -> "1/7", "3rd Brigade, 1st Cavalry HQ" -> "3 Bde", "1st Cavalry Division HQ"
+    -> "1 Div"."""
     low = name.lower()
     if "battalion" in low:
         return name.split()[-1][-6:]
@@ -159,7 +166,10 @@ def short_name(name):
         return "Pol"
     if low.startswith("vc ") and "regiment" in low:
         return f"{name.split()[1]} VC"[:6]
-    short = name.split(" (")[0].replace(" HQ", "").replace(" Marines", "")
+    short = name.split(" (")[0].split(",")[0].replace(" HQ", "").replace(" Marines", "")
+    short = short.replace(" Cavalry", "").replace(" Cav", "")  # 1st Cavalry (V 8): "1/7 Cav" -> "1/7"
+    short = re.sub(r"(\d+)(?:st|nd|rd|th) (Brigade|Division)",
+                   lambda mo: f"{mo[1]} {'Bde' if mo[2] == 'Brigade' else 'Div'}", short)
     return short.replace(" Regiment", "")[:6]
 
 
@@ -213,6 +223,8 @@ def tracks(root, v):
     ]
     if "vc_rp" in rec:
         rows.append(("VC RP", str(rec["vc_rp"])))
+    for fm in v.get("forms") or ():  # V 9.1: each US brigade's deployment (the engine's words)
+        rows.append((fm["name"], f"deployment {fm['dep']}"))
     if op and not v.get("op_panel"):
         rows.append(("Operation", f"{op['side']}, round {op.get('round', 0)}, targets "
                                   f"{', '.join(op.get('targets') or []) or '-'}"))

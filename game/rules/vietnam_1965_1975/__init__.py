@@ -26,8 +26,8 @@ One module per part of the rulebook:
 
 import random
 
-from . import (airmobile, bombardment, brigades, combat, incidental, interdiction, movement, naval, operation,  # noqa: F401
-               reaction, security, setup, strategic, turn)
+from . import (airmobile, bombardment, brigades, combat, incidental, interdiction, movement,  # noqa: F401
+               naval, operation, reaction, security, setup, strategic, turn)
 from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from . import board as B

@@ -1,9 +1,9 @@
 """Movement (V 3, V 3.1, V 4): one frame moves a set of units hex by hex, each with its own MP.
 Used for operation movement (V 2.1 C), reaction (V 5.3), alert (V 5.2), retreat (V 5.6) and
 pursuit (V 5.6). Air movement (V 8.1): units airmobilized with AMP here, the 1st Cavalry's
-permanently airmobile units with airmobile.py. Entering a hex holding enemy units is allowed only
-into the operation's target hexes (incidental attacks, V 3.2, are not implemented: non-target
-enemy hexes are closed)."""
+permanently airmobile units with airmobile.py. A hex holding enemy units may be ended in only if it
+is one of the operation's target hexes; others may be passed through, and their owner may force an
+incidental attack there (V 3.2, incidental.py)."""
 
 from ...engine.flow import Step
 from . import airmobile as AM

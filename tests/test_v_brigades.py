@@ -266,3 +266,22 @@ def test_V8_V9_random_play_with_1st_cav_formations_keeps_the_invariants(seed):
     D.play(m, 3000, seed=seed, check=check)
     assert m["state"].get("over")
     assert json.loads(json.dumps(m["state"])) == m["state"]
+
+
+def test_V9_1_a_battalion_may_not_arrive_while_its_brigade_is_deployment_1():
+    """V 9.1 (reinforcements): a battalion of a brigade in play in deployment 1 is already in play
+    as part of it; in deployment 2 or 3 nothing stops it."""
+    m = with_forms(formation("b1", dep=1), formation("b2", dep=2))
+    s = m["state"]
+    assert not BG.may_enter(s, "b11") and BG.may_enter(s, "b21") and BG.may_enter(s, "m33")
+
+
+def test_V9_2_no_break_down_for_a_non_us_formation(monkeypatch):
+    """V 9.2: ARVN battalions never come from regiments: a formation of ARVN nationality has no
+    break-down even in deployment 1."""
+    monkeypatch.setitem(B.KINDS, "arvn_test_rgt", dict(B.KINDS["us_cav_bde"], nat="ARVN"))
+    m = with_forms(formation("b1", dep=1))
+    u = units(m)["b1b"]
+    assert BG.can_break_down(m["state"], u)
+    u["kind"] = "arvn_test_rgt"
+    assert not BG.can_break_down(m["state"], u)

@@ -74,6 +74,8 @@ def can_break_down(s, u):
             return False
         return bool(KINDS[u["kind"]].get("breakdown") and s["pool"])
     form = form_of(s, u)
+    if B.val(u, "nat") != "US":
+        return False  # V 9.2: ARVN battalions never come from regiments
     return bool(form and form["dep"] == 1 and form["bde"] == u["id"] and u["hex"]
                 and not any(gone(s, x) for x in form["bns"]))
 
@@ -123,6 +125,14 @@ def _break_vc(g, u):
     B.remove_unit(g, u, f"breaks down in {h} into {len(new)} battalions", "V 9.2")
     s["removed"][-1]["how"] = "broken down"
     return new
+
+
+def may_enter(s, uid):
+    """V 9.1, for reinforcements: a battalion may not be brought on while its brigade is in play in
+    deployment 1 (it is already in play as part of it)."""
+    u = s["units"][uid]
+    form = form_of(s, u)
+    return not (form and uid in form["bns"] and form["dep"] == 1 and s["units"][form["bde"]]["hex"])
 
 
 # --- V 9.1 switching between deployments -----------------------------------------------------------

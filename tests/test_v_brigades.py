@@ -285,3 +285,15 @@ def test_V9_2_no_break_down_for_a_non_us_formation(monkeypatch):
     assert BG.can_break_down(m["state"], u)
     u["kind"] = "arvn_test_rgt"
     assert not BG.can_break_down(m["state"], u)
+
+
+def test_V9_2_the_loss_dialog_says_what_each_break_down_does():
+    """V 9.2 in the loss dialog (combat.loss_table): a US brigade breaks into its HQ and battalions,
+    the VC regiment into 3 random battalions; the words are the engine's."""
+    m = with_forms(formation("199", dep=1, n=4, at="5220"))
+    s = m["state"]
+    s["pool"] = ["vc_bn_a"]
+    rows = C.loss_table(s, {"side": "US", "n": 5, "units": ["199b"], "hits": {}, "must": None})["units"]
+    assert rows[0]["breakdown_text"] == "Break down into its HQ and 4 battalions (deployment 2; one battalion removed at once)"
+    rows = C.loss_table(s, {"side": "NLF", "n": 2, "units": ["vc1"], "hits": {}, "must": None})["units"]
+    assert rows[0]["breakdown_text"] == "Break down into 3 random battalions (one removed at once)"

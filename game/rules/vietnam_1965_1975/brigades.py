@@ -80,6 +80,14 @@ def can_break_down(s, u):
                 and not any(gone(s, x) for x in form["bns"]))
 
 
+def breakdown_text(s, u):
+    """What a break-down of u does, for the loss dialog (V 9.2)."""
+    if u["side"] == "US":
+        n = len(form_of(s, u)["bns"])
+        return f"Break down into its HQ and {n} battalions (deployment 2; one battalion removed at once)"
+    return f"Break down into {B.val(u, 'breakdown')} random battalions (one removed at once)"
+
+
 def break_down(g, u):
     """V 9.2: break u down; returns the battalions of which one must be removed at once."""
     return _break_us(g, u) if u["side"] == "US" else _break_vc(g, u)

@@ -506,6 +506,7 @@ def loss_table(s, f):
                      "remove": f"covers {used} of {f['n']}" + (f", {refund} RP back" if refund > 0 else "")
                      + (f", VC RP +{credit - max(refund, 0)}" if side == "NLF" and credit - max(refund, 0) > 0 else "")
                      + f"; {vp}",
-                     "breakdown": bool(not f["must"] and BG.can_break_down(s, u))})
+                     "breakdown": bool(not f["must"] and BG.can_break_down(s, u)),
+                     "breakdown_text": BG.breakdown_text(s, u) if BG.can_break_down(s, u) else None})
     return {"side": side, "n": f["n"], "pool": pool, "pool_name": name,
             "must": bool(f["must"]), "units": rows, "rule": "V 5.5"}

@@ -353,7 +353,8 @@ def loss_dialog(root, v):
             _button(btns, i, acts[i], f"Eliminate ({r['remove']})", cls="act-btn danger", title="V 5.5")
         i = _index(acts, t="breakdown", u=r["id"])
         if i is not None:
-            _button(btns, i, acts[i], "Break down into 3 random battalions (one removed at once)", title="V 9.2")
+            _button(btns, i, acts[i], r.get("breakdown_text") or "Break down (one battalion removed at once)",
+                    title="V 9.2")
 
 
 def quick_window(root, v):

@@ -270,3 +270,35 @@ def test_V8_1st_cav_infantry_and_hqs_are_airmobile_its_artillery_is_not(kind):
     art = B.KINDS["us_cav_105"]
     assert not art["airmobile"] and art["airmobile_ok"]
     assert MV.amp_cost({"kind": "us_cav_105"}) == 1 and MV.amp_cost({"kind": "us_cav_bde"}) == 3
+
+
+def test_V8_1_cav_flies_into_a_hot_lz_and_the_battle_costs_an_airmobile_point():
+    """V 8.1, V 5.4 through the engine: 1/1/1C flies into the VC regiment's hex (hot LZ); the
+    combat die (scripted 1: modified -2, an Airmobile-loss row) costs the one AMP though none was
+    allocated; the battle's attacker loss column counts the Cav battalion double."""
+    m = cav_match(vc_hex="5219", ps_hex="5320")
+    units(m)["c111"]["hex"] = "5121"
+    us_op(m, ["c111"], "5219")
+    D.answer(m, t="pick", u="c111")
+    D.answer(m, t="air")
+    D.answer(m, t="step", to="5220")
+    D.answer(m, t="step", to="5219")
+    D.answer(m, t="halt")
+    D.answer(m, t="pass")  # the political section does not react
+    m["state"]["dice"]["mode"] = "script"
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="alert")
+    while m["state"]["stack"][-1]["s"] != "attack_pick":
+        D.answer(m, t="halt") if D.acts(m, "halt") else D.answer(m, t=D.acts(m)[0]["t"])
+    s = m["state"]
+    pv = M.view(R, m, "US")["preview"][0]
+    n = C.numbers(s, [units(m)["c111"]], B.units_at(s, "5219", "NLF"), "5219", 0, 2, "US")
+    assert n["hot"] and n["col_a"] == C.column(3 + 3 + 2)  # doubled 3, + the regiment's artillery 2
+    assert s["rec"]["amp"] == 1 and pv["dice"][0]["row"] == 1 + pv["drm_odds"] + pv["drm_terrain"]
+    m["state"]["dice"]["queue"] = [1]
+    D.answer(m, t="attack", hex="5219")
+    while m["state"]["dice"]["queue"] and m["state"]["stack"][-1]["s"] == "support_pick":
+        D.answer(m, t="fire")
+    s = m["state"]
+    assert s["rec"]["amp"] == 0 and s["rec"]["amp_lost"] == 1 and s["rec"].get("amp_used", 0) == 0
+    assert any(e["rule"] == "V 8.1" and "loses 1 Airmobile Point" in e["text"] for e in m["log"])

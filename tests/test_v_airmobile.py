@@ -66,6 +66,34 @@ def test_V8_cav_battalion_flies_without_spending_an_airmobile_point():
     assert "c111" in s["stack"][-1]["fly"]
     assert any(e["rule"] == "V 8.1" and "no Airmobile Point" in e["text"] for e in m["log"])
     assert not D.acts(m, "air")  # chosen once per move
+    assert M.view(R, m, "US")["prompt"].endswith("8 MP left, flying (V 8.1)")
+
+
+def test_V8_1_a_flying_cav_unit_may_not_land_in_a_non_target_enemy_hex():
+    """V 8.1 (T-AM-1 variant), V 3.2: it may fly over an enemy hex that is not a target but not end
+    there."""
+    m = cav_match(vc_hex="5219", ps_hex="5320")
+    units(m)["c111"]["hex"] = "5220"
+    us_op(m, ["c111"], "5219")
+    D.answer(m, t="pick", u="c111")
+    D.answer(m, t="air")
+    D.answer(m, t="step", to="5320")
+    if m["state"]["stack"][-1]["s"] == "incidental_ask":
+        D.answer(m, t="decline")
+    assert units(m)["c111"]["hex"] == "5320" and not D.acts(m, "halt") and D.acts(m, "step")
+
+
+def test_V8_2_ground_bound_units_may_not_be_airmobilized(monkeypatch):
+    """V 8.2 (T-AM-3): 175mm artillery, armor, armored cavalry and mechanized units never fly: a
+    kind marked not airmobile_ok gets no Airmobilize action, whatever the AMP."""
+    monkeypatch.setitem(B.KINDS, "us_175_test", dict(B.KINDS["us_155"], airmobile_ok=False))
+    m = start()
+    s = m["state"]
+    u = units(m)["a212"]
+    f = {"mode": "op", "stepped": []}
+    assert MV.may_airmobilize(s, u, f)
+    u["kind"] = "us_175_test"
+    assert not MV.may_airmobilize(s, u, f) and not AM.may_fly(s, u, f)
 
 
 def test_V8_1_worked_example_T_AM_1_path_costs_8_and_lands_hot():

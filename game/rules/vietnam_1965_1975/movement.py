@@ -158,7 +158,8 @@ class Move(Step):
                     f"{min(f['mp'][u['id']] for u in units):g} MP left")
         if f["cur"]:
             u = g.s["units"][f["cur"]]
-            return f"{what} ({f['rule']}): {B.pub(g.s, u)} in {u['hex']}, {f['mp'][u['id']]:g} MP left"
+            by_air = ", flying (V 8.1)" if AM.flying(u, f) else ""
+            return f"{what} ({f['rule']}): {B.pub(g.s, u)} in {u['hex']}, {f['mp'][u['id']]:g} MP left{by_air}"
         return f"{what} ({f['rule']}): pick a unit or finish"
 
     def _can_halt(self, g, f, u):

@@ -77,3 +77,7 @@ def test_cav_deployments_and_free_flight_as_the_player_sees_them(page, base_url,
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(400)
     page.screenshot(path=f"{SHOTS}/cav_fly_390.png")
+    open_sheet(page)  # on a phone the prompt says the unit flies; the records are in the sheet
+    assert "flying (V 8.1)" in page.text_content("#prompt")
+    page.locator('[data-k="3rd-brigade,-1st-cavalry"]').first.scroll_into_view_if_needed()
+    page.screenshot(path=f"{SHOTS}/cav_sheet_390.png")

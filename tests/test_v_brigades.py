@@ -240,7 +240,7 @@ def test_V9_view_shows_each_units_deployment():
     v = M.view(R, m, "NLF")
     p = next(p for p in v["spaces"]["4721"]["pieces"] if p["id"] == "b1")
     assert p["deployment"] == "b 1st Cavalry: deployment 2 (HQ and battalions, V 9.1)"
-    assert v["forms"] == [{"id": "b", "name": "b 1st Cavalry", "dep": 2,
+    assert v["forms"] == [{"id": "b", "name": "b 1st Cavalry", "dep": 2, "short": "deployment 2",
                            "text": "b 1st Cavalry: deployment 2 (HQ and battalions, V 9.1)"}]
     assert json.loads(json.dumps(v)) == v
 
@@ -297,3 +297,23 @@ def test_V9_2_the_loss_dialog_says_what_each_break_down_does():
     assert rows[0]["breakdown_text"] == "Break down into its HQ and 4 battalions (deployment 2; one battalion removed at once)"
     rows = C.loss_table(s, {"side": "NLF", "n": 2, "units": ["vc1"], "hits": {}, "must": None})["units"]
     assert rows[0]["breakdown_text"] == "Break down into 3 random battalions (one removed at once)"
+
+
+def test_V9_1_a_whole_brigade_arriving_chooses_its_deployment():
+    """V 9.1 (reinforcements): a brigade brought in whole on one turn may use any of the three
+    deployments; until then all its counters wait off the map (and none of its battalions is in
+    play)."""
+    for dep in (1, 2, 3):
+        rec = formation("r", dep=2)
+        rec["enters"] = 2
+        m = with_forms(rec)
+        s, u = m["state"], units(m)
+        assert s["forms"]["r"]["dep"] is None and not u["rb"]["hex"] and not any(u[f"r{i}"]["hex"] for i in (1, 2, 3))
+        assert not R.invariants(s) and BG.switches(s, "r") == []
+        assert "not yet in play (arrives on turn 2)" in BG.deployment_text(s["forms"]["r"])
+        BG.enter(_g(m), "r", dep, "5121")
+        on = sorted(x for x in ("rb", "r1", "r2", "r3") if u[x]["hex"] == "5121")
+        assert on == {1: ["rb"], 2: ["r1", "r2", "r3", "rb"], 3: ["r1", "r2", "r3"]}[dep]
+        assert s["forms"]["r"]["dep"] == dep and not R.invariants(s)
+        with pytest.raises(ValueError):
+            BG.enter(_g(m), "r", dep, "5121")  # once in play it does not enter again

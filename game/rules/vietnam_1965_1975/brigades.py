@@ -31,9 +31,20 @@ def back(kind):
 def setup(sc, units):
     """V 9.1, V 18.1 rule 2: the scenario's US formations, in deployment 2 unless it says
     otherwise. Adds every counter of each formation to `units` (off the map when not in play)
-    and returns s["forms"]."""
+    and returns s["forms"]. A formation with "enters" (a turn) is a reinforcement: all its
+    counters wait off the map (deployment None) until `enter` brings it in."""
     forms = {}
     for rec in sc.get("formations", ()):
+        if rec.get("enters"):
+            b = rec["bde"]
+            units[b["id"]] = {"id": b["id"], "kind": front(b["kind"]), "name": b["name"], "side": "US",
+                              "form": rec["id"], "rev": True, "hex": None}
+            for x in rec["bns"]:
+                units[x["id"]] = {"id": x["id"], "kind": front(x["kind"]), "name": x["name"], "side": "US",
+                                  "form": rec["id"], "rev": True, "hex": None}
+            forms[rec["id"]] = {"name": rec["name"], "dep": None, "enters": rec["enters"], "bde": b["id"],
+                                "bns": [x["id"] for x in rec["bns"]]}
+            continue
         dep = rec.get("dep", 2)
         b = rec["bde"]
         bns = rec["bns"]
@@ -61,6 +72,8 @@ def gone(s, uid):
 
 
 def deployment_text(form):
+    if form["dep"] is None:
+        return f"{form['name']}: not yet in play (arrives on turn {form.get('enters')})"
     return f"{form['name']}: deployment {form['dep']} ({DEPLOYMENTS[form['dep']]}, V 9.1)"
 
 
@@ -150,7 +163,7 @@ def switches(s, fid):
     or 3 in the brigade's hex; 2 to 3; 3 to 2 with the HQ in any battalion's hex (all battalions
     on the map); 2 or 3 to 1 when all components are on the map in one hex. Once per phase."""
     form = s["forms"][fid]
-    if form.get("switched") == s["turn"]:
+    if form.get("switched") == s["turn"] or form["dep"] is None:
         return []
     bde = s["units"][form["bde"]]
     bns = [s["units"][x] for x in form["bns"]]
@@ -194,6 +207,24 @@ def switch(g, fid, dep, h=None):
           refs=B.refs(*([B.ref_h(h)] if h else [])))
 
 
+def enter(g, fid, dep, h):
+    """V 9.1 (reinforcements): a whole brigade brought in on one turn comes in any of the three
+    deployments, all its counters in hex h (the scenario's arrival hex)."""
+    s = g.s
+    form = s["forms"][fid]
+    if form["dep"] is not None or dep not in DEPLOYMENTS:
+        raise ValueError(f"formation {fid} cannot enter in deployment {dep}")
+    bde = s["units"][form["bde"]]
+    bns = [s["units"][x] for x in form["bns"]]
+    bde.update(kind=front(bde["kind"]) if dep == 1 else back(bde["kind"]), hex=h if dep in (1, 2) else None)
+    for b in bns:
+        b.update(kind=back(b["kind"]) if dep == 3 else front(b["kind"]), hex=None if dep == 1 else h)
+    form["dep"] = dep
+    form["switched"] = s["turn"]  # its deployment for this turn is chosen
+    g.log(f"{form['name']} enters in {h} in deployment {dep} ({DEPLOYMENTS[dep]})", "V 9.1",
+          refs=B.refs(B.ref_h(h)))
+
+
 def unit_status_due(s):
     """Option deployment_switch "each_turn" (design): a Unit Status Phase for the US brigades at
     the start of every game-turn after the first."""
@@ -232,6 +263,10 @@ def check(s):
         bde = s["units"][form["bde"]]
         bns = [s["units"][x] for x in form["bns"]]
         dep = form["dep"]
+        if dep is None:
+            if bde["hex"] or any(b["hex"] for b in bns):
+                bad.append(f"formation {fid} not yet in play has counters on the map")
+            continue
         if dep not in DEPLOYMENTS:
             bad.append(f"formation {fid} in deployment {dep}")
             continue

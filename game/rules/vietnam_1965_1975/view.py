@@ -54,7 +54,8 @@ def view(s, role=None):
                  "ship": op["ship"]} if op else None),
          "vp": vp(s), "ffz": bool(s.get("ffz"))}
     if s.get("forms"):  # V 9.1: each US formation's deployment (public: the counters show it)
-        v["forms"] = [{"id": fid, "name": fm["name"], "dep": fm["dep"], "text": brigades.deployment_text(fm)}
+        v["forms"] = [{"id": fid, "name": fm["name"], "dep": fm["dep"], "text": brigades.deployment_text(fm),
+                       "short": f"deployment {fm['dep']}" if fm["dep"] else f"arrives turn {fm.get('enters')}"}
                       for fid, fm in sorted(s["forms"].items())]
     if op and op.get("kind", "sd") in ("sd", "cs"):
         v["op_panel"] = operation_panel(s)

@@ -224,7 +224,7 @@ def tracks(root, v):
     if "vc_rp" in rec:
         rows.append(("VC RP", str(rec["vc_rp"])))
     for fm in v.get("forms") or ():  # V 9.1: each US brigade's deployment (the engine's words)
-        rows.append((fm["name"], f"deployment {fm['dep']}"))
+        rows.append((fm["name"], fm["short"]))
     if op and not v.get("op_panel"):
         rows.append(("Operation", f"{op['side']}, round {op.get('round', 0)}, targets "
                                   f"{', '.join(op.get('targets') or []) or '-'}"))

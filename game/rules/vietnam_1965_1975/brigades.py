@@ -35,28 +35,17 @@ def setup(sc, units):
     counters wait off the map (deployment None) until `enter` brings it in."""
     forms = {}
     for rec in sc.get("formations", ()):
-        if rec.get("enters"):
-            b = rec["bde"]
-            units[b["id"]] = {"id": b["id"], "kind": front(b["kind"]), "name": b["name"], "side": "US",
-                              "form": rec["id"], "rev": True, "hex": None}
-            for x in rec["bns"]:
-                units[x["id"]] = {"id": x["id"], "kind": front(x["kind"]), "name": x["name"], "side": "US",
-                                  "form": rec["id"], "rev": True, "hex": None}
-            forms[rec["id"]] = {"name": rec["name"], "dep": None, "enters": rec["enters"], "bde": b["id"],
-                                "bns": [x["id"] for x in rec["bns"]]}
-            continue
-        dep = rec.get("dep", 2)
+        dep = None if rec.get("enters") else rec.get("dep", 2)
         b = rec["bde"]
-        bns = rec["bns"]
-        at1 = rec.get("hex") or b.get("hex")
-        units[b["id"]] = {"id": b["id"], "kind": front(b["kind"]) if dep == 1 else back(b["kind"]),
+        units[b["id"]] = {"id": b["id"], "kind": back(b["kind"]) if dep in (2, 3) else front(b["kind"]),
                           "name": b["name"], "side": "US", "form": rec["id"], "rev": True,
-                          "hex": at1 if dep == 1 else b.get("hex") if dep == 2 else None}
-        for x in bns:
+                          "hex": (rec.get("hex") or b.get("hex")) if dep == 1 else b.get("hex") if dep == 2 else None}
+        for x in rec["bns"]:
             units[x["id"]] = {"id": x["id"], "kind": back(x["kind"]) if dep == 3 else front(x["kind"]),
                               "name": x["name"], "side": "US", "form": rec["id"], "rev": True,
-                              "hex": None if dep == 1 else x["hex"]}
-        forms[rec["id"]] = {"name": rec["name"], "dep": dep, "bde": b["id"], "bns": [x["id"] for x in bns]}
+                              "hex": x["hex"] if dep in (2, 3) else None}
+        forms[rec["id"]] = {"name": rec["name"], "dep": dep, "bde": b["id"], "bns": [x["id"] for x in rec["bns"]],
+                            **({"enters": rec["enters"]} if dep is None else {})}
     return forms
 
 

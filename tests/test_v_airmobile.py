@@ -330,3 +330,23 @@ def test_V8_1_cav_flies_into_a_hot_lz_and_the_battle_costs_an_airmobile_point():
     s = m["state"]
     assert s["rec"]["amp"] == 0 and s["rec"]["amp_lost"] == 1 and s["rec"].get("amp_used", 0) == 0
     assert any(e["rule"] == "V 8.1" and "loses 1 Airmobile Point" in e["text"] for e in m["log"])
+
+
+def test_V8_2_airmobile_points_are_used_once_each_turn():
+    """V 8.2: an Airmobile Point used this turn is available again the next turn (a two-turn game:
+    after the first turn's end, the AMP used in it may airmobilize again)."""
+    m = start(vc_hex="5219", ps_hex="5219")
+    m["state"]["turns"] = 2
+    us_op(m, ["m24"], "5219")
+    D.answer(m, t="pick", u="m24")
+    D.answer(m, t="air")
+    assert m["state"]["rec"]["amp_used"] == 1
+    for _ in range(400):  # play the turn out: halts, passes, no more operations
+        s = m["state"]
+        if s["turn"] == 2:
+            break
+        acts = D.acts(m)
+        pick = next((a for a in acts if a["t"] in ("halt", "done", "pass", "decline", "end", "stop", "alert")), None)
+        pick = pick or next((a for a in acts if a["t"] not in ("pref",)), acts[0])
+        M.apply(R, m, pick)
+    assert m["state"]["turn"] == 2 and "amp_used" not in m["state"]["rec"]

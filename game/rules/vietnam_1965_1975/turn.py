@@ -174,4 +174,5 @@ class TurnEnd(Step):
         if s["turn"] >= s["turns"]:
             decide(g)
             return
+        s["rec"].pop("amp_used", None)  # V 8.2: each Airmobile Point may be used once each turn
         s["turn"] += 1

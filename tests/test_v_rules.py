@@ -571,8 +571,8 @@ def test_V7_5_interdiction_half_value_outside_ffz_adds_exit_cost():
     assert s["stack"][-1]["s"] == "alert"  # the only source is used: interdiction is over
     assert "a212" in s["op"]["used"]
     from game.rules.vietnam_1965_1975.interdiction import eff_points
-    assert [eff_points(s, "US", x) >= 3 for x in (5, 6)] == [False, True]
-    assert eff_points(s, "NLF", 3) == 3
+    assert [eff_points(s, "US", x, "5219") >= 3 for x in (5, 6)] == [False, True]
+    assert eff_points(s, "NLF", 3, "5219") == 3
 
 
 # --- V 6.1 Clear and Secure, V 6.2 Hold and Patrol -----------------------------------------------------

@@ -32,10 +32,11 @@ SEARCHED = {"nlf_place", "react", "incidental_ask", "attack_pick", "ops"}  # "op
 
 
 def score(state, role):
-    """1 for a win of `role`, 0 for a loss; the V 18.1 VP difference breaks ties (weight 0.01)."""
+    """1 for a win of `role`, 1/2 a draw, 0 a loss; the V 18.1 VP difference breaks ties (weight 0.01)."""
     o = state["over"]
     d = o["vp"]["diff"] if o.get("vp") else 0
-    return (1.0 if o["winner"] == role else 0.0) + 0.01 * (d if role == "NLF" else -d) / 10
+    win = 0.5 if o["winner"] == "draw" else 1.0 if o["winner"] == role else 0.0
+    return win + 0.01 * (d if role == "NLF" else -d) / 10
 
 
 def drive(gen):

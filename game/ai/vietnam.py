@@ -392,5 +392,7 @@ def novice(rules, s, role, legal, rng):
         return legal[0]
     if s.get("await_roll"):
         return legal[0]
-    fn = POLICIES.get(s["stack"][-1]["s"])
+    step = s["stack"][-1]["s"]
+    from . import vietnam_vp
+    fn = (vietnam_vp.POLICIES.get(step) if vietnam_vp.vp_scenario(s) else None) or POLICIES.get(step)
     return fn(s, role, legal, rng) if fn else default(legal)

@@ -20,19 +20,21 @@ One module per part of the rulebook:
   strategic.py          strategic movement (V 3.3)
   security.py           security operations (V 6.3)
   naval.py              naval transport (V 3.4)
-  victory.py            the Starlite condition, graded levels, the VP readout (V 18.1-18.2)
+  reinforce.py          reinforcements: a named hex, or entering from beside the play area (V 18.1 rule 3)
+  regions.py            free-fire zones by region, borders, entries that score (V 7.6, V 18.1)
+  victory.py            the Starlite condition, the VP table, victory levels (V 18.1-18.2)
   view.py, invariants.py  what each side sees; state checks for the fuzzer
 """
 
 import random
 
 from . import (airmobile, bombardment, brigades, combat, incidental, interdiction, movement,  # noqa: F401
-               naval, operation, reaction, security, setup, strategic, turn)
+               naval, operation, reaction, reinforce, security, setup, strategic, turn)
 from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from . import board as B
 from .board import flow
-from .data import DATA_VERSION, OPTIONS, SCENARIOS
+from .data import COUNTERS, DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state  # noqa: F401
 from .view import verdict_text, view  # noqa: F401
 from .about import about  # noqa: F401  (the 'About this reconstruction' page)
@@ -77,8 +79,13 @@ def resample_hidden(state, role, rng=None):
     for us in groups.values():
         # sorted first, so the result depends only on what `role` sees and on rng (the computer
         # player's same-view guarantee), not on which unit held which identity before
-        ids = sorted((u["kind"], u["name"]) for u in us)
+        ids = sorted((u["kind"], u["name"], bool(u.get("drawn"))) for u in us)
         rng.shuffle(ids)
-        for u, (k, n) in zip(us, ids):
+        for u, (k, n, drawn) in zip(us, ids):
             u["kind"], u["name"] = k, n
+            if drawn:  # a battalion drawn blind (V 18.1 rule 2): which one it is, drawn again
+                u["drawn"] = True
+                u["kind"] = rng.choice(COUNTERS["vc_battalion_pool"]["items"])
+            else:
+                u.pop("drawn", None)
     return state

@@ -52,7 +52,7 @@ def ground(u):
 def exerts_zoc(u):
     """V 3.1: combat units exert a ZOC; HQs, artillery and units on Hold do not (ARVN battalions
     neither; political sections and supply conduits do)."""
-    return bool(val(u, "zoc")) and u.get("mission") != "hold"
+    return bool(val(u, "zoc")) and u.get("mission") != "hold" and not u.get("outside")
 
 
 def zoc_exit_cost(s, h, side):
@@ -112,6 +112,23 @@ def enemies_at(s, h, side):
 def strength(u):
     """Ground strength (V 5.4); 0 for HQs, artillery and political sections."""
     return val(u, "ground")
+
+
+def put(g, u, h):
+    """A unit enters hex h (a move, a landing, a shipment): every move on the map ends here, so the
+    entries that score at once are noted in one place (V 18.1: capitals, major cities, invasions).
+    Call it after the move's own log line."""
+    u["hex"] = h
+    if u.get("outside") and mapof(g.s).playable(h):
+        u.pop("outside")  # a reinforcement in the play area fights normally from now on (V 18.1)
+    from .regions import note_entry
+    note_entry(g, u, h)
+
+
+def fights(u):
+    """On the map and able to attack or be attacked: not a reinforcement still beside the play
+    area (V 18.1 rule 3)."""
+    return bool(u["hex"]) and not u.get("outside")
 
 
 def remove_unit(g, u, how, rule):

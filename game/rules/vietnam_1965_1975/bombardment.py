@@ -53,7 +53,7 @@ class Bombardment(Procedure):
     def check(self, g, f):
         s = g.s
         h = s["op"]["targets"][0]
-        eff = interdiction.eff_points(s, f["side"], points(s, f["side"], h))
+        eff = interdiction.eff_points(s, f["side"], points(s, f["side"], h), h)
         if eff < MIN_POINTS:
             g.log(f"Only {eff:g} effective points on {h}: a bombardment needs {MIN_POINTS} (V 7.5)", "V 7.5")
             self.goto_part(f, "wrap")
@@ -81,7 +81,7 @@ class Bombardment(Procedure):
         for u in dfn:
             B.reveal(g, u, "V 7.5")
         raw = points(s, f["side"], h)
-        eff = interdiction.eff_points(s, f["side"], raw)
+        eff = interdiction.eff_points(s, f["side"], raw, h)
         ter = B.mapof(s).drm(h, B.opt(s, "mountain_drm", -2), B.opt(s, "town_drm", -1))
         col = column(max(1, sum(B.strength(u) for u in dfn)) + floor(eff))
         if all(u.get("mission") == "hold" for u in dfn):
@@ -131,7 +131,7 @@ class BombPick(Step):
     def choices(self, g, f):
         s, lab = g.s, g.labels
         if f["target"] is None:
-            hexes = sorted({u["hex"] for u in B.live(s) if u["side"] != f["who"]})
+            hexes = sorted({u["hex"] for u in B.live(s) if u["side"] != f["who"] and B.fights(u)})
             return [{"t": "target", "hex": h, **({"label": f"Bombard {h}"} if lab else {})} for h in hexes]
         acts = [{"t": "unit", "u": u["id"], **({"label": f"Fire with {u['name']}"} if lab else {})}
                 for u in bombers(s, f["who"]) if not u["op"] and u.get("mission") != "hold"

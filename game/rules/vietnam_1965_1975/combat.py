@@ -13,6 +13,7 @@ from . import brigades as BG
 from . import prefs
 from .data import COUNTERS, CRT, TEC
 from .hexes import distance
+from .regions import full_support
 
 BRACKETS = [(Fr(5), 5), (Fr(4), 4), (Fr(3), 3), (Fr(2), 2), (Fr(3, 2), 1), (Fr(1), 0)]
 
@@ -105,7 +106,7 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
     def eff(sup, side, ground, exempt=0):
         """V 7.6: US support counts half outside an FFZ, except a Hold unit's own artillery
         defending its own hex (`exempt`, counted in full)."""
-        half = Fr(1, 2) if side == "US" and not s.get("ffz") else Fr(1)
+        half = Fr(1) if full_support(s, side, h) else Fr(1, 2)
         cap = 3 * max(1, ground)
         full = min(exempt, sup)
         rest = sup - full

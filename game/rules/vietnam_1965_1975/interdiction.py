@@ -11,6 +11,7 @@ from . import board as B
 from .combat import art_range, sea_range
 from .data import COUNTERS
 from .hexes import distance
+from .regions import full_support
 
 
 def exit_extra(s, h):
@@ -56,8 +57,9 @@ def source_name(s, src):
     return u["name"] if u else {"ap": "Air Points", "ship": "the cruiser"}.get(src, src)
 
 
-def eff_points(s, side, raw):
-    return raw / 2 if side == "US" and not s.get("ffz") else raw
+def eff_points(s, side, raw, h):
+    """V 7.6: US points count half in h unless it is in a free-fire zone or outside South Vietnam."""
+    return raw if full_support(s, side, h) else raw / 2
 
 
 @B.flow.step("interdict")
@@ -90,7 +92,7 @@ class Interdict(Step):
             if f["who"] != op["side"]:
                 op["defended"].append(a["src"])  # V 7.1: Ops Complete after the enemy operation
         op.setdefault("interdict", {})
-        op["interdict"][a["hex"]] = op["interdict"].get(a["hex"], 0) + eff_points(s, f["who"], pts)
+        op["interdict"][a["hex"]] = op["interdict"].get(a["hex"], 0) + eff_points(s, f["who"], pts, a["hex"])
         other = {"ap": "Air Points", "ship": "the cruiser"}
         name = s["units"][a["src"]]["name"] if a["src"] in s["units"] else other[a["src"]]
         g.log(f"{name} interdict {a['hex']}: {op['interdict'][a['hex']]:g} effective points, "

@@ -9,7 +9,7 @@ def check(s):
     bad = []
     m = get_map(s.get("area", "quangngai"))
     for u in s["units"].values():
-        if u["hex"] and not m.playable(u["hex"]):
+        if u["hex"] and not m.playable(u["hex"]) and not (u.get("outside") and m.land(u["hex"])):
             bad.append(f"{u['id']} in unplayable hex {u['hex']}")
         if u["hex"] and u["kind"] not in B.KINDS:
             bad.append(f"{u['id']} has unknown kind")

@@ -188,8 +188,8 @@ class Move(Step):
                 if c + landing_cost(s, u, n) - AIR["per_hex"] <= left:
                     out.append((n, c))
                 continue
-            if not B.mapof(s).playable(n) and not B.opt(s, "play_area_exit", True):
-                continue
+            if not B.mapof(s).playable(n) and (u.get("outside") or not B.opt(s, "play_area_exit", True)):
+                continue  # V 18.1: a reinforcement beside the area moves only into it
             if n in f.get("forbid", ()):
                 continue  # V 6.3: a retreat from a security attack avoids the road path behind
             c = step_cost(s, u, u["hex"], n, f["enter"], f["mode"])
@@ -275,9 +275,9 @@ class Move(Step):
                 c = step_cost(s, u, u["hex"], a["to"], f["enter"], f["mode"])
             f["mp"][u["id"]] -= c
             frm = u["hex"]
-            u["hex"] = a["to"]
             g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
                   refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['to'])))
+            B.put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):
                 # V 18.1 (R60, option play_area_exit): a unit leaving the play area leaves the scenario
                 B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
@@ -307,10 +307,11 @@ class Move(Step):
                 if f["mode"] == "retreat" and u.get("mission"):
                     u["mission"], u["done"] = None, True
                 f["mp"][u["id"]] -= c
-                u["hex"] = a["to"]
             names = ", ".join(_label(g, u) for u in units)
             g.log(f"Stack ({names}) moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
                   refs=B.refs(*[B.ref_u(g.s, x) for x in units], B.ref_h(frm), B.ref_h(a['to'])))
+            for u in units:
+                B.put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):
                 for u in units:
                     B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")

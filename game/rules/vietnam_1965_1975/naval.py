@@ -76,8 +76,8 @@ class NavalPlace(Step):
             return
         u = s["units"][a["u"]]
         frm = u["hex"]
-        u["hex"] = a["hex"]
         f["done"].append(u["id"])
         g.log(f"{u['name']} shipped from {frm} to {a['hex']}", "V 3.4", kind="move", move=[frm, a["hex"]],
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['hex'])))
+        B.put(g, u, a["hex"])
 

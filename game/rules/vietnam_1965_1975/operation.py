@@ -7,6 +7,7 @@ from ...engine.flow import Procedure, Step
 from . import airmobile as AM
 from . import board as B
 from . import interdiction, movement, prefs
+from .regions import declare_ffz, ffz_choices
 from .turn import eligible
 
 
@@ -197,7 +198,8 @@ class SearchDestroy(Procedure):
 def available(s, h):
     """Operating ground units in or adjacent to h that have not attacked this round (V 5.4)."""
     op = s["op"]
-    return [u for u in operating(s) if B.strength(u) > 0 and u["id"] not in op["used"] and near(h, u["hex"])]
+    return [u for u in operating(s) if B.strength(u) > 0 and u["id"] not in op["used"] and near(h, u["hex"])
+            and B.fights(u)]
 
 
 def attackable(s):
@@ -220,7 +222,7 @@ class SdPick(Step):
         acts = [{"t": "unit", "u": u["id"], **({"label": f"Operate with {u['name']} ({u['hex']})"} if lab else {})}
                 for u in eligible(s, f["who"]) if not u["op"]]
         if f["target"] is None:
-            hexes = sorted({u["hex"] for u in B.live(s) if u["side"] != f["who"]})
+            hexes = sorted({u["hex"] for u in B.live(s) if u["side"] != f["who"] and B.fights(u)})
             acts += [{"t": "target", "hex": h, **({"label": f"Target hex {h}"} if lab else {})} for h in hexes]
         if any(u["op"] for u in s["units"].values()):
             acts.append({"t": "go", **({"label": "Designation done"} if lab else {})})
@@ -257,17 +259,12 @@ class SdSupport(Step):
         acts = [{"t": "support", "ap": n, "ship": k,
                  **({"label": f"{n} AP" + (", the cruiser" if k else "")} if g.labels else {})}
                 for n in aps for k in ships]
-        if not g.s["special"].get("no_ffz") and not g.s.get("ffz"):
-            acts.append({"t": "ffz", **({"label": "Declare Quang Ngai a free-fire zone (2 VP)"} if g.labels else {})})
-        return acts
+        return acts + ffz_choices(g.s, g.labels)
 
     def act(self, g, f, a):
         s = g.s
         if a["t"] == "ffz":
-            # V 7.6: the play area is one region (Quang Ngai); it lasts the whole scenario (V 18.1)
-            s["ffz"] = True
-            s["rec"]["ffz"] = s["rec"].get("ffz", 0) + 1
-            g.log("The US declares Quang Ngai a free-fire zone: US support counts in full (V 7.6)", "V 7.6")
+            declare_ffz(g, a["region"])  # V 7.6; it lasts the whole scenario (V 18.1 rule 4)
             return
         s["op"]["ap"], s["op"]["ship"] = a["ap"], a["ship"]
         if a["ap"]:

@@ -10,7 +10,7 @@ from .movement import start
 
 def reactors(s, hexes, side, done):
     hs = set(hexes)
-    return [u for u in B.live(s) if u["side"] == side and not u["op"] and not u["tgt"]
+    return [u for u in B.live(s) if u["side"] == side and not u["op"] and not u["tgt"] and B.fights(u)
             and u["id"] not in done and B.mpa(s, u) > 0
             and any(n in hs for n in B.neighbours(u["hex"]))]
 

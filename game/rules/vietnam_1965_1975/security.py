@@ -126,11 +126,12 @@ class SecMove(Step):
             return
         h, n = f["path"][-1], a["to"]
         f["mp"] -= self._cost(s, h)
-        for u in _here(s):
-            u["hex"] = n
+        movers = _here(s)
         f["path"].append(n)
         g.log(f"The security stack moves {h} to {n}", "V 6.3", kind="move", move=[h, n],
               refs=B.refs(B.ref_h(h), B.ref_h(n)))
+        for u in movers:
+            B.put(g, u, n)
         if "NLF" in B.sides_at(s, n):
             for u in B.units_at(s, n, "NLF"):
                 u["tgt"] = True
@@ -177,7 +178,7 @@ class SecFight(Procedure):
             return
         if mv["rounds"] >= 3:
             for u in _here(s):
-                u["hex"] = f["entry"]
+                B.put(g, u, f["entry"])
             mv["path"].append(f["entry"])
             g.log(f"After three rounds the security stack backs up to {f['entry']} (V 6.3)", "V 6.3")
             for u in B.units_at(s, h, "NLF"):

@@ -31,7 +31,16 @@ def initial_state(sid, options):
     for u in units.values():
         u.update(done=False, mission=None, op=False, tgt=False, rp_spent=0)
     sup = sc["support"]
-    return {"scenario": sid, "area": "quangngai", "turn": 1, "turns": sc["turns"], "phase": "Set-up",
+    extra = {}
+    zones = {rec["id"]: rec["hexes"] for rec in sc["nlf"] if rec.get("hexes")}
+    if zones:  # a unit's own set-up hexes (the scenario's), instead of the common list
+        extra["zones"] = zones
+    if sc.get("reinforcements"):  # V 18.1 rule 3: who arrives when (reinforce.py)
+        extra["due"] = [dict(d) for d in sc["reinforcements"]]
+    if sc.get("per_turn"):
+        extra["per_turn"] = dict(sc["per_turn"])
+    return {"scenario": sid, "area": sc.get("area", "quangngai"), "turn": 1, "turns": sc["turns"], "phase": "Set-up",
+            **extra,
             "options": options, "special": sc.get("special", {}), "victory": sc["victory"],
             "nlf_hexes": sc["nlf_hexes"], "units": units, "removed": [],
             "rec": {"us_rp": sup["us_rp"], "vc_rp": sup["vc_rp"], "arvn_rp": sup.get("arvn_rp", 0),
@@ -51,6 +60,10 @@ class Setup(Procedure):
         from .data import COUNTERS
         g.s["pool"] = list(COUNTERS["vc_battalion_pool"]["items"])
         nlf = [u for u in g.s["units"].values() if u["side"] == "NLF"]
+        for u in nlf:
+            if u["kind"] == "vc_bn":  # V 18.1 rule 2: VC battalions are drawn at random, placed blind
+                u["kind"] = g.pick(COUNTERS["vc_battalion_pool"]["items"])  # the mix, with replacement
+                u["drawn"] = True  # which battalion it is was a blind draw (resample_hidden draws again)
         free = list(range(1, len(nlf) + 1))
         for u in nlf:
             n = g.pick(free)
@@ -62,8 +75,9 @@ class Setup(Procedure):
         g.call("nlf_place", who="NLF")
 
 
-def setup_hexes(s):
-    spec = s["nlf_hexes"]
+def setup_hexes(s, u=None):
+    spec = (s.get("zones") or {}).get(u["id"]) if u else None
+    spec = spec or s["nlf_hexes"]
     if spec != "free":
         return list(spec)
     m = get_map(s["area"])
@@ -88,7 +102,7 @@ class NlfPlace(Step):
     def choices(self, g, f):
         u = self._next(g)
         return [{"t": "place", "u": u["id"], "hex": h, **({"label": f"{u['name']} to {h}"} if g.labels else {})}
-                for h in setup_hexes(g.s)]
+                for h in setup_hexes(g.s, u)]
 
     def act(self, g, f, a):
         u = g.s["units"][a["u"]]

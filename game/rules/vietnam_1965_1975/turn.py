@@ -4,12 +4,14 @@ US decline the NLF ends the phase or operates."""
 
 from ...engine.flow import Row, Sequence, Step
 from . import board as B
+from .reinforce import due_now, lapse
 from .victory import decide
 
 
 @B.flow.step("turn")
 class Turn(Sequence):
     rows = [
+        Row("reinforce", {}, "Reinforcements", "V 18.1"),
         Row("support", {}, "Support Phase", "V 2.1"),
         Row("designate", {"who": "US"}, "Special Operations Designation (US)", "V 6.2"),
         Row("designate", {"who": "NLF"}, "Special Operations Designation (NLF)", "V 6.2"),
@@ -20,6 +22,22 @@ class Turn(Sequence):
 
     def cycle_start(self, g, f):
         g.log(f"Game-turn {g.s['turn']}", "V 2.1", kind="turn")
+
+    def run(self, g, f):
+        super().run(g, f)
+        top = g.s["stack"][-1]
+        if top["s"] == "ops" and top is not f and g.s["special"].get("first_op") == "US" \
+                and g.s["turn"] == 1 and "opened" not in top:
+            # the scenario gives the US the first operation (Silver Bayonet): the phase opens with
+            # the offer to the US, who may still decline (V 2.1)
+            top.update(st="offer", who="US", opened=True)
+            g.log("The scenario gives the US the first operation (V 18.1)", "V 2.1")
+
+    def skip(self, g, f, row):
+        return row.step == "reinforce" and not due_now(g.s)
+
+    def skipped(self, g, f, row):
+        pass  # only a scenario with reinforcements due this turn has the row (V 18.1 rule 3)
 
 
 @B.flow.step("support")
@@ -32,7 +50,12 @@ class Support(Step):
             f["unit_status"] = True  # V 9.1 (option deployment_switch): brigades may change deployment
             g.call("deploy", who="US")
             return
-        r = g.s["rec"]
+        s = g.s
+        r = s["rec"]
+        more = s.get("per_turn") if s["turn"] > 1 else None
+        if more:  # a longer scenario's support for each turn after the first (design: see scenarios.json)
+            for k, n in more.items():
+                r[k] = r.get(k, 0) + n
         g.log(f"US: {r['us_rp']} RP, {r['ap']} Air Points, {r['amp']} Airmobile Points, "
               f"{r['ship']} cruiser", "V 18.2")
         g.log(f"NLF: {r['vc_rp']} VC RP", "V 18.2", to="NLF")
@@ -168,6 +191,7 @@ class TurnEnd(Step):
     def run(self, g, f):
         g.pop()
         s = g.s
+        lapse(g)  # V 18.1 rule 3: reinforcements still outside the play area are lost
         for u in s["units"].values():
             u["done"] = False
             u["rp_spent"] = 0
@@ -175,4 +199,6 @@ class TurnEnd(Step):
             decide(g)
             return
         s["rec"].pop("amp_used", None)  # V 8.2: each Airmobile Point may be used once each turn
+        s["rec"].pop("ap_op", None)  # V 7.3: Air Points and the cruiser serve one operation a turn
+        s["rec"].pop("ship_op", None)
         s["turn"] += 1

@@ -3,6 +3,7 @@ dispersed, broken down, destroyed or has left the play area and no US counter wa
 the graded levels as an option (reference 4.6, design), and the 18.1 VP readout (V 18.1 rule 7)."""
 
 from . import board as B
+from . import regions
 
 
 def regiment_gone(s):
@@ -14,26 +15,62 @@ def us_lost(s):
     return [r for r in s["removed"] if r["side"] == "US" and r["how"] != "left"]  # leaving is no loss (V 18.1)
 
 
+def hex_vp(s, h):
+    """V 18.1 rule 7: what one NLF-occupied hex is worth at the end (one award per hex): 5 a unit
+    (at most 5) in a city or major city, 2 a unit in a capital, 2 another town, 1 another cultivated
+    hex of South Vietnam, 1/2 any other hex of it (national border hexes are not)."""
+    m = B.mapof(s)
+    town = m.town(h)
+    kind = town and town["kind"]
+    if kind in ("city", "major city"):
+        return 5 * min(5, len(B.units_at(s, h, "NLF")))
+    if kind in ("province capital", "capital"):
+        return 2 * min(5, len(B.units_at(s, h, "NLF")))
+    if town:
+        return 2
+    if regions.country(s, h) != regions.SVN:
+        return 0
+    if m.terrain(h) == "cultivated":
+        return 1
+    return 0.5 if regions.in_svn(s, h) else 0
+
+
+def removed_vp(r):
+    """V 18.1 rule 7: a removed unit's worth (leaving the play area is no loss). For the US: a VC
+    battalion or political section 1, another VC counter 3 (broken down too), any NVA counter 4.
+    For the NLF: a US counter 10, an ARVN or FWA unit its ground and artillery strength points."""
+    if r["how"] == "left":
+        return "", 0
+    k = B.KINDS[r["kind"]]
+    if r["side"] == "NLF":
+        if k["nat"] == "NVA":
+            return "US", 4
+        return "US", 1 if k["size"] in ("II", "") else 3
+    if k["nat"] == "US":
+        return "NLF", 10
+    return "NLF", (k.get("ground") or 0) + (k.get("art") or 0)
+
+
+def quarter(n):
+    """1/4 VP per ARVN or NVA RP expended; a whole number stays an int (saves compare exactly)."""
+    return n // 4 if n % 4 == 0 else n / 4
+
+
 def vp(s):
     """V 18.1 rule 7 (reference 3.10): NLF total, US total, and the difference NLF - US."""
-    m = B.mapof(s)
-    nlf = 10 * len(us_lost(s)) + s["rec"]["us_rp_spent"] + s["rec"]["ap_lost"] + s["rec"]["amp_lost"]
-    nlf += s["rec"]["amp_short"] + 2 * s["rec"].get("ffz", 0)  # 2 VP per free-fire zone declared
-    held = {u["hex"] for u in B.live(s) if u["side"] == "NLF"}
-    for h in held:
-        town = m.town(h)
-        if town and town["kind"] in ("city", "major city"):
-            nlf += 5 * min(5, len(B.units_at(s, h, "NLF")))
-        elif town:
-            nlf += 2
-        elif m.terrain(h) == "cultivated":
-            nlf += 1
-        else:
-            nlf += 0.5
-    us = 0
+    rec = s["rec"]
+    nlf = rec["us_rp_spent"] + rec["ap_lost"] + rec["amp_lost"] + rec["amp_short"]
+    nlf += 2 * rec.get("ffz", 0) + quarter(rec.get("arvn_rp_spent", 0))  # 2 VP per free-fire zone declared
+    nlf += regions.entry_vp(s)
+    for h in {u["hex"] for u in B.live(s) if u["side"] == "NLF" and not u.get("outside")}:
+        nlf += hex_vp(s, h)
+    us = quarter(rec.get("nva_rp_spent", 0))
     for r in s["removed"]:
-        if r["side"] == "NLF" and r["how"] != "left":
-            us += 1 if B.KINDS[r["kind"]]["size"] in ("II", "") else 3
+        who, pts = removed_vp(r)
+        if who == "US":
+            us += pts
+        elif who == "NLF":
+            nlf += pts
     return {"NLF": nlf, "US": us, "diff": nlf - us}
 
 
@@ -49,8 +86,31 @@ def level(s):
     return "NLF Decisive"
 
 
+def by_levels(s, v):
+    """A scenario's victory levels on the VP difference NLF - US (V 18.1 rule 7: "the scenario
+    instructions will then indicate who has won, and by how much"): the first level whose `upto`
+    the difference does not pass; the last level has none. Optional conditions per level:
+    `nva_regiments_min` (NVA regiments removed), for scenarios won by destroying them."""
+    nva = sum(1 for r in s["removed"] if r["side"] == "NLF" and r["how"] != "left"
+              and B.KINDS[r["kind"]]["nat"] == "NVA" and B.KINDS[r["kind"]]["size"] == "III")
+    for lv in s["victory"]["levels"]:
+        if "upto" in lv and v["diff"] > lv["upto"]:
+            continue
+        if nva < lv.get("nva_regiments_min", 0):  # e.g. Silver Bayonet: the US must destroy regiments
+            continue
+        return lv
+    raise ValueError("the scenario's victory levels must end with one that always applies")
+
+
 def decide(g):
     s = g.s
+    if isinstance(s["victory"], dict):
+        v = vp(s)
+        lv = by_levels(s, v)
+        s["over"] = {"winner": lv["winner"], "turn": s["turn"], "vp": v, "level": lv["name"]}
+        g.log(f"{lv['name']} (V 18.1): VP NLF {v['NLF']:g} - US {v['US']:g} = {v['diff']:g}; {lv['why']}",
+              "V 18.1", kind="end")
+        return
     win = "US" if regiment_gone(s) and not us_lost(s) else "NLF"
     v = vp(s)
     over = {"winner": win, "turn": s["turn"], "vp": v}
@@ -64,6 +124,9 @@ def decide(g):
 
 def verdict_text(s):
     o = s.get("over") or {}
+    if isinstance(s["victory"], dict):
+        who = "A draw" if o.get("winner") == "draw" else f"{o.get('winner')} wins"
+        return f"{who}: {o.get('level')}; VP difference {o['vp']['diff']:g} (V 18.1)"
     txt = f"{o.get('winner')} wins Operation Starlite"
     if o.get("level"):
         txt += f" ({o['level']})"

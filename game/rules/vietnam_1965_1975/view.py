@@ -9,6 +9,7 @@ from . import brigades
 from . import prefs
 from .data import COUNTERS, SCENARIOS
 from .hexes import distance
+from .regions import ffz_list
 from .victory import verdict_text, vp  # noqa: F401  (re-exported)
 
 
@@ -45,14 +46,15 @@ def view(s, role=None):
     if role == "US":
         rec.pop("vc_rp")
     op = s.get("op")
-    v = {"game": "vietnam-1965-1975", "scenario": s["scenario"], "title": SCENARIOS[s["scenario"]]["name"],
+    v = {"game": "vietnam-1965-1975", "scenario": s["scenario"], "area": s.get("area", "quangngai"),
+         "title": SCENARIOS[s["scenario"]]["name"],
          "turn": s["turn"], "turns": s["turns"], "phase": s.get("phase"), "spaces": spaces, "records": rec,
          # removed units are face up (board.remove_unit), so their names are public
          "removed": [{"id": r["id"], "name": s["units"][r["id"]]["name"], "side": r["side"], "how": r["how"]}
                      for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
-         "vp": vp(s), "ffz": bool(s.get("ffz"))}
+         "vp": vp(s), "ffz": ffz_list(s)}
     if s.get("forms"):  # V 9.1: each US formation's deployment (public: the counters show it)
         v["forms"] = [{"id": fid, "name": fm["name"], "dep": fm["dep"], "text": brigades.deployment_text(fm),
                        "short": f"deployment {fm['dep']}" if fm["dep"] else f"arrives turn {fm.get('enters')}"}

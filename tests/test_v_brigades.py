@@ -317,3 +317,22 @@ def test_V9_1_a_whole_brigade_arriving_chooses_its_deployment():
         assert s["forms"]["r"]["dep"] == dep and not R.invariants(s)
         with pytest.raises(ValueError):
             BG.enter(_g(m), "r", dep, "5121")  # once in play it does not enter again
+
+
+def test_V9_1_V18_1_a_brigade_arrives_as_a_scenario_reinforcement():
+    """V 9.1 with V 18.1 rule 3 (reinforce.py): a reinforcement group naming a formation brings the
+    whole brigade in, in the deployment the scenario gives, in its named hex, before the turn."""
+    rec = formation("r", dep=2)
+    rec["enters"] = 2
+    m = with_forms(rec)
+    s = m["state"]
+    s["turns"] = 2
+    s["due"] = [{"turn": 2, "side": "US", "formation": "r", "dep": 3, "hex": "5121"}]
+    s["turn"] = 2
+    s["stack"].append({"s": "reinforce"})
+    D.run(m)  # the Reinforcements row before the turn (an automatic step)
+    assert sorted(x for x in ("rb", "r1", "r2", "r3") if units(m)[x]["hex"] == "5121") == ["r1", "r2", "r3"]
+    assert not s["due"] and any("Reinforcements: 1/r Cav, 2/r Cav, 3/r Cav arrive in 5121" in e["text"]
+                                for e in m["log"])
+    assert s["forms"]["r"]["dep"] == 3 and all(units(m)[x]["kind"] == "us_cav_bn_d3" for x in ("r1", "r2", "r3"))
+    assert not R.invariants(s)

@@ -198,7 +198,7 @@ def switch(g, fid, dep, h=None):
 
 def enter(g, fid, dep, h):
     """V 9.1 (reinforcements): a whole brigade brought in on one turn comes in any of the three
-    deployments, all its counters in hex h (the scenario's arrival hex)."""
+    deployments, all its counters in hex h (the scenario's arrival hex). Returns the units placed."""
     s = g.s
     form = s["forms"][fid]
     if form["dep"] is not None or dep not in DEPLOYMENTS:
@@ -212,6 +212,7 @@ def enter(g, fid, dep, h):
     form["switched"] = s["turn"]  # its deployment for this turn is chosen
     g.log(f"{form['name']} enters in {h} in deployment {dep} ({DEPLOYMENTS[dep]})", "V 9.1",
           refs=B.refs(B.ref_h(h)))
+    return [u for u in [bde] + bns if u["hex"]]
 
 
 def unit_status_due(s):

@@ -21,6 +21,7 @@ def new_unit(rec, side, hex_=None):
          "hex": hex_, "rev": side == "US"}
     if side == "NLF":
         u["handle"] = None
+    u.update({k: rec[k] for k in ("cmd", "ineff") if k in rec})  # V 11: an ARVN unit's command
     u.update(done=False, mission=None, op=False, tgt=False, rp_spent=0)
     return u
 

@@ -279,6 +279,9 @@ def losses(s, role, legal, rng):
     V 18.2), on the strongest unit; a removal only when nothing else covers. NLF: replacement
     points, then the smallest units, the regiment's break-down (V 9.2) before its removal."""
     units = s["units"]
+    rf = first(legal, "rf_rp")  # V 11.2: the Regional Forces' ARVN RP costs only 1/4 VP
+    if rf:
+        return rf
     rps = [a for a in legal if a["t"] == "rp"]
     if rps:
         return max(rps, key=lambda a: (B.strength(units[a["u"]]) - units[a["u"]]["rp_spent"], a["u"]))
@@ -380,10 +383,34 @@ def feint_step(s, u, steps, halt, legal):
     return best or halt or default(legal)
 
 
+# --- the ARVN (V 11) -------------------------------------------------------------------------------
+
+def ranger_roll(s, role, legal, rng):
+    """V 11.3: always roll for Rangers (a roll above the Rangers available costs nothing), and place
+    each in the hex of operating units nearest the target hexes (where the fighting is)."""
+    roll = first(legal, "roll")
+    if roll:
+        return roll
+    places = [a for a in legal if a["t"] == "ranger"]
+    targets = (s.get("op") or {}).get("targets") or []
+    if places and targets:
+        return min(places, key=lambda a: (min(distance(a["hex"], t) for t in targets), a["hex"]))
+    return places[0] if places else default(legal)
+
+
+def ranger_buyback(s, role, legal, rng):
+    """V 11.3: buy a destroyed Ranger back while 5 ARVN RP leave some for losses (its 2 SP would
+    cost the US 2 VP and the border interdiction it gives; 5 RP cost 1 1/4 VP)."""
+    if s["rec"].get("arvn_rp", 0) >= 7:
+        return first(legal, "buyback") or default(legal)
+    return first(legal, "decline") or default(legal)
+
+
 POLICIES = {"nlf_place": nlf_place, "designate": designate, "ops": ops, "sd_pick": sd_pick,
             "sd_support": sd_support, "support_pick": support_pick, "react": react, "alert": alert,
             "interdict": interdict, "attack_pick": attack_pick, "losses": losses,
-            "incidental_ask": incidental_ask, "reserve_pick": reserve_pick, "move": move}
+            "incidental_ask": incidental_ask, "reserve_pick": reserve_pick, "move": move,
+            "ranger_roll": ranger_roll, "ranger_buyback": ranger_buyback}
 
 
 def novice(rules, s, role, legal, rng):

@@ -220,7 +220,8 @@ class App:
         return json.dumps({"texts": [t.textContent for t in g.querySelectorAll("text")],
                            "title": g.querySelector("title").textContent,
                            "bg": bg.getAttribute("fill") if bg else None,
-                           "parts": sorted({str(n.getAttribute("class")) for n in g.querySelectorAll("[class]")})})
+                           "parts": sorted({str(n.getAttribute("class")) for n in g.querySelectorAll("[class]")}),
+                           "svg": g.outerHTML})  # the drawing itself, for a test to show it
 
     def open_save(self, opener, what, show, verb=("open", "Opened"), ask=False):
         """Open a stored or imported save through the engine's checks; on refusal say why and keep

@@ -23,6 +23,9 @@ One module per part of the rulebook:
   reinforce.py          reinforcements: a named hex, or entering from beside the play area (V 18.1 rule 3)
   regions.py            free-fire zones by region, borders, entries that score (V 7.6, V 18.1)
   victory.py            the Starlite condition, the VP table, victory levels (V 18.1-18.2)
+  arvn.py               the ARVN (V 11): ineffective units, effectiveness check (V 15.4), Rangers,
+                        Regional Forces' RP, pools per national force and the even split (V 5.5)
+  nva.py                NVA units: alert exceptions (V 5.2), face up (V 10), 4 VP a counter (V 18.1)
   view.py, invariants.py  what each side sees; state checks for the fuzzer
 """
 

@@ -10,7 +10,7 @@ from math import floor
 from ...engine import battle as BR
 from ...engine.flow import Procedure, Step
 from . import board as B
-from . import interdiction
+from . import interdiction, nva
 from .combat import art_range, column, row, sea_range
 from .data import COUNTERS
 from .hexes import distance
@@ -65,7 +65,9 @@ class Bombardment(Procedure):
     def alert(self, g, f):
         s = g.s
         h = s["op"]["targets"][0]
-        if f["side"] == "US" and any(B.val(u, "nat") == "VC" for u in B.units_at(s, h, "NLF")):
+        # V 5.2, 7.5: VC units and unaugmented NVA infantry regiments may alert (T-BOMB-1: NVA
+        # mechanized regiments may not)
+        if f["side"] == "US" and any(nva.may_alert(s, u) for u in B.units_at(s, h, "NLF")):
             g.call("alert", who="NLF", queue=[h], extra=-2)
 
     def resolve(self, g, f):

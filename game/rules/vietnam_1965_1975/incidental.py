@@ -4,6 +4,7 @@ units that are not targets, the owner of those stationary units may force an att
 stationary units remain the movers must move on; a destroyed mover ends its move."""
 
 from ...engine.flow import Procedure, Step
+from . import arvn
 from . import board as B
 from . import prefs
 
@@ -15,6 +16,9 @@ class Incidental(Procedure):
     def ask(self, g, f):
         s = g.s
         stat = B.units_at(s, f["hex"], B.other(f["mover"]))
+        if stat and not arvn.may_force_incidental(s, stat):
+            g.log(f"Ineffective ARVN units in {f['hex']} may not force an incidental attack", "V 11.1")
+            return
         if stat:
             who = B.other(f["mover"])
             if prefs.get(s, who, "incidental") == "decline":

@@ -1,6 +1,7 @@
 """State invariants the fuzzer checks after every action."""
 
 from . import board as B
+from .combat import rp_limit
 from . import brigades
 from .hexes import get_map
 
@@ -13,12 +14,16 @@ def check(s):
             bad.append(f"{u['id']} in unplayable hex {u['hex']}")
         if u["hex"] and u["kind"] not in B.KINDS:
             bad.append(f"{u['id']} has unknown kind")
-        if B.strength(u) > 0 and u["rp_spent"] > B.strength(u) - 1:
+        if B.strength(u) > 0 and u["rp_spent"] > rp_limit(u):
             bad.append(f"{u['id']} over its RP limit")
+        if u.get("box") and u["hex"]:
+            bad.append(f"{u['id']} both in the Ranger Holding Box and on the map (V 11.3)")
+        if u.get("ineff") and B.val(u, "nat") != "ARVN":
+            bad.append(f"{u['id']} ineffective but not ARVN (V 11.1)")
         if u["side"] == "NLF" and u.get("handle") is None and not u.get("rev") and u["hex"]:
             bad.append(f"{u['id']} face down without a handle")
-    for k in ("us_rp", "vc_rp", "ap", "amp"):
-        if s["rec"][k] < 0:
+    for k in ("us_rp", "vc_rp", "ap", "amp", "arvn_rp", "nva_rp"):
+        if s["rec"].get(k, 0) < 0:
             bad.append(f"negative record {k}")
     removed = {r["id"] for r in s["removed"]}
     for uid in removed:

@@ -6,6 +6,7 @@ is one of the operation's target hexes; others may be passed through, and their 
 incidental attack there (V 3.2, incidental.py)."""
 
 from ...engine.flow import Step
+from . import arvn
 from . import airmobile as AM
 from . import board as B
 from .data import TEC
@@ -23,6 +24,9 @@ def step_cost(s, u, a, b, enter, mode=None):
     if cost is None:
         return None
     strat = mode == "strat"
+    if strat and arvn.strat_closed(s, u, b):
+        return None  # V 11.1: no national- or corps-boundary hex for an ineffective unit
+    cost += arvn.border_extra(s, u, b)  # V 11.3: Ranger border interdiction
     if strat and u["side"] == "US" and m.road(a, b):
         cost = 0
     if B.other(u["side"]) in B.sides_at(s, b) and b not in enter and not B.opt(s, "incidental_everywhere", True):
@@ -167,6 +171,8 @@ class Move(Step):
             return False  # V 3.2: a unit may not end its move in an enemy hex that is not a target
         if AM.flying(u, f) and u["id"] in f.get("stepped", []):
             return landing_cost(g.s, u, u["hex"]) - AIR["per_hex"] <= f["mp"][u["id"]]
+        if f["mode"] == "strat" and not arvn.strat_may_halt(g.s, u, u["hex"]):
+            return False  # V 11.1: an ineffective unit ends in a town, city or cultivated hex
         return True
 
     def _steps(self, g, f, u):

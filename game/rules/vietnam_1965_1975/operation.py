@@ -6,7 +6,7 @@ s["op"] (public facts only: side, target hexes, round, support)."""
 from ...engine.flow import Procedure, Step
 from . import airmobile as AM
 from . import board as B
-from . import interdiction, movement, prefs
+from . import arvn, interdiction, movement, nva, prefs
 from .regions import declare_ffz, ffz_choices
 from .turn import eligible
 
@@ -26,13 +26,17 @@ def operating(s):
 
 @B.flow.step("sd")
 class SearchDestroy(Procedure):
-    parts = ("designate", "support", "movement", "interdict_alert", "alert", "after_alert", "round",
+    parts = ("designate", "rangers", "support", "movement", "interdict_alert", "alert", "after_alert", "round",
              "interdict_p", "interdict_d", "attacks", "battle",
              "retreat", "defensive", "pursuit", "offensive", "cs_round", "next_round", "cs_end", "wrap")
 
     def designate(self, g, f):
         g.s["op"] = B.new_op(f["side"], f.get("kind", "sd"))
         g.call("sd_pick", who=f["side"], target=None)
+
+    def rangers(self, g, f):
+        """V 11.3: the US may roll for Rangers right after designating a Search and Destroy."""
+        arvn.offer_roll(g, f)
 
     def support(self, g, f):
         if f["side"] == "US":
@@ -61,7 +65,7 @@ class SearchDestroy(Procedure):
         s = g.s
         if f["side"] != "US":
             return
-        hexes = sorted({u["hex"] for u in B.live(s) if u["tgt"] and B.val(u, "nat") == "VC"})
+        hexes = sorted({u["hex"] for u in B.live(s) if u["tgt"] and nva.may_alert(s, u)})
         if hexes:  # the NLF's play setting "never disperse" rolls at once (alert_auto)
             g.call("alert_auto" if prefs.get(s, "NLF", "alert") == "roll" else "alert", who="NLF", queue=hexes)
 
@@ -191,6 +195,7 @@ class SearchDestroy(Procedure):
         RP limits and support assignments end with the operation."""
         s = g.s
         B.close_op(s)
+        arvn.go_home(g)  # V 11.3: Rangers back to their box
         g.log("End of the operation (V 2.1 H)", "V 2.1")
         s["op"] = None
 
@@ -284,7 +289,9 @@ class Alert(Step):
         return f"Alert in {f['queue'][0]} (V 5.2): disperse VC units, or roll for the alert"
 
     def _units(self, g, f):
-        return [u for u in B.units_at(g.s, f["queue"][0], "NLF") if u["tgt"] and B.val(u, "nat") == "VC"]
+        """The target units in the hex that may disperse: VC only (V 5.2)."""
+        from .reaction import may_disperse
+        return [u for u in B.units_at(g.s, f["queue"][0], "NLF") if u["tgt"] and may_disperse(u)]
 
     def choices(self, g, f):
         lab = g.labels
@@ -310,21 +317,27 @@ class Alert(Step):
         if units:
             die = g.roll(1, f"Alert in {h}", "V 5.2")[0]
             m = B.mapof(s)
+            mods = {}
             for u in units:
                 if u.get("mission"):
                     u["mission"], u["done"] = None, True  # V 6.2: alert ends Hold/Patrol
-                mod = s["special"].get("vc_mpa_mod", 0) if B.opt(s, "starlite_mpa", True) else 0
-                mod += f.get("extra", 0)  # V 7.5: -2 against a bombardment
+                mod = nva.alert_mod(s, u, f.get("extra", 0))  # V 7.5: extra -2 against a bombardment
                 mp[u["id"]] = die + m.foot_cost(h) + mod
-            g.log(f"Alert MPA {die} + {m.foot_cost(h)} (terrain) {mod:+d} = {die + m.foot_cost(h) + mod}",
-                  "V 5.2")
+                mods.setdefault(mod, []).append(u)
+            for mod, us in sorted(mods.items(), reverse=True):
+                # one die for the hex; the units' own modifiers may differ (V 5.2)
+                who = "" if len(mods) == 1 else \
+                    " for " + ", ".join(B.pub(s, u) for u in us) + (f" ({nva.alert_why(s, us[0])})" if nva.alert_why(s, us[0]) else "")
+                g.log(f"Alert MPA {die} + {m.foot_cost(h)} (terrain) {mod:+d} = {die + m.foot_cost(h) + mod}{who}",
+                      "V 5.2")
         if not f["queue"]:
             g.pop()
         movement.start(g, "NLF", "alert", mp)
 
     @staticmethod
     def _units_at(s, h):
-        return [u for u in B.units_at(s, h, "NLF") if u["tgt"] and B.val(u, "nat") == "VC"]
+        """The target units in h that alert (V 5.2: VC, unaugmented NVA infantry regiments)."""
+        return [u for u in B.units_at(s, h, "NLF") if u["tgt"] and nva.may_alert(s, u)]
 
 
 @B.flow.step("alert_auto")

@@ -53,10 +53,10 @@ def region_name(s, r):
 # ---- free-fire zones (V 7.6) --------------------------------------------------------------------
 def ffz_list(s):
     """The regions declared free-fire zones (they last the whole scenario, V 18.1 rule 4). Saves of
-    the first Starlite versions stored `True` for the one region."""
+    the first Starlite versions stored `True` for its one region."""
     v = s.get("ffz")
-    if v is True:
-        return regions(s, next(iter(B.mapof(s).hexes)))
+    if v is True:  # the whole play area, as Starlite's one region was
+        return play_regions(s)
     return list(v or [])
 
 

@@ -13,6 +13,7 @@ when it arrives. VC battalions arrive face down (V 10), like those set up at the
 
 from ...engine.flow import Step
 from . import board as B
+from .nva import face_up_at_setup
 
 
 def new_unit(rec, side, hex_=None):
@@ -56,6 +57,8 @@ def arrive(g, d, hex_):
             u["kind"] = g.pick(COUNTERS["vc_battalion_pool"]["items"])
             u["drawn"] = True
         s["units"][u["id"]] = u
+        if d["side"] == "NLF" and face_up_at_setup(s, u["kind"]):
+            u["rev"] = True  # V 10: NVA counters are never face down (option nva_face_up)
         if d["side"] == "NLF" and B.concealed(u, "US", s):
             u["handle"] = _handle(s)
         u["hex"] = hex_  # placed, not moved: an arrival does not count as entering (V 18.1)

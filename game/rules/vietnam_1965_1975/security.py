@@ -8,6 +8,7 @@ entry hex. No reaction during the operation; enemy units adjacent to the operati
 at its end. Not implemented: Air Points and FFZ (R41), the forming-up of road stacks."""
 
 from ...engine.flow import Procedure, Step
+from . import arvn
 from . import board as B
 from . import movement
 from .interdiction import exit_extra
@@ -64,7 +65,7 @@ class SecPick(Step):
             return [{"t": "hex", "hex": h, **({"label": f"Stack in {h}"} if lab else {})}
                     for h in sorted({u["hex"] for u in road_units(s)})]
         acts = [{"t": "unit", "u": u["id"], **({"label": f"With {u['name']}"} if lab else {})}
-                for u in road_units(s) if u["hex"] == f["hex"] and not u["op"]]
+                for u in road_units(s) if u["hex"] == f["hex"] and not u["op"] and arvn.may_join_security(s, u)]
         if any(u["op"] for u in B.live(s)):
             acts.append({"t": "go", **({"label": "Start"} if lab else {})})
         return acts

@@ -4,6 +4,7 @@ area not in or adjacent to a US unit, a designed variant)."""
 
 from ...engine.flow import Procedure, Step
 from . import board as B
+from . import nva
 from . import brigades
 from .data import SCENARIOS
 from .hexes import get_map, neighbours
@@ -23,14 +24,23 @@ def initial_state(sid, options):
     units = {}
     for rec in sc["us"]:
         units[rec["id"]] = {"id": rec["id"], "kind": rec["kind"], "name": rec["name"], "side": "US",
-                            "form": rec.get("form"), "hex": rec["hex"], "rev": True}
+                            "form": rec.get("form"), "hex": rec.get("hex"), "rev": True}
+        # V 11: an ARVN unit's command (for the effectiveness check), a Ranger in its holding box,
+        # a unit the scenario declares ineffective (V 11.1)
+        units[rec["id"]].update({k: rec[k] for k in ("cmd", "box", "ineff") if k in rec})
     forms = brigades.setup(sc, units)  # V 9.1: US brigades in their deployments
     for rec in sc["nlf"]:
         units[rec["id"]] = {"id": rec["id"], "kind": rec["kind"], "name": rec["name"], "side": "NLF",
-                            "hex": None, "rev": False, "handle": None}
+                            "hex": None, "rev": nva.face_up_at_setup({"options": options}, rec["kind"]),
+                            "handle": None}
     for u in units.values():
         u.update(done=False, mission=None, op=False, tgt=False, rp_spent=0)
     sup = sc["support"]
+    records = {"us_rp": sup["us_rp"], "vc_rp": sup["vc_rp"], "arvn_rp": sup.get("arvn_rp", 0),
+               "ap": sup["ap"], "amp": sup["amp"], "ship": sup.get("cruisers", 0),
+               "us_rp_spent": 0, "ap_lost": 0, "amp_lost": 0, "amp_short": 0}
+    if "nva_rp" in sup:  # V 5.5: the NVA's own replacement pool (only in scenarios with NVA units)
+        records["nva_rp"] = sup["nva_rp"]
     extra = {}
     zones = {rec["id"]: rec["hexes"] for rec in sc["nlf"] if rec.get("hexes")}
     if zones:  # a unit's own set-up hexes (the scenario's), instead of the common list
@@ -43,10 +53,7 @@ def initial_state(sid, options):
             **extra,
             "options": options, "special": sc.get("special", {}), "victory": sc["victory"],
             "nlf_hexes": sc["nlf_hexes"], "units": units, "removed": [],
-            "rec": {"us_rp": sup["us_rp"], "vc_rp": sup["vc_rp"], "arvn_rp": sup.get("arvn_rp", 0),
-                    "ap": sup["ap"], "amp": sup["amp"], "ship": sup.get("cruisers", 0),
-                    "us_rp_spent": 0, "ap_lost": 0, "amp_lost": 0, "amp_short": 0},
-            "pool": [], "op": None, "stack": [{"s": "turn", "i": 0}, {"s": "setup"}],
+            "rec": records, "pool": [], "op": None, "stack": [{"s": "turn", "i": 0}, {"s": "setup"}],
             **({"forms": forms} if forms else {})}
 
 

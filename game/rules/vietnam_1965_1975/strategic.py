@@ -6,6 +6,7 @@ Strategic Movement Phase (V 2.1 item 3) or as an operation; the NLF only as an o
 in Starlite (EXT-1)."""
 
 from ...engine.flow import Procedure, Step
+from . import arvn
 from . import board as B
 from . import movement
 from .turn import eligible
@@ -15,13 +16,20 @@ def allowed(s, side):
     return not (side == "NLF" and s["special"].get("no_nlf_strategic"))
 
 
+def ineffective_movers(s):
+    """V 11.1: ineffective ARVN units may move strategically in the Strategic Movement Phase only,
+    and only if they can end in a town, city, major city or cultivated hex."""
+    return [u for u in B.live(s) if u["side"] == "US" and arvn.ineffective(u) and not u["done"]
+            and not u.get("mission") and arvn.strat_may_begin(s, u)]
+
+
 @B.flow.step("strat")
 class Strategic(Procedure):
     parts = ("pick", "move", "wrap")
 
     def pick(self, g, f):
         g.s["op"] = B.new_op(f["side"], "strat")
-        g.call("strat_pick", who=f["side"])
+        g.call("strat_pick", who=f["side"], **({"t3a": True} if f.get("t3a") else {}))
 
     def move(self, g, f):
         s = g.s
@@ -44,7 +52,7 @@ class StratPick(Step):
     def choices(self, g, f):
         s, lab = g.s, g.labels
         acts = [{"t": "unit", "u": u["id"], **({"label": f"Move {u['name']} ({u['hex']})"} if lab else {})}
-                for u in eligible(s, f["who"]) if not u["op"]]
+                for u in eligible(s, f["who"]) + (ineffective_movers(s) if f.get("t3a") else []) if not u["op"]]
         if any(u["op"] for u in s["units"].values()):
             acts.append({"t": "go", **({"label": "Move them"} if lab else {})})
         return acts
@@ -71,7 +79,8 @@ class StratPhase(Step):
     def choices(self, g, f):
         lab = g.labels
         from .security import road_units
-        acts = [{"t": "strat", **({"label": "Strategic movement"} if lab else {})}] if eligible(g.s, "US") else []
+        acts = [{"t": "strat", **({"label": "Strategic movement"} if lab else {})}] \
+            if eligible(g.s, "US") or ineffective_movers(g.s) else []
         if road_units(g.s):
             acts.append({"t": "security", **({"label": "Security operation (V 6.3)"} if lab else {})})
         from .naval import possible
@@ -83,4 +92,4 @@ class StratPhase(Step):
         if a["t"] == "done":
             g.pop()
             return
-        g.call(a["t"], who="US", side="US")
+        g.call(a["t"], who="US", side="US", **({"t3a": True} if a["t"] == "strat" else {}))

@@ -3,6 +3,7 @@
 US decline the NLF ends the phase or operates."""
 
 from ...engine.flow import Row, Sequence, Step
+from . import arvn
 from . import board as B
 from .reinforce import due_now, lapse
 from .victory import decide
@@ -22,6 +23,7 @@ class Turn(Sequence):
 
     def cycle_start(self, g, f):
         g.log(f"Game-turn {g.s['turn']}", "V 2.1", kind="turn")
+        arvn.check(g)  # V 18.1 rule 6: ARVN effectiveness before the turn, when the scenario asks
 
     def run(self, g, f):
         super().run(g, f)
@@ -63,9 +65,11 @@ class Support(Step):
 
 
 def eligible(s, side):
-    """Units that may still be given an operation this turn (reference 2.3 eligibility)."""
+    """Units that may still be given an operation this turn (reference 2.3 eligibility); never an
+    ineffective ARVN unit (V 11.1: only strategic movement in the Strategic Movement Phase,
+    strategic.StratPick)."""
     return [u for u in B.live(s) if u["side"] == side and not u["done"] and not u.get("mission")
-            and not u.get("rsv")]
+            and not u.get("rsv") and not arvn.ineffective(u)]
 
 
 @B.flow.step("designate")
@@ -86,7 +90,7 @@ class Designate(Step):
                 and u.get("mission_turn", s["turn"]) < s["turn"]]
         for u in eligible(s, f["who"]):
             acts.append({"t": "hold", "u": u["id"], **({"label": f"{u['name']}: Hold"} if lab else {})})
-            if B.strength(u) > 0:
+            if B.strength(u) > 0 and arvn.may_patrol(u):  # V 6.2: no ARVN battalion, no Ranger
                 acts.append({"t": "patrol", "u": u["id"], **({"label": f"{u['name']}: Patrol"} if lab else {})})
         return acts + [{"t": "done", **({"label": "Finish designation"} if lab else {})}]
 

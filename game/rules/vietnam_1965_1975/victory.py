@@ -12,7 +12,10 @@ def regiment_gone(s):
 
 
 def us_lost(s):
-    return [r for r in s["removed"] if r["side"] == "US" and r["how"] != "left"]  # leaving is no loss (V 18.1)
+    """US counters eliminated (leaving is no loss, V 18.1); ARVN and FWA losses count by strength
+    points instead (V 18.1 rule 7, removed_vp): they are no 'US counter' of the Starlite condition."""
+    return [r for r in s["removed"] if r["side"] == "US" and r["how"] != "left"
+            and B.KINDS[r["kind"]]["nat"] == "US"]
 
 
 def hex_vp(s, h):

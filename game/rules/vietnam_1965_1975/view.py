@@ -3,6 +3,7 @@ handle and back; the NLF's replacement points are its own record."""
 
 from functools import lru_cache
 
+from . import arvn
 from . import airmobile as AM
 from . import board as B
 from . import brigades
@@ -21,6 +22,12 @@ def piece(s, u, role):
          "size": k["size"], "ground": k["ground"], "art": k["art"], "mpa": B.mpa(s, u),
          "pursuit": k["pursuit"], "done": u["done"], "mission": u["mission"], "op": u["op"],
          "tgt": u["tgt"]}
+    if k["nat"] != ("US" if u["side"] == "US" else "VC"):
+        p["nat"] = k["nat"]  # ARVN, FWA, NVA: their own counter colours
+    if arvn.ineffective(u):
+        p["ineff"] = True  # V 11.1
+    if k.get("face") == "augmented" and k["nat"] in ("ARVN", "NVA"):
+        p["aug"] = True  # the upgraded face of a dual-faced counter (V 17.4, 17.6)
     if u.get("air"):
         p["air"] = True
     if AM.natural(u):
@@ -45,6 +52,7 @@ def view(s, role=None):
     rec = dict(s["rec"])
     if role == "US":
         rec.pop("vc_rp")
+        rec.pop("nva_rp", None)  # the NLF's record sheet is hidden from the US (V 1)
     op = s.get("op")
     v = {"game": "vietnam-1965-1975", "scenario": s["scenario"], "area": s.get("area", "quangngai"),
          "title": SCENARIOS[s["scenario"]]["name"],
@@ -55,6 +63,10 @@ def view(s, role=None):
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
          "vp": vp(s), "ffz": ffz_list(s)}
+    rangers = arvn.rangers_in_play(s)
+    if rangers:  # V 11.3: the Ranger Holding Box (public, like every US unit)
+        v["ranger_box"] = {"in_box": [u["name"] for u in arvn.rangers_in_box(s)], "in_play": len(rangers),
+                           "border": arvn.border_penalty(len(rangers)), "rule": "V 11.3"}
     if s.get("forms"):  # V 9.1: each US formation's deployment (public: the counters show it)
         v["forms"] = [{"id": fid, "name": fm["name"], "dep": fm["dep"], "text": brigades.deployment_text(fm),
                        "short": f"deployment {fm['dep']}" if fm["dep"] else f"arrives turn {fm.get('enters')}"}
@@ -117,8 +129,8 @@ WINDOWS = {"react": ("Reaction window", "V 5.3"), "incidental_ask": ("Incidental
 # --- the operation panel (issue 11 section 4): segments A-H of V 2.1 item 4 ----------------------
 # (letter, title, rule, the parts of operation.SearchDestroy that belong to it, what happens)
 SEGMENTS = (
-    ("A", "Designation", "V 2.1 A, V 5.1", ("designate",),
-     "the operating units and the target hex"),
+    ("A", "Designation", "V 2.1 A, V 5.1", ("designate", "rangers"),
+     "the operating units and the target hex (US: the Ranger roll, V 11.3)"),
     ("B", "Support Declaration", "V 2.1 B, V 7.3", ("support",),
      "US only: Air Points, the cruiser, free-fire zones"),
     ("C", "Movement", "V 2.1 C, V 3, V 5.3", ("movement",),

@@ -50,8 +50,10 @@ TYPE_NAMES = {
     "nlf_op": "NLF operation", "decline": "Decline", "end": "End the phase", "done": "Done",
 }
 
-# Faces as Victory Games printed them: US olive-green, ARVN yellow, VC black on red.
-FACE = {"US": ("#6b8e3d", "#ffffff"), "ARVN": ("#e9c43a", "#1d1d1d"), "NLF": ("#b3261e", "#fff4c2")}
+# Faces as Victory Games printed them: US olive-green, ARVN yellow, VC black on red; the NVA a darker
+# red with yellow print (design: the counter sheet is lost, reference 4.5), told apart from the VC.
+FACE = {"US": ("#6b8e3d", "#ffffff"), "ARVN": ("#e9c43a", "#1d1d1d"), "NLF": ("#b3261e", "#fff4c2"),
+        "NVA": ("#6e1f1a", "#ffe08a")}
 SIZE_MARK = {"II": "II", "III": "III", "X": "X", "I": "I"}
 
 
@@ -149,8 +151,13 @@ def title_of(p):
             f"ground {p.get('ground')}, artillery {p.get('art')}, movement {p.get('mpa')}"]
     if p.get("pursuit") is not None:
         bits.append(f"pursuit {p['pursuit']}")
+    if p.get("nat"):
+        bits[1] = f"{p['nat']} {p.get('type', '')} {p.get('size', '')}".strip()
     for flag, text in (("done", "used this turn"), ("op", "in the operation"), ("tgt", "in a target hex"),
-                       ("air", "airmobile"), ("airmobile", "permanently airmobile, flies without AMP (V 8)")):
+                       ("air", "airmobile"), ("airmobile", "permanently airmobile, flies without AMP (V 8)"),
+                       ("aug", "augmented"),
+                       ("ineff", "INEFFECTIVE (V 11.1): no operation, Hold or Patrol; strategic movement only "
+                                 "in the Strategic Movement Phase; may not force incidental attacks")):
         if p.get(flag):
             bits.append(text)
     if p.get("deployment"):
@@ -182,10 +189,15 @@ def _symbol(g, p, ink):
 def short_name(name):
     """The name as it fits on a counter at a readable size (at most 6 characters; the symbol shows
     the type): "3/7 Marines" -> "3/7", "VC battalion VC1B1" -> "VC1B1", "2/12 (155mm)" -> "2/12",
-    "7th Marines HQ" -> "7th", "VC 1st Regiment" -> "1st VC", "Political section" -> "Pol";
-    1st Cavalry: "1/7 Cav" -> "1/7", "3rd Brigade, 1st Cavalry HQ" -> "3 Bde", "1st Cavalry Division HQ"
-    -> "1 Div"."""
+    "7th Marines HQ" -> "7th", "VC 1st Regiment" -> "1st VC", "Political section" -> "Pol",
+    "ARVN 1/5 Battalion" -> "1/5", "Ranger group 2" -> "Rgr 2"; 1st Cavalry: "1/7 Cav" -> "1/7",
+    "3rd Brigade, 1st Cavalry HQ" -> "3 Bde", "1st Cavalry Division HQ" -> "1 Div"."""
     low = name.lower()
+    words = name.split()
+    if low.endswith(" battalion") and len(words) > 1:  # "ARVN 1/5 Battalion" -> "1/5"
+        return words[-2][-6:]
+    if low.startswith("ranger group"):  # the ARVN Ranger groups (V 11.3): "Ranger group 2" -> "Rgr 2"
+        return f"Rgr {words[-1]}"[:6]
     if "battalion" in low:
         return name.split()[-1][-6:]
     if low.startswith("political"):
@@ -213,7 +225,7 @@ def draw_counter(p, x=0, y=0, parent=None):
         sym.star(g, 0, -2, 9, "#d7261e")
         C.label(g, "VC", C.H - 2.6, "#fff4c2", 7, "ctr-fac")
         return g
-    bg, ink = FACE.get(p.get("side"), ("#ccc", "#111"))
+    bg, ink = FACE.get(p.get("nat") or p.get("side"), ("#ccc", "#111"))
     C.tile(g, bg, " used" if p.get("done") else "")
     short = short_name(str(p.get("name", "")))
     C.label(g, short, -C.H + 7.6, ink, name_size(short), "ctr-name")
@@ -225,6 +237,10 @@ def draw_counter(p, x=0, y=0, parent=None):
     if p.get("done"):
         sel("rect", {"x": -C.H, "y": -C.H, "width": C.S, "height": C.S, "fill": "#000", "fill-opacity": 0.25,
                      "class": "used"}, parent=g)
+    if p.get("ineff"):  # V 11.1: a grey band across the counter, "INEFF" on it
+        sel("rect", {"x": -C.H, "y": -3.6, "width": C.S, "height": 7.2, "fill": "#555", "fill-opacity": 0.85,
+                     "class": "ineff"}, parent=g)
+        C.label(g, "INEFF", 2.2, "#fff", 6, "ctr-ineff")
     return g
 
 
@@ -249,6 +265,10 @@ def tracks(root, v):
     ]
     if "vc_rp" in rec:
         rows.append(("VC RP", str(rec["vc_rp"])))
+    if v.get("ranger_box") or any(p.get("nat") == "ARVN" for p in all_pieces(v)):
+        rows.append(("ARVN RP", f"{rec.get('arvn_rp', 0)} (spent {rec.get('arvn_rp_spent', 0)})"))
+    if "nva_rp" in rec:
+        rows.append(("NVA RP", str(rec["nva_rp"])))
     for fm in v.get("forms") or ():  # V 9.1: each US brigade's deployment (the engine's words)
         rows.append((fm["name"], fm["short"]))
     if op and not v.get("op_panel"):
@@ -365,10 +385,17 @@ def loss_dialog(root, v):
                     "per unit in an operation); eliminating a unit covers its ground strength (HQ, artillery: 1)."
                     + (" A broken-down regiment's new battalion must go first (V 9.2)." if L["must"] else "")),
        cls="dlg-note", parent=box)
+    if L.get("rf"):  # V 11.2: the Regional Forces' one ARVN RP this operation
+        row = el("div", cls="loss-row", parent=box, attrs={"data-loss-unit": "rf"})
+        el("div", text=f"Regional Forces: 1 ARVN RP per operation (ARVN RP {L['rf']['pool']})", cls="loss-u", parent=row)
+        i = _index(acts, t="rf_rp")
+        if i is not None:
+            _button(el("div", cls="loss-btns", parent=row), i, acts[i], "Absorb 1 with 1 ARVN RP", title="V 11.2")
     for r in L["units"]:
         row = el("div", cls="loss-row", parent=box, attrs={"data-loss-unit": r["id"]})
         lim = f" of at most {r['rp_limit']}" if r["rp_limit"] is not None else ""
-        el("div", text=f"{r['name']}: ground {r['ground']}, artillery {r['art']}; RP charged {r['rp_spent']}{lim}",
+        own = f" ({r['pool']})" if r.get("pool") not in (None, "US RP", "VC RP") else ""  # ARVN, NVA: own pools
+        el("div", text=f"{r['name']}: ground {r['ground']}, artillery {r['art']}; RP charged {r['rp_spent']}{lim}{own}",
            cls="loss-u", parent=row)
         btns = el("div", cls="loss-btns", parent=row)
         i = _index(acts, t="rp", u=r["id"])
@@ -411,6 +438,13 @@ def quick_window(root, v):
 def boxes(root, v, selected, can_act):
     root.replaceChildren()
     removed = v.get("removed") or []
+    rb = v.get("ranger_box")
+    if rb:  # V 11.3: the Ranger Holding Box and the border interdiction the Rangers give
+        box = el("div", cls="box", attrs={"data-box": "rangers"}, parent=root)
+        el("div", text=f"Ranger Holding Box ({len(rb['in_box'])} of {rb['in_play']} in play)", cls="box-h", parent=box)
+        el("div", text=(", ".join(rb["in_box"]) or "all on the map")
+           + (f"; NLF units pay +{rb['border']} MP to enter SVN border hexes" if rb["border"] else "")
+           + f" ({rb['rule']})", cls="box-row", parent=box)
     box = el("div", cls="box", attrs={"data-box": "removed"}, parent=root)
     el("div", text=f"Removed ({len(removed)})", cls="box-h", parent=box)
     if removed:

@@ -140,8 +140,9 @@ def test_V8_1_landing_costs_and_terrain_never_matters():
 
 def test_V8_1_ground_or_air_each_move_never_both():
     """V 8.1: an airmobile unit chooses ground or air movement each round without spending AMP;
-    once it has taken a ground step it may not fly in that move; on the ground a 1st Cav battalion
-    pays foot costs and its HQ mech costs; the next move offers the choice again."""
+    once it has taken a ground step it may not fly in that move, nor in that round's pursuit
+    (option air_choice "round"), but may in the next round; on the ground a 1st Cav battalion pays
+    foot costs and its HQ mech costs."""
     m = cav_match(vc_hex="5219", ps_hex="5219")
     add(m, "c1hq", "us_cav_bde_hq", "4620", name="1st Bde HQ")
     us_op(m, ["c111", "c1hq"], "5219")
@@ -159,8 +160,31 @@ def test_V8_1_ground_or_air_each_move_never_both():
     cost = MV.step_cost(s, units(m)["c1hq"], "4620", "4721", f["enter"], "op")
     assert cost == 8 and not any(a["to"] == "4721" for a in D.acts(m, "step"))  # mech 8 > MPA 6
     assert D.acts(m, "air")
-    # a later move of the same operation (e.g. its pursuit): the choice is open again
-    assert AM.may_fly(s, units(m)["c111"], {"mode": "pursuit", "stepped": []})
+    s = m["state"]  # (apply works on a copy)
+    bn, pursuit = units(m)["c111"], {"mode": "pursuit", "stepped": []}
+    assert s["op"]["air_round"]["c111"] == [1, "ground"]
+    assert not AM.may_fly(s, bn, pursuit) and not AM.must_fly(s, bn, pursuit)  # round 1: on foot
+    s["op"]["round"] = 2
+    assert AM.may_fly(s, bn, pursuit)  # the next round: the choice is open again
+    s["op"]["round"] = 1
+    s["options"]["air_choice"] = "move"
+    assert AM.may_fly(s, bn, pursuit)
+
+
+def test_V8_1_a_unit_that_flew_in_a_round_moves_by_air_in_that_rounds_pursuit():
+    """V 8.1 (option air_choice "round"): the Cav battalion that flew in the Movement segment may
+    pursue in round 1 only by air: no ground steps until it takes to the air."""
+    m = cav_match(vc_hex="5219", ps_hex="5219")
+    us_op(m, ["c111"], "5219")
+    D.answer(m, t="pick", u="c111")
+    D.answer(m, t="air")
+    D.answer(m, t="step", to="4721")
+    s = m["state"]
+    assert s["op"]["air_round"]["c111"] == [1, "air"]
+    bn = units(m)["c111"]
+    f = {"mode": "pursuit", "mp": {"c111": 3}, "enter": [], "stepped": [], "moved": [], "cur": "c111"}
+    assert AM.must_fly(s, bn, f) and AM.may_fly(s, bn, f)
+    assert B.flow.get("move")._steps(Context(s, m["log"]), f, bn) == []
 
 
 def test_V8_2_cav_hq_pursues_by_air_only_and_with_modifier_0():

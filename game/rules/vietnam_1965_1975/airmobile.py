@@ -7,7 +7,8 @@ assigned to even with no AMP allocated, costing the US 1 VP when no AMP is left 
 
 Units airmobilized with Airmobile Points (V 8.2) keep the flag `air` for the operation
 (movement.may_airmobilize); a naturally airmobile unit's choice to fly lives in the move frame
-(`fly`), so it is made again at every move. Landing costs, hot LZs and the air step cost are
+(`fly`), and what it chose in a round of the operation binds its other moves of that round
+(op["air_round"], option air_choice: a round's movement or reaction and its pursuit are one round). Landing costs, hot LZs and the air step cost are
 movement.py's (V 8.1), shared by both."""
 
 from . import board as B
@@ -29,17 +30,36 @@ def flying(u, f):
     return bool(u.get("air")) or u["id"] in f.get("fly", ())
 
 
+def chosen(s, u):
+    """How a naturally airmobile unit has moved earlier in this round of the operation ("air",
+    "ground"), or None: under option air_choice "round" it may not combine the two (V 8.1)."""
+    op = s.get("op")
+    if not op or B.opt(s, "air_choice", "round") != "round":
+        return None
+    rec = op.get("air_round", {}).get(u["id"])
+    return rec[1] if rec and rec[0] == op["round"] else None
+
+
+def record(s, u, f):
+    """A naturally airmobile unit takes a step: note how it moves this round (option air_choice)."""
+    op = s.get("op")
+    if op and natural(u):
+        op.setdefault("air_round", {})[u["id"]] = [op["round"], "air" if flying(u, f) else "ground"]
+
+
 def may_fly(s, u, f):
-    """V 8.1: a naturally airmobile unit may take to the air before its first step of a move
-    (air and ground movement are not combined by a unit in one round)."""
+    """V 8.1: a naturally airmobile unit may take to the air before its first step of a move, unless
+    it moved on the ground earlier in the round (air and ground movement are not combined by a
+    unit in one round)."""
     modes = MODES + (("retreat",) if B.opt(s, "natural_air_retreat", True) else ())
     return (natural(u) and f["mode"] in modes and not flying(u, f)
-            and u["id"] not in f.get("stepped", []))
+            and u["id"] not in f.get("stepped", []) and chosen(s, u) != "ground")
 
 
 def must_fly(s, u, f):
-    """V 8.2: the 1st Cavalry's HQs (units with no printed pursuit modifier) pursue by air only."""
-    return natural(u) and f["mode"] == "pursuit" and B.val(u, "pursuit") is None
+    """V 8.2: the 1st Cavalry's HQs (units with no printed pursuit modifier) pursue by air only;
+    V 8.1: a unit that flew earlier in the round moves by air again in it."""
+    return natural(u) and ((f["mode"] == "pursuit" and B.val(u, "pursuit") is None) or chosen(s, u) == "air")
 
 
 def may_pursue(u):

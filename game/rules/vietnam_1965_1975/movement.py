@@ -180,7 +180,7 @@ class Move(Step):
         out = []
         left = f["mp"][u["id"]]
         if AM.must_fly(s, u, f) and not AM.flying(u, f):
-            return out  # V 8.2: it pursues by air or not at all
+            return out  # V 8.1, 8.2: it moves by air or not at all
         for n in B.neighbours(u["hex"]):
             if AM.flying(u, f):
                 c = air_step_cost(s, u, u["hex"], n, f["enter"])
@@ -273,6 +273,7 @@ class Move(Step):
         elif a["t"] == "step":
             u = s["units"][f["cur"]]
             f.setdefault("stepped", []).append(u["id"])
+            AM.record(s, u, f)
             if f["mode"] == "retreat" and u.get("mission"):
                 u["mission"], u["done"] = None, True  # V 6.2: a retreat ends Hold/Patrol
             if AM.flying(u, f):
@@ -310,6 +311,7 @@ class Move(Step):
             frm = units[0]["hex"]
             for u in units:
                 f.setdefault("stepped", []).append(u["id"])
+                AM.record(s, u, f)
                 if f["mode"] == "retreat" and u.get("mission"):
                     u["mission"], u["done"] = None, True
                 f["mp"][u["id"]] -= c

@@ -162,6 +162,12 @@ def move(s, role, legal, rng):
         return picks[0] if picks else V.first(legal, "done") or V.default(legal)
     if role == "NLF" and f.get("cur") and f["mode"] in ("op", "pursuit") and op and op["targets"]:
         return _toward(s, f, legal, op)
+    air = V.first(legal, "air")
+    if role == "US" and air and f.get("cur") and f["mode"] == "op" and op and op["targets"]:
+        # V 8.1: fly to a far target (1/2 MP a hex, terrain ignored); the 1st Cavalry flies free
+        u = s["units"][f["cur"]]
+        if min(distance(u["hex"], h) for h in op["targets"]) > 2:
+            return air
     return V.move(s, role, legal, rng)
 
 

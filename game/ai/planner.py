@@ -24,6 +24,7 @@ import random
 from ..rules.vietnam_1965_1975 import board as B
 from ..rules.vietnam_1965_1975.hexes import distance
 from . import vietnam as V
+from . import vietnam_vp
 from .worlds import as_match, copy_state, playout_iter
 
 # alert dispersal and loss allocation have a dominant choice (a dispersed or removed regiment
@@ -114,6 +115,10 @@ class Planner:
         if len(legal) == 1:
             return legal[0]
         base = worlds.sample(rng)
+        if vietnam_vp.vp_scenario(base):
+            # scenarios won on points (Silver Bayonet, Masher/White Wing): a playout of their two
+            # turns costs about a second, so no search yet; the heuristics decide (issue 15)
+            return V.novice(rules, base, role, legal, rng)
         if step == "ops" and role == "US":
             return (yield from self._operation(rules, worlds, base, role, legal, rng))
         if step == "sd_pick" and role == "US" and self.plan:

@@ -505,3 +505,27 @@ def test_V11_1_corps_boundary_hexes_come_from_the_maps_provinces(monkeypatch):
     u = add(m, "ar1", "arvn_rgt", "5323", ineff=True)
     assert arvn.strat_closed(s, u, "5324") and arvn.strat_closed(s, u, "4720") and not arvn.strat_closed(s, u, "4819")
     assert not arvn.svn_border(s, "4720") and arvn.svn_border(s, "4721")
+
+
+def test_V15_4_a_division_answers_to_the_corps_its_hq_stands_in_the_nlf_picks_on_a_boundary(monkeypatch):
+    """V 15.4 example ('The 1st ARVN division HQ is in II Corps'): the division's superior is the
+    commander of the corps where its HQ stands; a unit under a corps' direct command answers to the
+    corps it stands in; on a corps boundary the NLF chooses (option corps_side: the lower threshold).
+    I Corps -1, II Corps +1, the division's commander 3."""
+    m = start()
+    s = m["state"]
+    s["special"].update(arvn_check=True, arvn_leaders={
+        "I": {"name": "I Corps commander", "eff": -1}, "II": {"name": "II Corps commander", "eff": 1},
+        "1": {"name": "1st Division commander", "eff": 3, "corps": "I"}})
+    mark(monkeypatch, "5324", province="quang-ngai", boundary=["quang-ngai", "binh-dinh"])
+    mark(monkeypatch, "5325", province="binh-dinh")
+    hq = add(m, "ahq", "arvn_div_hq", "5325", cmd="1")
+    bn = add(m, "ab1", "arvn_bn", "5325", cmd="I")
+    assert arvn.threshold(s, hq) == (3 + 1, "II") and arvn.threshold(s, bn) == (1 + 3, "II")
+    bn["hex"] = hq["hex"] = "5324"  # on the I/II Corps boundary: the NLF takes I Corps
+    assert arvn.threshold(s, hq) == (3 - 1, "I") and arvn.threshold(s, bn) == (-1 + 3, "I")
+    s["dice"]["queue"] = [3]
+    bn["hex"] = hq["hex"] = "5325"
+    arvn.check(ctx(m))
+    assert not arvn.ineffective(hq) and not arvn.ineffective(bn)
+    assert logged(m, "against 4 (1st Division commander under II Corps commander): effective")

@@ -64,13 +64,15 @@ def corps_boundary(s, h):
     """A corps-boundary hex: the provinces of the hex and of the lines through it ("province",
     "boundary" in the map) lie in two corps zones (data/corps.json); or a map's explicit
     "corps_boundary"."""
+    return bool(_rec(s, h).get("corps_boundary")) or len(hex_corps(s, h)) > 1
+
+
+def _provinces(s, h):
+    """The province of hex h and those whose lines run through it (the map's "province", "boundary")."""
     rec = _rec(s, h)
-    if rec.get("corps_boundary"):
-        return True
     provs = set(rec.get("boundary") or [])
     p = rec.get("province")
-    provs |= set(p) if isinstance(p, (list, tuple)) else {p} if p else set()
-    return len({CORPS[x] for x in provs if x in CORPS}) > 1
+    return provs | (set(p) if isinstance(p, (list, tuple)) else {p} if p else set())
 
 
 def populated_or_cultivated(s, h):
@@ -130,15 +132,38 @@ def check_due(s):
     return B.opt(s, "arvn_check_every", "season") == "turn" or s["turn"] % 2 == 1
 
 
-def threshold(s, cmd):
+def hex_corps(s, h):
+    """The corps zones hex h lies in: one, or two on a corps boundary (data/corps.json from the
+    map's provinces); none on a map without provinces."""
+    return sorted({CORPS[p] for p in _provinces(s, h) if p in CORPS})
+
+
+def superiors(s, u):
+    """The corps commanders who may be over u at the check (V 15.4): a division's is the corps its
+    HQ stands in (the example: 'The 1st ARVN division HQ is in II Corps'); a unit under a corps'
+    direct command, the corps it stands in; on a corps boundary either (V 3: the NLF chooses). A map
+    without provinces, or a unit off it, keeps the scenario's command ("corps" of the division, or
+    the unit's "cmd")."""
+    leaders = s["special"].get("arvn_leaders", {})
+    ld = leaders[u["cmd"]]
+    if ld.get("corps"):
+        hq = next((x for x in B.live(s) if x.get("cmd") == u["cmd"] and B.val(x, "type") == "hq"), None)
+        where = [c for c in hex_corps(s, hq["hex"]) if c in leaders] if hq else []
+        return where or [ld["corps"]]
+    where = [c for c in hex_corps(s, u["hex"]) if c in leaders] if u["hex"] else []
+    return where or [u["cmd"]]
+
+
+def threshold(s, u):
     """V 15.4: a division is effective on a roll <= its commander's effectiveness + his superior's
     (the corps commander); units under a corps commander's direct command on <= his + 3. The
-    scenario gives the leaders (special "arvn_leaders": {key: {"name", "eff", "corps"?}})."""
+    scenario gives the leaders (special "arvn_leaders": {key: {"name", "eff", "corps"?}}). On a
+    corps boundary the NLF picks the side (V 3, option corps_side): it takes the lower threshold.
+    Returns (threshold, the corps commander's key)."""
     leaders = s["special"].get("arvn_leaders", {})
-    ld = leaders[cmd]
-    if ld.get("corps"):
-        return ld["eff"] + leaders[ld["corps"]]["eff"]
-    return ld["eff"] + 3
+    ld = leaders[u["cmd"]]
+    base = ld["eff"] if ld.get("corps") else 3
+    return min((base + leaders[c]["eff"], c) for c in superiors(s, u))
 
 
 def check(g):
@@ -154,16 +179,19 @@ def check(g):
     die = g.roll(1, "ARVN effectiveness", "V 15.4")[0]
     mod = s["special"].get("arvn_roll_mod", 0)
     leaders = s["special"].get("arvn_leaders", {})
-    for cmd in sorted({u["cmd"] for u in units}):
-        t = threshold(s, cmd)
+    groups = {}
+    for u in units:
+        t, corps = threshold(s, u)
+        groups.setdefault((u["cmd"], corps, t), []).append(u)
+    for (cmd, corps, t), us in sorted(groups.items()):
         ok = die + mod <= t
-        for u in units:
-            if u["cmd"] == cmd:
-                if ok:
-                    u.pop("ineff", None)
-                else:
-                    u["ineff"] = True
-        name = leaders[cmd].get("name", cmd)
+        for u in us:
+            if ok:
+                u.pop("ineff", None)
+            else:
+                u["ineff"] = True
+        name = leaders[cmd].get("name", cmd) + (f" under {leaders[corps].get('name', corps)}"
+                                                 if leaders[cmd].get("corps") and corps != leaders[cmd]["corps"] else "")
         g.log(f"ARVN effectiveness: die {die}{mod:+d} against {t} ({name}): "
               f"{'effective' if ok else 'INEFFECTIVE'} this season", "V 15.4", kind="result")
 

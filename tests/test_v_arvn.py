@@ -206,17 +206,25 @@ def test_V18_1_effectiveness_is_checked_before_the_turn_once_a_season_by_default
     assert not arvn.ineffective(s["units"]["ar1"])
 
 
-def test_V18_1_the_check_runs_at_the_start_of_the_game_turn():
-    """V 18.1 rule 6: the check is the first thing of the turn (Turn.cycle_start), its die logged."""
+def test_V18_1_the_check_runs_after_reinforcements_before_the_turn(monkeypatch):
+    """V 18.1 rule 6: 'checked after all reinforcements have been placed, but before the turn
+    begins': first thing of the Support Phase (after the Reinforcements row), its die logged; Starlite
+    asks for no check."""
+    from game.rules.vietnam_1965_1975.data import SCENARIOS
     m = M.new_match(R, "starlite", 3)
-    s = m["state"]
-    assert not logged(m, "ARVN effectiveness")  # Starlite asks for no check
-    s["special"].update(arvn_check=True, arvn_leaders={"II": {"name": "II Corps", "eff": 0}})
-    add(m, "ab2", "arvn_bn", "5020", cmd="II")
-    g = ctx(m)
-    s["dice"]["queue"] = [6]
-    R.flow.get("turn").cycle_start(g, s["stack"][0])
-    assert logged(m, "ARVN effectiveness: die 6+0 against 3 (II Corps): INEFFECTIVE")
+    assert not logged(m, "ARVN effectiveness")
+    sc = dict(SCENARIOS["starlite"], special=dict(SCENARIOS["starlite"]["special"], arvn_check=True,
+                                                  arvn_leaders={"II": {"name": "II Corps", "eff": 0}}))
+    sc["us"] = sc["us"] + [{"id": "ab2", "kind": "arvn_bn", "name": "ARVN 1/5 Battalion", "hex": "5020", "cmd": "II"}]
+    monkeypatch.setitem(SCENARIOS, "t-check", sc)
+    m = M.new_match(R, "t-check", 3)
+    while m["state"]["stack"][-1]["s"] == "nlf_place":  # the NLF sets up first (V 18.1)
+        D.answer(m, t="place", hex="5219")
+    texts = [e["text"] for e in m["log"]]
+    i = next(k for k, t in enumerate(texts) if t.startswith("ARVN effectiveness: die"))
+    assert any("Game-turn 1" in t for t in texts[:i])
+    assert not any(t.startswith("US: ") for t in texts[:i])  # the support records come after
+    assert any(e.get("dice") for e in m["log"][:i + 1])
 
 
 # --- V 11.3 Rangers (reference 6.6 T-RNG-1, T-RNG-2) -----------------------------------------------

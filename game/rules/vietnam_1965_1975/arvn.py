@@ -22,7 +22,6 @@ from . import board as B
 from .data import load
 from .regions import SVN
 
-RULE_INEFF = "V 11.1"
 RULE_RANGER = "V 11.3"
 
 
@@ -166,14 +165,19 @@ def threshold(s, u):
     return min((base + leaders[c]["eff"], c) for c in superiors(s, u))
 
 
+def checked_units(s):
+    """The ARVN units the check covers: those with a command, not Rangers (always effective)."""
+    gone = {r["id"] for r in s["removed"]}
+    return [u for u in s["units"].values() if is_arvn(u) and not is_ranger(u) and u.get("cmd") and u["id"] not in gone]
+
+
 def check(g):
     """One die for all formations (V 15.4 'Only one roll is made'); scenario modifier (coup +2,
     instability +1 in the campaign) as special "arvn_roll_mod"."""
     s = g.s
     if not check_due(s):
         return
-    units = [u for u in s["units"].values() if is_arvn(u) and not is_ranger(u) and u.get("cmd")
-             and u["id"] not in {r["id"] for r in s["removed"]}]
+    units = checked_units(s)
     if not units:
         return
     die = g.roll(1, "ARVN effectiveness", "V 15.4")[0]

@@ -23,7 +23,6 @@ class Turn(Sequence):
 
     def cycle_start(self, g, f):
         g.log(f"Game-turn {g.s['turn']}", "V 2.1", kind="turn")
-        arvn.check(g)  # V 18.1 rule 6: ARVN effectiveness before the turn, when the scenario asks
 
     def run(self, g, f):
         super().run(g, f)
@@ -48,6 +47,9 @@ class Support(Step):
 
     def run(self, g, f):
         s = g.s
+        # V 18.1 rule 6: ARVN effectiveness 'after all reinforcements have been placed, but before
+        # the turn begins' (the Reinforcements row comes first), when the scenario asks for it
+        arvn.check(g)
         r = s["rec"]
         more = s.get("per_turn") if s["turn"] > 1 else None
         if more:  # a longer scenario's support for each turn after the first (design: see scenarios.json)

@@ -66,15 +66,15 @@ def ctx(m):
 # --- V 7.6 free-fire zones, by region ----------------------------------------------------------
 
 def test_V7_6_us_support_counts_half_outside_an_ffz_and_in_full_inside_or_beyond_the_border(scen, map_patch):
-    map_patch("5219", province="Quang Ngai")
-    map_patch("5118", province=["Quang Ngai", "Quang Tin"])  # a regional boundary hex
-    map_patch("4518", country="laos")
+    map_patch("5219", province="quang-ngai", boundary=[])
+    map_patch("5118", province="quang-ngai", boundary=["quang-ngai", "quang-tin"])  # a region boundary hex
+    map_patch("4518", country="laos", province=None, border=[])
     m = begin(scen())
     s = m["state"]
     assert not RG.full_support(s, "US", "5219")
     assert RG.full_support(s, "NLF", "5219")      # only US support is halved
     assert RG.full_support(s, "US", "4518")       # outside South Vietnam
-    s["ffz"] = ["Quang Tin"]
+    s["ffz"] = ["quang-tin"]
     assert RG.full_support(s, "US", "5118")       # the attacker picks the region of a boundary hex
     assert not RG.full_support(s, "US", "5219")
 
@@ -86,12 +86,14 @@ def test_V7_6_the_us_declares_an_ffz_region_at_support_declaration_for_2_vp(scen
     D.answer(m, t="unit", u="m37")
     D.answer(m, t="go")
     offers = D.acts(m, "ffz")
-    assert [a["region"] for a in offers] == ["Quang Ngai"]
+    assert "quang-ngai" in [a["region"] for a in offers]   # (the reconstructed area touches 3 others)
+    labels = [a["label"] for a in M.legal_actions(R, m) if a["t"] == "ffz"]
+    assert "Declare Quang Ngai a free-fire zone (2 VP)" in labels
     before = VI.vp(m["state"])["NLF"]
-    D.answer(m, t="ffz", region="Quang Ngai")
+    D.answer(m, t="ffz", region="quang-ngai")
     s = m["state"]
-    assert s["ffz"] == ["Quang Ngai"] and VI.vp(s)["NLF"] == before + 2
-    assert not D.acts(m, "ffz")                    # V 18.1 rule 4: it lasts; no second declaration
+    assert s["ffz"] == ["quang-ngai"] and VI.vp(s)["NLF"] == before + 2
+    assert "quang-ngai" not in [a["region"] for a in D.acts(m, "ffz")]   # V 18.1 rule 4: it lasts
     assert any("free-fire zone" in e["text"] and e.get("rule") == "V 7.6" for e in m["log"])
 
 
@@ -123,7 +125,7 @@ def test_V18_1_occupied_hexes_town_cultivated_other_and_border(scen, map_patch):
     assert VI.hex_vp(s, "5219") == 1                 # cultivated
     other = next(h for h in QN.hexes if QN.playable(h) and QN.terrain(h) == "mountain" and not QN.town(h))
     assert VI.hex_vp(s, other) == 0.5
-    map_patch(other, border=True)                    # national border hexes are not in SVN
+    map_patch(other, border=["svn", "laos"])         # national border hexes are not in SVN
     assert VI.hex_vp(s, other) == 0
 
 
@@ -150,7 +152,7 @@ def test_V18_1_quarter_points_for_arvn_and_nva_rp(scen):
 
 
 def test_V18_1_entering_a_capital_scores_3_once_and_invading_laos_10(scen, map_patch):
-    map_patch("4518", country="laos")
+    map_patch("4518", country="laos", province=None, border=[])
     m = begin(scen())
     s = m["state"]
     g = ctx(m)

@@ -48,7 +48,8 @@ class App:
         self.rules = rules
         self.game = rules.id
         self.ui = ui_for(self.game)
-        self.map_texts = {}
+        self.map_texts = {}       # (game, play area or None) -> the map SVG's text
+        self.area = None          # the play area whose map is shown (games with one map per area)
         self.stacks = {}
         self._where = None
         self.m = None
@@ -87,8 +88,11 @@ class App:
         if loading:  # the loading screen's last step (static/loading.js)
             loading.step("map")
         for gid, _ in games():
-            resp = await window.fetch(ui_for(gid).MAP_URL)
-            self.map_texts[gid] = await resp.text()
+            ui = ui_for(gid)
+            maps = getattr(ui, "MAPS", None) or {None: {"url": ui.MAP_URL}}  # Vietnam: one per play area
+            for area, spec in maps.items():
+                resp = await window.fetch(spec["url"])
+                self.map_texts[(gid, area)] = await resp.text()
         saves.migrate()
         self.phone = phone.Phone(self)
         last = saves.last_game()
@@ -111,15 +115,20 @@ class App:
         q("#loading").remove()
         document.body.dataset.ready = "1"
 
-    def set_game(self, gid, force=False):
-        """Switch the rules, the per-game UI module and the map to game `gid`."""
-        if gid == self.game and not force:
+    def set_game(self, gid, force=False, area=None):
+        """Switch the rules, the per-game UI module and the map to game `gid` (and, for a game with a
+        map per play area, to `area`'s map: default its first)."""
+        area = area or getattr(ui_for(gid), "DEFAULT_AREA", None)
+        if gid == self.game and area == getattr(self, "area", None) and not force:
             return
         self.game = gid
+        self.area = area
         self.rules = get(gid)
         self.ui = ui_for(gid)
+        if area is not None:
+            self.ui.use_area(area)
         counters.use(self.ui)  # counters are drawn by the match's game, never guessed from a piece
-        self.map = MapView(q("#map"), self.map_texts[gid], self.ui.anchors,
+        self.map = MapView(q("#map"), self.map_texts[(gid, area)], self.ui.anchors,
                            getattr(self.ui, "STACK_DY", render_map.STACK_DY))
         from .panzoom import PanZoom
         self.pz = PanZoom(self.map.svg, self.phone.fit_box(self.ui))  # phones: the map area first
@@ -161,7 +170,8 @@ class App:
 
     def load_match(self, m, message=None):
         replay.stop(self, redraw=False)
-        self.set_game(m["game"])
+        ui = ui_for(m["game"])
+        self.set_game(m["game"], area=ui.area_of(m) if hasattr(ui, "area_of") else None)
         self.m = m
         self.selected = None
         self.expanded = None

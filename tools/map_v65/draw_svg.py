@@ -143,11 +143,21 @@ def geography(hexes: dict, width: float, height: float) -> tuple[list[str], list
         if boxes:
             shape = shapely.union_all(boxes).buffer(-3, quad_segs=2).buffer(9, quad_segs=3).buffer(-6, quad_segs=3).simplify(2.5).intersection(land)
             bands.append(f'<path d="{d_of(shape, True)}"/>')
+    borders = []
+    nations = list(S.countries().items())
+    for i, (_, a) in enumerate(nations):       # Natural Earth 1:10m land borders (V 3 Borders): shared edges
+        for _, b in nations[i + 1:]:
+            shared = a.boundary.intersection(b.buffer(0.005)).intersection(frame_ll)
+            line = project_geom(shared, to_svg).intersection(frame) if not shared.is_empty else shared
+            if not line.is_empty:
+                borders.append(d_of(line.simplify(1.0), False))
     geo = ['<g id="geo" pointer-events="none">',
            f'<path id="geo-land" d="{d_of(land, True)}" fill="#efe9cf" stroke="#3d6e9e" stroke-width="1.6"/>',
            '<g id="geo-relief" fill="#3a2a14" fill-opacity="0.16" stroke="none">', *bands, "</g>",
            '<path id="geo-rivers" d="' + "".join(d_of(r, False) for r in rivers)
            + '" fill="none" stroke="#3f7fc0" stroke-width="2" stroke-linejoin="round"/>',
+           '<path id="geo-borders" d="' + "".join(borders) + '" fill="none" stroke="#7a1f3d" stroke-width="3" '
+           'stroke-dasharray="10 4 2 4" stroke-linejoin="round"><title>international border (Natural Earth)</title></path>',
            "</g>"]
     # GeoNames places that are not a rules town: a dot at the real position and the name
     town_hexes = {h for h, info in hexes.items() if info.get("town")}
@@ -162,6 +172,25 @@ def geography(hexes: dict, width: float, height: float) -> tuple[list[str], list
                       f'{escape(p["name"])}</text><title>{escape(p["name"])} (GeoNames, {p["lat"]:.3f}N '
                       f'{p["lon"]:.3f}E)</title></g>')
     return geo, labels
+
+
+def region_labels(hexes: dict, pos: dict) -> list[str]:
+    """Province names (V 7.6 regions) and foreign countries, large and faint at the middle of their hexes."""
+    groups = {}
+    for h, info in hexes.items():
+        if info.get("province"):
+            groups.setdefault(info["province"].replace("-", " ").upper(), []).append(pos[h])
+        elif info.get("country") and info["country"] != "svn" and not info.get("border"):
+            groups.setdefault(info["country"].upper(), []).append(pos[h])
+    out = []
+    for name, pts in sorted(groups.items()):
+        if len(pts) < 4:
+            continue
+        x = sum(p[0] for p in pts) / len(pts)
+        y = sum(p[1] for p in pts) / len(pts)
+        out.append(f'<text class="region-name" x="{x:.0f}" y="{y:.0f}" font-size="26" font-weight="700" '
+                   f'letter-spacing="4" fill="#3a2a14" fill-opacity="0.22">{escape(name)}</text>')
+    return out
 
 
 def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
@@ -191,9 +220,19 @@ def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
             see = {True: 0.35, False: 0.2} if geo else see
         opacity = f' fill-opacity="{see[bool(info.get("play", True))]}"'
         rel = corners(0.0, 0.0)
-        out.append(f'<g class="{cls}" data-space="{h}" data-x="{x:.1f}" data-y="{y:.1f}" data-name="{h}" '
+        where = [info["province"].replace("-", " ").title()] if info.get("province") else []
+        if info.get("border"):
+            where.append("border: " + " / ".join(c.upper() if len(c) == 3 else c.title() for c in info["border"]))
+        elif info.get("country") and info["country"] != "svn":
+            where.append(info["country"].title())
+        attrs = "".join(f' data-{k}="{escape(str(info[k]))}"' for k in ("province", "country") if info.get(k))
+        if info.get("border"):
+            attrs += f' data-border="{" ".join(info["border"])}"'
+            cls += " border"
+        out.append(f'<g class="{cls}" data-space="{h}" data-x="{x:.1f}" data-y="{y:.1f}" data-name="{h}"{attrs} '
                    f'transform="translate({x:.1f} {y:.1f})"><path d="{path(rel)}" fill="{FILL.get(terrain, "#ddd")}"'
-                   f'{opacity} stroke="#6f6a55" stroke-width="0.8"/><title>{h} {escape(terrain)}</title></g>')
+                   f'{opacity} stroke="#6f6a55" stroke-width="0.8"/><title>{h} {escape(terrain)}'
+                   f'{escape(", " + ", ".join(where)) if where else ""}</title></g>')
     out.append("</g>")
     out.append('<g id="hexsides" pointer-events="none" stroke="#2f6fb3" stroke-width="3.2" stroke-linecap="round">')
     for key, side in sorted(data.get("hexsides", {}).items()):
@@ -214,6 +253,7 @@ def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
         out.append(f'<path data-road="{escape(name)}" d="{d}" {style}><title>{escape(name)}</title></path>')
     out.append("</g>")
     out.append('<g id="labels" pointer-events="none" text-anchor="middle">')
+    out += region_labels(hexes, pos)
     out += places
     for h in sorted(hexes):
         x, y = pos[h]
@@ -227,6 +267,10 @@ def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
                        f'stroke="#fff" stroke-width="0.8"/>')
             out.append(f'<text x="{x:.1f}" y="{y + W / 2 - 4:.1f}" font-size="8" font-weight="600" fill="#222" '
                        f'stroke="#fff" stroke-width="2" paint-order="stroke">{escape(name)}</text>')
+        for i, pl in enumerate(info.get("place", [])):   # named places with no rules effect
+            out.append(f'<text class="map-place" x="{x:.1f}" y="{y - 7 - 9 * i:.1f}" font-size="8" font-style="italic" '
+                       f'font-weight="600" fill="#5a1f0a" stroke="#fff" stroke-width="2" paint-order="stroke">'
+                       f'{escape(pl["name"])}<title>{escape(pl["name"] + ": " + pl["what"])}</title></text>')
         if info.get("beach"):  # a landing beach (V 3.4)
             out.append(f'<text x="{x:.1f}" y="{y + 12:.1f}" font-size="7" font-style="italic" '
                        f'fill="#1d3f73">landing beach</text>')

@@ -25,6 +25,10 @@ Per hex (centres from reference 4.1's affine fit, geofit.py), 41 sample points v
   mountains; they are a design choice, not data.
 - country: the Natural Earth 1:10m polygon holding the centre; Vietnam south of the 17th parallel
   (the Ben Hai line, rounded) is "SVN".
+- border: the countries of a hex an international border runs through ("Most borders run through
+  hexes rather than along hexsides", V 3 Borders): at least BORDER_SHARE of its land points in each
+  of two or more countries (a design threshold: a border grazing a hex's corner does not make it a
+  border hex, so the border hexes form a line one hex wide).
 Kept: every SVN land hex, the sea within two hexes of it, the foreign land hexes next to it, and
 every hex of the play areas cut from it (areas/*.json), so that area.py needs no geodata packages.
 Places: GeoNames towns of 1,000+ people in SVN, each with the hex the fit puts it in."""
@@ -54,6 +58,7 @@ HILL_WARMTH = -42
 CROP_SHARE = 0.2
 ROUGH = 40
 DMZ_LAT = 17.0
+BORDER_SHARE = 0.1
 CROP, FOREST, WETLAND = {12, 13, 14}, set(range(1, 10)), {11}
 RULEBOOK_SEA = ("5319", "5421", "5217")     # V 7.4 examples: all-sea
 
@@ -92,6 +97,21 @@ class Sampler:
                 return name
         return None
 
+    def border(self, lp) -> list[str]:
+        """The countries holding at least BORDER_SHARE of a hex's land points, if two or more."""
+        lat = np.array([p[0] for p in lp])
+        lon = np.array([p[1] for p in lp])
+        share = {}
+        for name, g in self.nations.items():
+            inside = shapely.contains_xy(g, lon, lat)
+            if name == "Vietnam":
+                for part, mask in (("SVN", lat < DMZ_LAT), ("NVN", lat >= DMZ_LAT)):
+                    share[part] = float((inside & mask).mean())
+            else:
+                share[name] = float(inside.mean())
+        sides = sorted(k for k, v in share.items() if v >= BORDER_SHARE)
+        return sides if len(sides) >= 2 else []
+
     def hex(self, h: str) -> dict:
         pts = G.sample_points(h)
         lat = np.array([p[0] for p in pts])
@@ -124,6 +144,9 @@ class Sampler:
             terrain = "clear"
         rec.update({"terrain": terrain, "crop": round(crop, 2), "forest": round(forest, 2),
                     "warmth": round(warm, 1), "rough": round(rough, 1)})
+        border = self.border(lp)
+        if border:
+            rec["border"] = border
         return rec
 
 
@@ -173,7 +196,9 @@ def build() -> dict:
                        "cultivated": f"MODIS classes 12-14 share >= {CROP_SHARE}",
                        "wooded hills / jungle": f"MODIS classes 1-9 majority; rough, or warmth in "
                                                 f"({HILL_WARMTH}, {MOUNTAIN_WARMTH}] / otherwise",
-                       "marsh": "MODIS class 11 the largest", "clear": "the rest"},
+                       "marsh": "MODIS class 11 the largest", "clear": "the rest",
+                       "border": f"at least {BORDER_SHARE:.0%} of the land points in each of two countries "
+                                 "(Natural Earth 1:10m; Vietnam split at the 17th parallel)"},
             "sources": SOURCES,
             "svn_land_hexes": len(svn), "svn_terrain_counts": dict(sorted(counts.items())),
         },

@@ -3,8 +3,8 @@
     PYTHONPATH=tools/map_v65/.pydeps python3 tools/map_v65/render_png.py [out.png]
 
 Hexes coloured by first-cut terrain (foreign hexes pale), the GSHHG coastline and the Natural Earth
-borders drawn over them, the 9 ports of V 17.1 marked with their hex numbers, and the Quang Ngai play
-area outlined. Default output: tools/map_v65/svn_firstcut.png (committed as a preview; build.sh draws it)."""
+borders drawn over them, the 9 ports of V 17.1 marked with their hex numbers, and the play areas
+(Quang Ngai red, Pleiku purple, Binh Dinh orange) outlined. Default output: tools/map_v65/svn_firstcut.png (committed as a preview; build.sh draws it)."""
 from __future__ import annotations
 
 import json
@@ -27,7 +27,8 @@ PORTS = {"2467": "My Tho", "2863": "Saigon", "3368": "Vung Tau", "3708": "Hue", 
 
 def main(out=os.path.join(HERE, "svn_firstcut.png")):
     grid = json.load(open(os.path.join(HERE, "svn_firstcut.json")))
-    area = json.load(open(os.path.join(HERE, "..", "..", "game/rules/vietnam_1965_1975/data/map_quangngai.json")))
+    areas = {a: json.load(open(os.path.join(HERE, "..", "..", f"game/rules/vietnam_1965_1975/data/map_{a}.json")))
+             for a in ("quangngai", "pleiku", "binhdinh")}
     c0, y0 = 4.0, 0.0
     W, H = int((63 - c0) * G.S3 / 2 * PX) + 40, int(82 * PX)
 
@@ -55,9 +56,10 @@ def main(out=os.path.join(HERE, "svn_firstcut.png")):
     line(coast, "#1d3f73", 2)
     for name, g in S.countries().items():
         line(g.boundary, "#7a2a2a", 1)
-    for h in area["hexes"]:
-        if area["hexes"][h].get("play"):
-            d.polygon([xy(c, Y) for c, Y in G.corners_cY(h)], outline="#d00000")
+    for a, colour in (("binhdinh", "#e08000"), ("pleiku", "#8000c0"), ("quangngai", "#d00000")):
+        for h, rec in areas[a]["hexes"].items():
+            if rec.get("play"):
+                d.polygon([xy(c, Y) for c, Y in G.corners_cY(h)], outline=colour)
     for h, name in PORTS.items():
         x, y = xy(*G.centre_cY(h))
         d.ellipse((x - 4, y - 4, x + 4, y + 4), fill="#000")

@@ -5,6 +5,8 @@ reports, from reconstruction or from design, read from the provenance the data f
 import json
 from pathlib import Path
 
+from .hexes import AREAS
+
 DATA = Path(__file__).parent / "data"
 FILES = [("Counters", "counters.json"), ("Terrain Effects Chart", "terrain.json"),
          ("Combat Results Table", "crt.json"), ("Scenarios", "scenarios.json")]
@@ -63,11 +65,37 @@ def _map_section(name):
                 "GeoNames coordinates through the reference 4.1 geo-fit: "
                 + ", ".join(hexes[h]["town"]["name"] + " " + h for h in sorted(hs)))
         elif field == "terrain" and src == "reconstruction":
-            add(f"terrain of {len(hs)} hexes", "reconstruction",
-                "the reference's hand map (4.7, typed from real geography) where the first cut differs: " + _hexes(hs))
+            whys = {}
+            for o in m.get("overrides", []):
+                if o.get("field") == "terrain" and o.get("source") == "reconstruction" and o.get("hex") in hs:
+                    whys.setdefault(o["why"].split("; the first cut says")[0], []).append(o["hex"])
+            for why, group in whys.items():     # a reason per group of hexes, where the first cut differs
+                add(f"terrain of {len(group)} hex" + ("es" if len(group) > 1 else ""), "reconstruction",
+                    f"{why}: {_hexes(group)}")
         elif field == "play":
+            regs = meta.get("play_regions") or ["quang-ngai"]
             add(f"play area: {sum(1 for h in hs if hexes[h].get('play'))} hexes", src,
-                "Quang Ngai province (reference 4.7); region boundaries run through the boundary hexes")
+                " and ".join(meta.get("provinces", {}).get(r, r) for r in regs)
+                + " province; region boundaries run through the boundary hexes (V 18.1)")
+        elif field == "province":
+            counts = {}
+            for h in hs:
+                counts[hexes[h]["province"]] = counts.get(hexes[h]["province"], 0) + 1
+            add(f"province of {len(hs)} hexes", src,
+                ("the nearest GeoNames place's province, read as 1965's (tools/map_v65/provinces.json): "
+                 if src == "geodata" else "by hand: ") + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+        elif field in ("country", "border") and src == "geodata":
+            if field == "border":
+                add(f"{len(hs)} international border hexes", src,
+                    "Natural Earth 1:10m borders: at least a tenth of the hex on each side (V 3 Borders: "
+                    "borders run through hexes): " + _hexes(hs))
+            else:
+                foreign = [h for h in hs if hexes[h]["country"] != "svn" and not hexes[h].get("border")]
+                add(f"country of {len(hs)} land hexes", src, "Natural Earth 1:10m polygon holding the centre"
+                    + (f"; beyond the border: {_hexes(foreign)}" if foreign else ""))
+        elif field == "place":
+            add(f"{sum(len(hexes[h]['place']) for h in hs)} named places", src, "drawn on the map with no rules effect: "
+                + ", ".join(p["name"] + " " + h for h in sorted(hs) for p in hexes[h]["place"]))
     for o in m.get("overrides", []):
         if o.get("source") != "reconstruction" or o.get("field") not in ("terrain",):
             what = f"hex {o['hex']} {o['field']}" if "hex" in o else f"hexside {o['hexside']} {o['field']}"
@@ -77,12 +105,14 @@ def _map_section(name):
     srcs = {}
     for side in m.get("hexsides", {}).values():
         srcs[side.get("prov", "reconstruction")] = srcs.get(side.get("prov", "reconstruction"), 0) + 1
+    why = meta.get("why", {})
     for src, n in sorted(srcs.items()):
-        add(f"{n} minor-river hexsides", src, "typed from real geography (reference 4.7); the WDB-II rivers are "
-            "drawn under the hexes for comparison" if src == "reconstruction" else "see the overrides")
+        add(f"{n} minor-river hexsides", src, why.get("hexsides", "typed from real geography (reference 4.7)")
+            + "; the WDB-II rivers are drawn under the hexes for comparison" if src == "reconstruction"
+            else "see the overrides")
     roads = m.get("roads", {})
     add(f"{len(roads)} roads ({', '.join(roads)})", "reconstruction",
-        "traced through the GeoNames towns (reference 4.7): no road data is installable")
+        why.get("roads", "traced through the GeoNames towns (reference 4.7)") + ": no road data is installable")
     for g in meta.get("geodata", []):
         add(g["data"], "geodata", f"{g['package']}; licence: {g['licence']}")
     if meta.get("first_cut"):
@@ -93,7 +123,7 @@ def _map_section(name):
 
 def about():
     """[{title, notes, items: [{what, source, kind, why}]}] for the game's About page."""
-    out = [_map_section("map_quangngai.json")]
+    out = [_map_section(f"map_{area}.json") for area in AREAS]   # one section per play area's map
     for title, name in FILES:
         items = []
         _walk(json.loads((DATA / name).read_text()), "", items)

@@ -80,6 +80,70 @@ class Map:
     def town(self, h):
         return (self.hexes.get(h) or {}).get("town")
 
+    # --- population centres, regions and borders (fields written by tools/map_v65/area.py; the
+    # schema is in each map's meta "schema") -------------------------------------------------------
+
+    def town_kind(self, h):
+        """'town', 'province capital' (a circle capital), 'city' (a square capital city: Gia Dinh,
+        Bien Hoa, Qui Nhon, Da Nang) or 'major city' (a star: Saigon, Hue) (V 4 Population centers),
+        or None."""
+        town = self.town(h)
+        return town["kind"] if town else None
+
+    def is_city(self, h):
+        """A city or major city (V 18.1: 5 VP for each NLF unit in one at the end)."""
+        return self.town_kind(h) in ("city", "major city")
+
+    def is_capital(self, h):
+        """A circle capital town (V 18.1: 2 VP per NLF unit in it at the end, 3 VP once entered)."""
+        return self.town_kind(h) == "province capital"
+
+    def province(self, h):
+        """The 1965 province (region, V 7.6) a land hex lies in; None at sea and beyond the border."""
+        return (self.hexes.get(h) or {}).get("province")
+
+    def regions(self, h):
+        """The provinces a hex counts in: its own, and on a region boundary both sides' (boundaries
+        run through hexes: a unit there may be in either region, V 7.6; V 18.1 set-up on the play
+        area's boundary)."""
+        rec = self.hexes.get(h) or {}
+        out = set(rec.get("boundary", []))
+        if rec.get("province"):
+            out.add(rec["province"])
+        return out
+
+    def in_region(self, h, province):
+        """In a province or on its boundary (a play area "Binh Dinh" or "extending into Quang Ngai")."""
+        return province in self.regions(h)
+
+    def country(self, h):
+        """'svn', 'nvn', 'laos' or 'cambodia': the country holding the hex centre (land hexes)."""
+        return (self.hexes.get(h) or {}).get("country")
+
+    def border(self, h):
+        """The countries whose international border runs through h, () if none (V 3 Borders: "most
+        borders run through hexes"; a unit on a border hex is on whichever side its owner desires)."""
+        return tuple((self.hexes.get(h) or {}).get("border", ()))
+
+    def national_border(self, h):
+        """An SVN national border hex (V 18.1: not in SVN for the 1/2 VP award; V 11 Rangers raise the
+        NLF's cost to enter one)."""
+        return "svn" in self.border(h)
+
+    def foreign(self, h):
+        """The country of a land hex wholly beyond SVN's border ('laos', 'cambodia', 'nvn'), else None
+        (V 18.1: 10 VP if Laos or Cambodia is invaded; US-controlled units never enter North Vietnam)."""
+        c = self.country(h)
+        return c if c and c != "svn" and not self.border(h) else None
+
+    def in_svn(self, h):
+        """Land in South Vietnam and not on a national border hex (V 18.1's "other hexes in SVN")."""
+        return self.country(h) == "svn" and not self.border(h)
+
+    def places(self, h):
+        """Named places drawn in h with no rules effect (camps, landing zones): [{name, what}]."""
+        return (self.hexes.get(h) or {}).get("place", [])
+
     def road(self, a, b):
         return side_key(a, b) in self.road_steps
 
@@ -132,9 +196,12 @@ class Map:
 
 
 _MAPS = {}
+AREAS = ("quangngai", "pleiku", "binhdinh")   # data/map_<area>.json, built by tools/map_v65
 
 
 def get_map(area="quangngai"):
+    """The map of a scenario's play area (the state's "area"; scenarios.json "area", default the
+    Quang Ngai map of Starlite)."""
     if area not in _MAPS:
         _MAPS[area] = Map(load(f"map_{area}.json"))
     return _MAPS[area]

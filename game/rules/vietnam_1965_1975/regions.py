@@ -2,9 +2,8 @@
 South Vietnam and beyond its borders (V 18.1 rule 7), and the places whose entry scores at once
 (capitals and major cities entered, Laos or Cambodia invaded: V 18.1 rule 7).
 
-The map (data/map_<area>.json) may give each hex its `province` (a list on a regional boundary)
-and its `country` ("svn" when absent; "laos", "cambodia", "nvn") and mark national `border` hexes.
-A map without provinces is one region, named by its meta `region` (Quang Ngai for Starlite)."""
+The map (data/map_<area>.json, hexes.Map) gives each hex its province and region boundaries, its
+country and the international borders through it."""
 
 from . import board as B
 
@@ -12,30 +11,32 @@ FOREIGN = ("laos", "cambodia")      # V 18.1: invading either is worth 10 VP to 
 SVN = "svn"
 
 
-def _rec(s, h):
-    return B.mapof(s).hexes.get(h) or {}
-
-
 def regions(s, h):
-    """The regions a hex lies in: one, or several on a regional boundary (reference 1.2 rule 5.2:
-    the attacker picks among them for FFZ purposes)."""
-    p = _rec(s, h).get("province") or B.mapof(s).data["meta"].get("region", "Quang Ngai")
-    return [p] if isinstance(p, str) else list(p)
+    """The regions a hex counts in: its province, and both sides' on a region boundary (reference
+    1.2 rule 5.2: the attacker picks among them for FFZ purposes). A map without provinces is one
+    region, its meta `region`."""
+    m = B.mapof(s)
+    return sorted(m.regions(h)) or [m.data["meta"].get("region", "Quang Ngai")]
 
 
 def country(s, h):
-    return _rec(s, h).get("country", SVN)
+    """The country a hex is wholly in: 'svn', or the foreign country beyond the border; a border hex
+    counts as South Vietnam (its units are on whichever side their owner desires, V 3 Borders)."""
+    return B.mapof(s).foreign(h) or SVN
 
 
 def in_svn(s, h):
     """V 18.1 rule 7: a hex of South Vietnam; national border hexes are not, for the 1/2 VP award."""
-    rec = _rec(s, h)
-    return rec.get("country", SVN) == SVN and not rec.get("border")
+    m = B.mapof(s)
+    return m.in_svn(h) if m.country(h) else True  # a map without countries is all South Vietnam
 
 
 def play_regions(s):
-    """The regions with a hex in the play area, in map order: those the US may declare FFZs in."""
+    """The regions of the play area (the map's meta `play_regions`, else every region with a play
+    hex): those the US may declare free-fire zones in."""
     m = B.mapof(s)
+    if m.data["meta"].get("play_regions"):
+        return list(m.data["meta"]["play_regions"])
     out = []
     for h in m.hexes:
         if m.playable(h) and country(s, h) == SVN:
@@ -45,13 +46,17 @@ def play_regions(s):
     return out
 
 
+def region_name(s, r):
+    return B.mapof(s).data["meta"].get("provinces", {}).get(r, r)
+
+
 # ---- free-fire zones (V 7.6) --------------------------------------------------------------------
 def ffz_list(s):
     """The regions declared free-fire zones (they last the whole scenario, V 18.1 rule 4). Saves of
-    the first Starlite versions stored `True` for the one region."""
+    the first Starlite versions stored `True` for its one region."""
     v = s.get("ffz")
-    if v is True:
-        return regions(s, next(iter(B.mapof(s).hexes)))
+    if v is True:  # the whole play area, as Starlite's one region was
+        return play_regions(s)
     return list(v or [])
 
 
@@ -70,7 +75,7 @@ def ffz_choices(s, labels):
     if s["special"].get("no_ffz"):
         return []
     done = ffz_list(s)
-    return [{"t": "ffz", "region": r, **({"label": f"Declare {r} a free-fire zone (2 VP)"} if labels else {})}
+    return [{"t": "ffz", "region": r, **({"label": f"Declare {region_name(s, r)} a free-fire zone (2 VP)"} if labels else {})}
             for r in play_regions(s) if r not in done]
 
 
@@ -80,7 +85,7 @@ def declare_ffz(g, region):
         raise ValueError(f"{region} cannot be declared a free-fire zone now (V 7.6)")
     s["ffz"] = ffz_list(s) + [region]
     s["rec"]["ffz"] = s["rec"].get("ffz", 0) + 1
-    g.log(f"The US declares {region} a free-fire zone: US support there counts in full for the rest of "
+    g.log(f"The US declares {region_name(s, region)} a free-fire zone: US support there counts in full for the rest of "
           "the scenario (V 7.6, V 18.1)", "V 7.6")
 
 

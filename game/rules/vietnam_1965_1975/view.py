@@ -47,7 +47,8 @@ def view(s, role=None):
         rec.pop("vc_rp")
         rec.pop("nva_rp", None)  # the NLF's record sheet is hidden from the US (V 1)
     op = s.get("op")
-    v = {"game": "vietnam-1965-1975", "scenario": s["scenario"], "title": SCENARIOS[s["scenario"]]["name"],
+    v = {"game": "vietnam-1965-1975", "scenario": s["scenario"], "area": s.get("area", "quangngai"),
+         "title": SCENARIOS[s["scenario"]]["name"],
          "turn": s["turn"], "turns": s["turns"], "phase": s.get("phase"), "spaces": spaces, "records": rec,
          # removed units are face up (board.remove_unit), so their names are public
          "removed": [{"id": r["id"], "name": s["units"][r["id"]]["name"], "side": r["side"], "how": r["how"]}

@@ -13,6 +13,32 @@ TARGET_KEYS = ("hex", "to")
 FIT = (9.0, 182.0, 690.0, 704.0)            # the play area (hexes in play) at "fit"
 FIT_NARROW = (300.0, 200.0, 300.0, 340.0)  # phones: the coastal plain where Starlite is fought,
 # close enough that counter names are 8 px or more on a 390 px screen
+# One map per play area (the state's "area", tools/map_v65): its SVG, the box shown at "fit" (the
+# hexes in play) and the phones' box (where the scenario's fighting starts).
+MAPS = {
+    "quangngai": {"url": MAP_URL, "fit": FIT, "fit_narrow": FIT_NARROW},
+    "pleiku": {"url": "./static/svg/vietnam_pleiku_map.svg", "fit": (74.0, 186.0, 860.0, 765.0),
+               "fit_narrow": (310.0, 460.0, 300.0, 340.0)},     # Pleiku to LZ X-Ray and Plei Me
+    "binhdinh": {"url": "./static/svg/vietnam_binhdinh_map.svg", "fit": (74.0, 671.0, 740.0, 1042.0),
+                 "fit_narrow": (430.0, 790.0, 300.0, 340.0)},  # Bong Son, the An Lao and Kim Son valleys
+}
+DEFAULT_AREA = "quangngai"
+
+
+def area_of(m):
+    """The play area whose map a match is played on (its state's "area"; Starlite's by default)."""
+    st = m.get("state") if isinstance(m.get("state"), dict) else {}
+    area = st.get("area", DEFAULT_AREA)
+    return area if area in MAPS else DEFAULT_AREA
+
+
+def use_area(area):
+    """Show `area`'s map: the URL and the fit boxes the app and the phone layout read from here."""
+    global MAP_URL, FIT, FIT_NARROW
+    m = MAPS[area]
+    MAP_URL, FIT, FIT_NARROW = m["url"], m["fit"], m["fit_narrow"]
+
+
 PLACE_NAMES = {}
 STACK_DY = -17.0  # counters sit in the upper half of their hex, its centre stays clickable
 MAIN_TYPES = ("done", "go", "pass", "stop", "alert")  # Enter presses the one main button of these

@@ -9,10 +9,12 @@ One module per part of the rulebook:
   setup.py              scenario set-up, face-down VC (V 18.1-18.2)
   turn.py               the game-turn as a Sequence, Hold/Patrol designation, operations loop (V 2.1, 6.2)
   movement.py           hex-by-hex movement of units and stacks, airmobility (V 3, 8.1), play-area exit (V 18.1)
+  airmobile.py          the 1st Cavalry's natural airmobility, airmobile pursuit and losses (V 8, 8.1, 8.2)
+  brigades.py           US brigade deployments, switching, break-down for losses; VC regiments (V 9)
   incidental.py         incidental attacks (V 3.2)
   reaction.py           reaction windows and dispersal (V 5.2, 5.3)
   operation.py          Search and Destroy / Clear and Secure, segments A-H (V 5, 6.1), reserves (V 5.7-5.8)
-  combat.py             ratio, DRMs, CRT, support, loss allocation, break-down (V 5.4-5.5, 7, 9.2)
+  combat.py             ratio, DRMs, CRT, support, loss allocation (V 5.4-5.5, 7)
   interdiction.py       interdiction (V 7.5)
   bombardment.py        bombardment operations (V 7.5)
   strategic.py          strategic movement (V 3.3)
@@ -29,8 +31,8 @@ One module per part of the rulebook:
 
 import random
 
-from . import (bombardment, combat, incidental, interdiction, movement, naval, operation,  # noqa: F401
-               reaction, reinforce, security, setup, strategic, turn)
+from . import (airmobile, bombardment, brigades, combat, incidental, interdiction, movement,  # noqa: F401
+               naval, operation, reaction, reinforce, security, setup, strategic, turn)
 from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from . import board as B

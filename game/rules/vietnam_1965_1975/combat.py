@@ -8,9 +8,11 @@ from math import floor
 from ...engine import battle as BR
 from ...engine.flow import Procedure, Step
 from . import arvn
+from . import airmobile as AM
 from . import board as B
+from . import brigades as BG
 from . import prefs
-from .data import COUNTERS, CRT, KINDS, TEC
+from .data import COUNTERS, CRT, TEC
 from .hexes import distance
 from .regions import full_support
 
@@ -70,10 +72,17 @@ def artillery(s, side, h, fighting, used, phasing):
         if distance(u["hex"], h) > art_range(u, s):
             continue
         if B.val(u, "type") == "hq" and B.opt(s, "hq_support_scope") == "brigade" and \
-                not any(x.get("form") == u.get("form") for x in fighting):
+                not any(commands(u, x) for x in fighting):
             continue
         out.append(u)
     return out
+
+
+def commands(hq, x):
+    """R45: a brigade or regiment HQ supports its own formation's units; a division HQ (formation
+    "1cav") those of its brigades too ("1cav-3bde")."""
+    f = hq.get("form")
+    return x.get("form") == f or (B.val(hq, "size") == "XX" and bool(f) and str(x.get("form")).startswith(f + "-"))
 
 
 def halve_across(s, u, h):
@@ -319,12 +328,13 @@ class Battle(Procedure):
 def airmobile(g, flags, hot, P):
     """V 5.4, 8.1: an Airmobile loss ("M": AMP allocated or airmobile units in the operation;
     "*M": only if a hot-LZ unit fought), at most one per operation; with no AMP left the US loses
-    1 VP instead (V 18.1)."""
+    1 VP instead (V 18.1). The 1st Cavalry's permanently airmobile units expose the operation
+    without any AMP allocated (V 5.4, airmobile.loss_exposed)."""
     s = g.s
     op = s["op"]
     if op.get("amp_lost"):
         return
-    flying = any(u.get("air") for u in B.live(s) if u["side"] == "US")
+    flying = any(u.get("air") for u in B.live(s) if u["side"] == "US") or AM.loss_exposed(s)
     due = ("M" in flags and flying) or ("*M" in flags and hot)
     if not due:
         return
@@ -407,7 +417,8 @@ def rp_ok(s, u, f):
 class Losses(Step):
     """V 5.5: the owner covers the loss with replacement points charged to units (each at most
     strength - 1 per operation), removals (a unit satisfies its strength, HQ and artillery 1) or a
-    VC regiment's break-down into three random battalions (V 9.2), one of which is removed at once."""
+    break-down (V 9.2, brigades.py: a VC regiment into three random battalions, a US brigade in
+    deployment 1 into its HQ and battalions), one battalion of which is removed at once."""
 
     def prompt(self, g, f):
         return f"Losses (V 5.5): {f['n']} to take"
@@ -429,7 +440,7 @@ class Losses(Step):
             if not arvn.even_split_ok(s, f, who, False):
                 continue  # V 5.5: another force must take this loss first
             acts.append({"t": "remove", "u": u["id"], **({"label": f"Remove {u['name']}"} if lab else {})})
-            if not f["must"] and KINDS[u["kind"]].get("breakdown") and s["pool"]:
+            if not f["must"] and BG.can_break_down(s, u):
                 acts.append({"t": "breakdown", "u": u["id"], **({"label": f"Break down {u['name']}"} if lab else {})})
         return acts
 
@@ -478,7 +489,7 @@ class Losses(Step):
             f["must"] = None
             B.remove_unit(g, u, f"eliminated in {u['hex']}", "V 11.3" if arvn.is_ranger(u) else "V 5.5")
         else:
-            new = breakdown(g, u)
+            new = BG.break_down(g, u)
             f["units"] += new
             f["must"] = new
             return
@@ -533,29 +544,10 @@ def loss_table(s, f):
                      "remove": f"covers {used} of {f['n']}" + (f", {refund} RP back" if refund > 0 else "")
                      + (f", VC RP +{credit - max(refund, 0)}" if side == "NLF" and credit - max(refund, 0) > 0 else "")
                      + f"; {vp}",
-                     "breakdown": bool(not f["must"] and KINDS[u["kind"]].get("breakdown") and s["pool"])})
+                     "breakdown": bool(not f["must"] and BG.can_break_down(s, u)),
+                     "breakdown_text": BG.breakdown_text(s, u) if BG.can_break_down(s, u) else None})
     out = {"side": side, "n": f["n"], "pool": pool, "pool_name": name,
            "must": bool(f["must"]), "units": rows, "rule": "V 5.5"}
     if arvn.rf_capacity(s, f):  # V 11.2: the Regional Forces' ARVN RP
         out["rf"] = {"pool": s["rec"]["arvn_rp"], "rule": "V 11.2"}
     return out
-
-
-def breakdown(g, u):
-    """V 9.2: a VC regiment breaks down into three battalions drawn at random from the pool."""
-    s = g.s
-    new = []
-    for k in range(B.val(u, "breakdown")):
-        if not s["pool"]:
-            break
-        kind = g.pick(s["pool"])
-        s["pool"].remove(kind)
-        nid = f"{u['id']}b{len([x for x in s['units'] if x.startswith(u['id'] + 'b')]) + 1}"
-        s["units"][nid] = {"id": nid, "kind": kind, "name": f"{KINDS[kind]['name']} {nid.upper()}",
-                           "side": u["side"], "hex": u["hex"], "rev": True, "handle": None,
-                           "done": u["done"], "mission": None, "op": u["op"], "tgt": u["tgt"], "rp_spent": 0}
-        new.append(nid)
-    h = u["hex"]
-    B.remove_unit(g, u, f"breaks down in {h} into {len(new)} battalions", "V 9.2")
-    s["removed"][-1]["how"] = "broken down"
-    return new

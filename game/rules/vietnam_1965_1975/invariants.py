@@ -2,6 +2,7 @@
 
 from . import board as B
 from .combat import rp_limit
+from . import brigades
 from .hexes import get_map
 
 
@@ -30,5 +31,6 @@ def check(s):
     for uid in removed:
         if s["units"][uid]["hex"]:
             bad.append(f"removed unit {uid} on the map")
+    bad += brigades.check(s)  # V 9.1: each formation's counters match its deployment
     # Both sides' units may share a hex after an operation (R11: such a hex is in no ZOC).
     return bad

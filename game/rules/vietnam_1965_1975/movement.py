@@ -1,10 +1,13 @@
 """Movement (V 3, V 3.1, V 4): one frame moves a set of units hex by hex, each with its own MP.
 Used for operation movement (V 2.1 C), reaction (V 5.3), alert (V 5.2), retreat (V 5.6) and
-pursuit (V 5.6). Entering a hex holding enemy units is allowed only into the operation's target
-hexes (incidental attacks, V 3.2, are not implemented: non-target enemy hexes are closed)."""
+pursuit (V 5.6). Air movement (V 8.1): units airmobilized with AMP here, the 1st Cavalry's
+permanently airmobile units with airmobile.py. A hex holding enemy units may be ended in only if it
+is one of the operation's target hexes; others may be passed through, and their owner may force an
+incidental attack there (V 3.2, incidental.py)."""
 
 from ...engine.flow import Step
 from . import arvn
+from . import airmobile as AM
 from . import board as B
 from .data import TEC
 from .interdiction import exit_extra
@@ -129,6 +132,7 @@ def may_airmobilize(s, u, f):
     amp_at_retreat); never in alert, pursuit or strategic moves here."""
     modes = ("op", "react", "reserve") + (("retreat",) if B.opt(s, "amp_at_retreat", True) else ())
     return (u["side"] == "US" and f["mode"] in modes and B.val(u, "airmobile_ok")
+            and not AM.natural(u)  # V 8.2: no advantage in airmobilizing an airmobile unit
             and u["id"] not in f.get("stepped", []) and not u.get("air")
             and s["rec"]["amp"] - s["rec"].get("amp_used", 0) >= amp_cost(u))
 
@@ -158,13 +162,14 @@ class Move(Step):
                     f"{min(f['mp'][u['id']] for u in units):g} MP left")
         if f["cur"]:
             u = g.s["units"][f["cur"]]
-            return f"{what} ({f['rule']}): {B.pub(g.s, u)} in {u['hex']}, {f['mp'][u['id']]:g} MP left"
+            by_air = ", flying (V 8.1)" if AM.flying(u, f) else ""
+            return f"{what} ({f['rule']}): {B.pub(g.s, u)} in {u['hex']}, {f['mp'][u['id']]:g} MP left{by_air}"
         return f"{what} ({f['rule']}): pick a unit or finish"
 
     def _can_halt(self, g, f, u):
         if u["id"] in f.get("stepped", []) and closed(g.s, u, u["hex"], f["enter"]):
             return False  # V 3.2: a unit may not end its move in an enemy hex that is not a target
-        if u.get("air") and u["id"] in f.get("stepped", []):
+        if AM.flying(u, f) and u["id"] in f.get("stepped", []):
             return landing_cost(g.s, u, u["hex"]) - AIR["per_hex"] <= f["mp"][u["id"]]
         if f["mode"] == "strat" and not arvn.strat_may_halt(g.s, u, u["hex"]):
             return False  # V 11.1: an ineffective unit ends in a town, city or cultivated hex
@@ -174,8 +179,10 @@ class Move(Step):
         s = g.s
         out = []
         left = f["mp"][u["id"]]
+        if AM.must_fly(s, u, f) and not AM.flying(u, f):
+            return out  # V 8.1, 8.2: it moves by air or not at all
         for n in B.neighbours(u["hex"]):
-            if u.get("air"):
+            if AM.flying(u, f):
                 c = air_step_cost(s, u, u["hex"], n, f["enter"])
                 # only as far as it can still land (the landing hex costs its landing cost, not 1/2)
                 if c is None:
@@ -230,6 +237,8 @@ class Move(Step):
                     for n, c in self._steps(g, f, u)]
             if may_airmobilize(s, u, f):
                 acts.append({"t": "air", **({"label": f"Airmobilize {u['name']} ({amp_cost(u)} AMP)"} if lab else {})})
+            elif AM.may_fly(s, u, f):
+                acts.append({"t": "air", **({"label": f"Fly {u['name']} (airmobile, no AMP)"} if lab else {})})
             if self._can_halt(g, f, u) or not acts:  # a unit that can neither go on nor stop stays
                 acts.append({"t": "halt", **({"label": f"Halt in {u['hex']}"} if lab else {})})
             return acts
@@ -238,7 +247,7 @@ class Move(Step):
                 for uid in free]
         hexes = {}
         for uid in free:
-            if not s["units"][uid].get("air"):
+            if not AM.flying(s["units"][uid], f):
                 hexes.setdefault(s["units"][uid]["hex"], []).append(uid)
         acts += [{"t": "stack", "hex": h, **({"label": f"Move the stack in {h} ({len(ids)} units)"} if lab else {})}
                  for h, ids in sorted(hexes.items()) if len(ids) > 1]
@@ -250,10 +259,12 @@ class Move(Step):
             f["cur"] = a["u"]
         elif a["t"] == "stack":
             f["group"] = [uid for uid in sorted(f["mp"]) if uid not in f["moved"] and s["units"][uid]["hex"] == a["hex"]
-                          and not s["units"][uid].get("air")]
+                          and not AM.flying(s["units"][uid], f)]
             f["finals"] = []
         elif f.get("group"):
             self._group_act(g, f, a)
+        elif a["t"] == "air" and AM.natural(s["units"][f["cur"]]):
+            AM.fly(g, f, s["units"][f["cur"]])
         elif a["t"] == "air":
             u = s["units"][f["cur"]]
             s["rec"]["amp_used"] = s["rec"].get("amp_used", 0) + amp_cost(u)
@@ -262,9 +273,10 @@ class Move(Step):
         elif a["t"] == "step":
             u = s["units"][f["cur"]]
             f.setdefault("stepped", []).append(u["id"])
+            AM.record(s, u, f)
             if f["mode"] == "retreat" and u.get("mission"):
                 u["mission"], u["done"] = None, True  # V 6.2: a retreat ends Hold/Patrol
-            if u.get("air"):
+            if AM.flying(u, f):
                 c = air_step_cost(s, u, u["hex"], a["to"], f["enter"])
             else:
                 c = step_cost(s, u, u["hex"], a["to"], f["enter"], f["mode"])
@@ -299,6 +311,7 @@ class Move(Step):
             frm = units[0]["hex"]
             for u in units:
                 f.setdefault("stepped", []).append(u["id"])
+                AM.record(s, u, f)
                 if f["mode"] == "retreat" and u.get("mission"):
                     u["mission"], u["done"] = None, True
                 f["mp"][u["id"]] -= c
@@ -346,7 +359,8 @@ class Move(Step):
         if op and f["mode"] == "retreat" and u["tgt"] and u["hex"]:
             for x in B.units_at(g.s, u["hex"], u["side"]):
                 x["tgt"] = True  # V 5.6: retreating onto friendly units makes them targets too
-        if u.get("air") and u["id"] in f.get("stepped", []):
+        if AM.flying(u, f) and u["id"] in f.get("stepped", []):
+            AM.landed(g.s, u)
             land = landing_cost(g.s, u, u["hex"])
             f["mp"][u["id"]] -= land - AIR["per_hex"]
             op = g.s.get("op")

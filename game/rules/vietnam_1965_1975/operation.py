@@ -4,6 +4,7 @@ retreat and pursuit, the end of the operation. One operation runs at a time; its
 s["op"] (public facts only: side, target hexes, round, support)."""
 
 from ...engine.flow import Procedure, Step
+from . import airmobile as AM
 from . import board as B
 from . import arvn, interdiction, movement, nva, prefs
 from .regions import declare_ffz, ffz_choices
@@ -140,9 +141,9 @@ class SearchDestroy(Procedure):
         for u in operating(s):
             inn = B.val(u, "pursuit")
             if inn is None:
-                if not u.get("air"):
+                if not AM.may_pursue(u):
                     continue
-                inn = 0  # V 5.6: an airmobilized unit without a modifier pursues on the result alone
+                inn = 0  # V 5.6, 8.2: an airmobile unit without a modifier pursues on the result alone, by air
             allow[u["id"]] = R + inn - (2 if op["kind"] == "cs" else 0)  # V 6.1: C&S pursuit -2
         op["allow"] = allow
         g.log(f"Pursuit result {R:+d}", "V 5.6", kind="result")

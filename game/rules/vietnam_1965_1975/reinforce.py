@@ -1,6 +1,7 @@
 """Reinforcements in short scenarios (V 18.1 rule 3).
 
-A scenario lists groups: {"turn", "side", "units": [...]} with either
+A scenario lists groups: {"turn", "side", "units": [...]} (or, for a US brigade of the scenario's
+"formations" marked "enters", {"turn", "side", "formation": id, "dep": 1-3}, brigades.enter) with either
   "hex": a named hex where they are placed before the turn begins; if an enemy unit is in it then,
          the group is lost for good; or
   "enter": hexes beside the play area (outside it) where the owner places them before the turn;
@@ -20,6 +21,7 @@ def new_unit(rec, side, hex_=None):
          "hex": hex_, "rev": side == "US"}
     if side == "NLF":
         u["handle"] = None
+    u.update({k: rec[k] for k in ("cmd", "ineff") if k in rec})  # V 11: an ARVN unit's command
     u.update(done=False, mission=None, op=False, tgt=False, rp_spent=0)
     return u
 
@@ -41,6 +43,13 @@ def _handle(s):
 def arrive(g, d, hex_):
     """One group, or part of one, takes the field in hex_ (a named hex or one beside the area)."""
     s = g.s
+    if d.get("formation"):  # V 9.1: a whole US brigade, in the deployment the scenario gives (default 2)
+        from .brigades import enter
+        placed = enter(g, d["formation"], d.get("dep", 2), hex_)
+        for u in placed:
+            if d.get("enter"):
+                u["outside"] = s["turn"]
+        return placed
     names = []
     for rec in d["units"]:
         u = new_unit(rec, d["side"])
@@ -101,6 +110,9 @@ class Reinforce(Step):
 class EnterAt(Step):
     def prompt(self, g, f):
         d = _chooser(g.s)
+        if d.get("formation"):
+            return (f"Reinforcements (V 18.1): where does the {g.s['forms'][d['formation']]['name']} wait "
+                    "to enter the play area?")
         return f"Reinforcements (V 18.1): where do {len(d['units'])} unit(s) wait to enter the play area?"
 
     def choices(self, g, f):

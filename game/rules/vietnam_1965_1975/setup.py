@@ -5,6 +5,7 @@ area not in or adjacent to a US unit, a designed variant)."""
 from ...engine.flow import Procedure, Step
 from . import board as B
 from . import nva
+from . import brigades
 from .data import SCENARIOS
 from .hexes import get_map, neighbours
 
@@ -27,6 +28,7 @@ def initial_state(sid, options):
         # V 11: an ARVN unit's command (for the effectiveness check), a Ranger in its holding box,
         # a unit the scenario declares ineffective (V 11.1)
         units[rec["id"]].update({k: rec[k] for k in ("cmd", "box", "ineff") if k in rec})
+    forms = brigades.setup(sc, units)  # V 9.1: US brigades in their deployments
     for rec in sc["nlf"]:
         units[rec["id"]] = {"id": rec["id"], "kind": rec["kind"], "name": rec["name"], "side": "NLF",
                             "hex": None, "rev": nva.face_up_at_setup({"options": options}, rec["kind"]),
@@ -51,7 +53,8 @@ def initial_state(sid, options):
             **extra,
             "options": options, "special": sc.get("special", {}), "victory": sc["victory"],
             "nlf_hexes": sc["nlf_hexes"], "units": units, "removed": [],
-            "rec": records, "pool": [], "op": None, "stack": [{"s": "turn", "i": 0}, {"s": "setup"}]}
+            "rec": records, "pool": [], "op": None, "stack": [{"s": "turn", "i": 0}, {"s": "setup"}],
+            **({"forms": forms} if forms else {})}
 
 
 @B.flow.step("setup")

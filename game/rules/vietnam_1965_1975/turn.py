@@ -46,6 +46,11 @@ class Support(Step):
     """V 2.1 item 1, V 7.3: the support records for the turn (Starlite: V 18.2)."""
 
     def run(self, g, f):
+        from .brigades import unit_status_due
+        if not f.get("unit_status") and unit_status_due(g.s):
+            f["unit_status"] = True  # V 9.1 (option deployment_switch): brigades may change deployment
+            g.call("deploy", who="US")
+            return
         s = g.s
         # V 18.1 rule 6: ARVN effectiveness 'after all reinforcements have been placed, but before
         # the turn begins' (the Reinforcements row comes first), when the scenario asks for it
@@ -199,6 +204,7 @@ class TurnEnd(Step):
         if s["turn"] >= s["turns"]:
             decide(g)
             return
+        s["rec"].pop("amp_used", None)  # V 8.2: each Airmobile Point may be used once each turn
         s["rec"].pop("ap_op", None)  # V 7.3: Air Points and the cruiser serve one operation a turn
         s["rec"].pop("ship_op", None)
         s["turn"] += 1

@@ -29,7 +29,7 @@ def hex_vp(s, h):
         return 5 * min(5, len(B.units_at(s, h, "NLF")))
     if kind in ("province capital", "capital"):
         return 2 * min(5, len(B.units_at(s, h, "NLF")))
-    if town:
+    if town or h in s["special"].get("vp_towns", {}):  # a scenario may count a camp as a town
         return 2
     if regions.country(s, h) != regions.SVN:
         return 0

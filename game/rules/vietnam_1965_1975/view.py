@@ -4,7 +4,9 @@ handle and back; the NLF's replacement points are its own record."""
 from functools import lru_cache
 
 from . import arvn
+from . import airmobile as AM
 from . import board as B
+from . import brigades
 from . import prefs
 from .data import COUNTERS, SCENARIOS
 from .hexes import distance
@@ -28,6 +30,11 @@ def piece(s, u, role):
         p["aug"] = True  # the upgraded face of a dual-faced counter (V 17.4, 17.6)
     if u.get("air"):
         p["air"] = True
+    if AM.natural(u):
+        p["airmobile"] = True  # V 8: permanently airmobile (1st Cavalry)
+    form = brigades.form_of(s, u)
+    if form:
+        p["deployment"] = brigades.deployment_text(form)  # V 9.1: which faces are up, public
     if u["rp_spent"]:
         p["rp_spent"] = u["rp_spent"]
     return p
@@ -60,6 +67,10 @@ def view(s, role=None):
     if rangers:  # V 11.3: the Ranger Holding Box (public, like every US unit)
         v["ranger_box"] = {"in_box": [u["name"] for u in arvn.rangers_in_box(s)], "in_play": len(rangers),
                            "border": arvn.border_penalty(len(rangers)), "rule": "V 11.3"}
+    if s.get("forms"):  # V 9.1: each US formation's deployment (public: the counters show it)
+        v["forms"] = [{"id": fid, "name": fm["name"], "dep": fm["dep"], "text": brigades.deployment_text(fm),
+                       "short": f"deployment {fm['dep']}" if fm["dep"] else f"arrives turn {fm.get('enters')}"}
+                      for fid, fm in sorted(s["forms"].items())]
     if op and op.get("kind", "sd") in ("sd", "cs"):
         v["op_panel"] = operation_panel(s)
     if role in ("US", "NLF"):
@@ -105,7 +116,7 @@ def reach_of(s, f):
     out = {}
     for x in ids:
         u = s["units"][x]
-        if u["hex"] and not u.get("air"):
+        if u["hex"] and not AM.flying(u, f):
             out[x] = reach(s, u, f["mp"][x], f["enter"], f["mode"], f.get("forbid", ()))
     return out
 

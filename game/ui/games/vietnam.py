@@ -2,6 +2,9 @@
 
 Two players at one screen: the app shows each side the view of the side deciding (M.view with
 that role) and hands the screen over when the next view would show what the other must not see."""
+
+import re
+
 from .. import counters as C
 from .. import symbols as sym
 from ..dom import el, sel, window
@@ -151,11 +154,14 @@ def title_of(p):
     if p.get("nat"):
         bits[1] = f"{p['nat']} {p.get('type', '')} {p.get('size', '')}".strip()
     for flag, text in (("done", "used this turn"), ("op", "in the operation"), ("tgt", "in a target hex"),
-                       ("air", "airmobile"), ("aug", "augmented"),
+                       ("air", "airmobile"), ("airmobile", "permanently airmobile, flies without AMP (V 8)"),
+                       ("aug", "augmented"),
                        ("ineff", "INEFFECTIVE (V 11.1): no operation, Hold or Patrol; strategic movement only "
                                  "in the Strategic Movement Phase; may not force incidental attacks")):
         if p.get(flag):
             bits.append(text)
+    if p.get("deployment"):
+        bits.append(p["deployment"])
     if p.get("mission"):
         bits.append(str(p["mission"]))
     if p.get("rp_spent"):
@@ -184,7 +190,8 @@ def short_name(name):
     """The name as it fits on a counter at a readable size (at most 6 characters; the symbol shows
     the type): "3/7 Marines" -> "3/7", "VC battalion VC1B1" -> "VC1B1", "2/12 (155mm)" -> "2/12",
     "7th Marines HQ" -> "7th", "VC 1st Regiment" -> "1st VC", "Political section" -> "Pol",
-    "ARVN 1/5 Battalion" -> "1/5", "Ranger group 2" -> "Rgr 2"."""
+    "ARVN 1/5 Battalion" -> "1/5", "Ranger group 2" -> "Rgr 2"; 1st Cavalry: "1/7 Cav" -> "1/7",
+    "3rd Brigade, 1st Cavalry HQ" -> "3 Bde", "1st Cavalry Division HQ" -> "1 Div"."""
     low = name.lower()
     words = name.split()
     if low.endswith(" battalion") and len(words) > 1:  # "ARVN 1/5 Battalion" -> "1/5"
@@ -197,7 +204,10 @@ def short_name(name):
         return "Pol"
     if low.startswith("vc ") and "regiment" in low:
         return f"{name.split()[1]} VC"[:6]
-    short = name.split(" (")[0].replace(" HQ", "").replace(" Marines", "")
+    short = name.split(" (")[0].split(",")[0].replace(" HQ", "").replace(" Marines", "")
+    short = short.replace(" Cavalry", "").replace(" Cav", "")  # 1st Cavalry (V 8): "1/7 Cav" -> "1/7"
+    short = re.sub(r"(\d+)(?:st|nd|rd|th) (Brigade|Division)",
+                   lambda mo: f"{mo[1]} {'Bde' if mo[2] == 'Brigade' else 'Div'}", short)
     return short.replace(" Regiment", "")[:6]
 
 
@@ -259,6 +269,8 @@ def tracks(root, v):
         rows.append(("ARVN RP", f"{rec.get('arvn_rp', 0)} (spent {rec.get('arvn_rp_spent', 0)})"))
     if "nva_rp" in rec:
         rows.append(("NVA RP", str(rec["nva_rp"])))
+    for fm in v.get("forms") or ():  # V 9.1: each US brigade's deployment (the engine's words)
+        rows.append((fm["name"], fm["short"]))
     if op and not v.get("op_panel"):
         rows.append(("Operation", f"{op['side']}, round {op.get('round', 0)}, targets "
                                   f"{', '.join(op.get('targets') or []) or '-'}"))
@@ -394,7 +406,8 @@ def loss_dialog(root, v):
             _button(btns, i, acts[i], f"Eliminate ({r['remove']})", cls="act-btn danger", title="V 5.5")
         i = _index(acts, t="breakdown", u=r["id"])
         if i is not None:
-            _button(btns, i, acts[i], "Break down into 3 random battalions (one removed at once)", title="V 9.2")
+            _button(btns, i, acts[i], r.get("breakdown_text") or "Break down (one battalion removed at once)",
+                    title="V 9.2")
 
 
 def quick_window(root, v):

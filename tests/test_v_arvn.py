@@ -537,3 +537,28 @@ def test_V15_4_a_division_answers_to_the_corps_its_hq_stands_in_the_nlf_picks_on
     arvn.check(ctx(m))
     assert not arvn.ineffective(hq) and not arvn.ineffective(bn)
     assert logged(m, "against 4 (1st Division commander under II Corps commander): effective")
+
+
+def test_V11_3_a_ranger_the_scenario_sets_on_the_map_stays_a_rolled_one_goes_home():
+    """V 11.3 with a scenario's set-up: only Rangers rolled into an operation return to the box at
+    its end; one the scenario placed on the map (Silver Bayonet's Plei Me Rangers) stays there."""
+    m = start()
+    add(m, "r21", "arvn_ranger", "5020", name="21st Ranger Battalion")
+    add(m, "rg1", "arvn_ranger", "5220", op=True, rolled=True)
+    m["state"]["op"] = B.new_op("US", "sd")
+    arvn.go_home(ctx(m))
+    u = m["state"]["units"]
+    assert u["r21"]["hex"] == "5020" and not u["r21"].get("box")
+    assert u["rg1"]["box"] and not u["rg1"]["hex"] and "rolled" not in u["rg1"]
+
+
+def test_V15_4_corps_leaders_may_be_keyed_by_name_with_their_zone(monkeypatch):
+    """A scenario's corps commander keyed "2corps" with "zone": "II" answers for units standing in
+    II Corps (data/corps.json)."""
+    m = start()
+    s = m["state"]
+    s["special"].update(arvn_leaders={"2corps": {"name": "II Corps", "eff": 2, "zone": "II"},
+                                      "1corps": {"name": "I Corps", "eff": -1, "zone": "I"}})
+    mark(monkeypatch, "5325", province="binh-dinh")
+    bn = add(m, "ab1", "arvn_bn", "5325", cmd="1corps")
+    assert arvn.threshold(s, bn) == (2 + 3, "2corps")

@@ -147,10 +147,19 @@ def superiors(s, u):
     ld = leaders[u["cmd"]]
     if ld.get("corps"):
         hq = next((x for x in B.live(s) if x.get("cmd") == u["cmd"] and B.val(x, "type") == "hq"), None)
-        where = [c for c in hex_corps(s, hq["hex"]) if c in leaders] if hq else []
+        where = _corps_leaders(leaders, hex_corps(s, hq["hex"])) if hq else []
         return where or [ld["corps"]]
-    where = [c for c in hex_corps(s, u["hex"]) if c in leaders] if u["hex"] else []
+    where = _corps_leaders(leaders, hex_corps(s, u["hex"])) if u["hex"] else []
     return where or [u["cmd"]]
+
+
+def _corps_leaders(leaders, zones):
+    """The leaders' keys of corps zones ("I", "II"): a corps leader keyed by the zone's name or
+    naming it in "zone"."""
+    out = []
+    for z in zones:
+        out += [k for k, ld in sorted(leaders.items()) if not ld.get("corps") and (k == z or ld.get("zone") == z)]
+    return out
 
 
 def threshold(s, u):
@@ -242,8 +251,9 @@ def go_home(g):
     """V 11.3: at the end of the operation the Rangers return to their box (they may be used in
     any number of operations: they are not Ops Complete)."""
     s = g.s
-    back = [u for u in B.live(s) if is_ranger(u)]
+    back = [u for u in B.live(s) if u.get("rolled")]  # a Ranger a scenario sets on the map stays there
     for u in back:
+        u.pop("rolled")
         u.update(hex=None, box=True, op=False, tgt=False, done=False, rp_spent=0)
     if back:
         g.log(f"{', '.join(u['name'] for u in back)} return{'s' if len(back) == 1 else ''} to the Ranger "
@@ -285,7 +295,7 @@ class RangerRoll(Step):
                   "operating units)", RULE_RANGER, kind="result")
         else:
             u = s["units"][a["u"]]
-            u.update(box=False, op=True, done=False, rev=True)
+            u.update(box=False, op=True, done=False, rev=True, rolled=True)
             f["left"] -= 1
             g.log(f"{u['name']} joins the operation in {a['hex']}", RULE_RANGER,
                   refs=B.refs(B.ref_u(s, u), B.ref_h(a["hex"])))
@@ -321,6 +331,7 @@ class RangerBuyback(Step):
             s["rec"]["arvn_rp"] -= BUYBACK
             s["rec"]["arvn_rp_spent"] = s["rec"].get("arvn_rp_spent", 0) + BUYBACK
             s["removed"] = [r for r in s["removed"] if r["id"] != u["id"]]  # not eliminated after all
+            u.pop("rolled", None)
             u.update(hex=None, box=True, op=False, tgt=False, done=False, rp_spent=0)
             g.log(f"The US pays {BUYBACK} ARVN RP: {u['name']} returns to the Ranger Holding Box", RULE_RANGER)
         else:

@@ -562,3 +562,18 @@ def test_V15_4_corps_leaders_may_be_keyed_by_name_with_their_zone(monkeypatch):
     mark(monkeypatch, "5325", province="binh-dinh")
     bn = add(m, "ab1", "arvn_bn", "5325", cmd="1corps")
     assert arvn.threshold(s, bn) == (2 + 3, "2corps")
+
+
+def test_V6_1_a_ranger_on_the_map_never_joins_a_clear_and_secure():
+    """V 6.1, V 11.3: 'ARVN rangers may not be used on clear and secure operations'; a Search and
+    Destroy may take a Ranger a scenario set on the map."""
+    m = start()
+    add(m, "r21", "arvn_ranger", "5020", name="21st Ranger Battalion")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="cs")
+    assert "r21" not in {a["u"] for a in D.acts(m, "unit")}
+    m = start()
+    add(m, "r21", "arvn_ranger", "5020", name="21st Ranger Battalion")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="sd")
+    assert "r21" in {a["u"] for a in D.acts(m, "unit")}

@@ -108,6 +108,12 @@ def may_force_incidental(s, stationary):
     return any(not ineffective(u) for u in stationary)
 
 
+def may_join(s, u):
+    """V 6.1, V 11.3: 'ARVN rangers may not be used on clear and secure operations' (a Ranger a
+    scenario sets on the map may join a Search and Destroy like any unit)."""
+    return not (is_ranger(u) and (s.get("op") or {}).get("kind") == "cs")
+
+
 def may_join_security(s, u):
     """V 6.3: a security operation's stack may not hold both US and ARVN units (FWA may join
     either)."""

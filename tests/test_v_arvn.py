@@ -577,3 +577,14 @@ def test_V6_1_a_ranger_on_the_map_never_joins_a_clear_and_secure():
     D.answer(m, t="us_op")
     D.answer(m, t="operate", op="sd")
     assert "r21" in {a["u"] for a in D.acts(m, "unit")}
+
+
+def test_V6_1_no_clear_and_secure_offered_when_only_rangers_could_take_part():
+    m = start()
+    for u in m["state"]["units"].values():
+        if u["side"] == "US":
+            u["done"] = True
+    add(m, "r21", "arvn_ranger", "5020", name="21st Ranger Battalion")
+    D.answer(m, t="us_op")
+    ops = {a.get("op") for a in D.acts(m, "operate")}
+    assert "sd" in ops and "cs" not in ops

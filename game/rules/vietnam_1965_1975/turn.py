@@ -144,6 +144,8 @@ class Ops(Step):
             ops = [dict(A("operate", "Conduct a Search and Destroy operation"), op="sd"),
                    dict(A("operate", "Conduct a Clear and Secure operation (V 6.1)"), op="cs"),
                    dict(A("operate", "Strategic movement (V 3.3)"), op="strat")] if us else []
+            if not any(not arvn.is_ranger(u) for u in eligible(g.s, "US")):  # V 6.1: no Ranger in a C&S
+                ops = [a for a in ops if a.get("op") != "cs"]
             from .bombardment import bombers
             from .security import road_units
             if bombers(g.s, "US"):

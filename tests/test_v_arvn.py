@@ -206,17 +206,25 @@ def test_V18_1_effectiveness_is_checked_before_the_turn_once_a_season_by_default
     assert not arvn.ineffective(s["units"]["ar1"])
 
 
-def test_V18_1_the_check_runs_at_the_start_of_the_game_turn():
-    """V 18.1 rule 6: the check is the first thing of the turn (Turn.cycle_start), its die logged."""
+def test_V18_1_the_check_runs_after_reinforcements_before_the_turn(monkeypatch):
+    """V 18.1 rule 6: 'checked after all reinforcements have been placed, but before the turn
+    begins': first thing of the Support Phase (after the Reinforcements row), its die logged; Starlite
+    asks for no check."""
+    from game.rules.vietnam_1965_1975.data import SCENARIOS
     m = M.new_match(R, "starlite", 3)
-    s = m["state"]
-    assert not logged(m, "ARVN effectiveness")  # Starlite asks for no check
-    s["special"].update(arvn_check=True, arvn_leaders={"II": {"name": "II Corps", "eff": 0}})
-    add(m, "ab2", "arvn_bn", "5020", cmd="II")
-    g = ctx(m)
-    s["dice"]["queue"] = [6]
-    R.flow.get("turn").cycle_start(g, s["stack"][0])
-    assert logged(m, "ARVN effectiveness: die 6+0 against 3 (II Corps): INEFFECTIVE")
+    assert not logged(m, "ARVN effectiveness")
+    sc = dict(SCENARIOS["starlite"], special=dict(SCENARIOS["starlite"]["special"], arvn_check=True,
+                                                  arvn_leaders={"II": {"name": "II Corps", "eff": 0}}))
+    sc["us"] = sc["us"] + [{"id": "ab2", "kind": "arvn_bn", "name": "ARVN 1/5 Battalion", "hex": "5020", "cmd": "II"}]
+    monkeypatch.setitem(SCENARIOS, "t-check", sc)
+    m = M.new_match(R, "t-check", 3)
+    while m["state"]["stack"][-1]["s"] == "nlf_place":  # the NLF sets up first (V 18.1)
+        D.answer(m, t="place", hex="5219")
+    texts = [e["text"] for e in m["log"]]
+    i = next(k for k, t in enumerate(texts) if t.startswith("ARVN effectiveness: die"))
+    assert any("Game-turn 1" in t for t in texts[:i])
+    assert not any(t.startswith("US: ") for t in texts[:i])  # the support records come after
+    assert any(e.get("dice") for e in m["log"][:i + 1])
 
 
 # --- V 11.3 Rangers (reference 6.6 T-RNG-1, T-RNG-2) -----------------------------------------------
@@ -505,3 +513,78 @@ def test_V11_1_corps_boundary_hexes_come_from_the_maps_provinces(monkeypatch):
     u = add(m, "ar1", "arvn_rgt", "5323", ineff=True)
     assert arvn.strat_closed(s, u, "5324") and arvn.strat_closed(s, u, "4720") and not arvn.strat_closed(s, u, "4819")
     assert not arvn.svn_border(s, "4720") and arvn.svn_border(s, "4721")
+
+
+def test_V15_4_a_division_answers_to_the_corps_its_hq_stands_in_the_nlf_picks_on_a_boundary(monkeypatch):
+    """V 15.4 example ('The 1st ARVN division HQ is in II Corps'): the division's superior is the
+    commander of the corps where its HQ stands; a unit under a corps' direct command answers to the
+    corps it stands in; on a corps boundary the NLF chooses (option corps_side: the lower threshold).
+    I Corps -1, II Corps +1, the division's commander 3."""
+    m = start()
+    s = m["state"]
+    s["special"].update(arvn_check=True, arvn_leaders={
+        "I": {"name": "I Corps commander", "eff": -1}, "II": {"name": "II Corps commander", "eff": 1},
+        "1": {"name": "1st Division commander", "eff": 3, "corps": "I"}})
+    mark(monkeypatch, "5324", province="quang-ngai", boundary=["quang-ngai", "binh-dinh"])
+    mark(monkeypatch, "5325", province="binh-dinh")
+    hq = add(m, "ahq", "arvn_div_hq", "5325", cmd="1")
+    bn = add(m, "ab1", "arvn_bn", "5325", cmd="I")
+    assert arvn.threshold(s, hq) == (3 + 1, "II") and arvn.threshold(s, bn) == (1 + 3, "II")
+    bn["hex"] = hq["hex"] = "5324"  # on the I/II Corps boundary: the NLF takes I Corps
+    assert arvn.threshold(s, hq) == (3 - 1, "I") and arvn.threshold(s, bn) == (-1 + 3, "I")
+    s["dice"]["queue"] = [3]
+    bn["hex"] = hq["hex"] = "5325"
+    arvn.check(ctx(m))
+    assert not arvn.ineffective(hq) and not arvn.ineffective(bn)
+    assert logged(m, "against 4 (1st Division commander under II Corps commander): effective")
+
+
+def test_V11_3_a_ranger_the_scenario_sets_on_the_map_stays_a_rolled_one_goes_home():
+    """V 11.3 with a scenario's set-up: only Rangers rolled into an operation return to the box at
+    its end; one the scenario placed on the map (Silver Bayonet's Plei Me Rangers) stays there."""
+    m = start()
+    add(m, "r21", "arvn_ranger", "5020", name="21st Ranger Battalion")
+    add(m, "rg1", "arvn_ranger", "5220", op=True, rolled=True)
+    m["state"]["op"] = B.new_op("US", "sd")
+    arvn.go_home(ctx(m))
+    u = m["state"]["units"]
+    assert u["r21"]["hex"] == "5020" and not u["r21"].get("box")
+    assert u["rg1"]["box"] and not u["rg1"]["hex"] and "rolled" not in u["rg1"]
+
+
+def test_V15_4_corps_leaders_may_be_keyed_by_name_with_their_zone(monkeypatch):
+    """A scenario's corps commander keyed "2corps" with "zone": "II" answers for units standing in
+    II Corps (data/corps.json)."""
+    m = start()
+    s = m["state"]
+    s["special"].update(arvn_leaders={"2corps": {"name": "II Corps", "eff": 2, "zone": "II"},
+                                      "1corps": {"name": "I Corps", "eff": -1, "zone": "I"}})
+    mark(monkeypatch, "5325", province="binh-dinh")
+    bn = add(m, "ab1", "arvn_bn", "5325", cmd="1corps")
+    assert arvn.threshold(s, bn) == (2 + 3, "2corps")
+
+
+def test_V6_1_a_ranger_on_the_map_never_joins_a_clear_and_secure():
+    """V 6.1, V 11.3: 'ARVN rangers may not be used on clear and secure operations'; a Search and
+    Destroy may take a Ranger a scenario set on the map."""
+    m = start()
+    add(m, "r21", "arvn_ranger", "5020", name="21st Ranger Battalion")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="cs")
+    assert "r21" not in {a["u"] for a in D.acts(m, "unit")}
+    m = start()
+    add(m, "r21", "arvn_ranger", "5020", name="21st Ranger Battalion")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="sd")
+    assert "r21" in {a["u"] for a in D.acts(m, "unit")}
+
+
+def test_V6_1_no_clear_and_secure_offered_when_only_rangers_could_take_part():
+    m = start()
+    for u in m["state"]["units"].values():
+        if u["side"] == "US":
+            u["done"] = True
+    add(m, "r21", "arvn_ranger", "5020", name="21st Ranger Battalion")
+    D.answer(m, t="us_op")
+    ops = {a.get("op") for a in D.acts(m, "operate")}
+    assert "sd" in ops and "cs" not in ops

@@ -46,3 +46,21 @@ def test_random_play_with_arvn_and_nva_units(scenario, seed):
 def test_computer_play_with_arvn_and_nva_units(scenario, seed):
     m, steps = fuzz.fuzz_one(R, scenario, seed, 3000, players={"US": "ai:novice", "NLF": "ai:novice"})
     assert m["state"]["over"]
+
+
+def test_resampled_blind_battalions_stay_within_the_rp_they_absorbed():
+    """The computer player's sampled worlds (resample_hidden): a face-down VC battalion drawn blind
+    that is seen to have absorbed 1 RP is drawn again only among battalions that could (strength 2
+    or more), so the sampled state keeps the V 5.5 limit (a fuzz failure of Masher/White Wing)."""
+    import random
+
+    from game.engine import match as M
+    m = M.new_match(R, "masher-white-wing", 465)
+    s = m["state"]
+    drawn = [u for u in s["units"].values() if u.get("drawn")]
+    assert drawn
+    for u in drawn:
+        u["hex"], u["rp_spent"] = "5329", 1
+    for seed in range(30):
+        t = R.resample_hidden(__import__("copy").deepcopy(s), "US", random.Random(seed))
+        assert not R.invariants(t), R.invariants(t)

@@ -60,3 +60,38 @@ def test_V11_arvn_and_nva_counters_show_their_nation_state_and_values(page, base
     for w, h in ((1440, 900), (390, 844)):
         page.set_viewport_size({"width": w, "height": h})
         page.locator("#arvn-look").screenshot(path=f"{SHOTS}/counters_{w}.png")
+
+
+def masher_ineffective():
+    """Masher/White Wing at the first US decision, seed 2: the ARVN check rolled 6 against 3, so
+    the 22nd Division is ineffective this season (V 15.4, V 11.1)."""
+    from ..v65_positions import answer
+    m = M.new_match(R, "masher-white-wing", 2)
+    while m["state"]["stack"][-1]["s"] == "nlf_place":
+        a = M.legal_actions(R, m, "NLF")[0]
+        answer(m, t="place", u=a["u"], hex=a["hex"])
+    assert m["state"]["units"]["r40"].get("ineff")
+    return m
+
+
+def test_V11_1_an_ineffective_arvn_division_on_the_table(page, base_url, tmp_path):
+    """The table of Masher/White Wing after a failed effectiveness check: the 22nd Division's
+    counters are yellow and banded INEFF, their tooltips name the rule, the records show the ARVN
+    RP; the US is offered no Hold or Patrol for them (V 11.1)."""
+    from .v65_ui import open_match, take_over
+    m = masher_ineffective()
+    acts = [a for a in M.legal_actions(R, m, "US") if a.get("u") in ("r40", "r41", "hq22", "ab1")]
+    assert acts == []
+    os.makedirs(SHOTS, exist_ok=True)
+    for w, h in ((1440, 900), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        open_match(page, base_url, m, tmp_path)
+        take_over(page)
+        shown = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#map [data-unit]')].map(g => [
+            g.dataset.unit, [g.querySelector('title').textContent, [...g.querySelectorAll('text')].map(t => t.textContent)]]))""")
+        arvn = [uid for uid in ("r40", "r41", "hq22", "ab1") if uid in shown]  # a stack shows its top counters
+        assert arvn, sorted(shown)
+        for uid in arvn:
+            assert "INEFF" in shown[uid][1] and "INEFFECTIVE (V 11.1)" in shown[uid][0], uid
+        assert page.locator('[data-track="arvn-rp"]').count() >= 1
+        page.screenshot(path=f"{SHOTS}/masher_ineffective_{w}.png")

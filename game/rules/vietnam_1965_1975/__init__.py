@@ -71,6 +71,7 @@ def hidden_ids(state, role=None):
 def resample_hidden(state, role, rng=None):
     """A position that looks the same to `role`: the identities (kind, name) under the US's
     face-down VC handles are dealt again among units whose public facts are the same."""
+    from .combat import rp_limit
     if role != "US":
         return state
     rng = rng or random.Random(0)
@@ -86,9 +87,10 @@ def resample_hidden(state, role, rng=None):
         rng.shuffle(ids)
         for u, (k, n, drawn) in zip(us, ids):
             u["kind"], u["name"] = k, n
-            if drawn:  # a battalion drawn blind (V 18.1 rule 2): which one it is, drawn again
-                u["drawn"] = True
-                u["kind"] = rng.choice(COUNTERS["vc_battalion_pool"]["items"])
+            if drawn:  # a battalion drawn blind (V 18.1 rule 2): which one it is, drawn again,
+                u["drawn"] = True  # among those that could have absorbed the RP it is seen to have
+                items = COUNTERS["vc_battalion_pool"]["items"]
+                u["kind"] = rng.choice([k for k in items if u["rp_spent"] <= rp_limit({"kind": k})] or items)
             else:
                 u.pop("drawn", None)
     return state

@@ -22,7 +22,6 @@ from . import board as B
 from .data import load
 from .regions import SVN
 
-RULE_INEFF = "V 11.1"
 RULE_RANGER = "V 11.3"
 
 
@@ -64,13 +63,15 @@ def corps_boundary(s, h):
     """A corps-boundary hex: the provinces of the hex and of the lines through it ("province",
     "boundary" in the map) lie in two corps zones (data/corps.json); or a map's explicit
     "corps_boundary"."""
+    return bool(_rec(s, h).get("corps_boundary")) or len(hex_corps(s, h)) > 1
+
+
+def _provinces(s, h):
+    """The province of hex h and those whose lines run through it (the map's "province", "boundary")."""
     rec = _rec(s, h)
-    if rec.get("corps_boundary"):
-        return True
     provs = set(rec.get("boundary") or [])
     p = rec.get("province")
-    provs |= set(p) if isinstance(p, (list, tuple)) else {p} if p else set()
-    return len({CORPS[x] for x in provs if x in CORPS}) > 1
+    return provs | (set(p) if isinstance(p, (list, tuple)) else {p} if p else set())
 
 
 def populated_or_cultivated(s, h):
@@ -107,6 +108,12 @@ def may_force_incidental(s, stationary):
     return any(not ineffective(u) for u in stationary)
 
 
+def may_join(s, u):
+    """V 6.1, V 11.3: 'ARVN rangers may not be used on clear and secure operations' (a Ranger a
+    scenario sets on the map may join a Search and Destroy like any unit)."""
+    return not (is_ranger(u) and (s.get("op") or {}).get("kind") == "cs")
+
+
 def may_join_security(s, u):
     """V 6.3: a security operation's stack may not hold both US and ARVN units (FWA may join
     either)."""
@@ -130,15 +137,53 @@ def check_due(s):
     return B.opt(s, "arvn_check_every", "season") == "turn" or s["turn"] % 2 == 1
 
 
-def threshold(s, cmd):
+def hex_corps(s, h):
+    """The corps zones hex h lies in: one, or two on a corps boundary (data/corps.json from the
+    map's provinces); none on a map without provinces."""
+    return sorted({CORPS[p] for p in _provinces(s, h) if p in CORPS})
+
+
+def superiors(s, u):
+    """The corps commanders who may be over u at the check (V 15.4): a division's is the corps its
+    HQ stands in (the example: 'The 1st ARVN division HQ is in II Corps'); a unit under a corps'
+    direct command, the corps it stands in; on a corps boundary either (V 3: the NLF chooses). A map
+    without provinces, or a unit off it, keeps the scenario's command ("corps" of the division, or
+    the unit's "cmd")."""
+    leaders = s["special"].get("arvn_leaders", {})
+    ld = leaders[u["cmd"]]
+    if ld.get("corps"):
+        hq = next((x for x in B.live(s) if x.get("cmd") == u["cmd"] and B.val(x, "type") == "hq"), None)
+        where = _corps_leaders(leaders, hex_corps(s, hq["hex"])) if hq else []
+        return where or [ld["corps"]]
+    where = _corps_leaders(leaders, hex_corps(s, u["hex"])) if u["hex"] else []
+    return where or [u["cmd"]]
+
+
+def _corps_leaders(leaders, zones):
+    """The leaders' keys of corps zones ("I", "II"): a corps leader keyed by the zone's name or
+    naming it in "zone"."""
+    out = []
+    for z in zones:
+        out += [k for k, ld in sorted(leaders.items()) if not ld.get("corps") and (k == z or ld.get("zone") == z)]
+    return out
+
+
+def threshold(s, u):
     """V 15.4: a division is effective on a roll <= its commander's effectiveness + his superior's
     (the corps commander); units under a corps commander's direct command on <= his + 3. The
-    scenario gives the leaders (special "arvn_leaders": {key: {"name", "eff", "corps"?}})."""
+    scenario gives the leaders (special "arvn_leaders": {key: {"name", "eff", "corps"?}}). On a
+    corps boundary the NLF picks the side (V 3, option corps_side): it takes the lower threshold.
+    Returns (threshold, the corps commander's key)."""
     leaders = s["special"].get("arvn_leaders", {})
-    ld = leaders[cmd]
-    if ld.get("corps"):
-        return ld["eff"] + leaders[ld["corps"]]["eff"]
-    return ld["eff"] + 3
+    ld = leaders[u["cmd"]]
+    base = ld["eff"] if ld.get("corps") else 3
+    return min((base + leaders[c]["eff"], c) for c in superiors(s, u))
+
+
+def checked_units(s):
+    """The ARVN units the check covers: those with a command, not Rangers (always effective)."""
+    gone = {r["id"] for r in s["removed"]}
+    return [u for u in s["units"].values() if is_arvn(u) and not is_ranger(u) and u.get("cmd") and u["id"] not in gone]
 
 
 def check(g):
@@ -147,23 +192,25 @@ def check(g):
     s = g.s
     if not check_due(s):
         return
-    units = [u for u in s["units"].values() if is_arvn(u) and not is_ranger(u) and u.get("cmd")
-             and u["id"] not in {r["id"] for r in s["removed"]}]
+    units = checked_units(s)
     if not units:
         return
     die = g.roll(1, "ARVN effectiveness", "V 15.4")[0]
     mod = s["special"].get("arvn_roll_mod", 0)
     leaders = s["special"].get("arvn_leaders", {})
-    for cmd in sorted({u["cmd"] for u in units}):
-        t = threshold(s, cmd)
+    groups = {}
+    for u in units:
+        t, corps = threshold(s, u)
+        groups.setdefault((u["cmd"], corps, t), []).append(u)
+    for (cmd, corps, t), us in sorted(groups.items()):
         ok = die + mod <= t
-        for u in units:
-            if u["cmd"] == cmd:
-                if ok:
-                    u.pop("ineff", None)
-                else:
-                    u["ineff"] = True
-        name = leaders[cmd].get("name", cmd)
+        for u in us:
+            if ok:
+                u.pop("ineff", None)
+            else:
+                u["ineff"] = True
+        name = leaders[cmd].get("name", cmd) + (f" under {leaders[corps].get('name', corps)}"
+                                                 if leaders[cmd].get("corps") and corps != leaders[cmd]["corps"] else "")
         g.log(f"ARVN effectiveness: die {die}{mod:+d} against {t} ({name}): "
               f"{'effective' if ok else 'INEFFECTIVE'} this season", "V 15.4", kind="result")
 
@@ -210,8 +257,9 @@ def go_home(g):
     """V 11.3: at the end of the operation the Rangers return to their box (they may be used in
     any number of operations: they are not Ops Complete)."""
     s = g.s
-    back = [u for u in B.live(s) if is_ranger(u)]
+    back = [u for u in B.live(s) if u.get("rolled")]  # a Ranger a scenario sets on the map stays there
     for u in back:
+        u.pop("rolled")
         u.update(hex=None, box=True, op=False, tgt=False, done=False, rp_spent=0)
     if back:
         g.log(f"{', '.join(u['name'] for u in back)} return{'s' if len(back) == 1 else ''} to the Ranger "
@@ -253,7 +301,7 @@ class RangerRoll(Step):
                   "operating units)", RULE_RANGER, kind="result")
         else:
             u = s["units"][a["u"]]
-            u.update(box=False, op=True, done=False, rev=True)
+            u.update(box=False, op=True, done=False, rev=True, rolled=True)
             f["left"] -= 1
             g.log(f"{u['name']} joins the operation in {a['hex']}", RULE_RANGER,
                   refs=B.refs(B.ref_u(s, u), B.ref_h(a["hex"])))
@@ -289,6 +337,7 @@ class RangerBuyback(Step):
             s["rec"]["arvn_rp"] -= BUYBACK
             s["rec"]["arvn_rp_spent"] = s["rec"].get("arvn_rp_spent", 0) + BUYBACK
             s["removed"] = [r for r in s["removed"] if r["id"] != u["id"]]  # not eliminated after all
+            u.pop("rolled", None)
             u.update(hex=None, box=True, op=False, tgt=False, done=False, rp_spent=0)
             g.log(f"The US pays {BUYBACK} ARVN RP: {u['name']} returns to the Ranger Holding Box", RULE_RANGER)
         else:

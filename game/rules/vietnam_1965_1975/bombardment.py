@@ -20,8 +20,9 @@ MIN_POINTS = 4
 
 
 def bombers(s, side):
-    """Artillery that could bombard now (none when the enemy has nothing on the map)."""
-    if not any(u["side"] != side for u in B.live(s)):
+    """Artillery that could bombard now (none when the enemy has nothing on the map that can be
+    attacked: a reinforcement still beside the play area cannot, V 18.1 rule 3)."""
+    if not any(u["side"] != side and B.fights(u) for u in B.live(s)):
         return []
     return [u for u in eligible(s, side) if B.strength(u) == 0 and B.val(u, "art") > 0]
 

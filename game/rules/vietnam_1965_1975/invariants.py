@@ -18,6 +18,8 @@ def check(s):
             bad.append(f"{u['id']} over its RP limit")
         if u.get("box") and u["hex"]:
             bad.append(f"{u['id']} both in the Ranger Holding Box and on the map (V 11.3)")
+        if u["hex"] and u.get("rolled") and not s.get("op"):
+            bad.append(f"Ranger {u['id']} rolled into an operation still on the map after it (V 11.3)")
         if u.get("ineff") and B.val(u, "nat") != "ARVN":
             bad.append(f"{u['id']} ineffective but not ARVN (V 11.1)")
         if u["side"] == "NLF" and u.get("handle") is None and not u.get("rev") and u["hex"]:

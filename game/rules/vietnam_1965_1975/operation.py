@@ -225,7 +225,7 @@ class SdPick(Step):
     def choices(self, g, f):
         s, lab = g.s, g.labels
         acts = [{"t": "unit", "u": u["id"], **({"label": f"Operate with {u['name']} ({u['hex']})"} if lab else {})}
-                for u in eligible(s, f["who"]) if not u["op"]]
+                for u in eligible(s, f["who"]) if not u["op"] and arvn.may_join(s, u)]
         if f["target"] is None:
             hexes = sorted({u["hex"] for u in B.live(s) if u["side"] != f["who"] and B.fights(u)})
             acts += [{"t": "target", "hex": h, **({"label": f"Target hex {h}"} if lab else {})} for h in hexes]

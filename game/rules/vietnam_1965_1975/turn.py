@@ -23,7 +23,6 @@ class Turn(Sequence):
 
     def cycle_start(self, g, f):
         g.log(f"Game-turn {g.s['turn']}", "V 2.1", kind="turn")
-        arvn.check(g)  # V 18.1 rule 6: ARVN effectiveness before the turn, when the scenario asks
 
     def run(self, g, f):
         super().run(g, f)
@@ -53,6 +52,9 @@ class Support(Step):
             g.call("deploy", who="US")
             return
         s = g.s
+        # V 18.1 rule 6: ARVN effectiveness 'after all reinforcements have been placed, but before
+        # the turn begins' (the Reinforcements row comes first), when the scenario asks for it
+        arvn.check(g)
         r = s["rec"]
         more = s.get("per_turn") if s["turn"] > 1 else None
         if more:  # a longer scenario's support for each turn after the first (design: see scenarios.json)
@@ -142,6 +144,8 @@ class Ops(Step):
             ops = [dict(A("operate", "Conduct a Search and Destroy operation"), op="sd"),
                    dict(A("operate", "Conduct a Clear and Secure operation (V 6.1)"), op="cs"),
                    dict(A("operate", "Strategic movement (V 3.3)"), op="strat")] if us else []
+            if not any(not arvn.is_ranger(u) for u in eligible(g.s, "US")):  # V 6.1: no Ranger in a C&S
+                ops = [a for a in ops if a.get("op") != "cs"]
             from .bombardment import bombers
             from .security import road_units
             if bombers(g.s, "US"):

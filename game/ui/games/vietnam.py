@@ -190,12 +190,16 @@ def short_name(name):
     """The name as it fits on a counter at a readable size (at most 6 characters; the symbol shows
     the type): "3/7 Marines" -> "3/7", "VC battalion VC1B1" -> "VC1B1", "2/12 (155mm)" -> "2/12",
     "7th Marines HQ" -> "7th", "VC 1st Regiment" -> "1st VC", "Political section" -> "Pol",
-    "ARVN 1/5 Battalion" -> "1/5", "Ranger group 2" -> "Rgr 2"; 1st Cavalry: "1/7 Cav" -> "1/7",
+    "ARVN 1/5 Battalion" -> "1/5", "3rd Airborne Battalion" -> "3rd", "ARVN 40th Regiment" -> "40th",
+    "Ranger group 2" -> "Rgr 2"; 1st Cavalry: "1/7 Cav" -> "1/7",
     "3rd Brigade, 1st Cavalry HQ" -> "3 Bde", "1st Cavalry Division HQ" -> "1 Div"."""
     low = name.lower()
     words = name.split()
-    if low.endswith(" battalion") and len(words) > 1:  # "ARVN 1/5 Battalion" -> "1/5"
-        return words[-2][-6:]
+    num = next((w for w in words if any(ch.isdigit() for ch in w)), None)
+    if low.endswith(" battalion") and len(words) > 1:  # "ARVN 1/5 Battalion" -> "1/5", "3rd Airborne Battalion" -> "3rd"
+        return (num or words[-2])[:6]
+    if low.startswith("arvn ") and num:  # ARVN yellow says the nation: "ARVN 40th Regiment" -> "40th"
+        return num[:6]
     if low.startswith("ranger group"):  # the ARVN Ranger groups (V 11.3): "Ranger group 2" -> "Rgr 2"
         return f"Rgr {words[-1]}"[:6]
     if "battalion" in low:

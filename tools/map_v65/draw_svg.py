@@ -175,7 +175,9 @@ def geography(hexes: dict, width: float, height: float) -> tuple[list[str], list
 
 
 def region_labels(hexes: dict, pos: dict) -> list[str]:
-    """Province names (V 7.6 regions) and foreign countries, large and faint at the middle of their hexes."""
+    """Province names (V 7.6 regions) and foreign countries, large and faint at the middle of their hexes
+    (kept inside the map's width)."""
+    right = max(p[0] for p in pos.values()) + R
     groups = {}
     for h, info in hexes.items():
         if info.get("province"):
@@ -186,7 +188,8 @@ def region_labels(hexes: dict, pos: dict) -> list[str]:
     for name, pts in sorted(groups.items()):
         if len(pts) < 4:
             continue
-        x = sum(p[0] for p in pts) / len(pts)
+        half = len(name) * 10.5          # about half the label's width at 26 units with spacing 4
+        x = min(max(sum(p[0] for p in pts) / len(pts), PAD + half), right - half)
         y = sum(p[1] for p in pts) / len(pts)
         out.append(f'<text class="region-name" x="{x:.0f}" y="{y:.0f}" font-size="26" font-weight="700" '
                    f'letter-spacing="4" fill="#3a2a14" fill-opacity="0.22">{escape(name)}</text>')

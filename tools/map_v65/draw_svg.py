@@ -28,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 R = 40.0                      # hex radius (centre to corner), SVG units: a 30-unit counter fits above the centre
 W = math.sqrt(3) * R          # hex height (flat-topped)
 PAD = 14.0
+RELIEF_SIMPLIFY = 4.0       # SVG units: the hillshade bands are a tint, coarse is enough (and keeps the page small)
 
 # Fills per terrain (TEC names, data/terrain.json); colours as wargame maps print them.
 FILL = {
@@ -141,7 +142,7 @@ def geography(hexes: dict, width: float, height: float) -> tuple[list[str], list
                 else:
                     i += 1
         if boxes:
-            shape = shapely.union_all(boxes).buffer(-3, quad_segs=2).buffer(9, quad_segs=3).buffer(-6, quad_segs=3).simplify(2.5).intersection(land)
+            shape = shapely.union_all(boxes).buffer(-3, quad_segs=2).buffer(9, quad_segs=3).buffer(-6, quad_segs=3).simplify(RELIEF_SIMPLIFY).intersection(land)
             bands.append(f'<path d="{d_of(shape, True)}"/>')
     borders = []
     nations = list(S.countries().items())
@@ -232,7 +233,7 @@ def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
         if info.get("border"):
             attrs += f' data-border="{" ".join(info["border"])}"'
             cls += " border"
-        out.append(f'<g class="{cls}" data-space="{h}" data-x="{x:.1f}" data-y="{y:.1f}" data-name="{h}"{attrs} '
+        out.append(f'<g class="{cls}" data-space="{h}" data-x="{x:.1f}" data-y="{y:.1f}"{attrs} '
                    f'transform="translate({x:.1f} {y:.1f})"><path d="{path(rel)}" fill="{FILL.get(terrain, "#ddd")}"'
                    f'{opacity} stroke="#6f6a55" stroke-width="0.8"/><title>{h} {escape(terrain)}'
                    f'{escape(", " + ", ".join(where)) if where else ""}</title></g>')

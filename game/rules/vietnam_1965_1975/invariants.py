@@ -1,12 +1,11 @@
 """State invariants the fuzzer checks after every action."""
 
 from . import board as B
-from .hexes import get_map
 
 
 def check(s):
     bad = []
-    m = get_map(s.get("area", "quangngai"))
+    m = B.mapof(s)
     for u in s["units"].values():
         if u["hex"] and not m.playable(u["hex"]):
             bad.append(f"{u['id']} in unplayable hex {u['hex']}")

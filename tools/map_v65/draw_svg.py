@@ -230,12 +230,14 @@ def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
         elif info.get("country") and info["country"] != "svn":
             where.append(info["country"].title())
         attrs = "".join(f' data-{k}="{escape(str(info[k]))}"' for k in ("province", "country") if info.get(k))
-        if info.get("border"):
+        edge = 'stroke="#6f6a55" stroke-width="0.8"'
+        if info.get("border"):   # a border hex (V 3 Borders): its outline in the border's colour, dashed
             attrs += f' data-border="{" ".join(info["border"])}"'
             cls += " border"
+            edge = 'stroke="#7a1f3d" stroke-width="1.4" stroke-dasharray="5 3"'
         out.append(f'<g class="{cls}" data-space="{h}" data-x="{x:.1f}" data-y="{y:.1f}"{attrs} '
                    f'transform="translate({x:.1f} {y:.1f})"><path d="{path(rel)}" fill="{FILL.get(terrain, "#ddd")}"'
-                   f'{opacity} stroke="#6f6a55" stroke-width="0.8"/><title>{h} {escape(terrain)}'
+                   f'{opacity} {edge}/><title>{h} {escape(terrain)}'
                    f'{escape(", " + ", ".join(where)) if where else ""}</title></g>')
     out.append("</g>")
     out.append('<g id="hexsides" pointer-events="none" stroke="#2f6fb3" stroke-width="3.2" stroke-linecap="round">')

@@ -197,3 +197,21 @@ def test_the_about_page_has_a_map_section_per_area():
         assert "province of" in whats and "play area" in whats
     pleiku = " ".join(i["what"] for i in secs[1]["items"])
     assert "international border hexes" in pleiku and "named places" in pleiku
+
+
+def test_the_play_area_extended_into_quang_ngai():
+    """V 18.1 play area: a Binh Dinh scenario may extend the play area into Quang Ngai (the state's
+    "play_extend"); the Quang Ngai hexes are then in play, the map otherwise unchanged."""
+    from game.rules.vietnam_1965_1975 import board as B
+    base = B.mapof({"area": "binhdinh"})
+    wide = B.mapof({"area": "binhdinh", "play_extend": ["quang-ngai"]})
+    assert not base.playable("5121") and wide.playable("5121")          # Quang Ngai town
+    assert base.playable("5427") and wide.playable("5427")              # Bong Son either way
+    assert not wide.playable("4716")                                    # Tam Ky: Quang Tin stays out
+    assert {h for h in wide.hexes if wide.hexes[h]["play"]} == \
+        {h for h in base.hexes if base.in_region(h, "binh-dinh") or base.in_region(h, "quang-ngai")}
+    assert base.hexes is get_map("binhdinh").hexes and wide.terrain("5121") == base.terrain("5121")
+    s = moved_state("binhdinh", "5121", "5328")
+    assert any("unplayable" in b for b in invariants(s))
+    s["play_extend"] = ["quang-ngai"]
+    assert invariants(s) == [] and "5121" in view(s, "US")["spaces"]

@@ -2,15 +2,18 @@
 
     PYTHONPATH=tools/map_v65/.pydeps python3 tools/map_v65/area.py [--area quangngai] [--accept]
 
-reads  tools/map_v65/svn_firstcut.json (firstcut.py) and tools/map_v65/areas/<area>.json (hand data)
+reads  tools/map_v65/svn_firstcut.json (firstcut.py), tools/map_v65/areas/<area>.json (hand data:
+       quangngai, pleiku, binhdinh; "include" takes another area's for the hexes they share) and
+       tools/map_v65/provinces.json (GeoNames provinces read as 1965's)
 writes game/rules/vietnam_1965_1975/data/map_<area>.json (committed; the only map file the game reads)
 
-Order, lowest first: the first cut (source "geodata": GSHHG sea, MODIS cover, relief), the hand
-map (reconstruction), the play reports, the rulebook. Every hex records where each of its values
-comes from (`prov`); the overrides are kept in the file for the About page.
+Order, lowest first: the first cut (source "geodata": GSHHG sea, MODIS cover, relief, Natural Earth
+countries and borders, GeoNames provinces), the hand map (reconstruction), the play reports, the
+rulebook. Every hex records where each of its values comes from (`prov`); the overrides are kept in
+the file for the About page. The per-hex fields are listed in SCHEMA (copied into the file's meta).
 
 Safety: before writing, the new map is compared with the one on disk on everything the rules read
-(terrain, play area, towns, port, beach, river hexsides, roads). Differences are printed; they are
+(terrain, play area, towns, port, beach, province, boundary, country, border, river hexsides, roads). Differences are printed; they are
 written only with --accept (then update the rules tests honestly). It also prints how often the
 first cut agrees with the final map per terrain type."""
 from __future__ import annotations

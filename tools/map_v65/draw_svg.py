@@ -28,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 R = 40.0                      # hex radius (centre to corner), SVG units: a 30-unit counter fits above the centre
 W = math.sqrt(3) * R          # hex height (flat-topped)
 PAD = 14.0
+RELIEF_SIMPLIFY = 4.0       # SVG units: the hillshade bands are a tint, coarse is enough (and keeps the page small)
 
 # Fills per terrain (TEC names, data/terrain.json); colours as wargame maps print them.
 FILL = {
@@ -141,7 +142,7 @@ def geography(hexes: dict, width: float, height: float) -> tuple[list[str], list
                 else:
                     i += 1
         if boxes:
-            shape = shapely.union_all(boxes).buffer(-3, quad_segs=2).buffer(9, quad_segs=3).buffer(-6, quad_segs=3).simplify(2.5).intersection(land)
+            shape = shapely.union_all(boxes).buffer(-3, quad_segs=2).buffer(9, quad_segs=3).buffer(-6, quad_segs=3).simplify(RELIEF_SIMPLIFY).intersection(land)
             bands.append(f'<path d="{d_of(shape, True)}"/>')
     borders = []
     nations = list(S.countries().items())
@@ -175,7 +176,9 @@ def geography(hexes: dict, width: float, height: float) -> tuple[list[str], list
 
 
 def region_labels(hexes: dict, pos: dict) -> list[str]:
-    """Province names (V 7.6 regions) and foreign countries, large and faint at the middle of their hexes."""
+    """Province names (V 7.6 regions) and foreign countries, large and faint at the middle of their hexes
+    (kept inside the map's width)."""
+    right = max(p[0] for p in pos.values()) + R
     groups = {}
     for h, info in hexes.items():
         if info.get("province"):
@@ -186,7 +189,8 @@ def region_labels(hexes: dict, pos: dict) -> list[str]:
     for name, pts in sorted(groups.items()):
         if len(pts) < 4:
             continue
-        x = sum(p[0] for p in pts) / len(pts)
+        half = len(name) * 10.5          # about half the label's width at 26 units with spacing 4
+        x = min(max(sum(p[0] for p in pts) / len(pts), PAD + half), right - half)
         y = sum(p[1] for p in pts) / len(pts)
         out.append(f'<text class="region-name" x="{x:.0f}" y="{y:.0f}" font-size="26" font-weight="700" '
                    f'letter-spacing="4" fill="#3a2a14" fill-opacity="0.22">{escape(name)}</text>')
@@ -226,12 +230,14 @@ def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
         elif info.get("country") and info["country"] != "svn":
             where.append(info["country"].title())
         attrs = "".join(f' data-{k}="{escape(str(info[k]))}"' for k in ("province", "country") if info.get(k))
-        if info.get("border"):
+        edge = 'stroke="#6f6a55" stroke-width="0.8"'
+        if info.get("border"):   # a border hex (V 3 Borders): its outline in the border's colour, dashed
             attrs += f' data-border="{" ".join(info["border"])}"'
             cls += " border"
-        out.append(f'<g class="{cls}" data-space="{h}" data-x="{x:.1f}" data-y="{y:.1f}" data-name="{h}"{attrs} '
+            edge = 'stroke="#7a1f3d" stroke-width="1.4" stroke-dasharray="5 3"'
+        out.append(f'<g class="{cls}" data-space="{h}" data-x="{x:.1f}" data-y="{y:.1f}"{attrs} '
                    f'transform="translate({x:.1f} {y:.1f})"><path d="{path(rel)}" fill="{FILL.get(terrain, "#ddd")}"'
-                   f'{opacity} stroke="#6f6a55" stroke-width="0.8"/><title>{h} {escape(terrain)}'
+                   f'{opacity} {edge}/><title>{h} {escape(terrain)}'
                    f'{escape(", " + ", ".join(where)) if where else ""}</title></g>')
     out.append("</g>")
     out.append('<g id="hexsides" pointer-events="none" stroke="#2f6fb3" stroke-width="3.2" stroke-linecap="round">')

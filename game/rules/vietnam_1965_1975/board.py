@@ -22,7 +22,8 @@ def val(u, key):
 
 
 def mapof(s):
-    return get_map(s.get("area", "quangngai"))
+    """The state's map: its area's, with the play area extended into the regions of "play_extend"."""
+    return get_map(s.get("area", "quangngai"), tuple(s.get("play_extend", ())))
 
 
 def live(s):

@@ -47,9 +47,12 @@ def side_key(a, b):
 class Map:
     """One play area's map data (data/map_<area>.json, owned by the map pipeline)."""
 
-    def __init__(self, data):
+    def __init__(self, data, extend=()):
         self.data = data
         self.hexes = data["hexes"]
+        if extend:   # a play area extended into other regions (V 18.1): those hexes are in play too
+            self.hexes = {h: dict(r, play=True) if r.get("play") or set(extend) & _regions(r) else r
+                          for h, r in self.hexes.items()}
         self.sides = data.get("hexsides", {})
         self.road_steps = set()
         for road in data.get("roads", {}).values():
@@ -106,11 +109,7 @@ class Map:
         """The provinces a hex counts in: its own, and on a region boundary both sides' (boundaries
         run through hexes: a unit there may be in either region, V 7.6; V 18.1 set-up on the play
         area's boundary)."""
-        rec = self.hexes.get(h) or {}
-        out = set(rec.get("boundary", []))
-        if rec.get("province"):
-            out.add(rec["province"])
-        return out
+        return _regions(self.hexes.get(h) or {})
 
     def in_region(self, h, province):
         """In a province or on its boundary (a play area "Binh Dinh" or "extending into Quang Ngai")."""
@@ -195,13 +194,23 @@ class Map:
         return TEC["terrain"][self.terrain(h)].get("rf", 0)
 
 
+def _regions(rec):
+    out = set(rec.get("boundary", []))
+    if rec.get("province"):
+        out.add(rec["province"])
+    return out
+
+
 _MAPS = {}
 AREAS = ("quangngai", "pleiku", "binhdinh")   # data/map_<area>.json, built by tools/map_v65
 
 
-def get_map(area="quangngai"):
+def get_map(area="quangngai", extend=()):
     """The map of a scenario's play area (the state's "area"; scenarios.json "area", default the
-    Quang Ngai map of Starlite)."""
-    if area not in _MAPS:
-        _MAPS[area] = Map(load(f"map_{area}.json"))
-    return _MAPS[area]
+    Quang Ngai map of Starlite), its play area extended into the provinces `extend` (the state's
+    "play_extend", e.g. ("quang-ngai",) on the Binh Dinh map: "extending the play area into Quang
+    Ngai", V 18.1 play area; Masher/White Wing)."""
+    key = (area, tuple(sorted(extend)))
+    if key not in _MAPS:
+        _MAPS[key] = Map(load(f"map_{area}.json"), key[1])
+    return _MAPS[key]

@@ -1,14 +1,13 @@
 """State invariants the fuzzer checks after every action."""
 
 from . import board as B
-from .combat import rp_limit
 from . import brigades
-from .hexes import get_map
+from .combat import rp_limit
 
 
 def check(s):
     bad = []
-    m = get_map(s.get("area", "quangngai"))
+    m = B.mapof(s)
     for u in s["units"].values():
         if u["hex"] and not m.playable(u["hex"]) and not (u.get("outside") and m.land(u["hex"])):
             bad.append(f"{u['id']} in unplayable hex {u['hex']}")

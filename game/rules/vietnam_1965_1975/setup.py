@@ -7,7 +7,7 @@ from . import board as B
 from . import nva
 from . import brigades
 from .data import SCENARIOS
-from .hexes import get_map, neighbours
+from .hexes import neighbours
 
 
 def scenario(sid):
@@ -87,7 +87,7 @@ def setup_hexes(s, u=None):
     spec = spec or s["nlf_hexes"]
     if spec != "free":
         return list(spec)
-    m = get_map(s["area"])
+    m = B.mapof(s)   # the play area, extended if the scenario extends it (V 18.1)
     us = {u["hex"] for u in B.live(s) if u["side"] == "US"}
     near = us | {n for h in us for n in neighbours(h)}
     return sorted(h for h in m.hexes if m.playable(h) and h not in near)

@@ -179,16 +179,16 @@ def operation_panel(s):
 
 # --- support ranges (V 7.1, 7.2, 7.4): the hexes a support source can fire into --------------------
 @lru_cache(maxsize=256)
-def _within(area, h, r):
-    m = B.mapof({"area": area})
+def _within(area, h, r, extend=()):
+    m = B.mapof({"area": area, "play_extend": extend})
     return tuple(sorted(k for k in m.hexes if m.playable(k) and distance(h, k) <= r))
 
 
 @lru_cache(maxsize=8)
-def _sea_reach(area, r):
+def _sea_reach(area, r, extend=()):
     from .combat import sea_range
-    m = B.mapof({"area": area})
-    s = {"area": area}
+    s = {"area": area, "play_extend": extend}
+    m = B.mapof(s)
     return tuple(sorted(k for k in m.hexes if m.playable(k) and m.land(k) and sea_range(s, k, r)))
 
 
@@ -198,17 +198,17 @@ def ranges(s, role):
     cruiser while the US has it this turn or it serves the operation (V 7.4: 2 intervening hexes
     from a sea hex)."""
     from .combat import art_range
-    area = s.get("area", "quangngai")
+    area, ext = s.get("area", "quangngai"), tuple(s.get("play_extend", ()))
     out = {}
     for u in B.live(s):
         if B.concealed(u, role, s) or B.val(u, "art") <= 0 or B.strength(u) > 0:
             continue
         r = art_range(u, s)
-        out[u["id"]] = {"name": u["name"], "range": r, "rule": "V 7.1", "hexes": list(_within(area, u["hex"], r))}
+        out[u["id"]] = {"name": u["name"], "range": r, "rule": "V 7.1", "hexes": list(_within(area, u["hex"], r, ext))}
     op = s.get("op")
     if role in (None, "US") and (s["rec"]["ship"] and not s["rec"].get("ship_op") or (op or {}).get("ship")):
         r = COUNTERS["ships"]["cruiser"]["range"]
-        out["ship"] = {"name": "the cruiser", "range": r, "rule": "V 7.4", "hexes": list(_sea_reach(area, r))}
+        out["ship"] = {"name": "the cruiser", "range": r, "rule": "V 7.4", "hexes": list(_sea_reach(area, r, ext))}
     return out
 
 

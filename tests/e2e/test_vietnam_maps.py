@@ -1,0 +1,74 @@
+"""Issue 15: a Vietnam 1965-1975 match is played on the map of its scenario's play area (the state's
+"area": Quang Ngai for Starlite, Pleiku for Silver Bayonet, Binh Dinh joined to Quang Ngai for
+Masher/White Wing), and a new game on another area shows that area's map: its hexes, its towns, the
+border and province names a player reads."""
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import wait_ready
+
+GAME = "vietnam-1965-1975"
+DATA = Path(__file__).resolve().parents[2] / "game/rules/vietnam_1965_1975/data"
+SCENARIOS = json.loads((DATA / "scenarios.json").read_text())
+NEW_AREAS = [sid for sid, sc in SCENARIOS.items() if sc.get("area", "quangngai") != "quangngai"]
+
+
+def start(page, sid):
+    page.wait_for_selector("#start-screen:not([hidden])")
+    page.click(f'input[data-game="{GAME}"]')
+    page.wait_for_selector(f'input[data-scenario="{sid}"]')
+    page.check(f'input[data-scenario="{sid}"]')
+    page.click("#start-game")
+    page.wait_for_selector('body[data-screen="handover"], body[data-screen="game"], #confirm-dlg:not([hidden])',
+                           state="attached")
+    if page.locator("#confirm-dlg:not([hidden])").count():   # starting over a game in progress asks first
+        page.click("#confirm-yes")
+        page.wait_for_selector('body[data-screen="handover"], body[data-screen="game"]', state="attached")
+    if page.locator("#handover:not([hidden])").count():
+        page.click('[data-cmd="handover-ok"]')
+    page.wait_for_selector('body[data-screen="game"]', state="attached")
+
+
+def seen(page, area):
+    """What the map on the screen shows, against the area's map data."""
+    m = json.loads((DATA / f"map_{area}.json").read_text())
+    n = page.evaluate("document.querySelectorAll('#map [data-space]').length")
+    texts = page.evaluate("Array.from(document.querySelectorAll('#map text')).map(t => t.textContent)")
+    towns = [r["town"]["name"] for r in m["hexes"].values() if r.get("town")]
+    return n, len(m["hexes"]), towns, " ".join(texts)
+
+
+def test_starlite_is_on_the_quang_ngai_map(page, base_url):
+    page.goto(base_url)
+    wait_ready(page)
+    start(page, "starlite")
+    n, want, towns, text = seen(page, "quangngai")
+    assert n == want == 168
+    assert all(t in text for t in towns) and "Quang Ngai" in text
+    assert not page.locator('#map [data-space="4232"]').count()     # Pleiku's hex is not on this map
+
+
+@pytest.mark.skipif(not NEW_AREAS, reason="no scenario on a new area in scenarios.json yet (the lead adds "
+                                          "silver-bayonet on pleiku and masher-white-wing on binhdinh)")
+@pytest.mark.parametrize("sid", NEW_AREAS or ["-"])
+def test_a_scenario_on_a_new_area_shows_its_map_and_starlite_its_own_again(page, base_url, sid):
+    area = SCENARIOS[sid]["area"]
+    page.goto(base_url)
+    wait_ready(page)
+    start(page, sid)
+    n, want, towns, text = seen(page, area)
+    assert n == want
+    assert all(t in text for t in towns)
+    if area == "pleiku":
+        assert "CAMBODIA" in text and "PLEIKU" in text and "LZ X-Ray" in text and "Plei Me" in text
+        border = page.get_attribute('#map [data-space="3837"]', "data-border")
+        assert border == "cambodia svn"     # the Chu Pong straddles the border (V 3 Borders)
+    if area == "binhdinh":
+        assert "BINH DINH" in text and "QUANG NGAI" in text and "Qui Nhon" in text
+    # a new game of Starlite goes back to the Quang Ngai map
+    page.click('[data-cmd="new"]')
+    start(page, "starlite")
+    n, want, _, text = seen(page, "quangngai")
+    assert n == want and "Mo Duc" in text

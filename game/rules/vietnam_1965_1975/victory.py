@@ -128,8 +128,7 @@ def decide(g):
 def verdict_text(s):
     o = s.get("over") or {}
     if isinstance(s["victory"], dict):
-        who = "A draw" if o.get("winner") == "draw" else f"{o.get('winner')} wins"
-        return f"{who}: {o.get('level')}; VP difference {o['vp']['diff']:g} (V 18.1)"
+        return f"{o.get('level')}: VP difference NLF - US {o['vp']['diff']:g} (V 18.1)"
     txt = f"{o.get('winner')} wins Operation Starlite"
     if o.get("level"):
         txt += f" ({o['level']})"

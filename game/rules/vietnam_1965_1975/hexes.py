@@ -125,8 +125,8 @@ class Map:
         return tuple((self.hexes.get(h) or {}).get("border", ()))
 
     def national_border(self, h):
-        """An SVN national border hex (V 18.1: not in SVN for the 1/2 VP award; V 11 Rangers raise the
-        NLF's cost to enter one)."""
+        """An SVN national border hex (V 18.1: not in SVN for the 1/2 VP award; the ARVN Rangers'
+        border interdiction raises the NLF's cost to enter one)."""
         return "svn" in self.border(h)
 
     def foreign(self, h):

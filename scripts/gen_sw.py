@@ -15,16 +15,15 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import re
 import sys
 import tomllib
 from pathlib import Path
 
+from pyscript_chunks import loaded_chunks
+
 REPO = Path(__file__).resolve().parents[1]
 CACHE_PREFIX = "vw-offline-"
 
-# PyScript chunks never loaded by this game (editor, terminal) and source maps stay out.
-PYSCRIPT_SKIP = re.compile(r"(\.map$|^codemirror|^xterm|^service-worker\.js$)")
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]
 
@@ -41,9 +40,7 @@ def asset_list(root: Path) -> list[str]:
              "static/loading.js", "static/sw-register.js"]
     for sub, pattern in (("static/css", "*.css"), ("static/svg", "*.svg"), ("static/icons", "*.png")):
         files += [f"{sub}/{p.name}" for p in sorted((root / sub).glob(pattern))]
-    vp = root / "static/vendor/pyscript"
-    files += [f"static/vendor/pyscript/{p.name}" for p in sorted(vp.iterdir())
-              if p.is_file() and p.suffix in (".js", ".css") and not PYSCRIPT_SKIP.search(p.name)]
+    files += [f"static/vendor/pyscript/{name}" for name in loaded_chunks(root)]
     vpy = root / "static/vendor/pyodide"
     files += [f"static/vendor/pyodide/{n}" for n in PYODIDE_FILES]
     if tomllib.loads((root / "pyscript.toml").read_text()).get("packages"):  # micropip installs them

@@ -229,7 +229,7 @@ def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
             where.append("border: " + " / ".join(c.upper() if len(c) == 3 else c.title() for c in info["border"]))
         elif info.get("country") and info["country"] != "svn":
             where.append(info["country"].title())
-        attrs = "".join(f' data-{k}="{escape(str(info[k]))}"' for k in ("province", "country") if info.get(k))
+        attrs = ""   # province and country are in the <title> and the map JSON (the rules read that)
         edge = 'stroke="#6f6a55" stroke-width="0.8"'
         if info.get("border"):   # a border hex (V 3 Borders): its outline in the border's colour, dashed
             attrs += f' data-border="{" ".join(info["border"])}"'

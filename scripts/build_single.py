@@ -178,6 +178,9 @@ def build(out: Path) -> Path:
     html = re.sub(r'\s*<meta[^>]*http-equiv=["\']?content-security-policy[^>]*>', "", html, flags=re.I)
     html = re.sub(r"\s*<!--\s*CSP\b.*?-->", "", html, flags=re.S)
     html = re.sub(r'\s*<link rel="manifest"[^>]*>', "", html)
+    # the site's preloads name files this page carries inside itself
+    html = re.sub(r'\s*<!--\s*Preloads\b.*?-->', "", html, flags=re.S)
+    html = re.sub(r'\s*<link rel="(?:module)?preload"[^>]*>', "", html)
     html = re.sub(r'\s*<script[^>]*src="[^"]*(core\.js|sw-register\.js)"[^>]*></script>', "", html)
     # the loading screen's steps (static/loading.js) run inline: the file has no other files;
     # nothing is downloaded, the runtime is unpacked from the page itself

@@ -13,3 +13,23 @@ def test_wheel_unpacked_from_relative_url_without_micropip(page, base_url):
     assert responses.get(WHEEL_PATH) == 200, sorted(responses)
     assert not [u for u in responses if "micropip" in u], sorted(responses)
     assert responses.get("/static/vendor/pyodide/pyodide.asm.wasm") == 200
+
+
+def test_preloads_are_fetched_once_and_used(page, base_url):
+    """index.html preloads the runtime and our wheel (issue 14, boot). Each must exist, be fetched
+    once (a preload whose mode differs from the real fetch is downloaded twice), and draw no
+    "preloaded but not used" warning."""
+    import re
+    from pathlib import Path
+    html = (Path(__file__).resolve().parents[2] / "index.html").read_text()
+    preloads = [h.removeprefix(".") for h in re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html)]
+    assert len(preloads) >= 5, preloads
+    counts, warnings = {}, []
+    page.on("request", lambda r: counts.__setitem__(r.url.removeprefix(base_url.rstrip("/")),
+                                                     counts.get(r.url.removeprefix(base_url.rstrip("/")), 0) + 1))
+    page.on("console", lambda m: warnings.append(m.text) if "preload" in m.text else None)
+    page.goto(base_url)
+    wait_ready(page)
+    page.wait_for_timeout(3500)  # Chromium warns of an unused preload a few seconds after load
+    assert {u: counts.get(u, 0) for u in preloads} == {u: 1 for u in preloads}
+    assert warnings == []

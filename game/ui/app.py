@@ -87,12 +87,17 @@ class App:
         loading = getattr(window, "__vw_loading", None)  # getattr: a class body would mangle the name
         if loading:  # the loading screen's last step (static/loading.js)
             loading.step("map")
+        wanted = {}
         for gid, _ in games():
             ui = ui_for(gid)
             maps = getattr(ui, "MAPS", None) or {None: {"url": ui.MAP_URL}}  # Vietnam: one per play area
-            for area, spec in maps.items():
-                resp = await window.fetch(spec["url"])
-                self.map_texts[(gid, area)] = await resp.text()
+            wanted.update({(gid, area): spec["url"] for area, spec in maps.items()})
+
+        async def text(url):
+            return await (await window.fetch(url)).text()
+        # all at once, not one after another (a preload would come too early: Chromium warns it unused)
+        texts = await asyncio.gather(*(text(url) for url in wanted.values()))
+        self.map_texts.update(zip(wanted, texts))
         saves.migrate()
         self.phone = phone.Phone(self)
         last = saves.last_game()

@@ -181,7 +181,7 @@ def build(out: Path) -> Path:
     # the site's preloads name files this page carries inside itself
     html = re.sub(r'\s*<!--\s*Preloads\b.*?-->', "", html, flags=re.S)
     html = re.sub(r'\s*<link rel="(?:module)?preload"[^>]*>', "", html)
-    html = re.sub(r'\s*<script[^>]*src="[^"]*(core\.js|sw-register\.js)"[^>]*></script>', "", html)
+    html = re.sub(r'\s*<script[^>]*src="[^"]*(core\.js|sw-register\.js|pyodide_early\.mjs)"[^>]*></script>', "", html)
     # the loading screen's steps (static/loading.js) run inline: the file has no other files;
     # nothing is downloaded, the runtime is unpacked from the page itself
     html = html.replace(">Downloading the Python runtime<", ">Unpacking the Python runtime<", 1)

@@ -22,14 +22,17 @@
     if (i <= at) return; // steps only go forward
     at = i;
     seen.push([name, Math.round(performance.now() - t0)]);
+    show();
+  }
+  function show() { // the current step on the screen (the box is parsed after this script runs)
     const el = box();
-    if (!el) return;
-    el.dataset.step = name;
+    if (!el || at < 0) return;
+    el.dataset.step = STEPS[at];
     el.querySelectorAll("li[data-step]").forEach((li, k) => {
-      li.className = k < i ? "done" : k === i ? "now" : "";
+      li.className = k < at ? "done" : k === at ? "now" : "";
     });
     const bar = el.querySelector("progress");
-    if (bar) bar.value = i + 0.5;
+    if (bar) bar.value = at + 0.5;
   }
   window.__vw_loading = { step, seen };
 
@@ -58,7 +61,9 @@
     else if (d === "Loading files") step("files");
   });
 
-  const begin = () => { step("download"); tick(); };
+  // the download starts with the page (index.html preloads the runtime): the first step from now
+  step("download");
+  const begin = () => { show(); tick(); };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", begin);
   else begin();
 })();

@@ -168,7 +168,7 @@ def test_loading_screen_steps_then_ready(page, base_url):
 
 def test_loading_screen_phone(page, base_url):
     page.set_viewport_size({"width": 390, "height": 844})
-    page.route("**/pyodide.asm.wasm", lambda route: (page.wait_for_timeout(300), route.continue_()))
+    page.route("**/pyodide.asm.wasm", lambda route: (page.wait_for_timeout(1500), route.continue_()))
     page.goto(base_url)
     page.wait_for_selector('#loading[data-step="download"]', state="attached")
     page.screenshot(path=f"{SHOTS}/loading_390.png")

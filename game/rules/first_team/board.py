@@ -82,7 +82,7 @@ def name(loc):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "by_kind", "rank", "memo", "depth")
+    __slots__ = ("s", "by_loc", "by_kind", "rank", "kinds", "memo", "depth")
 
     def __init__(self, s):
         by = {}
@@ -99,6 +99,7 @@ class _Index:
         self.by_loc = by        # {loc: [uids in the order of s["units"]]}
         self.by_kind = by_kind  # {(loc, kind): [uids, sorted]} (a unit never changes kind)
         self.rank = rank        # {uid: its position in s["units"]}
+        self.kinds = {}         # {kinds: [uids of those kinds, sorted]} (`of_kinds`; a unit never changes kind)
         self.memo = None        # {key: answer} while a `reading` is open
         self.depth = 0
 
@@ -161,6 +162,14 @@ def units_at(s, loc):
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
+def _seen(s, loc, kind):
+    """The units of one kind at loc, to read only (the live index's own list: no copy)."""
+    e = _live(s)
+    if e is not None:
+        return e.by_kind.get((loc, kind), ())
+    return _of_kind(s, loc, (kind,))
+
+
 def _of_kind(s, loc, kinds):
     e = _live(s)
     if e is not None:
@@ -174,6 +183,22 @@ def _of_kind(s, loc, kinds):
         return out
     U = s["units"]
     return sorted(uid for uid in units_at(s, loc) if U[uid]["k"] in kinds)
+
+
+def of_kinds(s, *kinds):
+    """Every unit of these kinds, wherever it is, by id (the set of units is fixed at set-up; callers
+    must not change the list)."""
+    e = _live(s)
+    if e is not None:
+        r = e.kinds.get(kinds)
+        if r is None:
+            r = e.kinds[kinds] = _of_kinds(s, kinds)
+        return r
+    return _of_kinds(s, kinds)
+
+
+def _of_kinds(s, kinds):
+    return sorted(x for x, u in s["units"].items() if u["k"] in kinds)
 
 
 def memo(s, key, fn):
@@ -288,18 +313,9 @@ def stack_ok(s, loc, extra=(), less=()):
     if loc not in LOC:
         return True
     U = s["units"]
-    e = _live(s)
-    if e is not None and len(extra) == 1 and not less:  # the common question: may one unit come?
-        here = e.by_kind.get((loc, "inf"), ())
-        x = extra[0]
-        n = len(here) if x in here else len(here) + 1
-        if n <= 2:
-            return True
-        if n > 4:
-            return False
-        bn = U[x]["bn"]
-        return all(U[y]["bn"] == bn for y in here)
     here = _of_kind(s, loc, ("inf",))
+    if len(extra) == 1 and not less and extra[0] not in here:  # the common question: may one unit come?
+        return fits(s, loc, U[extra[0]]["bn"])
     new = [x for x in extra if x not in here]
     if less:
         here = [x for x in here if x not in less]
@@ -310,6 +326,20 @@ def stack_ok(s, loc, extra=(), less=()):
         return False
     bn = U[here[0] if here else new[0]]["bn"]
     return all(U[x]["bn"] == bn for x in here) and all(U[x]["bn"] == bn for x in new)
+
+
+def fits(s, loc, bn):
+    """FT 8.2 (stack_ok) for one more infantry company, of battalion bn, coming to loc from elsewhere."""
+    if loc not in LOC:
+        return True
+    here = _seen(s, loc, "inf")
+    n = len(here) + 1
+    if n <= 2:
+        return True
+    if n > 4:
+        return False
+    U = s["units"]
+    return all(U[y]["bn"] == bn for y in here)
 
 
 def supply_markers(s, loc):
@@ -358,12 +388,16 @@ def _stack_of(u):
 def supplied(s, uid):
     """FT 6.1, 6.3: at An Khe always; on the map with a marker of its own stack (supply_for)."""
     u = s["units"][uid]
-    loc = u["loc"]
+    return stack_supplied(s, u["loc"], _stack_of(u))
+
+
+def stack_supplied(s, loc, stack):
+    """supplied() for a unit of `stack` ("inf" or "sfg") at loc."""
     if loc == ANKHE:
         return True
     if loc not in LOC:
         return False
-    return supply_for(s, loc)[_stack_of(u)] is not None
+    return supply_for(s, loc)[stack] is not None
 
 
 def supplied_stacks(s, loc):
@@ -403,20 +437,29 @@ def lz_at(s, loc):
     Contacted NVA units"; A60: every NVA on the map is Contacted)."""
     if loc == ANKHE:
         return True
-    if loc not in LOC:
-        return False
-    if LOC[loc]["lz"]:
-        return True
-    pf = nva = False
-    for uid in units_at(s, loc):
-        u = s["units"][uid]
-        if u["k"] == "lz" and u.get("rev") and u.get("valid"):
-            return True
-        if u["k"] == "pf":
-            pf = True
-        elif u["k"] == "nva":
-            nva = True
-    return pf and not nva
+    return loc in lz_locs(s)
+
+
+_PRINTED_LZ = frozenset(loc for loc, r in LOC.items() if r["lz"])  # Pleiku and the camps
+
+
+def lz_locs(s):
+    """The map locations that are LZs now (lz_at), a set, found once per reading (not to be changed)."""
+    return memo(s, "lz_locs", lambda: _lz_locs(s))
+
+
+def _lz_locs(s):
+    U = s["units"]
+    out = set(_PRINTED_LZ)
+    for x in of_kinds(s, "lz"):
+        u = U[x]
+        if u.get("rev") and u.get("valid") and u["loc"] in LOC:
+            out.add(u["loc"])
+    for x in of_kinds(s, "pf"):
+        loc = U[x]["loc"]
+        if loc in LOC and not _seen(s, loc, "nva"):
+            out.add(loc)
+    return out
 
 
 def cambodia_ok(s, loc):

@@ -610,12 +610,10 @@ def garrisons(g):
     opt = s["options"]
     no_broken = opt.get("garrison_broken", "allowed") == "never"  # A81
     no_cam = opt.get("cam_road_garrison", "always") == "with_16_1" and not opt["cambodia"]  # A82
-    nva, us = {}, set()
-    for x, u in U.items():
-        if u["k"] == "nva":
-            nva.setdefault(u["loc"], []).append(x)
-        elif u["k"] in ("inf", "sfg"):
-            us.add(u["loc"])
+    nva = {}
+    for x in B.of_kinds(s, "nva"):
+        nva.setdefault(U[x]["loc"], []).append(x)
+    us = {U[x]["loc"] for x in B.of_kinds(s, "inf", "sfg")}
     for loc in LOC:
         if loc not in nva or loc in us:
             continue

@@ -313,7 +313,8 @@ def lift_tag(u):
 
 
 def lz_list(s):
-    return [l for l in LOC if B.lz_at(s, l) and B.cambodia_ok(s, l)]
+    lzs = B.lz_locs(s)
+    return [l for l in LOC if l in lzs and B.cambodia_ok(s, l)]
 
 
 def cargo_at(s, loc):
@@ -337,7 +338,12 @@ class Transport(Step):
         lab = g.labels  # labels=False (the simulator): the same actions without their labels
         where = {l: B.name(l) for l in lzs} if lab else None
         who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
-        fits = {}
+        # where each unit may be carried (FT 8.2 for infantry), the same for every helicopter
+        # FT 8.2 for one more company of a battalion at each LZ (the cargo comes from elsewhere)
+        bns = {U[c]["bn"] for l in lzs for c in cargo[l] if U[c]["k"] == "inf"}
+        room = {(to, bn): B.fits(s, to, bn) for to in lzs for bn in bns}
+        dests = {c: [to for to in lzs if to != frm and (U[c]["k"] != "inf" or room[(to, U[c]["bn"])])]
+                 for frm in lzs for c in cargo[frm]}
         exchanges = flights = None
         pf = pathfinder(s)
         flyable = transports(s)
@@ -350,31 +356,23 @@ class Transport(Step):
                 continue
             for frm in lzs:
                 for c in cargo[frm]:
-                    cu = U[c]
-                    if r19 and cu.get("bn") != "1/9":
+                    if r19 and U[c].get("bn") != "1/9":
+                        continue
+                    if not lab:
+                        out += [{"t": "lift", "heli": h, "unit": c, "to": to} for to in dests[c]]
                         continue
                     # which helicopter flies is said only where the player has a choice of them
-                    tag = lift_tag(U[h]) if (n_any if cu.get("bn") == "1/9" else n_line) > 1 else ""
-                    for to in lzs:
-                        if to == frm:
-                            continue
-                        if cu["k"] == "inf":
-                            if (to, c) not in fits:
-                                fits[(to, c)] = B.stack_ok(s, to, [c])
-                            if not fits[(to, c)]:
-                                continue
-                        if not lab:
-                            out.append({"t": "lift", "heli": h, "unit": c, "to": to})
-                            continue
-                        out.append({"t": "lift", "heli": h, "unit": c, "to": to,
-                                    "label": f"Lift {who[c]} {where[frm]} -> {where[to]}{tag}"})
+                    tag = lift_tag(U[h]) if (n_any if U[c].get("bn") == "1/9" else n_line) > 1 else ""
+                    out += [{"t": "lift", "heli": h, "unit": c, "to": to,
+                             "label": f"Lift {who[c]} {where[frm]} -> {where[to]}{tag}"} for to in dests[c]]
             if r19:
                 continue
             tag = lift_tag(U[h]) if n_line > 1 else ""
             if cp_ok(s, s["options"]["cp_exchange"]):
                 if exchanges is None:  # the same for every helicopter
                     exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap
-                                 if cargo[to] and (U[c]["k"] != "inf" or _can_bring_back(s, c, to, cargo[to]))]
+                                 if cargo[to] and (U[c]["k"] != "inf" or room[(to, U[c]["bn"])]
+                                                   or _can_bring_back(s, c, to, cargo[to]))]
                 for c, to in exchanges:
                     if not lab:
                         out.append({"t": "exchange", "heli": h, "unit": c, "to": to})
@@ -516,8 +514,9 @@ def pathfinder_flights(s, pf):
     back to An Khe (A12)."""
     here = s["units"][pf]["loc"]
     out = [B.ANKHE] if here != B.ANKHE else []
+    lzs = B.lz_locs(s)
     for to in LOC:
-        if to == here or B.lz_at(s, to) or not B.cambodia_ok(s, to) or B.nva_at(s, to):
+        if to == here or to in lzs or not B.cambodia_ok(s, to) or B.nva_at(s, to):
             continue
         out.append(to)
     return out
@@ -570,13 +569,15 @@ def move_paths(s, uid):
     """FT 10.1: one location along any access line, or up to two along road lines (stopping in a
     road location held by NVA); An Khe <-> Pleiku counts as a road step (A47). Returns
     {destination: (path, fatigue)}; the path lists the locations entered."""
-    return B.memo(s, (uid, "move_paths"), lambda: _move_paths(s, uid))
-
-
-def _move_paths(s, uid):
     u = s["units"][uid]
-    start = u["loc"]
-    unsup = not B.supplied(s, uid)
+    start, bn = u["loc"], u["bn"]
+    return B.memo(s, (start, bn, "move_paths"), lambda: _move_paths(s, start, bn))
+
+
+def _move_paths(s, start, bn):
+    """move_paths of an infantry company of battalion bn at start: every company of a battalion in a
+    location has the same (its supply is its stack's, FT 6.3; stacking asks its battalion, FT 8.2)."""
+    unsup = not B.stack_supplied(s, start, "inf")
     per_line = 1 if unsup else 0
     per_move = unsup and s["options"]["unsupplied_fatigue"] == "per_move"
     out = {}
@@ -586,7 +587,7 @@ def _move_paths(s, uid):
     def add(dest, path, fat):
         if dest in refused or (dest in out and out[dest][1] <= fat):
             return
-        if not B.cambodia_ok(s, dest) or (dest in LOC and not B.stack_ok(s, dest, [uid])):
+        if not B.cambodia_ok(s, dest) or not B.fits(s, dest, bn):
             refused.add(dest)
             return
         out[dest] = (path, fat)
@@ -607,7 +608,7 @@ def _move_paths(s, uid):
         if line == "road" and not B.nva_at(s, nb):
             # R-STK1 (FT 8.2, 13.6): an ambush at nb would end the move there, so by default a road
             # move passes only through a location where the unit could stop
-            via_ok = s["options"].get("road_pass_stacking", "must_fit") != "must_fit" or B.stack_ok(s, nb, [uid])
+            via_ok = s["options"].get("road_pass_stacking", "must_fit") != "must_fit" or B.fits(s, nb, bn)
             for nb2, line2 in ADJ[nb].items():
                 if line2 == "road" and nb2 != start and via_ok:
                     add(nb2, [nb, nb2], cost(line) + cost(line2))
@@ -636,8 +637,8 @@ def _stack_move_cost(s, xs, d):
 
 
 def movers(s):
-    return [x for x in sorted(s["units"]) if s["units"][x]["k"] == "inf" and not s["units"][x].get("mv")
-            and (s["units"][x]["loc"] in LOC or s["units"][x]["loc"] == B.ANKHE)]
+    U = s["units"]
+    return [x for x in B.of_kinds(s, "inf") if not U[x].get("mv") and (U[x]["loc"] in LOC or U[x]["loc"] == B.ANKHE)]
 
 
 @flow.step("ground")

@@ -330,6 +330,13 @@ def stack_ok(s, loc, extra=(), less=()):
 
 def fits(s, loc, bn):
     """FT 8.2 (stack_ok) for one more infantry company, of battalion bn, coming to loc from elsewhere."""
+    r = stack_room(s, loc)
+    return r if r is True or r is False else r == bn
+
+
+def stack_room(s, loc):
+    """FT 8.2 for one more infantry company coming to loc from elsewhere: True (of any battalion),
+    False (of none), or the one battalion whose companies may still come."""
     if loc not in LOC:
         return True
     here = _seen(s, loc, "inf")
@@ -339,7 +346,8 @@ def fits(s, loc, bn):
     if n > 4:
         return False
     U = s["units"]
-    return all(U[y]["bn"] == bn for y in here)
+    bn = U[here[0]]["bn"]
+    return bn if all(U[y]["bn"] == bn for y in here) else False
 
 
 def supply_markers(s, loc):

@@ -339,10 +339,8 @@ class Transport(Step):
         where = {l: B.name(l) for l in lzs} if lab else None
         who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
         # where each unit may be carried (FT 8.2 for infantry), the same for every helicopter
-        # FT 8.2 for one more company of a battalion at each LZ (the cargo comes from elsewhere)
-        bns = {U[c]["bn"] for l in lzs for c in cargo[l] if U[c]["k"] == "inf"}
-        room = {(to, bn): B.fits(s, to, bn) for to in lzs for bn in bns}
-        dests = {c: [to for to in lzs if to != frm and (U[c]["k"] != "inf" or room[(to, U[c]["bn"])])]
+        room = {to: B.stack_room(s, to) for to in lzs}  # FT 8.2 (the cargo comes from elsewhere)
+        dests = {c: [to for to in lzs if to != frm and (U[c]["k"] != "inf" or room[to] is True or room[to] == U[c]["bn"])]
                  for frm in lzs for c in cargo[frm]}
         exchanges = flights = None
         pf = pathfinder(s)
@@ -371,7 +369,7 @@ class Transport(Step):
             if cp_ok(s, s["options"]["cp_exchange"]):
                 if exchanges is None:  # the same for every helicopter
                     exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap
-                                 if cargo[to] and (U[c]["k"] != "inf" or room[(to, U[c]["bn"])]
+                                 if cargo[to] and (U[c]["k"] != "inf" or room[to] is True or room[to] == U[c]["bn"]
                                                    or _can_bring_back(s, c, to, cargo[to]))]
                 for c, to in exchanges:
                     if not lab:
@@ -649,6 +647,7 @@ class Ground(Step):
     def choices(self, g, f):
         s = g.s
         U = s["units"]
+        lab = g.labels  # labels=False (the simulator): the same actions without their labels
         out = []
         by_loc = {}
         for x in movers(s):
@@ -657,20 +656,21 @@ class Ground(Step):
             sup = bool(B.of_kind(s, loc, "sup"))
             for x in xs:
                 for d, (path, fat) in sorted(move_paths(s, x).items()):
-                    if not g.labels:
+                    if not lab:
                         out.append({"t": "move", "unit": x, "to": d})
                         if sup:
                             out.append({"t": "move", "unit": x, "to": d, "sup": True})
                         continue
                     text, warn = B.fatigue_effect(s, x, fat)  # issue 9 item 5: the cost before the click
-                    lab = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
+                    label = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
                     extra = {"warn": warn} if warn else {}
-                    out.append({"t": "move", "unit": x, "to": d, "label": lab, **extra})
+                    out.append({"t": "move", "unit": x, "to": d, "label": label, **extra})
                     if sup:
-                        out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": lab + " carrying supply",
+                        out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": label + " carrying supply",
                                     **extra})
                 if loc in LOC and not U[x].get("hold"):
-                    out.append({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"})
+                    out.append({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"}
+                               if lab else {"t": "hold", "unit": x})
             if len(xs) > 1:
                 common = None
                 for x in xs:
@@ -683,15 +683,21 @@ class Ground(Step):
                     via = move_paths(s, xs[0])[d][0][:-1]  # R-STK1: where an ambush could stop the stack
                     if must_fit and any(v in LOC and not B.stack_ok(s, v, xs) for v in via):
                         continue
+                    if not lab:
+                        out.append({"t": "move_stack", "from": loc, "to": d})
+                        if sup:
+                            out.append({"t": "move_stack", "from": loc, "to": d, "sup": True})
+                        continue
                     cost, warn = _stack_move_cost(s, xs, d)
-                    lab = f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)} ({cost})"
+                    label = f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)} ({cost})"
                     extra = {"warn": warn} if warn else {}
-                    out.append({"t": "move_stack", "from": loc, "to": d, "label": lab, **extra})
+                    out.append({"t": "move_stack", "from": loc, "to": d, "label": label, **extra})
                     if sup:
                         out.append({"t": "move_stack", "from": loc, "to": d, "sup": True,
-                                    "label": lab + " carrying supply", **extra})
+                                    "label": label + " carrying supply", **extra})
                 if loc in LOC:
-                    out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"})
+                    out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"}
+                               if lab else {"t": "hold_stack", "from": loc})
         out.append({"t": "done", "label": "End the Ground Movement Segment"})
         return out
 

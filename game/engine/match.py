@@ -11,8 +11,8 @@ A match is reproducible from (game, scenario, seed, options, dice_mode, actions)
 
 import contextlib
 import json
-from itertools import compress
-from operator import not_
+from itertools import compress, repeat
+from operator import is_, not_
 
 from . import report
 from .flow import Context, IllegalAction, owner
@@ -243,7 +243,7 @@ def _apply(rules, match, action, role, legal, in_place, labels=True):
         raise IllegalAction(f"it is not {role}'s decision now")
     if legal is None:
         legal = legal_actions(rules, match)
-    if not any(x is action for x in legal):  # one of the listed dicts itself: legal, no compare
+    if not any(map(is_, legal, repeat(action))):  # one of the listed dicts itself: legal, no compare
         legal = [{k: v for k, v in x.items() if k not in DISPLAY_KEYS} for x in legal]
         if a not in legal:
             raise IllegalAction(_why_illegal(rules, match, a, legal))

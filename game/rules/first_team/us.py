@@ -371,15 +371,17 @@ class Transport(Step):
                     exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap
                                  if cargo[to] and (U[c]["k"] != "inf" or room[to] is True or room[to] == U[c]["bn"]
                                                    or _can_bring_back(s, c, to, cargo[to]))]
-                for c, to in exchanges:
-                    if not lab:
-                        out.append({"t": "exchange", "heli": h, "unit": c, "to": to})
-                        continue
+                if not lab:
+                    out += [{"t": "exchange", "heli": h, "unit": c, "to": to} for c, to in exchanges]
+                for c, to in exchanges if lab else ():
                     out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
                                 "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
             if pf and cp_ok(s, CP["pathfinder"]):
                 if flights is None:
                     flights = pathfinder_flights(s, pf)
+                if not lab:
+                    out += [{"t": "pathfinder", "heli": h, "to": to} for to in flights]
+                    continue
                 for to in flights:
                     dest = "back to An Khe" if to == B.ANKHE else f"to {B.name(to)}"
                     out.append({"t": "pathfinder", "heli": h, "to": to, "by": pf,

@@ -350,6 +350,25 @@ def stack_room(s, loc):
     return bn if all(U[y]["bn"] == bn for y in here) else False
 
 
+class _Table(dict):
+    """{key: fn(key)}, each answer found the first time it is asked for (by `table[key]`)."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, key):
+        v = self[key] = self.fn(key)
+        return v
+
+
+def room_table(s):
+    """{location: stack_room}, each found once per reading (not to be changed)."""
+    return memo(s, "room_table", lambda: _Table(lambda loc: stack_room(s, loc)))
+
+
 def supply_markers(s, loc):
     return sorted(of_kind(s, loc, "sup"), key=lambda x: (s["units"][x]["step"], x))
 
@@ -403,7 +422,7 @@ def stack_supplied(s, loc, stack):
     """supplied() for a unit of `stack` ("inf" or "sfg") at loc."""
     if loc == ANKHE:
         return True
-    if loc not in LOC:
+    if loc not in LOC or not _seen(s, loc, "sup"):
         return False
     return supply_for(s, loc)[stack] is not None
 
@@ -501,6 +520,11 @@ def nva_at(s, loc):
     if r is None:
         r = m[k] = _nva_at(s, loc)
     return list(r)
+
+
+def nva_locs(s):
+    """The locations holding NVA companies (nva_at not empty), a set, once per reading (not to be changed)."""
+    return memo(s, "nva_locs", lambda: {s["units"][x]["loc"] for x in of_kinds(s, "nva")})
 
 
 def _nva_at(s, loc):

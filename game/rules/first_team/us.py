@@ -339,7 +339,7 @@ class Transport(Step):
         where = {l: B.name(l) for l in lzs} if lab else None
         who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
         # where each unit may be carried (FT 8.2 for infantry), the same for every helicopter
-        room = {to: B.stack_room(s, to) for to in lzs}  # FT 8.2 (the cargo comes from elsewhere)
+        room = B.room_table(s)  # FT 8.2 (the cargo comes from elsewhere)
         dests = {c: [to for to in lzs if to != frm and (U[c]["k"] != "inf" or room[to] is True or room[to] == U[c]["bn"])]
                  for frm in lzs for c in cargo[frm]}
         exchanges = flights = None
@@ -581,13 +581,18 @@ def _move_paths(s, start, bn):
     per_line = 1 if unsup else 0
     per_move = unsup and s["options"]["unsupplied_fatigue"] == "per_move"
     out = {}
-
+    room = B.room_table(s)  # FT 8.2 (a company moving comes from elsewhere)
+    nva = B.nva_locs(s)
     refused = set()
+
+    def fits(loc):
+        r = room[loc]
+        return r is True or r == bn
 
     def add(dest, path, fat):
         if dest in refused or (dest in out and out[dest][1] <= fat):
             return
-        if not B.cambodia_ok(s, dest) or not B.fits(s, dest, bn):
+        if not B.cambodia_ok(s, dest) or not fits(dest):
             refused.add(dest)
             return
         out[dest] = (path, fat)
@@ -598,17 +603,17 @@ def _move_paths(s, start, bn):
     if start == B.ANKHE:
         for p in B.data_entry():
             add(p, [p], 0)
-            if not B.nva_at(s, p) and s["options"]["ankhe_entry_road_step"]:
+            if p not in nva and s["options"]["ankhe_entry_road_step"]:
                 for nb, line in ADJ[p].items():
                     if line == "road":
                         add(nb, [p, nb], cost(line))
         return _pm(out, per_move)
     for nb, line in ADJ[start].items():
         add(nb, [nb], cost(line))
-        if line == "road" and not B.nva_at(s, nb):
+        if line == "road" and nb not in nva:
             # R-STK1 (FT 8.2, 13.6): an ambush at nb would end the move there, so by default a road
             # move passes only through a location where the unit could stop
-            via_ok = s["options"].get("road_pass_stacking", "must_fit") != "must_fit" or B.fits(s, nb, bn)
+            via_ok = s["options"].get("road_pass_stacking", "must_fit") != "must_fit" or fits(nb)
             for nb2, line2 in ADJ[nb].items():
                 if line2 == "road" and nb2 != start and via_ok:
                     add(nb2, [nb, nb2], cost(line) + cost(line2))
@@ -656,8 +661,12 @@ class Ground(Step):
             by_loc.setdefault(U[x]["loc"], []).append(x)
         for loc, xs in by_loc.items():
             sup = bool(B.of_kind(s, loc, "sup"))
+            ordered = {}  # a battalion's companies here share their paths (move_paths)
             for x in xs:
-                for d, (path, fat) in sorted(move_paths(s, x).items()):
+                bn = U[x]["bn"]
+                if bn not in ordered:
+                    ordered[bn] = sorted(move_paths(s, x).items())
+                for d, (path, fat) in ordered[bn]:
                     if not lab:
                         out.append({"t": "move", "unit": x, "to": d})
                         if sup:

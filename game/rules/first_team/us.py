@@ -339,9 +339,16 @@ class Transport(Step):
         where = {l: B.name(l) for l in lzs} if lab else None
         who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
         # where each unit may be carried (FT 8.2 for infantry), the same for every helicopter
-        room = B.room_table(s)  # FT 8.2 (the cargo comes from elsewhere)
-        dests = {c: [to for to in lzs if to != frm and (U[c]["k"] != "inf" or room[to] is True or room[to] == U[c]["bn"])]
-                 for frm in lzs for c in cargo[frm]}
+        # (FT 8.2 asks only a company's battalion: the cargo comes from elsewhere)
+        room = B.room_table(s)
+        dests, by_bn = {}, {}
+        for frm in lzs:
+            for c in cargo[frm]:
+                bn = U[c]["bn"] if U[c]["k"] == "inf" else None
+                if (frm, bn) not in by_bn:
+                    by_bn[(frm, bn)] = [to for to in lzs if to != frm
+                                        and (bn is None or room[to] is True or room[to] == bn)]
+                dests[c] = by_bn[(frm, bn)]
         exchanges = flights = None
         pf = pathfinder(s)
         flyable = transports(s)
@@ -368,9 +375,16 @@ class Transport(Step):
             tag = lift_tag(U[h]) if n_line > 1 else ""
             if cp_ok(s, s["options"]["cp_exchange"]):
                 if exchanges is None:  # the same for every helicopter
-                    exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap
-                                 if cargo[to] and (U[c]["k"] != "inf" or room[to] is True or room[to] == U[c]["bn"]
-                                                   or _can_bring_back(s, c, to, cargo[to]))]
+                    back = {}  # (battalion, to): a company of it may land there and bring one back
+
+                    def may_swap(c, to):
+                        if U[c]["k"] != "inf":
+                            return True
+                        k = (U[c]["bn"], to)
+                        if k not in back:
+                            back[k] = _can_bring_back(s, c, to, cargo[to])
+                        return back[k]
+                    exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap if cargo[to] and may_swap(c, to)]
                 if not lab:
                     out += [{"t": "exchange", "heli": h, "unit": c, "to": to} for c, to in exchanges]
                 for c, to in exchanges if lab else ():
@@ -424,9 +438,9 @@ class Transport(Step):
 
 
 def _can_bring_back(s, c, to, there):
-    """bool(exchange_back_units(s, c, to)) for a unit c coming from An Khe to a map location whose
-    cargo `there` (cargo_at) is not empty: without listing them."""
-    if B.stack_ok(s, to, [c]):
+    """bool(exchange_back_units(s, c, to)) for a company c coming from An Khe to a map location whose
+    cargo `there` (cargo_at) is not empty: without listing them. (It asks only c's battalion.)"""
+    if B.fits(s, to, s["units"][c]["bn"]):
         return True
     if s["options"]["exchange_full_stack"] != "simultaneous":
         return False

@@ -489,8 +489,11 @@ def _lz_locs(s):
     return out
 
 
+_CAMBODIA = frozenset(loc for loc, r in LOC.items() if r["zone"] == "CAM")
+
+
 def cambodia_ok(s, loc):
-    return loc not in LOC or zone_of(loc) != "CAM" or s["options"]["cambodia"]
+    return loc not in _CAMBODIA or s["options"]["cambodia"]
 
 
 # --- NVA units -------------------------------------------------------------------------------------
@@ -525,6 +528,12 @@ def nva_at(s, loc):
 def nva_locs(s):
     """The locations holding NVA companies (nva_at not empty), a set, once per reading (not to be changed)."""
     return memo(s, "nva_locs", lambda: {s["units"][x]["loc"] for x in of_kinds(s, "nva")})
+
+
+def nva_map_locs(s):
+    """The map locations holding NVA companies, in map order."""
+    held = nva_locs(s)
+    return [loc for loc in LOC if loc in held]
 
 
 def _nva_at(s, loc):

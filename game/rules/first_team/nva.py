@@ -140,7 +140,7 @@ def evasion(g):
     s = g.s
     U = s["units"]
     with B.reading(s):
-        locs = [l for l in LOC if B.nva_at(s, l)]
+        locs = B.nva_map_locs(s)
     for loc in locs:
         with B.reading(s):  # evasions move units: read afresh for each location
             adj = sum(1 for a in ADJ[loc] if B.us_ground(s, a) and not B.nva_at(s, a))
@@ -354,7 +354,7 @@ class NvaMove(Step):
         U = s["units"]
         if "groups" not in f:
             with B.reading(s):
-                start_nva = [l for l in LOC if B.nva_at(s, l)]
+                start_nva = B.nva_map_locs(s)
             s["f"]["start_nva"] = start_nva
             s["f"]["l_check"] = []
             groups = []
@@ -584,7 +584,7 @@ def score_locations(g):
         return
     total = 0
     with B.reading(s):
-        locs = [l for l in LOC if B.nva_at(s, l)]
+        locs = B.nva_map_locs(s)
     for loc in locs:
         nva = B.nva_at(s, loc)
         if not nva:

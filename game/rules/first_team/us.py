@@ -183,12 +183,7 @@ class SupplySeg(Step):
 # --- Segment B: airstrikes ------------------------------------------------------------------------------
 
 def strike_targets(s):
-    out = []
-    for loc in LOC:
-        if not B.cambodia_ok(s, loc):
-            continue
-        if B.nva_at(s, loc) and not B.us_ground(s, loc):
-            out.append(loc)
+    out = [loc for loc in B.nva_map_locs(s) if B.cambodia_ok(s, loc) and not B.us_ground(s, loc)]
     for z in sorted(B.CLS, key=B.cls):
         if z == "CAM" and not (s["options"]["cambodia"] or s["options"]["cambodia_box_strikes"]):
             continue
@@ -528,9 +523,9 @@ def pathfinder_flights(s, pf):
     back to An Khe (A12)."""
     here = s["units"][pf]["loc"]
     out = [B.ANKHE] if here != B.ANKHE else []
-    lzs = B.lz_locs(s)
+    lzs, held = B.lz_locs(s), B.nva_locs(s)
     for to in LOC:
-        if to == here or to in lzs or not B.cambodia_ok(s, to) or B.nva_at(s, to):
+        if to == here or to in lzs or not B.cambodia_ok(s, to) or to in held:
             continue
         out.append(to)
     return out
@@ -891,7 +886,7 @@ def apply_support(g, a, sup):
 
 
 def attack_sites(s):
-    return [l for l in LOC if B.nva_at(s, l) and eligible_fire(s, l)]
+    return [l for l in B.nva_map_locs(s) if eligible_fire(s, l)]
 
 
 @flow.step("support")

@@ -393,6 +393,8 @@ def supply_for(s, loc):
 
 def _supply_for(s, loc):
     ms = supply_markers(s, loc)
+    if not ms:
+        return {"sfg": None, "inf": None}
     present = {"sfg": garrison_at(s, loc) is not None, "inf": bool(us_inf(s, loc))}
     own = {"sfg": [m for m in ms if s["units"][m].get("camp")],
            "inf": [m for m in ms if not s["units"][m].get("camp")]}

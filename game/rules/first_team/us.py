@@ -370,16 +370,14 @@ class Transport(Step):
             tag = lift_tag(U[h]) if n_line > 1 else ""
             if cp_ok(s, s["options"]["cp_exchange"]):
                 if exchanges is None:  # the same for every helicopter
-                    back = {}  # (battalion, to): a company of it may land there and bring one back
-
-                    def may_swap(c, to):
-                        if U[c]["k"] != "inf":
-                            return True
-                        k = (U[c]["bn"], to)
-                        if k not in back:
-                            back[k] = _can_bring_back(s, c, to, cargo[to])
-                        return back[k]
-                    exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap if cargo[to] and may_swap(c, to)]
+                    exchanges = []
+                    swaps = {}  # battalion (None: supply): where it may land and bring a unit back
+                    for c in cargo[B.ANKHE]:
+                        bn = U[c]["bn"] if U[c]["k"] == "inf" else None
+                        if bn not in swaps:
+                            swaps[bn] = [to for to in lzmap if cargo[to]
+                                         and (bn is None or _can_bring_back(s, c, to, cargo[to]))]
+                        exchanges += [(c, to) for to in swaps[bn]]
                 if not lab:
                     out += [{"t": "exchange", "heli": h, "unit": c, "to": to} for c, to in exchanges]
                 for c, to in exchanges if lab else ():

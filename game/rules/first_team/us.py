@@ -581,6 +581,9 @@ def move_paths(s, uid):
     return B.memo(s, (start, bn, "move_paths"), lambda: _move_paths(s, start, bn))
 
 
+LINE_FATIGUE = {line: n for line, n in TABLES["fatigue_lines"].items() if line != "source"}  # FT 12.1
+
+
 def _move_paths(s, start, bn):
     """move_paths of an infantry company of battalion bn at start: every company of a battalion in a
     location has the same (its supply is its stack's, FT 6.3; stacking asks its battalion, FT 8.2)."""
@@ -591,6 +594,7 @@ def _move_paths(s, start, bn):
     room = B.room_table(s)  # FT 8.2 (a company moving comes from elsewhere)
     nva = B.nva_locs(s)
     refused = set()
+    lines = {line: n + (0 if per_move else per_line) for line, n in LINE_FATIGUE.items()}
 
     def fits(loc):
         r = room[loc]
@@ -604,8 +608,7 @@ def _move_paths(s, start, bn):
             return
         out[dest] = (path, fat)
 
-    def cost(line):
-        return TABLES["fatigue_lines"][line] + (0 if per_move else per_line)
+    cost = lines.__getitem__  # the fatigue of moving along a line
 
     if start == B.ANKHE:
         for p in B.data_entry():
@@ -668,11 +671,12 @@ class Ground(Step):
             by_loc.setdefault(U[x]["loc"], []).append(x)
         for loc, xs in by_loc.items():
             sup = bool(B.of_kind(s, loc, "sup"))
-            ordered = {}  # a battalion's companies here share their paths (move_paths)
+            paths, ordered = {}, {}  # a battalion's companies here share their paths (move_paths)
             for x in xs:
                 bn = U[x]["bn"]
-                if bn not in ordered:
-                    ordered[bn] = sorted(move_paths(s, x).items())
+                if bn not in paths:
+                    paths[bn] = move_paths(s, x)
+                    ordered[bn] = sorted(paths[bn].items())
                 for d, (path, fat) in ordered[bn]:
                     if not lab:
                         out.append({"t": "move", "unit": x, "to": d})
@@ -691,14 +695,13 @@ class Ground(Step):
                                if lab else {"t": "hold", "unit": x})
             if len(xs) > 1:
                 common = None
-                for x in xs:
-                    ds = set(move_paths(s, x))
-                    common = ds if common is None else common & ds
+                for ps in paths.values():
+                    common = set(ps) if common is None else common & set(ps)
                 must_fit = s["options"].get("road_pass_stacking", "must_fit") == "must_fit"
                 for d in sorted(common or ()):
                     if d in LOC and not B.stack_ok(s, d, xs):
                         continue
-                    via = move_paths(s, xs[0])[d][0][:-1]  # R-STK1: where an ambush could stop the stack
+                    via = paths[U[xs[0]]["bn"]][d][0][:-1]  # R-STK1: where an ambush could stop the stack
                     if must_fit and any(v in LOC and not B.stack_ok(s, v, xs) for v in via):
                         continue
                     if not lab:

@@ -15,7 +15,7 @@ from itertools import compress, repeat
 from operator import is_, not_
 
 from . import report
-from .flow import Context, IllegalAction, owner
+from .flow import Bare, Context, IllegalAction, owner
 from .rng import NeedRoll, new_dice
 
 FORMAT = 1
@@ -75,6 +75,8 @@ def _bare(acts):
     """The actions without display fields (those that carry none are kept as they are). The
     simulator lists thousands of actions a step, nearly all bare already (the steps leave labels
     out when nobody reads them): the test of each runs in C, and only the others are rebuilt."""
+    if type(acts) is Bare:
+        return acts
     bare = list(map(_DISPLAY.isdisjoint, acts))
     if all(bare):
         return acts

@@ -548,7 +548,7 @@ class NvaCombat(Step):
         s = g.s
         if "todo" not in f:
             with B.reading(s):
-                f["todo"] = sorted([l for l in LOC if must_attack(s, l)], key=lambda l: priority_key(s, l))
+                f["todo"] = sorted([l for l in B.nva_map_locs(s) if must_attack(s, l)], key=lambda l: priority_key(s, l))
             if not f["todo"]:
                 g.log("No NVA open combat", "FT 11.1")
         if not f["todo"]:
@@ -614,8 +614,8 @@ def garrisons(g):
     for x in B.of_kinds(s, "nva"):
         nva.setdefault(U[x]["loc"], []).append(x)
     us = {U[x]["loc"] for x in B.of_kinds(s, "inf", "sfg")}
-    for loc in LOC:
-        if loc not in nva or loc in us:
+    for loc in B.nva_map_locs(s):
+        if loc in us:
             continue
         r = LOC[loc]
         if not (loc == B.PLEIKU or r["sf_camp"] or r["road"]):

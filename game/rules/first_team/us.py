@@ -3,7 +3,7 @@ Phase segments A-G (FT 4.13: supply 5.2, airstrikes 7.0, transport 9.1, ground m
 support 11.29/9.2/5.6, open combat 11.0), support in the NVA Open Combat Segment (FT 4.14 M),
 maintenance and refit (FT 9.4), fatigue reduction (FT 12.4) and final supply (FT 6.3)."""
 
-from ...engine.flow import Step
+from ...engine.flow import Bare, Step
 from . import board as B
 from . import nva as N
 from .ask import ask, then
@@ -393,8 +393,8 @@ class Transport(Step):
                     dest = "back to An Khe" if to == B.ANKHE else f"to {B.name(to)}"
                     out.append({"t": "pathfinder", "heli": h, "to": to, "by": pf,
                                 "label": f"Fly the pathfinders {dest} (1 CP){tag}"})
-        out.append(end_with_cp(s, "End the Transport Segment", out))
-        return out
+        out.append(end_with_cp(s, "End the Transport Segment", out) if lab else {"t": "done"})
+        return out if lab else Bare(out)
 
     def act(self, g, f, a):
         s = g.s
@@ -719,6 +719,9 @@ class Ground(Step):
                 if loc in LOC:
                     out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"}
                                if lab else {"t": "hold_stack", "from": loc})
+        if not lab:
+            out.append({"t": "done"})
+            return Bare(out)
         out.append({"t": "done", "label": "End the Ground Movement Segment"})
         return out
 
@@ -904,8 +907,8 @@ class Support(Step):
             if l not in declared:
                 out.append({"t": "attack", "loc": l, "label": f"Declare an attack at {B.name(l)}"})
         if ready_helis(s, "ara") and cp_ok(s, CP["scramble"]):
-            for l in LOC:
-                if l not in declared and B.nva_at(s, l) and B.cambodia_ok(s, l):
+            for l in B.nva_map_locs(s):
+                if l not in declared and B.cambodia_ok(s, l):
                     out.append({"t": "ara_alone", "loc": l, "label": f"ARA attack alone at {B.name(l)}"})
         for x in atts:
             out += support_choices(s, x["loc"], x["sup"], ground=not x["alone"])

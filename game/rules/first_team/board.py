@@ -816,9 +816,10 @@ def nart_reassign(g, uid, dead=False):
 
 
 def sync_nart(s):
-    for aid, a in s["units"].items():
-        if a["k"] == "nart" and a.get("att"):
-            put(s, aid, s["units"][a["att"]]["loc"])
+    U = s["units"]
+    for aid in of_kinds(s, "nart"):
+        if U[aid].get("att"):
+            put(s, aid, U[U[aid]["att"]]["loc"])
 
 
 def nart_at(s, loc):

@@ -61,8 +61,8 @@ class Intel(Step):
         s = g.s
         out = []
         if s["cp"] >= CP["flip_lz"]:
-            for uid, u in sorted(s["units"].items()):
-                if u["k"] == "lz" and u["loc"] in LOC and not u.get("rev"):
+            for u in map(s["units"].get, B.of_kinds(s, "lz")):
+                if u["loc"] in LOC and not u.get("rev"):
                     out.append({"t": "flip", "loc": u["loc"], "label": f"Flip the LZ marker at {B.name(u['loc'])} (1 CP)"})
         if not flags(s).get("intel"):
             top = min(3, s["cp"])

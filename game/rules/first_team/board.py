@@ -534,8 +534,15 @@ def nva_locs(s):
 
 def nva_map_locs(s):
     """The map locations holding NVA companies, in map order."""
-    held = nva_locs(s)
-    return [loc for loc in LOC if loc in held]
+    return map_order(nva_locs(s))
+
+
+_MAP_ORDER = {loc: i for i, loc in enumerate(LOC)}
+
+
+def map_order(locs):
+    """The map locations among locs, in the map's order (that of LOC)."""
+    return sorted((loc for loc in locs if loc in _MAP_ORDER), key=_MAP_ORDER.__getitem__)
 
 
 def _nva_at(s, loc):

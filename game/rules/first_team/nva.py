@@ -614,7 +614,7 @@ def garrisons(g):
     for x in B.of_kinds(s, "nva"):
         nva.setdefault(U[x]["loc"], []).append(x)
     us = {U[x]["loc"] for x in B.of_kinds(s, "inf", "sfg")}
-    for loc in B.nva_map_locs(s):
+    for loc in B.map_order(nva):
         if loc in us:
             continue
         r = LOC[loc]

@@ -330,8 +330,12 @@ def stack_ok(s, loc, extra=(), less=()):
 
 def fits(s, loc, bn):
     """FT 8.2 (stack_ok) for one more infantry company, of battalion bn, coming to loc from elsewhere."""
-    r = stack_room(s, loc)
-    return r if r is True or r is False else r == bn
+    return admits(stack_room(s, loc), bn)
+
+
+def admits(room, bn):
+    """Whether a stack_room answer lets a company of battalion bn come."""
+    return room is True or room == bn
 
 
 def stack_room(s, loc):

@@ -342,7 +342,7 @@ class Transport(Step):
                 bn = U[c]["bn"] if U[c]["k"] == "inf" else None
                 if (frm, bn) not in by_bn:
                     by_bn[(frm, bn)] = [to for to in lzs if to != frm
-                                        and (bn is None or room[to] is True or room[to] == bn)]
+                                        and (bn is None or B.admits(room[to], bn))]
                 dests[c] = by_bn[(frm, bn)]
         exchanges = flights = None
         pf = pathfinder(s)
@@ -597,8 +597,7 @@ def _move_paths(s, start, bn):
     lines = {line: n + (0 if per_move else per_line) for line, n in LINE_FATIGUE.items()}
 
     def fits(loc):
-        r = room[loc]
-        return r is True or r == bn
+        return B.admits(room[loc], bn)
 
     def add(dest, path, fat):
         if dest in refused or (dest in out and out[dest][1] <= fat):

@@ -64,8 +64,9 @@ def test_exchange_pick_up_test_agrees_with_the_list():
 
 
 def test_move_paths_depend_on_location_and_battalion_only():
-    """FT 10.1: move_paths of each company equal those computed afresh for it, outside any
-    reading, and every company of a battalion in one location has the same."""
+    """FT 10.1: move_paths of each company (kept in the live index across actions until a unit enters
+    or leaves a location they read: board.kept) equal those computed afresh for its location and
+    battalion."""
     n = 0
     for k, s in enumerate(_positions()):
         if k % 11:

@@ -82,7 +82,7 @@ def name(loc):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "by_kind", "rank", "kinds", "memo", "depth")
+    __slots__ = ("s", "by_loc", "by_kind", "rank", "kinds", "moves", "kept", "memo", "depth")
 
     def __init__(self, s):
         by = {}
@@ -100,6 +100,8 @@ class _Index:
         self.by_kind = by_kind  # {(loc, kind): [uids, sorted]} (a unit never changes kind)
         self.rank = rank        # {uid: its position in s["units"]}
         self.kinds = {}         # {kinds: [uids of those kinds, sorted]} (`of_kinds`; a unit never changes kind)
+        self.moves = {}         # {loc: how many times a unit entered or left it} (`put`)
+        self.kept = {}          # {key: (moves at the locations it reads, answer)} (`kept`)
         self.memo = None        # {key: answer} while a `reading` is open
         self.depth = 0
 
@@ -146,6 +148,9 @@ def put(s, uid, to):
     e = _live(s)
     if e is None or frm == to:
         return
+    mv = e.moves
+    mv[frm] = mv.get(frm, 0) + 1
+    mv[to] = mv.get(to, 0) + 1
     by = e.by_loc
     by[frm].remove(uid)
     bisect.insort(by.setdefault(to, []), uid, key=e.rank.__getitem__)
@@ -199,6 +204,22 @@ def of_kinds(s, *kinds):
 
 def _of_kinds(s, kinds):
     return sorted(x for x, u in s["units"].items() if u["k"] in kinds)
+
+
+def kept(s, key, near, fn):
+    """fn(), kept in the live index of s (across actions) until a unit enters or leaves one of the
+    locations `near`. fn may read only where units are and what never changes (kinds, battalions,
+    the options), and only at those locations; callers must not change the answer."""
+    e = _live(s)
+    if e is None:
+        return fn()
+    seen = tuple(map(e.moves.get, near))
+    hit = e.kept.get(key)
+    if hit is not None and hit[0] == seen:
+        return hit[1]
+    r = fn()
+    e.kept[key] = (seen, r)
+    return r
 
 
 def memo(s, key, fn):

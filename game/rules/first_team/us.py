@@ -578,8 +578,22 @@ def move_paths(s, uid):
     {destination: (path, fatigue)}; the path lists the locations entered."""
     u = s["units"][uid]
     start, bn = u["loc"], u["bn"]
-    return B.memo(s, (start, bn, "move_paths"), lambda: _move_paths(s, start, bn))
+    return B.kept(s, (start, bn, "move_paths"), _NEAR[start], lambda: _move_paths(s, start, bn))
 
+
+def _near(start):
+    """Every location _move_paths(start) reads: the start (its supply), and those within two lines
+    of it (their stacking room, NVA on the road), An Khe's entry locations included."""
+    first = set(B.data_entry()) if start == B.ANKHE else set(ADJ[start])
+    if start in B.data_entry():
+        first.add(B.ANKHE)
+    out = {start} | first
+    for nb in first:
+        out |= set(ADJ.get(nb, ()))
+    return tuple(sorted(out))
+
+
+_NEAR = {loc: _near(loc) for loc in list(LOC) + [B.ANKHE]}
 
 LINE_FATIGUE = {line: n for line, n in TABLES["fatigue_lines"].items() if line != "source"}  # FT 12.1
 

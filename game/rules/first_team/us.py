@@ -582,15 +582,14 @@ def move_paths(s, uid):
 
 
 def _near(start):
-    """Every location _move_paths(start) reads: the start (its supply), and those within two lines
-    of it (their stacking room, NVA on the road), An Khe's entry locations included."""
+    """Every map location _move_paths(start) reads: the start (its supply), and those within two
+    lines of it (their stacking room, NVA on the road), An Khe's entry locations included. (What is
+    at An Khe never matters: always supplied, no stacking limit, no NVA.)"""
     first = set(B.data_entry()) if start == B.ANKHE else set(ADJ[start])
-    if start in B.data_entry():
-        first.add(B.ANKHE)
     out = {start} | first
     for nb in first:
         out |= set(ADJ.get(nb, ()))
-    return tuple(sorted(out))
+    return tuple(sorted(loc for loc in out if loc in LOC))
 
 
 _NEAR = {loc: _near(loc) for loc in list(LOC) + [B.ANKHE]}

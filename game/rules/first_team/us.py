@@ -336,7 +336,7 @@ class Transport(Step):
         # where each unit may be carried (FT 8.2 for infantry), the same for every helicopter
         # (FT 8.2 asks only a company's battalion: the cargo comes from elsewhere)
         room = B.room_table(s)
-        dests, by_bn = {}, {}
+        dests, by_bn = {}, {}  # {unit: where it may go}, in the order of lzs and cargo
         for frm in lzs:
             for c in cargo[frm]:
                 bn = U[c]["bn"] if U[c]["k"] == "inf" else None
@@ -354,12 +354,12 @@ class Transport(Step):
             cost = 0 if r19 else CP["transport"]
             if not cp_ok(s, cost):
                 continue
-            for frm in lzs:
+            if not lab:
+                out += [{"t": "lift", "heli": h, "unit": c, "to": to}
+                        for c in dests if not r19 or U[c].get("bn") == "1/9" for to in dests[c]]
+            for frm in lzs if lab else ():
                 for c in cargo[frm]:
                     if r19 and U[c].get("bn") != "1/9":
-                        continue
-                    if not lab:
-                        out += [{"t": "lift", "heli": h, "unit": c, "to": to} for to in dests[c]]
                         continue
                     # which helicopter flies is said only where the player has a choice of them
                     tag = lift_tag(U[h]) if (n_any if U[c].get("bn") == "1/9" else n_line) > 1 else ""

@@ -333,8 +333,8 @@ class Transport(Step):
         lab = g.labels  # labels=False (the simulator): the same actions without their labels
         where = {l: B.name(l) for l in lzs} if lab else None
         who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
-        # where each unit may be carried (FT 8.2 for infantry), the same for every helicopter
-        # (FT 8.2 asks only a company's battalion: the cargo comes from elsewhere)
+        # where each unit may be carried, the same for every helicopter: FT 8.2 asks only an infantry
+        # company's battalion (the cargo comes from elsewhere)
         room = B.room_table(s)
         dests, by_bn = {}, {}  # {unit: where it may go}, in the order of lzs and cargo
         for frm in lzs:

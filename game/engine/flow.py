@@ -66,11 +66,16 @@ def owner(flow, frame, default):
     return flow.get(frame["s"]).role or default
 
 
+class Bare(list):
+    """A step's actions listed without any display field (it was asked for none: Context.labels is
+    False), so the engine passes them on without looking into each (match._bare)."""
+
+
 class Context:
     """What the rules see: the state being changed, the log, dice and frames.
 
     `labels` is False when nobody will read the actions' display labels (a simulator, the
-    computer opponent): steps may then skip building them."""
+    computer opponent): steps may then skip building them (and say so by returning a `Bare` list)."""
 
     def __init__(self, state, log, labels=True):
         self.s = state

@@ -11,9 +11,11 @@ A match is reproducible from (game, scenario, seed, options, dice_mode, actions)
 
 import contextlib
 import json
+from itertools import compress, repeat
+from operator import is_, not_
 
 from . import report
-from .flow import Context, IllegalAction, owner
+from .flow import Bare, Context, IllegalAction, owner
 from .rng import NeedRoll, new_dice
 
 FORMAT = 1
@@ -70,10 +72,18 @@ _DISPLAY = frozenset(DISPLAY_KEYS)
 
 
 def _bare(acts):
-    """The actions without display fields (those that carry none are kept as they are; the set test
-    runs in C: the simulator lists thousands of actions a step)."""
-    disjoint = _DISPLAY.isdisjoint
-    return [a if disjoint(a) else {k: v for k, v in a.items() if k not in _DISPLAY} for a in acts]
+    """The actions without display fields (those that carry none are kept as they are). The
+    simulator lists thousands of actions a step, nearly all bare already (the steps leave labels
+    out when nobody reads them): the test of each runs in C, and only the others are rebuilt."""
+    if type(acts) is Bare:
+        return acts
+    bare = list(map(_DISPLAY.isdisjoint, acts))
+    if all(bare):
+        return acts
+    out = list(acts)
+    for i in compress(range(len(acts)), map(not_, bare)):
+        out[i] = {k: v for k, v in acts[i].items() if k not in _DISPLAY}
+    return out
 
 
 def strip(action):
@@ -235,7 +245,7 @@ def _apply(rules, match, action, role, legal, in_place, labels=True):
         raise IllegalAction(f"it is not {role}'s decision now")
     if legal is None:
         legal = legal_actions(rules, match)
-    if not any(x is action for x in legal):  # one of the listed dicts itself: legal, no compare
+    if not any(map(is_, legal, repeat(action))):  # one of the listed dicts itself: legal, no compare
         legal = [{k: v for k, v in x.items() if k not in DISPLAY_KEYS} for x in legal]
         if a not in legal:
             raise IllegalAction(_why_illegal(rules, match, a, legal))

@@ -82,7 +82,7 @@ def name(loc):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "by_kind", "rank", "memo", "depth")
+    __slots__ = ("s", "by_loc", "by_kind", "rank", "kinds", "moves", "kept", "memo", "depth")
 
     def __init__(self, s):
         by = {}
@@ -99,6 +99,9 @@ class _Index:
         self.by_loc = by        # {loc: [uids in the order of s["units"]]}
         self.by_kind = by_kind  # {(loc, kind): [uids, sorted]} (a unit never changes kind)
         self.rank = rank        # {uid: its position in s["units"]}
+        self.kinds = {}         # {kinds: [uids of those kinds, sorted]} (`of_kinds`; a unit never changes kind)
+        self.moves = {}         # {loc: how many times a unit entered or left it} (`put`)
+        self.kept = {}          # {key: (moves at the locations it reads, answer)} (`kept`)
         self.memo = None        # {key: answer} while a `reading` is open
         self.depth = 0
 
@@ -145,6 +148,9 @@ def put(s, uid, to):
     e = _live(s)
     if e is None or frm == to:
         return
+    mv = e.moves
+    mv[frm] = mv.get(frm, 0) + 1
+    mv[to] = mv.get(to, 0) + 1
     by = e.by_loc
     by[frm].remove(uid)
     bisect.insort(by.setdefault(to, []), uid, key=e.rank.__getitem__)
@@ -161,6 +167,14 @@ def units_at(s, loc):
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
+def _seen(s, loc, kind):
+    """The units of one kind at loc, to read only (the live index's own list: no copy)."""
+    e = _live(s)
+    if e is not None:
+        return e.by_kind.get((loc, kind), ())
+    return _of_kind(s, loc, (kind,))
+
+
 def _of_kind(s, loc, kinds):
     e = _live(s)
     if e is not None:
@@ -174,6 +188,38 @@ def _of_kind(s, loc, kinds):
         return out
     U = s["units"]
     return sorted(uid for uid in units_at(s, loc) if U[uid]["k"] in kinds)
+
+
+def of_kinds(s, *kinds):
+    """Every unit of these kinds, wherever it is, by id (the set of units is fixed at set-up; callers
+    must not change the list)."""
+    e = _live(s)
+    if e is not None:
+        r = e.kinds.get(kinds)
+        if r is None:
+            r = e.kinds[kinds] = _of_kinds(s, kinds)
+        return r
+    return _of_kinds(s, kinds)
+
+
+def _of_kinds(s, kinds):
+    return sorted(x for x, u in s["units"].items() if u["k"] in kinds)
+
+
+def kept(s, key, near, fn):
+    """fn(), kept in the live index of s (across actions) until a unit enters or leaves one of the
+    locations `near`. fn may read only where units are and what never changes (kinds, battalions,
+    the options), and only at those locations; callers must not change the answer."""
+    e = _live(s)
+    if e is None:
+        return fn()
+    seen = tuple(map(e.moves.get, near))
+    hit = e.kept.get(key)
+    if hit is not None and hit[0] == seen:
+        return hit[1]
+    r = fn()
+    e.kept[key] = (seen, r)
+    return r
 
 
 def memo(s, key, fn):
@@ -288,18 +334,9 @@ def stack_ok(s, loc, extra=(), less=()):
     if loc not in LOC:
         return True
     U = s["units"]
-    e = _live(s)
-    if e is not None and len(extra) == 1 and not less:  # the common question: may one unit come?
-        here = e.by_kind.get((loc, "inf"), ())
-        x = extra[0]
-        n = len(here) if x in here else len(here) + 1
-        if n <= 2:
-            return True
-        if n > 4:
-            return False
-        bn = U[x]["bn"]
-        return all(U[y]["bn"] == bn for y in here)
     here = _of_kind(s, loc, ("inf",))
+    if len(extra) == 1 and not less and extra[0] not in here:  # the common question: may one unit come?
+        return fits(s, loc, U[extra[0]]["bn"])
     new = [x for x in extra if x not in here]
     if less:
         here = [x for x in here if x not in less]
@@ -310,6 +347,51 @@ def stack_ok(s, loc, extra=(), less=()):
         return False
     bn = U[here[0] if here else new[0]]["bn"]
     return all(U[x]["bn"] == bn for x in here) and all(U[x]["bn"] == bn for x in new)
+
+
+def fits(s, loc, bn):
+    """FT 8.2 (stack_ok) for one more infantry company, of battalion bn, coming to loc from elsewhere."""
+    return admits(stack_room(s, loc), bn)
+
+
+def admits(room, bn):
+    """Whether a stack_room answer lets a company of battalion bn come."""
+    return room is True or room == bn
+
+
+def stack_room(s, loc):
+    """FT 8.2 for one more infantry company coming to loc from elsewhere: True (of any battalion),
+    False (of none), or the one battalion whose companies may still come."""
+    if loc not in LOC:
+        return True
+    here = _seen(s, loc, "inf")
+    n = len(here) + 1
+    if n <= 2:
+        return True
+    if n > 4:
+        return False
+    U = s["units"]
+    bn = U[here[0]]["bn"]
+    return bn if all(U[y]["bn"] == bn for y in here) else False
+
+
+class _Table(dict):
+    """{key: fn(key)}, each answer found the first time it is asked for (by `table[key]`)."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, key):
+        v = self[key] = self.fn(key)
+        return v
+
+
+def room_table(s):
+    """{location: stack_room}, each found once per reading (not to be changed)."""
+    return memo(s, "room_table", lambda: _Table(lambda loc: stack_room(s, loc)))
 
 
 def supply_markers(s, loc):
@@ -336,6 +418,8 @@ def supply_for(s, loc):
 
 def _supply_for(s, loc):
     ms = supply_markers(s, loc)
+    if not ms:
+        return {"sfg": None, "inf": None}
     present = {"sfg": garrison_at(s, loc) is not None, "inf": bool(us_inf(s, loc))}
     own = {"sfg": [m for m in ms if s["units"][m].get("camp")],
            "inf": [m for m in ms if not s["units"][m].get("camp")]}
@@ -358,12 +442,16 @@ def _stack_of(u):
 def supplied(s, uid):
     """FT 6.1, 6.3: at An Khe always; on the map with a marker of its own stack (supply_for)."""
     u = s["units"][uid]
-    loc = u["loc"]
+    return stack_supplied(s, u["loc"], _stack_of(u))
+
+
+def stack_supplied(s, loc, stack):
+    """supplied() for a unit of `stack` ("inf" or "sfg") at loc."""
     if loc == ANKHE:
         return True
-    if loc not in LOC:
+    if loc not in LOC or not _seen(s, loc, "sup"):
         return False
-    return supply_for(s, loc)[_stack_of(u)] is not None
+    return supply_for(s, loc)[stack] is not None
 
 
 def supplied_stacks(s, loc):
@@ -403,24 +491,36 @@ def lz_at(s, loc):
     Contacted NVA units"; A60: every NVA on the map is Contacted)."""
     if loc == ANKHE:
         return True
-    if loc not in LOC:
-        return False
-    if LOC[loc]["lz"]:
-        return True
-    pf = nva = False
-    for uid in units_at(s, loc):
-        u = s["units"][uid]
-        if u["k"] == "lz" and u.get("rev") and u.get("valid"):
-            return True
-        if u["k"] == "pf":
-            pf = True
-        elif u["k"] == "nva":
-            nva = True
-    return pf and not nva
+    return loc in lz_locs(s)
+
+
+_PRINTED_LZ = frozenset(loc for loc, r in LOC.items() if r["lz"])  # Pleiku and the camps
+
+
+def lz_locs(s):
+    """The map locations that are LZs now (lz_at), a set, found once per reading (not to be changed)."""
+    return memo(s, "lz_locs", lambda: _lz_locs(s))
+
+
+def _lz_locs(s):
+    U = s["units"]
+    out = set(_PRINTED_LZ)
+    for x in of_kinds(s, "lz"):
+        u = U[x]
+        if u.get("rev") and u.get("valid") and u["loc"] in LOC:
+            out.add(u["loc"])
+    for x in of_kinds(s, "pf"):
+        loc = U[x]["loc"]
+        if loc in LOC and not _seen(s, loc, "nva"):
+            out.add(loc)
+    return out
+
+
+_CAMBODIA = frozenset(loc for loc, r in LOC.items() if r["zone"] == "CAM")
 
 
 def cambodia_ok(s, loc):
-    return loc not in LOC or zone_of(loc) != "CAM" or s["options"]["cambodia"]
+    return loc not in _CAMBODIA or s["options"]["cambodia"]
 
 
 # --- NVA units -------------------------------------------------------------------------------------
@@ -450,6 +550,24 @@ def nva_at(s, loc):
     if r is None:
         r = m[k] = _nva_at(s, loc)
     return list(r)
+
+
+def nva_locs(s):
+    """The locations holding NVA companies (nva_at not empty), a set, once per reading (not to be changed)."""
+    return memo(s, "nva_locs", lambda: {s["units"][x]["loc"] for x in of_kinds(s, "nva")})
+
+
+def nva_map_locs(s):
+    """The map locations holding NVA companies, in map order."""
+    return map_order(nva_locs(s))
+
+
+_MAP_ORDER = {loc: i for i, loc in enumerate(LOC)}
+
+
+def map_order(locs):
+    """The map locations among locs, in the map's order (that of LOC)."""
+    return sorted((loc for loc in locs if loc in _MAP_ORDER), key=_MAP_ORDER.__getitem__)
 
 
 def _nva_at(s, loc):
@@ -730,9 +848,10 @@ def nart_reassign(g, uid, dead=False):
 
 
 def sync_nart(s):
-    for aid, a in s["units"].items():
-        if a["k"] == "nart" and a.get("att"):
-            put(s, aid, s["units"][a["att"]]["loc"])
+    U = s["units"]
+    for aid in of_kinds(s, "nart"):
+        if U[aid].get("att"):
+            put(s, aid, U[U[aid]["att"]]["loc"])
 
 
 def nart_at(s, loc):

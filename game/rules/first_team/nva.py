@@ -140,7 +140,7 @@ def evasion(g):
     s = g.s
     U = s["units"]
     with B.reading(s):
-        locs = [l for l in LOC if B.nva_at(s, l)]
+        locs = B.nva_map_locs(s)
     for loc in locs:
         with B.reading(s):  # evasions move units: read afresh for each location
             adj = sum(1 for a in ADJ[loc] if B.us_ground(s, a) and not B.nva_at(s, a))
@@ -354,7 +354,7 @@ class NvaMove(Step):
         U = s["units"]
         if "groups" not in f:
             with B.reading(s):
-                start_nva = [l for l in LOC if B.nva_at(s, l)]
+                start_nva = B.nva_map_locs(s)
             s["f"]["start_nva"] = start_nva
             s["f"]["l_check"] = []
             groups = []
@@ -548,7 +548,7 @@ class NvaCombat(Step):
         s = g.s
         if "todo" not in f:
             with B.reading(s):
-                f["todo"] = sorted([l for l in LOC if must_attack(s, l)], key=lambda l: priority_key(s, l))
+                f["todo"] = sorted([l for l in B.nva_map_locs(s) if must_attack(s, l)], key=lambda l: priority_key(s, l))
             if not f["todo"]:
                 g.log("No NVA open combat", "FT 11.1")
         if not f["todo"]:
@@ -584,7 +584,7 @@ def score_locations(g):
         return
     total = 0
     with B.reading(s):
-        locs = [l for l in LOC if B.nva_at(s, l)]
+        locs = B.nva_map_locs(s)
     for loc in locs:
         nva = B.nva_at(s, loc)
         if not nva:
@@ -610,14 +610,12 @@ def garrisons(g):
     opt = s["options"]
     no_broken = opt.get("garrison_broken", "allowed") == "never"  # A81
     no_cam = opt.get("cam_road_garrison", "always") == "with_16_1" and not opt["cambodia"]  # A82
-    nva, us = {}, set()
-    for x, u in U.items():
-        if u["k"] == "nva":
-            nva.setdefault(u["loc"], []).append(x)
-        elif u["k"] in ("inf", "sfg"):
-            us.add(u["loc"])
-    for loc in LOC:
-        if loc not in nva or loc in us:
+    nva = {}
+    for x in B.of_kinds(s, "nva"):
+        nva.setdefault(U[x]["loc"], []).append(x)
+    us = {U[x]["loc"] for x in B.of_kinds(s, "inf", "sfg")}
+    for loc in B.map_order(nva):
+        if loc in us:
             continue
         r = LOC[loc]
         if not (loc == B.PLEIKU or r["sf_camp"] or r["road"]):

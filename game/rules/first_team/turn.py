@@ -70,7 +70,7 @@ def segment_start(s, name, letter, data):
         f.pop("marks", None)  # the strike markers of the last assault phase (us.mark_strike)
         f["phase"] = data["p"]
     if name in ("transport", "ground"):
-        held = {u["loc"] for u in s["units"].values() if u["k"] in ("inf", "sfg")}
+        held = {s["units"][x]["loc"] for x in B.of_kinds(s, "inf", "sfg")}
         f["start_us"] = [l for l in LOC if l in held]
         f["landed"] = {}
         f["cargo"] = {}
@@ -96,15 +96,15 @@ def segment_end(g, letter):
     used in the segment return (combat helicopters scrambled in E return at the end of F)."""
     s = g.s
     N.garrisons(g)
-    for x, u in s["units"].items():
-        if u["k"] == "tac":
-            u.pop("used", None)
+    U = s["units"]
+    for x in B.of_kinds(s, "tac"):
+        U[x].pop("used", None)
     if letter == "E":
         return
     back = []
-    for x in sorted(s["units"]):
-        u = s["units"][x]
-        if u["k"] not in B.HELIS or not u.get("used"):
+    for x in B.of_kinds(s, *B.HELIS):
+        u = U[x]
+        if not u.get("used"):
             continue
         u["used"] = False
         if u["loc"] == B.REFIT or u["loc"] == B.ELIM:

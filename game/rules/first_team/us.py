@@ -3,7 +3,7 @@ Phase segments A-G (FT 4.13: supply 5.2, airstrikes 7.0, transport 9.1, ground m
 support 11.29/9.2/5.6, open combat 11.0), support in the NVA Open Combat Segment (FT 4.14 M),
 maintenance and refit (FT 9.4), fatigue reduction (FT 12.4) and final supply (FT 6.3)."""
 
-from ...engine.flow import Step
+from ...engine.flow import Bare, Step
 from . import board as B
 from . import nva as N
 from .ask import ask, then
@@ -61,8 +61,8 @@ class Intel(Step):
         s = g.s
         out = []
         if s["cp"] >= CP["flip_lz"]:
-            for uid, u in sorted(s["units"].items()):
-                if u["k"] == "lz" and u["loc"] in LOC and not u.get("rev"):
+            for u in map(s["units"].get, B.of_kinds(s, "lz")):
+                if u["loc"] in LOC and not u.get("rev"):
                     out.append({"t": "flip", "loc": u["loc"], "label": f"Flip the LZ marker at {B.name(u['loc'])} (1 CP)"})
         if not flags(s).get("intel"):
             top = min(3, s["cp"])
@@ -183,12 +183,7 @@ class SupplySeg(Step):
 # --- Segment B: airstrikes ------------------------------------------------------------------------------
 
 def strike_targets(s):
-    out = []
-    for loc in LOC:
-        if not B.cambodia_ok(s, loc):
-            continue
-        if B.nva_at(s, loc) and not B.us_ground(s, loc):
-            out.append(loc)
+    out = [loc for loc in B.nva_map_locs(s) if B.cambodia_ok(s, loc) and not B.us_ground(s, loc)]
     for z in sorted(B.CLS, key=B.cls):
         if z == "CAM" and not (s["options"]["cambodia"] or s["options"]["cambodia_box_strikes"]):
             continue
@@ -313,7 +308,8 @@ def lift_tag(u):
 
 
 def lz_list(s):
-    return [l for l in LOC if B.lz_at(s, l) and B.cambodia_ok(s, l)]
+    lzs = B.lz_locs(s)
+    return [l for l in LOC if l in lzs and B.cambodia_ok(s, l)]
 
 
 def cargo_at(s, loc):
@@ -337,7 +333,17 @@ class Transport(Step):
         lab = g.labels  # labels=False (the simulator): the same actions without their labels
         where = {l: B.name(l) for l in lzs} if lab else None
         who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
-        fits = {}
+        # where each unit may be carried, the same for every helicopter: FT 8.2 asks only an infantry
+        # company's battalion (the cargo comes from elsewhere)
+        room = B.room_table(s)
+        dests, by_bn = {}, {}  # {unit: where it may go}, in the order of lzs and cargo
+        for frm in lzs:
+            for c in cargo[frm]:
+                bn = U[c]["bn"] if U[c]["k"] == "inf" else None
+                if (frm, bn) not in by_bn:
+                    by_bn[(frm, bn)] = [to for to in lzs if to != frm
+                                        and (bn is None or B.admits(room[to], bn))]
+                dests[c] = by_bn[(frm, bn)]
         exchanges = flights = None
         pf = pathfinder(s)
         flyable = transports(s)
@@ -348,48 +354,47 @@ class Transport(Step):
             cost = 0 if r19 else CP["transport"]
             if not cp_ok(s, cost):
                 continue
-            for frm in lzs:
+            if not lab:
+                out += [{"t": "lift", "heli": h, "unit": c, "to": to}
+                        for c in dests if not r19 or U[c].get("bn") == "1/9" for to in dests[c]]
+            for frm in lzs if lab else ():
                 for c in cargo[frm]:
-                    cu = U[c]
-                    if r19 and cu.get("bn") != "1/9":
+                    if r19 and U[c].get("bn") != "1/9":
                         continue
                     # which helicopter flies is said only where the player has a choice of them
-                    tag = lift_tag(U[h]) if (n_any if cu.get("bn") == "1/9" else n_line) > 1 else ""
-                    for to in lzs:
-                        if to == frm:
-                            continue
-                        if cu["k"] == "inf":
-                            if (to, c) not in fits:
-                                fits[(to, c)] = B.stack_ok(s, to, [c])
-                            if not fits[(to, c)]:
-                                continue
-                        if not lab:
-                            out.append({"t": "lift", "heli": h, "unit": c, "to": to})
-                            continue
-                        out.append({"t": "lift", "heli": h, "unit": c, "to": to,
-                                    "label": f"Lift {who[c]} {where[frm]} -> {where[to]}{tag}"})
+                    tag = lift_tag(U[h]) if (n_any if U[c].get("bn") == "1/9" else n_line) > 1 else ""
+                    out += [{"t": "lift", "heli": h, "unit": c, "to": to,
+                             "label": f"Lift {who[c]} {where[frm]} -> {where[to]}{tag}"} for to in dests[c]]
             if r19:
                 continue
             tag = lift_tag(U[h]) if n_line > 1 else ""
             if cp_ok(s, s["options"]["cp_exchange"]):
                 if exchanges is None:  # the same for every helicopter
-                    exchanges = [(c, to) for c in cargo[B.ANKHE] for to in lzmap
-                                 if cargo[to] and (U[c]["k"] != "inf" or _can_bring_back(s, c, to, cargo[to]))]
-                for c, to in exchanges:
-                    if not lab:
-                        out.append({"t": "exchange", "heli": h, "unit": c, "to": to})
-                        continue
+                    exchanges = []
+                    swaps = {}  # battalion (None: supply): where it may land and bring a unit back
+                    for c in cargo[B.ANKHE]:
+                        bn = U[c]["bn"] if U[c]["k"] == "inf" else None
+                        if bn not in swaps:
+                            swaps[bn] = [to for to in lzmap if cargo[to]
+                                         and (bn is None or _can_bring_back(s, c, to, cargo[to]))]
+                        exchanges += [(c, to) for to in swaps[bn]]
+                if not lab:
+                    out += [{"t": "exchange", "heli": h, "unit": c, "to": to} for c, to in exchanges]
+                for c, to in exchanges if lab else ():
                     out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
                                 "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
             if pf and cp_ok(s, CP["pathfinder"]):
                 if flights is None:
                     flights = pathfinder_flights(s, pf)
+                if not lab:
+                    out += [{"t": "pathfinder", "heli": h, "to": to} for to in flights]
+                    continue
                 for to in flights:
                     dest = "back to An Khe" if to == B.ANKHE else f"to {B.name(to)}"
                     out.append({"t": "pathfinder", "heli": h, "to": to, "by": pf,
                                 "label": f"Fly the pathfinders {dest} (1 CP){tag}"})
-        out.append(end_with_cp(s, "End the Transport Segment", out))
-        return out
+        out.append(end_with_cp(s, "End the Transport Segment", out) if lab else {"t": "done"})
+        return out if lab else Bare(out)
 
     def act(self, g, f, a):
         s = g.s
@@ -426,9 +431,9 @@ class Transport(Step):
 
 
 def _can_bring_back(s, c, to, there):
-    """bool(exchange_back_units(s, c, to)) for a unit c coming from An Khe to a map location whose
-    cargo `there` (cargo_at) is not empty: without listing them."""
-    if B.stack_ok(s, to, [c]):
+    """bool(exchange_back_units(s, c, to)) for a company c coming from An Khe to a map location whose
+    cargo `there` (cargo_at) is not empty: without listing them. (It asks only c's battalion.)"""
+    if B.fits(s, to, s["units"][c]["bn"]):
         return True
     if s["options"]["exchange_full_stack"] != "simultaneous":
         return False
@@ -516,8 +521,9 @@ def pathfinder_flights(s, pf):
     back to An Khe (A12)."""
     here = s["units"][pf]["loc"]
     out = [B.ANKHE] if here != B.ANKHE else []
+    lzs, held = B.lz_locs(s), B.nva_locs(s)
     for to in LOC:
-        if to == here or B.lz_at(s, to) or not B.cambodia_ok(s, to) or B.nva_at(s, to):
+        if to == here or to in lzs or not B.cambodia_ok(s, to) or to in held:
             continue
         out.append(to)
     return out
@@ -570,44 +576,66 @@ def move_paths(s, uid):
     """FT 10.1: one location along any access line, or up to two along road lines (stopping in a
     road location held by NVA); An Khe <-> Pleiku counts as a road step (A47). Returns
     {destination: (path, fatigue)}; the path lists the locations entered."""
-    return B.memo(s, (uid, "move_paths"), lambda: _move_paths(s, uid))
-
-
-def _move_paths(s, uid):
     u = s["units"][uid]
-    start = u["loc"]
-    unsup = not B.supplied(s, uid)
+    start, bn = u["loc"], u["bn"]
+    return B.kept(s, (start, bn, "move_paths"), _NEAR[start], lambda: _move_paths(s, start, bn))
+
+
+def _near(start):
+    """Every map location _move_paths(start) reads: the start (its supply), and those within two
+    lines of it (their stacking room, NVA on the road), An Khe's entry locations included. (What is
+    at An Khe never matters: always supplied, no stacking limit, no NVA.)"""
+    first = set(B.data_entry()) if start == B.ANKHE else set(ADJ[start])
+    out = {start} | first
+    for nb in first:
+        out |= set(ADJ.get(nb, ()))
+    return tuple(sorted(loc for loc in out if loc in LOC))
+
+
+_NEAR = {loc: _near(loc) for loc in list(LOC) + [B.ANKHE]}
+
+LINE_FATIGUE = {line: n for line, n in TABLES["fatigue_lines"].items() if line != "source"}  # FT 12.1
+
+
+def _move_paths(s, start, bn):
+    """move_paths of an infantry company of battalion bn at start: every company of a battalion in a
+    location has the same (its supply is its stack's, FT 6.3; stacking asks its battalion, FT 8.2)."""
+    unsup = not B.stack_supplied(s, start, "inf")
     per_line = 1 if unsup else 0
     per_move = unsup and s["options"]["unsupplied_fatigue"] == "per_move"
     out = {}
-
+    room = B.room_table(s)  # FT 8.2 (a company moving comes from elsewhere)
+    nva = B.nva_locs(s)
     refused = set()
+    lines = {line: n + (0 if per_move else per_line) for line, n in LINE_FATIGUE.items()}
+
+    def fits(loc):
+        return B.admits(room[loc], bn)
 
     def add(dest, path, fat):
         if dest in refused or (dest in out and out[dest][1] <= fat):
             return
-        if not B.cambodia_ok(s, dest) or (dest in LOC and not B.stack_ok(s, dest, [uid])):
+        if not B.cambodia_ok(s, dest) or not fits(dest):
             refused.add(dest)
             return
         out[dest] = (path, fat)
 
-    def cost(line):
-        return TABLES["fatigue_lines"][line] + (0 if per_move else per_line)
+    cost = lines.__getitem__  # the fatigue of moving along a line
 
     if start == B.ANKHE:
         for p in B.data_entry():
             add(p, [p], 0)
-            if not B.nva_at(s, p) and s["options"]["ankhe_entry_road_step"]:
+            if p not in nva and s["options"]["ankhe_entry_road_step"]:
                 for nb, line in ADJ[p].items():
                     if line == "road":
                         add(nb, [p, nb], cost(line))
         return _pm(out, per_move)
     for nb, line in ADJ[start].items():
         add(nb, [nb], cost(line))
-        if line == "road" and not B.nva_at(s, nb):
+        if line == "road" and nb not in nva:
             # R-STK1 (FT 8.2, 13.6): an ambush at nb would end the move there, so by default a road
             # move passes only through a location where the unit could stop
-            via_ok = s["options"].get("road_pass_stacking", "must_fit") != "must_fit" or B.stack_ok(s, nb, [uid])
+            via_ok = s["options"].get("road_pass_stacking", "must_fit") != "must_fit" or fits(nb)
             for nb2, line2 in ADJ[nb].items():
                 if line2 == "road" and nb2 != start and via_ok:
                     add(nb2, [nb, nb2], cost(line) + cost(line2))
@@ -636,8 +664,8 @@ def _stack_move_cost(s, xs, d):
 
 
 def movers(s):
-    return [x for x in sorted(s["units"]) if s["units"][x]["k"] == "inf" and not s["units"][x].get("mv")
-            and (s["units"][x]["loc"] in LOC or s["units"][x]["loc"] == B.ANKHE)]
+    U = s["units"]
+    return [x for x in B.of_kinds(s, "inf") if not U[x].get("mv") and (U[x]["loc"] in LOC or U[x]["loc"] == B.ANKHE)]
 
 
 @flow.step("ground")
@@ -648,49 +676,64 @@ class Ground(Step):
     def choices(self, g, f):
         s = g.s
         U = s["units"]
+        lab = g.labels  # labels=False (the simulator): the same actions without their labels
         out = []
         by_loc = {}
         for x in movers(s):
             by_loc.setdefault(U[x]["loc"], []).append(x)
         for loc, xs in by_loc.items():
             sup = bool(B.of_kind(s, loc, "sup"))
+            paths, ordered = {}, {}  # a battalion's companies here share their paths (move_paths)
             for x in xs:
-                for d, (path, fat) in sorted(move_paths(s, x).items()):
-                    if not g.labels:
+                bn = U[x]["bn"]
+                if bn not in paths:
+                    paths[bn] = move_paths(s, x)
+                    ordered[bn] = sorted(paths[bn].items())
+                for d, (path, fat) in ordered[bn]:
+                    if not lab:
                         out.append({"t": "move", "unit": x, "to": d})
                         if sup:
                             out.append({"t": "move", "unit": x, "to": d, "sup": True})
                         continue
                     text, warn = B.fatigue_effect(s, x, fat)  # issue 9 item 5: the cost before the click
-                    lab = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
+                    label = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
                     extra = {"warn": warn} if warn else {}
-                    out.append({"t": "move", "unit": x, "to": d, "label": lab, **extra})
+                    out.append({"t": "move", "unit": x, "to": d, "label": label, **extra})
                     if sup:
-                        out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": lab + " carrying supply",
+                        out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": label + " carrying supply",
                                     **extra})
                 if loc in LOC and not U[x].get("hold"):
-                    out.append({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"})
+                    out.append({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"}
+                               if lab else {"t": "hold", "unit": x})
             if len(xs) > 1:
                 common = None
-                for x in xs:
-                    ds = set(move_paths(s, x))
-                    common = ds if common is None else common & ds
+                for ps in paths.values():
+                    common = set(ps) if common is None else common & set(ps)
                 must_fit = s["options"].get("road_pass_stacking", "must_fit") == "must_fit"
                 for d in sorted(common or ()):
                     if d in LOC and not B.stack_ok(s, d, xs):
                         continue
-                    via = move_paths(s, xs[0])[d][0][:-1]  # R-STK1: where an ambush could stop the stack
+                    via = paths[U[xs[0]]["bn"]][d][0][:-1]  # R-STK1: where an ambush could stop the stack
                     if must_fit and any(v in LOC and not B.stack_ok(s, v, xs) for v in via):
                         continue
+                    if not lab:
+                        out.append({"t": "move_stack", "from": loc, "to": d})
+                        if sup:
+                            out.append({"t": "move_stack", "from": loc, "to": d, "sup": True})
+                        continue
                     cost, warn = _stack_move_cost(s, xs, d)
-                    lab = f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)} ({cost})"
+                    label = f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)} ({cost})"
                     extra = {"warn": warn} if warn else {}
-                    out.append({"t": "move_stack", "from": loc, "to": d, "label": lab, **extra})
+                    out.append({"t": "move_stack", "from": loc, "to": d, "label": label, **extra})
                     if sup:
                         out.append({"t": "move_stack", "from": loc, "to": d, "sup": True,
-                                    "label": lab + " carrying supply", **extra})
+                                    "label": label + " carrying supply", **extra})
                 if loc in LOC:
-                    out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"})
+                    out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"}
+                               if lab else {"t": "hold_stack", "from": loc})
+        if not lab:
+            out.append({"t": "done"})
+            return Bare(out)
         out.append({"t": "done", "label": "End the Ground Movement Segment"})
         return out
 
@@ -859,7 +902,7 @@ def apply_support(g, a, sup):
 
 
 def attack_sites(s):
-    return [l for l in LOC if B.nva_at(s, l) and eligible_fire(s, l)]
+    return [l for l in B.nva_map_locs(s) if eligible_fire(s, l)]
 
 
 @flow.step("support")
@@ -876,8 +919,8 @@ class Support(Step):
             if l not in declared:
                 out.append({"t": "attack", "loc": l, "label": f"Declare an attack at {B.name(l)}"})
         if ready_helis(s, "ara") and cp_ok(s, CP["scramble"]):
-            for l in LOC:
-                if l not in declared and B.nva_at(s, l) and B.cambodia_ok(s, l):
+            for l in B.nva_map_locs(s):
+                if l not in declared and B.cambodia_ok(s, l):
                     out.append({"t": "ara_alone", "loc": l, "label": f"ARA attack alone at {B.name(l)}"})
         for x in atts:
             out += support_choices(s, x["loc"], x["sup"], ground=not x["alone"])

@@ -1,0 +1,98 @@
+"""Issue 14: the First Team queries the simulator leans on give the same answers as the general
+rule they stand for, over the positions of random games played as the simulator plays them."""
+
+import random
+
+from game.engine import match as M
+from game.rules.first_team import board as B
+from game.rules.first_team import us as US
+from game.rules.first_team.data import LOC
+from game.simulate import random_action
+
+from .ft_helpers import R
+
+
+def _positions(games=3, seed=11):
+    """Every position of a few random games, played in place with the index open as the simulator
+    plays them (yielded between actions)."""
+    for i in range(games):
+        m = M.new_match(R, "campaign", seed + i)
+        rng = random.Random(seed + i)
+        with R.indexed(m["state"]):
+            acts = M.legal_actions(R, m, labels=False)
+            while not m["state"].get("over"):
+                yield m["state"]
+                acts = M.play(R, m, random_action(rng, acts), legal=acts, in_place=True, labels=False)
+
+
+def _one_more(s, loc, x):
+    """FT 8.2 by stack_ok's general path (a `less` naming a unit that is elsewhere changes nothing)."""
+    other = next(y for y, u in s["units"].items() if u["loc"] != loc)
+    return B.stack_ok(s, loc, [x], less=[other])
+
+
+def test_fits_and_room_agree_with_the_general_stacking_rule():
+    """FT 8.2: fits / stack_room (one company coming) agree with stack_ok's general path."""
+    n = 0
+    for k, s in enumerate(_positions()):
+        if k % 7:
+            continue
+        U = s["units"]
+        for loc in LOC:
+            for x in B.of_kinds(s, "inf"):
+                if U[x]["loc"] == loc:
+                    continue
+                want = _one_more(s, loc, x)
+                assert B.fits(s, loc, U[x]["bn"]) == want == B.stack_ok(s, loc, [x]), (loc, x)
+                n += 1
+    assert n > 10000
+
+
+def test_exchange_pick_up_test_agrees_with_the_list():
+    """FT 9.11 (A64): _can_bring_back answers bool(exchange_back_units) without listing them."""
+    n = 0
+    for k, s in enumerate(_positions()):
+        if k % 5:
+            continue
+        for c in B.of_kind(s, B.ANKHE, "inf"):
+            for to in LOC:
+                there = US.cargo_at(s, to)
+                if there:
+                    assert US._can_bring_back(s, c, to, there) == bool(US.exchange_back_units(s, c, to)), (c, to)
+                    n += 1
+    assert n > 100
+
+
+def test_move_paths_depend_on_location_and_battalion_only():
+    """FT 10.1: move_paths of each company (kept in the live index across actions until a unit enters
+    or leaves a location they read: board.kept) equal those computed afresh for its location and
+    battalion."""
+    n = 0
+    for k, s in enumerate(_positions()):
+        if k % 11:
+            continue
+        U = s["units"]
+        with B.reading(s):
+            paths = {x: US.move_paths(s, x) for x in US.movers(s)}
+        for x, p in paths.items():
+            assert p == US._move_paths(s, U[x]["loc"], U[x]["bn"])
+            n += 1
+    assert n > 100
+
+
+def test_lz_and_nva_location_sets_agree_with_the_per_location_queries():
+    """FT 9.1, 14.1: lz_locs is lz_at over the map; nva_locs / nva_map_locs are where nva_at answers."""
+    for k, s in enumerate(_positions(games=2)):
+        if k % 13:
+            continue
+        with B.reading(s):
+            lzs, held, order = B.lz_locs(s), B.nva_locs(s), B.nva_map_locs(s)
+        for loc in LOC:
+            U = s["units"]
+            here = B.units_at(s, loc)
+            printed = LOC[loc]["lz"]
+            marker = any(U[x]["k"] == "lz" and U[x].get("rev") and U[x].get("valid") for x in here)
+            pf = any(U[x]["k"] == "pf" for x in here) and not any(U[x]["k"] == "nva" for x in here)
+            assert (loc in lzs) == bool(printed or marker or pf)
+            assert (loc in held) == bool(B.nva_at(s, loc))
+        assert order == [loc for loc in LOC if B.nva_at(s, loc)]

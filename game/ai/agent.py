@@ -7,6 +7,7 @@ actions (without display labels), a seeded generator, and, if it sets `needs_wor
 It returns one of the legal actions."""
 
 import random
+from operator import itemgetter
 from typing import Protocol
 
 
@@ -14,6 +15,9 @@ class Agent(Protocol):
     needs_view: bool  # False: choose() is given view=None (listing the view costs time)
 
     def choose(self, rules, view, legal: list, rng, worlds=None) -> dict: ...
+
+
+_TYPE = itemgetter("t")
 
 
 class RandomAgent:
@@ -27,8 +31,10 @@ class RandomAgent:
         self.done_bias = done_bias
 
     def choose(self, rules, view, legal, rng, worlds=None):
+        if "done" not in map(_TYPE, legal):  # the common case, read in C (issue 14: simulator)
+            return rng.choice(legal)
         dones = [a for a in legal if a["t"] == "done"]
-        if dones and (len(dones) == len(legal) or rng.random() < self.done_bias):
+        if len(dones) == len(legal) or rng.random() < self.done_bias:
             return rng.choice(dones)
         return rng.choice([a for a in legal if a["t"] != "done"])
 

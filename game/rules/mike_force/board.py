@@ -185,14 +185,17 @@ class _Index:
     def __init__(self, s):
         by = {}
         rank = {}
+        leaders = []
         for i, (uid, u) in enumerate(s["units"].items()):
             by.setdefault(u["loc"], []).append(uid)
             rank[uid] = i
+            if KINDS[u["k"]]["cls"] == "leader":
+                leaders.append(uid)
         self.s = s
         self.by_loc = by      # {loc: [uids in the order of s["units"]]}
         self.rank = rank      # {uid: its position in s["units"]}
         self.uids = None      # {id(unit dict): uid}, made when first asked
-        self.leaders = None   # {unit: its leader} while a `reading` is open, made when first asked
+        self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
         self.control = None   # {space: control} while a `reading` is open
         self.depth = 0
 
@@ -211,8 +214,7 @@ indexed = INDEXES.indexed
 
 
 class reading(indexed):
-    """While listing legal actions nothing moves or changes, so leaders and control are kept for
-    the block."""
+    """While listing legal actions nothing moves or changes, so control is kept for the block."""
 
     def __enter__(self):
         super().__enter__()
@@ -223,7 +225,7 @@ class reading(indexed):
 
     def __exit__(self, *exc):
         if not self.outer:
-            self.e.control = self.e.leaders = None
+            self.e.control = None
         return super().__exit__(*exc)
 
 
@@ -335,14 +337,12 @@ def blocks_fw(s, space):
 
 
 def leader_of(s, u_or_uid):
+    """The leader attached to a unit (MF 25.4): only a leader has "att", one leader a unit."""
     uid = u_or_uid if isinstance(u_or_uid, str) else _uid_of(s, u_or_uid)
+    U = s["units"]
     e = _live(s)
-    if e is not None and e.control is not None:  # in a reading
-        if e.leaders is None:
-            e.leaders = {u["att"]: lid for lid, u in s["units"].items() if "att" in u}
-        return e.leaders.get(uid)
-    for lid, l in s["units"].items():
-        if l.get("att") == uid and K(l)["cls"] == "leader":
+    for lid in (e.leaders if e is not None else U):
+        if U[lid].get("att") == uid:
             return lid
     return None
 

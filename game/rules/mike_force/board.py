@@ -180,7 +180,7 @@ def leader_name(u):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "rank", "uids", "leaders", "control", "depth")
+    __slots__ = ("s", "by_loc", "rank", "uids", "leaders", "memo", "depth")
 
     def __init__(self, s):
         by = {}
@@ -196,7 +196,7 @@ class _Index:
         self.rank = rank      # {uid: its position in s["units"]}
         self.uids = None      # {id(unit dict): uid}, made when first asked
         self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
-        self.control = None   # {space: control} while a `reading` is open
+        self.memo = None      # a _Memo while a `reading` is open
         self.depth = 0
 
 
@@ -213,20 +213,34 @@ _live = INDEXES.live
 indexed = INDEXES.indexed
 
 
+class _Memo:
+    """Answers about spaces kept while a `reading` is open: {space: answer} of each query."""
+    __slots__ = ("control", "blocks_fw", "has_camp")
+
+    def __init__(self):
+        self.control, self.blocks_fw, self.has_camp = {}, {}, {}
+
+
 class reading(indexed):
-    """While listing legal actions nothing moves or changes, so control is kept for the block."""
+    """While listing legal actions nothing moves or changes, so what a space holds (control,
+    contact, a camp) is worked out once for the block."""
 
     def __enter__(self):
         super().__enter__()
-        self.outer = self.e.control is not None
+        self.outer = self.e.memo is not None
         if not self.outer:
-            self.e.control = {}
+            self.e.memo = _Memo()
         return self
 
     def __exit__(self, *exc):
         if not self.outer:
-            self.e.control = None
+            self.e.memo = None
         return super().__exit__(*exc)
+
+
+def _memo(s):
+    e = _live(s)
+    return e.memo if e is not None else None
 
 
 def put(s, uid, loc):
@@ -243,9 +257,19 @@ def put(s, uid, loc):
 
 
 def units_at(s, loc):
+    """The units at loc, a new list (the caller may move them meanwhile)."""
     e = _live(s)
     if e is not None:
         return list(e.by_loc.get(loc, ()))
+    return [uid for uid, u in s["units"].items() if u["loc"] == loc]
+
+
+def units_seen(s, loc):
+    """The units at loc, only to look at: the index's own list when one is open, so nothing may
+    move while it is iterated, nor may it be kept."""
+    e = _live(s)
+    if e is not None:
+        return e.by_loc.get(loc, ())
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
@@ -286,30 +310,65 @@ def fw_units(s, space):
 
 
 def has_camp(s, space):
-    return any(s["units"][uid]["k"] == "camp" for uid in units_at(s, space))
+    m = _memo(s)
+    if m is None:
+        return _has_camp(s, space)
+    m = m.has_camp
+    if space not in m:
+        m[space] = _has_camp(s, space)
+    return m[space]
+
+
+def _has_camp(s, space):
+    U = s["units"]
+    return any(U[uid]["k"] == "camp" for uid in units_seen(s, space))
 
 
 def control(s, space):
     """MF 6.0: 'FW', 'COM', 'disputed' or None. Helicopters and air never count (23.6, 6.1);
     revealed special targets neither confer nor dispute control (R-CT1)."""
-    e = _live(s)
-    memo = e.control if e is not None else None
-    if memo is None:
+    m = _memo(s)
+    if m is None:
         return _control(s, space)
-    if space not in memo:
-        memo[space] = _control(s, space)
-    return memo[space]
+    m = m.control
+    if space not in m:
+        m[space] = _control(s, space)
+    return m[space]
+
+
+def _control_part(kind):
+    """How a unit of this kind counts for control: not at all (None), for the Free World or the
+    Communists ("FW", "COM"), by its side of the moment (a garrison, "side"), or for the Communists
+    while it is concealed (a special target, "concealed")."""
+    u = {"k": kind}
+    if is_air(u) or is_leader(u) or is_heli(u) and not K(u).get("aircav"):
+        return None
+    if is_garrison(u):
+        return "side"
+    if is_target(u):
+        assert is_com(u)
+        return "concealed"
+    return "FW" if is_fw(u) else "COM"
+
+
+_CONTROL_PART = {k: _control_part(k) for k in KINDS}  # a unit never changes kind
 
 
 def _control(s, space):
     fw = com = False
-    for uid in units_at(s, space):
-        u = s["units"][uid]
-        if is_air(u) or is_leader(u) or is_heli(u) and not K(u).get("aircav"):
+    U = s["units"]
+    for uid in units_seen(s, space):
+        u = U[uid]
+        part = _CONTROL_PART[u["k"]]
+        if part is None:
             continue
-        if is_target(u) and u.get("rev"):
-            continue
-        if is_fw(u):
+        if part == "side":
+            part = "COM" if u.get("com") else "FW"
+        elif part == "concealed":
+            if u.get("rev"):
+                continue
+            part = "COM"
+        if part == "FW":
             fw = True
         else:
             com = True
@@ -329,8 +388,19 @@ def any_fw(s, space):
 
 def blocks_fw(s, space):
     """Contact for FW ground movement: any Communist unit but revealed special targets (R-MV4)."""
-    for uid in units_at(s, space):
-        u = s["units"][uid]
+    m = _memo(s)
+    if m is None:
+        return _blocks_fw(s, space)
+    m = m.blocks_fw
+    if space not in m:
+        m[space] = _blocks_fw(s, space)
+    return m[space]
+
+
+def _blocks_fw(s, space):
+    U = s["units"]
+    for uid in units_seen(s, space):
+        u = U[uid]
         if is_com(u) and not (is_target(u) and u.get("rev")):
             return True
     return False
@@ -369,17 +439,25 @@ def neighbours(space, fw=True):
     return n
 
 
+FW_ROUTES = {sp: tuple(sorted(neighbours(sp))) for sp in SPACES}  # a FW unit's neighbours, in id order
+
+
 # --- political restrictions (MF 27) ---------------------------------------------------
 
-_MAY_ENTER = {}  # the answers depend only on the unit's kind and side, the space, the scenario and one option
+_ENTRY = {}  # the answers depend only on the unit's kind and side, the scenario and one option
 
 
 def may_enter(s, u, space):
     """May this FW unit be in this space (MF 27.1-27.3, 25.2, R-PR1)?"""
-    key = (u["k"], bool(u.get("com")), space, s["scenario"], s["options"].get("mf_in_laos"))
-    r = _MAY_ENTER.get(key)
+    return space in entry_spaces(s, u)
+
+
+def entry_spaces(s, u):
+    """Every place (map space or Nha Trang) this FW unit may be in (MF 27.1-27.3, 25.2, R-PR1)."""
+    key = (u["k"], bool(u.get("com")), s["scenario"], s["options"].get("mf_in_laos"))
+    r = _ENTRY.get(key)
     if r is None:
-        r = _MAY_ENTER[key] = _may_enter(s, u, space)
+        r = _ENTRY[key] = frozenset(sp for sp in (*SPACES, NT) if _may_enter(s, u, sp))
     return r
 
 

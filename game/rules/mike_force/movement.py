@@ -28,10 +28,13 @@ def _seen(s, key):
 
 # --- ground movement ---------------------------------------------------------------------
 
+IN_PLAY = (*SPACES, B.NT)
+
+
 def fw_in_play(s):
     """Free World units on the map or in Nha Trang, by id."""
-    out = [uid for loc in list(SPACES) + [B.NT] for uid in B.units_at(s, loc) if B.is_fw(s["units"][uid])]
-    return sorted(out)
+    U = s["units"]
+    return sorted([uid for loc in IN_PLAY for uid in B.units_seen(s, loc) if B.is_fw(U[uid])])
 
 
 def ground_movers(s):
@@ -51,9 +54,10 @@ def ground_destinations(s, uid):
     the move (MF 15.0); starting in one does not hold the unit (MF 15.10)."""
     u = s["units"][uid]
     start = u["loc"]
+    allowed = B.entry_spaces(s, u)
     out = []
     if start == B.NT:  # MF 22.2: to any Free World controlled space
-        return [sp for sp in SPACES if B.fw_controlled(s, sp) and B.may_enter(s, u, sp)]
+        return [sp for sp in SPACES if sp in allowed and B.fw_controlled(s, sp)]
     ma = B.ma_of(u)
     seen = {start: 0}
     q = deque([start])
@@ -61,14 +65,14 @@ def ground_destinations(s, uid):
         at = q.popleft()
         if seen[at] >= ma:
             continue
-        for nb in sorted(B.neighbours(at)):
-            if nb in seen or not B.may_enter(s, u, nb):
+        for nb in B.FW_ROUTES[at]:
+            if nb in seen or nb not in allowed:
                 continue
             seen[nb] = seen[at] + 1
             out.append(nb)
             if not B.blocks_fw(s, nb):
                 q.append(nb)
-    if B.fw_controlled(s, start) and B.may_enter(s, u, B.NT) and not K_laos_only(u):
+    if B.NT in allowed and B.fw_controlled(s, start) and not K_laos_only(u):
         out.append(B.NT)  # MF 22.2
     return out
 
@@ -129,17 +133,16 @@ def boardable(s, heli):
 def fly_destinations(s, heli, reaction):
     h = s["units"][heli]
     start = h["loc"]
-    riders = [h] + [s["units"][p] for p in passengers(s, heli)]
+    # MF 27, and MF 25.2: a White Star aboard never leaves Laos, not even to Nha Trang
+    allowed = B.entry_spaces(s, h).intersection(*(B.entry_spaces(s, s["units"][p]) for p in passengers(s, heli)))
     out = []
-    cands = list(SPACES) + ([] if reaction else [B.NT])
+    cands = SPACES if reaction else IN_PLAY
     from_sortie = start != B.NT and sortie_point(s, start)
     for d in cands:
-        if d == start:
+        if d == start or d not in allowed:
             continue
         if d == B.NT and reaction:
             continue  # MF 17.1: no reaction into Nha Trang
-        if not all(B.may_enter(s, r, d) for r in riders):
-            continue  # MF 27, and MF 25.2: a White Star aboard never leaves Laos, not even to Nha Trang
         if start == B.NT:
             if d == B.NT or B.control(s, d) not in ("FW", "disputed"):
                 continue  # MF 22.3, R-NT1

@@ -180,22 +180,26 @@ def leader_name(u):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "rank", "uids", "leaders", "memo", "depth")
+    __slots__ = ("s", "by_loc", "rank", "uids", "leaders", "targets", "memo", "depth")
 
     def __init__(self, s):
         by = {}
         rank = {}
-        leaders = []
+        leaders, targets = [], []
         for i, (uid, u) in enumerate(s["units"].items()):
             by.setdefault(u["loc"], []).append(uid)
             rank[uid] = i
-            if KINDS[u["k"]]["cls"] == "leader":
+            k = KINDS[u["k"]]
+            if k["cls"] == "leader":
                 leaders.append(uid)
+            elif k.get("target"):
+                targets.append(uid)
         self.s = s
         self.by_loc = by      # {loc: [uids in the order of s["units"]]}
         self.rank = rank      # {uid: its position in s["units"]}
         self.uids = None      # {id(unit dict): uid}, made when first asked
         self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
+        self.targets = targets  # the special targets, likewise
         self.memo = None      # a _Memo while a `reading` is open
         self.depth = 0
 
@@ -215,10 +219,11 @@ indexed = INDEXES.indexed
 
 class _Memo:
     """Answers about spaces kept while a `reading` is open: {space: answer} of each query."""
-    __slots__ = ("control", "blocks_fw", "has_camp")
+    __slots__ = ("control", "blocks_fw", "has_camp", "fw_in_play")
 
     def __init__(self):
         self.control, self.blocks_fw, self.has_camp = {}, {}, {}
+        self.fw_in_play = None
 
 
 class reading(indexed):
@@ -273,6 +278,21 @@ def units_seen(s, loc):
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
+IN_PLAY = (*SPACES, NT)  # the map and Nha Trang
+
+
+def fw_in_play(s):
+    """Free World units on the map or in Nha Trang, by id (a tuple)."""
+    m = _memo(s)
+    if m is not None and m.fw_in_play is not None:
+        return m.fw_in_play
+    U = s["units"]
+    out = tuple(sorted([uid for loc in IN_PLAY for uid in units_seen(s, loc) if is_fw(U[uid])]))
+    if m is not None:
+        m.fw_in_play = out
+    return out
+
+
 def on_map(loc):
     return loc in SPACES
 
@@ -296,8 +316,9 @@ def garrison_at(s, space):
 
 def com_units(s, space, revealed=None):
     out = []
-    for uid in units_at(s, space):
-        u = s["units"][uid]
+    U = s["units"]
+    for uid in units_seen(s, space):
+        u = U[uid]
         if is_com(u) and not is_garrison(u):
             if revealed is None or bool(u.get("rev")) == revealed:
                 out.append(uid)
@@ -305,7 +326,7 @@ def com_units(s, space, revealed=None):
 
 
 def fw_units(s, space):
-    return [uid for uid in units_at(s, space) if is_fw(s["units"][uid])
+    return [uid for uid in units_seen(s, space) if is_fw(s["units"][uid])
             and not is_leader(s["units"][uid]) and not is_air(s["units"][uid])]
 
 
@@ -383,7 +404,7 @@ def fw_controlled(s, space):
 
 def any_fw(s, space):
     """Contact for Communist movement: any FW unit of any kind (R-MV4)."""
-    return any(is_fw(s["units"][uid]) and not is_air(s["units"][uid]) for uid in units_at(s, space))
+    return any(is_fw(s["units"][uid]) and not is_air(s["units"][uid]) for uid in units_seen(s, space))
 
 
 def blocks_fw(s, space):
@@ -415,6 +436,14 @@ def leader_of(s, u_or_uid):
         if U[lid].get("att") == uid:
             return lid
     return None
+
+
+def special_targets(s):
+    """The special target units (MF 26), on the map or not, in the order of s["units"]."""
+    e = _live(s)
+    if e is not None:
+        return e.targets
+    return [uid for uid, u in s["units"].items() if is_target(u)]
 
 
 def _uid_of(s, u):

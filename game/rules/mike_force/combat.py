@@ -128,7 +128,7 @@ def hit_fw_effect(s, uid):
 # --- bombardment (MF 18, 19) ------------------------------------------------------------------
 
 def airstrikes_in(s, sp):
-    return [uid for uid in sorted(B.units_at(s, sp)) if B.is_air(s["units"][uid])]
+    return sorted([uid for uid in B.units_seen(s, sp) if B.is_air(s["units"][uid])])
 
 
 @flow.step("bombard")
@@ -328,33 +328,41 @@ def _collateral(g, a, data):
 
 def fw_participants(s, sp, here=None):
     """Every FW ground unit in the space, helicopters, statics and an FW garrison included."""
-    return [uid for uid in sorted(B.units_at(s, sp) if here is None else here)
-            if B.is_fw(s["units"][uid]) and B.is_ground(s["units"][uid])]
+    U = s["units"]
+    return sorted([uid for uid in (B.units_seen(s, sp) if here is None else here)
+                   if B.is_fw(U[uid]) and B.is_ground(U[uid])])
 
 
 def com_participants(s, sp, here=None):
     """Revealed Communist ground units (concealed ones take no part, R-CB1), a Communist garrison
     included, special targets excluded (MF 26.3)."""
     out = []
-    for uid in sorted(B.units_at(s, sp) if here is None else here):
-        u = s["units"][uid]
+    U = s["units"]
+    for uid in (B.units_seen(s, sp) if here is None else here):
+        u = U[uid]
         if not B.is_com(u) or B.is_target(u):
             continue
         if B.is_garrison(u) or u.get("rev"):
             out.append(uid)
+    out.sort()
     return out
 
 
 def sides(s, sp):
     """(FW participants, Communist participants) from one look at the space."""
-    here = B.units_at(s, sp)
+    here = B.units_seen(s, sp)
     return fw_participants(s, sp, here), com_participants(s, sp, here)
 
 
 def battle_spaces(s):
     """MF 20.0: spaces with FW ground units and revealed Communist ground units."""
+    out = []
     with B.reading(s):
-        return [sp for sp in SPACES if fw_participants(s, sp) and com_participants(s, sp)]
+        for sp in SPACES:
+            here = B.units_seen(s, sp)
+            if len(here) > 1 and com_participants(s, sp, here) and fw_participants(s, sp, here):  # 2 sides: 2 units
+                out.append(sp)
+    return out
 
 
 @flow.step("combat")

@@ -28,19 +28,10 @@ def _seen(s, key):
 
 # --- ground movement ---------------------------------------------------------------------
 
-IN_PLAY = (*SPACES, B.NT)
-
-
-def fw_in_play(s):
-    """Free World units on the map or in Nha Trang, by id."""
-    U = s["units"]
-    return sorted([uid for loc in IN_PLAY for uid in B.units_seen(s, loc) if B.is_fw(U[uid])])
-
-
 def ground_movers(s):
     moved = _seen(s, "moved")
     out = []
-    for uid in fw_in_play(s):
+    for uid in B.fw_in_play(s):
         u = s["units"][uid]
         if uid in moved or not B.is_mobile(u) or B.is_heli(u) or B.is_garrison(u):
             continue
@@ -91,7 +82,7 @@ def sortie_point(s, loc):
 def flyers(s, reaction):
     flown = _seen(s, "flown")
     out = []
-    for uid in fw_in_play(s):
+    for uid in B.fw_in_play(s):
         u = s["units"][uid]
         if uid in flown or not B.is_heli(u):
             continue
@@ -115,7 +106,7 @@ def boardable(s, heli):
     aboard = {p for ps in s["turn_flags"].get("board", {}).values() for p in ps}
     moved = _seen(s, "moved")
     out = []
-    for uid in sorted(B.units_at(s, h["loc"])):
+    for uid in sorted(B.units_seen(s, h["loc"])):
         u = s["units"][uid]
         if uid in aboard or uid in moved or not B.is_fw(u) or B.is_heli(u) or B.is_leader(u):
             continue
@@ -136,7 +127,7 @@ def fly_destinations(s, heli, reaction):
     # MF 27, and MF 25.2: a White Star aboard never leaves Laos, not even to Nha Trang
     allowed = B.entry_spaces(s, h).intersection(*(B.entry_spaces(s, s["units"][p]) for p in passengers(s, heli)))
     out = []
-    cands = SPACES if reaction else IN_PLAY
+    cands = SPACES if reaction else B.IN_PLAY
     from_sortie = start != B.NT and sortie_point(s, start)
     for d in cands:
         if d == start or d not in allowed:
@@ -174,8 +165,7 @@ def recover_options(s):
     U = s["units"]
     # only a space holding a revealed special target not yet carried can offer one (checked at
     # every Free World decision: most of the time there is none)
-    where = {u["loc"] for u in U.values()
-             if u.get("rev") and not u.get("by") and B.is_target(u) and B.is_com(u) and not B.is_garrison(u)}
+    where = {U[t]["loc"] for t in B.special_targets(s) if U[t].get("rev") and not U[t].get("by")}
     if not where:
         return []
     out = []

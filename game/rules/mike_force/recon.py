@@ -61,8 +61,9 @@ class FwRecon(Step):
                     out.append({"t": "talon", "unit": talon[0], "to": sp,
                                 "label": f"Combat Talon sensors over {SPACES[sp]['name']}"})
         used = _seen(s, "recon")  # read-only: listing actions must not change the state
+        hidden = {sp for sp in SPACES if B.com_units(s, sp, revealed=False)}  # where a recon can select a token
         for uid, u in sorted(s["units"].items()):
-            if uid in used or not B.is_fw(u) or not B.on_map(u["loc"]) or B.is_leader(u) or B.is_air(u):
+            if u["loc"] not in hidden or uid in used or not B.is_fw(u) or B.is_leader(u) or B.is_air(u):
                 continue
             if B.recon_of(s, u) < 1:
                 continue

@@ -82,7 +82,7 @@ def draw_macv(g, why):
 
 def _team_cadres(s, space, kinds=("ateam", "halo")):
     done = s["turn_flags"].get("recruited", [])
-    return [uid for uid in sorted(B.units_at(s, space))
+    return [uid for uid in sorted(B.units_seen(s, space))
             if s["units"][uid]["k"] in kinds and uid not in done]
 
 
@@ -182,7 +182,7 @@ class Recruit(Step):
     def choices(self, g, f):
         s = g.s
         out = recruit_options(s)
-        if s["rp"] >= REC["macv"]["rp"] and B.units_at(s, B.SUP_POOL):
+        if s["rp"] >= REC["macv"]["rp"] and B.units_seen(s, B.SUP_POOL):
             out.append({"t": "macv", "label": f"Recruit a MACV support unit at random, {REC['macv']['rp']} RP"})
         for uid, u in sorted(s["units"].items()):
             if u.get("red") and B.is_fw(u) and u["k"] in REFIT and s["rp"] >= REFIT[u["k"]]["rp"] \

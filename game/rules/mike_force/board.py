@@ -218,12 +218,12 @@ indexed = INDEXES.indexed
 
 
 class _Memo:
-    """Answers about spaces kept while a `reading` is open: {space: answer} of each query."""
-    __slots__ = ("control", "blocks_fw", "has_camp", "fw_in_play")
+    """Answers kept while a `reading` is open: control by space, the map spaces where a query
+    holds (spaces_where), the Free World units in play."""
+    __slots__ = ("control", "where", "fw_in_play")
 
     def __init__(self):
-        self.control, self.blocks_fw, self.has_camp = {}, {}, {}
-        self.fw_in_play = None
+        self.control, self.where, self.fw_in_play = {}, {}, None
 
 
 class reading(indexed):
@@ -244,8 +244,22 @@ class reading(indexed):
 
 
 def _memo(s):
-    e = _live(s)
+    e = INDEXES.last  # nearly always the one asked for (the call to _live saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
     return e.memo if e is not None else None
+
+
+def spaces_where(s, test):
+    """The map spaces where test(s, space) holds, a set, worked out once while a reading is open
+    (a query asked of many spaces: one set lookup each)."""
+    m = _memo(s)
+    if m is None:
+        return frozenset(sp for sp in SPACES if test(s, sp))
+    r = m.where.get(test)
+    if r is None:
+        r = m.where[test] = frozenset(sp for sp in SPACES if test(s, sp))
+    return r
 
 
 def put(s, uid, loc):
@@ -272,13 +286,16 @@ def units_at(s, loc):
 def units_seen(s, loc):
     """The units at loc, only to look at: the index's own list when one is open, so nothing may
     move while it is iterated, nor may it be kept."""
-    e = _live(s)
+    e = INDEXES.last  # as in _memo
+    if e is None or e.s is not s:
+        e = _live(s)
     if e is not None:
         return e.by_loc.get(loc, ())
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
 IN_PLAY = (*SPACES, NT)  # the map and Nha Trang
+_IN_PLAY = frozenset(IN_PLAY)
 
 
 def fw_in_play(s):
@@ -286,8 +303,7 @@ def fw_in_play(s):
     m = _memo(s)
     if m is not None and m.fw_in_play is not None:
         return m.fw_in_play
-    U = s["units"]
-    out = tuple(sorted([uid for loc in IN_PLAY for uid in units_seen(s, loc) if is_fw(U[uid])]))
+    out = tuple(sorted([uid for uid, u in s["units"].items() if u["loc"] in _IN_PLAY and is_fw(u)]))
     if m is not None:
         m.fw_in_play = out
     return out
@@ -331,13 +347,9 @@ def fw_units(s, space):
 
 
 def has_camp(s, space):
-    m = _memo(s)
-    if m is None:
+    if space not in SPACES or _memo(s) is None:
         return _has_camp(s, space)
-    m = m.has_camp
-    if space not in m:
-        m[space] = _has_camp(s, space)
-    return m[space]
+    return space in spaces_where(s, _has_camp)
 
 
 def _has_camp(s, space):
@@ -409,13 +421,14 @@ def any_fw(s, space):
 
 def blocks_fw(s, space):
     """Contact for FW ground movement: any Communist unit but revealed special targets (R-MV4)."""
-    m = _memo(s)
-    if m is None:
+    if space not in SPACES or _memo(s) is None:
         return _blocks_fw(s, space)
-    m = m.blocks_fw
-    if space not in m:
-        m[space] = _blocks_fw(s, space)
-    return m[space]
+    return space in contact_spaces(s)
+
+
+def contact_spaces(s):
+    """The map spaces where Free World ground movement stops (blocks_fw)."""
+    return spaces_where(s, _blocks_fw)
 
 
 def _blocks_fw(s, space):

@@ -50,6 +50,7 @@ def ground_destinations(s, uid):
     if start == B.NT:  # MF 22.2: to any Free World controlled space
         return [sp for sp in SPACES if sp in allowed and B.fw_controlled(s, sp)]
     ma = B.ma_of(u)
+    contact = B.contact_spaces(s)
     seen = {start: 0}
     q = deque([start])
     while q:
@@ -61,7 +62,7 @@ def ground_destinations(s, uid):
                 continue
             seen[nb] = seen[at] + 1
             out.append(nb)
-            if not B.blocks_fw(s, nb):
+            if nb not in contact:
                 q.append(nb)
     if B.NT in allowed and B.fw_controlled(s, start) and not K_laos_only(u):
         out.append(B.NT)  # MF 22.2
@@ -129,6 +130,7 @@ def fly_destinations(s, heli, reaction):
     out = []
     cands = SPACES if reaction else B.IN_PLAY
     from_sortie = start != B.NT and sortie_point(s, start)
+    sorties = () if from_sortie else B.spaces_where(s, sortie_point)  # the map's, looked up once
     for d in cands:
         if d == start or d not in allowed:
             continue
@@ -137,7 +139,7 @@ def fly_destinations(s, heli, reaction):
         if start == B.NT:
             if d == B.NT or B.control(s, d) not in ("FW", "disputed"):
                 continue  # MF 22.3, R-NT1
-        elif not from_sortie and not sortie_point(s, d):
+        elif not from_sortie and not (d in sorties if d in SPACES else sortie_point(s, d)):
             continue  # MF 23.3
         out.append(d)
     return out

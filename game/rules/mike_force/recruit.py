@@ -92,10 +92,18 @@ def recruit_options(s):
     rp = s["rp"]
     dn_ok = B.fw_controlled(s, "DN")
     majors = [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
+    in_pool = {s["units"][u]["k"] for u in B.units_seen(s, B.SF_POOL)}  # what pool_unit would find
+    cadres = {}  # {space: its cadres}, each looked up once
+
+    def cadre_at(sp):
+        if sp not in cadres:
+            cadres[sp] = _team_cadres(s, sp)
+        return cadres[sp]
+
     for kind, rule in REC.items():
         if kind == "macv" or rp < rule["rp"]:
             continue
-        if pool_unit(s, kind) is None:
+        if kind not in in_pool:
             continue
         place = rule["place"]
         cost = f"{rule['rp']} RP"
@@ -109,7 +117,8 @@ def recruit_options(s):
             dests = [("DN", None)] if dn_ok else []
         elif place == "replace_mf":  # MF 25.1
             dests = []
-            for uid, u in sorted(s["units"].items()):
+            for uid in B.fw_in_play(s):  # a Mike Force company elsewhere has no place to recruit at
+                u = s["units"][uid]
                 if u["k"] == "mf" and not u.get("red") and uid not in s["turn_flags"].get("recruited", []):
                     loc = u["loc"]
                     if loc == B.NT or (loc in SPACES and (loc in majors or B.has_camp(s, loc))):
@@ -118,19 +127,19 @@ def recruit_options(s):
             dests = []
             for sp, r in SPACES.items():
                 if r["region"] == "LAOS":
-                    c = _team_cadres(s, sp)
+                    c = cadre_at(sp)
                     if c:
                         dests.append((sp, c[0]))
         elif place == "camp_ateam_cadre":  # MF 12.4, R-PR2: SVN only
             dests = []
             for sp, r in SPACES.items():
                 if r["region"] == "SVN" and B.has_camp(s, sp):
-                    c = _team_cadres(s, sp)
+                    c = cadre_at(sp)
                     if c:
                         dests.append((sp, c[0]))
         elif place == "ateam_controlled":  # R-CA1
             dests = [(sp, None) for sp, r in SPACES.items()
-                     if r["region"] in ("SVN", "LAOS") and B.fw_controlled(s, sp) and _team_cadres(s, sp)]
+                     if r["region"] in ("SVN", "LAOS") and B.fw_controlled(s, sp) and cadre_at(sp)]
         elif place == "camp_or_major":  # R-PR2: SVN only
             dests = [(sp, None) for sp, r in SPACES.items()
                      if r["region"] == "SVN" and (B.has_camp(s, sp) or sp in majors)]

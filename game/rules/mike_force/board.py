@@ -32,43 +32,56 @@ def K(u):
 
 
 # --- what a unit is ------------------------------------------------------------------
+# Most of it follows from the counter's kind alone (a unit never changes kind): each such rule is
+# written once, over the kind's record, and kept as the set of kinds it holds for.
+
+def _kinds(rule):
+    return frozenset(k for k, rec in KINDS.items() if rule(rec))
+
+
+_GARRISON = _kinds(lambda k: k["cls"] == "garrison")  # its side is its "com" flag (MF 24.1)
+_FW_PRINTED = _kinds(lambda k: k["side"] == "FW")
+_LEADER = _kinds(lambda k: k["cls"] == "leader")
+_AIR = _kinds(lambda k: k["cls"] == "air")
+_HELI = _kinds(lambda k: bool(k.get("heli")) or bool(k.get("aircav")))
+_TARGET = _kinds(lambda k: bool(k.get("target")))
+
 
 def side(u):
-    k = KINDS[u["k"]]
-    if k["cls"] == "garrison":
+    k = u["k"]
+    if k in _GARRISON:
         return "COM" if u.get("com") else "FW"
-    return k["side"]
+    return KINDS[k]["side"]
 
 
 def is_fw(u):
-    k = KINDS[u["k"]]
-    if k["cls"] == "garrison":
+    k = u["k"]
+    if k in _GARRISON:
         return not u.get("com")
-    return k["side"] == "FW"
+    return k in _FW_PRINTED
 
 
 def is_com(u):
-    k = KINDS[u["k"]]
-    if k["cls"] == "garrison":
+    k = u["k"]
+    if k in _GARRISON:
         return bool(u.get("com"))
-    return k["side"] == "COM"
+    return k not in _FW_PRINTED
 
 
 def is_garrison(u):
-    return KINDS[u["k"]]["cls"] == "garrison"
+    return u["k"] in _GARRISON
 
 
 def is_leader(u):
-    return KINDS[u["k"]]["cls"] == "leader"
+    return u["k"] in _LEADER
 
 
 def is_air(u):
-    return KINDS[u["k"]]["cls"] == "air"
+    return u["k"] in _AIR
 
 
 def is_heli(u):
-    k = KINDS[u["k"]]
-    return bool(k.get("heli")) or bool(k.get("aircav"))
+    return u["k"] in _HELI
 
 
 def is_macv(u):
@@ -80,12 +93,11 @@ def is_sf(u):
 
 
 def is_target(u):
-    return bool(KINDS[u["k"]].get("target"))
+    return u["k"] in _TARGET
 
 
-def is_mobile(u):
+def _mobile(k):
     """Mobile units move (MF 9.1, 15.2); Communist mobile = NVA."""
-    k = K(u)
     if k["side"] == "COM" and k["cls"] == "com":
         return bool(k.get("mobile"))
     if k["cls"] in ("garrison", "leader", "air"):
@@ -93,9 +105,17 @@ def is_mobile(u):
     return not k.get("static")
 
 
+_MOBILE = _kinds(_mobile)
+_GROUND = frozenset(KINDS) - _AIR - _LEADER - _TARGET
+
+
+def is_mobile(u):
+    return u["k"] in _MOBILE
+
+
 def is_ground(u):
     """Units that fight on the ground: everything on the map but air, leaders, targets."""
-    return not (is_air(u) or is_leader(u) or is_target(u))
+    return u["k"] in _GROUND
 
 
 def recon_of(s, u):

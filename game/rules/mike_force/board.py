@@ -369,7 +369,12 @@ def fw_units(s, space):
 def has_camp(s, space):
     if space not in SPACES or _memo(s) is None:
         return _has_camp(s, space)
-    return space in spaces_where(s, _has_camp)
+    return space in camp_spaces(s)
+
+
+def camp_spaces(s):
+    """The map spaces with an SF camp."""
+    return spaces_where(s, _has_camp)
 
 
 def _has_camp(s, space):

@@ -48,7 +48,8 @@ def ground_destinations(s, uid):
     allowed = B.entry_spaces(s, u)
     out = []
     if start == B.NT:  # MF 22.2: to any Free World controlled space
-        return [sp for sp in SPACES if sp in allowed and B.fw_controlled(s, sp)]
+        held = B.spaces_where(s, B.fw_controlled)
+        return [sp for sp in SPACES if sp in allowed and sp in held]
     ma = B.ma_of(u)
     contact = B.contact_spaces(s)
     seen = {start: 0}
@@ -131,18 +132,24 @@ def fly_destinations(s, heli, reaction):
     cands = SPACES if reaction else B.IN_PLAY
     from_sortie = start != B.NT and sortie_point(s, start)
     sorties = () if from_sortie else B.spaces_where(s, sortie_point)  # the map's, looked up once
+    landings = B.spaces_where(s, nt_landing) if start == B.NT else ()
     for d in cands:
         if d == start or d not in allowed:
             continue
         if d == B.NT and reaction:
             continue  # MF 17.1: no reaction into Nha Trang
         if start == B.NT:
-            if d == B.NT or B.control(s, d) not in ("FW", "disputed"):
+            if d not in landings:
                 continue  # MF 22.3, R-NT1
         elif not from_sortie and not (d in sorties if d in SPACES else sortie_point(s, d)):
             continue  # MF 23.3
         out.append(d)
     return out
+
+
+def nt_landing(s, sp):
+    """MF 22.3, R-NT1: a flight from Nha Trang lands in a space the Free World controls or disputes."""
+    return B.control(s, sp) in ("FW", "disputed")
 
 
 def fly(g, heli, to, rule):

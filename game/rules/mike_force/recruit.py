@@ -93,6 +93,7 @@ def recruit_options(s):
     dn_ok = B.fw_controlled(s, "DN")
     majors = [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
     in_pool = {s["units"][u]["k"] for u in B.units_seen(s, B.SF_POOL)}  # what pool_unit would find
+    camps = B.camp_spaces(s)
     cadres = {}  # {space: its cadres}, each looked up once
 
     def cadre_at(sp):
@@ -121,7 +122,7 @@ def recruit_options(s):
                 u = s["units"][uid]
                 if u["k"] == "mf" and not u.get("red") and uid not in s["turn_flags"].get("recruited", []):
                     loc = u["loc"]
-                    if loc == B.NT or (loc in SPACES and (loc in majors or B.has_camp(s, loc))):
+                    if loc == B.NT or loc in majors or loc in camps:
                         dests.append((loc, uid))
         elif place == "laos_ateam":  # MF 25.2
             dests = []
@@ -133,7 +134,7 @@ def recruit_options(s):
         elif place == "camp_ateam_cadre":  # MF 12.4, R-PR2: SVN only
             dests = []
             for sp, r in SPACES.items():
-                if r["region"] == "SVN" and B.has_camp(s, sp):
+                if r["region"] == "SVN" and sp in camps:
                     c = cadre_at(sp)
                     if c:
                         dests.append((sp, c[0]))
@@ -142,7 +143,7 @@ def recruit_options(s):
                      if r["region"] in ("SVN", "LAOS") and B.fw_controlled(s, sp) and cadre_at(sp)]
         elif place == "camp_or_major":  # R-PR2: SVN only
             dests = [(sp, None) for sp, r in SPACES.items()
-                     if r["region"] == "SVN" and (B.has_camp(s, sp) or sp in majors)]
+                     if r["region"] == "SVN" and (sp in camps or sp in majors)]
         else:
             raise ValueError(place)
         for d, cadre in dests:
@@ -193,8 +194,9 @@ class Recruit(Step):
         out = recruit_options(s)
         if s["rp"] >= REC["macv"]["rp"] and B.units_seen(s, B.SUP_POOL):
             out.append({"t": "macv", "label": f"Recruit a MACV support unit at random, {REC['macv']['rp']} RP"})
-        for uid, u in sorted(s["units"].items()):
-            if u.get("red") and B.is_fw(u) and u["k"] in REFIT and s["rp"] >= REFIT[u["k"]]["rp"] \
+        for uid in B.fw_in_play(s):  # a refit is made on the map or in Nha Trang (refit_location_ok)
+            u = s["units"][uid]
+            if u.get("red") and u["k"] in REFIT and s["rp"] >= REFIT[u["k"]]["rp"] \
                     and refit_location_ok(s, uid):
                 out.append({"t": "refit", "unit": uid,
                             "label": f"Refit {B.name_of(s, uid)} at {loc_name(u['loc'])}, {REFIT[u['k']]['rp']} RP"})

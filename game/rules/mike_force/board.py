@@ -200,35 +200,47 @@ def leader_name(u):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "rank", "uids", "leaders", "targets", "memo", "depth")
+    __slots__ = ("s", "by_loc", "rank", "camps", "uids", "leaders", "targets", "riders", "memo", "depth")
 
     def __init__(self, s):
         by = {}
         rank = {}
-        leaders, targets = [], []
+        leaders, targets, riders = [], [], []
         for i, (uid, u) in enumerate(s["units"].items()):
             by.setdefault(u["loc"], []).append(uid)
             rank[uid] = i
-            k = KINDS[u["k"]]
-            if k["cls"] == "leader":
+            if is_leader(u):
                 leaders.append(uid)
-            elif k.get("target"):
+                riders.append(uid)
+            elif is_target(u):
                 targets.append(uid)
+                riders.append(uid)
         self.s = s
         self.by_loc = by      # {loc: [uids in the order of s["units"]]}
         self.rank = rank      # {uid: its position in s["units"]}
+        self.camps = _camp_count(s)  # {loc: how many SF camps are there}
         self.uids = None      # {id(unit dict): uid}, made when first asked
         self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
         self.targets = targets  # the special targets, likewise
+        self.riders = riders    # both, likewise
         self.memo = None      # a _Memo while a `reading` is open
         self.depth = 0
+
+
+def _camp_count(s):
+    out = {}
+    for u in s["units"].values():
+        if u["k"] == "camp":
+            out[u["loc"]] = out.get(u["loc"], 0) + 1
+    return out
 
 
 def _check_index(s, e):
     fresh = {}
     for uid, u in s["units"].items():
         fresh.setdefault(u["loc"], []).append(uid)
-    if {k: v for k, v in e.by_loc.items() if v} != fresh:
+    if {k: v for k, v in e.by_loc.items() if v} != fresh or \
+            {k: n for k, n in e.camps.items() if n} != _camp_count(s):
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
 
 
@@ -293,6 +305,9 @@ def put(s, uid, loc):
     by = e.by_loc
     by[frm].remove(uid)
     bisect.insort(by.setdefault(loc, []), uid, key=e.rank.__getitem__)
+    if u["k"] == "camp":
+        e.camps[frm] -= 1
+        e.camps[loc] = e.camps.get(loc, 0) + 1
 
 
 def units_at(s, loc):
@@ -367,19 +382,18 @@ def fw_units(s, space):
 
 
 def has_camp(s, space):
-    if space not in SPACES or _memo(s) is None:
-        return _has_camp(s, space)
-    return space in camp_spaces(s)
+    e = _live(s)
+    if e is not None:
+        return e.camps.get(space, 0) > 0
+    return any(u["k"] == "camp" and u["loc"] == space for u in s["units"].values())
 
 
 def camp_spaces(s):
     """The map spaces with an SF camp."""
-    return spaces_where(s, _has_camp)
-
-
-def _has_camp(s, space):
-    U = s["units"]
-    return any(U[uid]["k"] == "camp" for uid in units_seen(s, space))
+    e = _live(s)
+    if e is not None:
+        return {sp for sp, n in e.camps.items() if n and sp in SPACES}
+    return {u["loc"] for u in s["units"].values() if u["k"] == "camp" and u["loc"] in SPACES}
 
 
 def control(s, space):
@@ -482,6 +496,15 @@ def special_targets(s):
     if e is not None:
         return e.targets
     return [uid for uid, u in s["units"].items() if is_target(u)]
+
+
+def riders(s):
+    """The units that go with another: leaders ("att", MF 25.4) and special targets ("by", MF 26.3),
+    in the order of s["units"]."""
+    e = _live(s)
+    if e is not None:
+        return e.riders
+    return [uid for uid, u in s["units"].items() if is_leader(u) or is_target(u)]
 
 
 def _uid_of(s, u):
@@ -613,7 +636,9 @@ def check_sudden_death(g):
 def move_unit(s, uid, loc):
     """Move a unit with its leader and the special targets it carries."""
     put(s, uid, loc)
-    for oid, o in s["units"].items():
+    U = s["units"]
+    for oid in riders(s):
+        o = U[oid]
         if o.get("att") == uid or o.get("by") == uid:
             put(s, oid, loc)
 
@@ -656,7 +681,8 @@ def eliminate_fw(g, uid, rule, bcp=True):
     where = u["loc"]
     u.pop("red", None)
     put(s, uid, SUP_POOL if is_macv(u) else SF_POOL)
-    for oid, o in s["units"].items():
+    for oid in riders(s):
+        o = s["units"][oid]
         if o.get("att") == uid:
             o.pop("att", None)
             put(s, oid, SF_POOL if s["options"]["leaders_return"] else GONE)

@@ -263,7 +263,8 @@ def recover(g, a):
 def deliver_targets(g):
     """R-ST2: delivered the instant the carrier is in a FW controlled major base or Nha Trang."""
     s = g.s
-    for tid, t in sorted(s["units"].items()):
+    for tid in sorted(B.special_targets(s)):  # only a special target is carried
+        t = s["units"][tid]
         by = t.get("by")
         if not by:
             continue

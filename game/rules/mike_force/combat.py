@@ -357,10 +357,11 @@ def sides(s, sp):
 def battle_spaces(s):
     """MF 20.0: spaces with FW ground units and revealed Communist ground units."""
     out = []
+    U = s["units"]
     with B.reading(s):
+        fw_at = {U[x]["loc"] for x in B.fw_in_play(s) if B.is_ground(U[x])}  # where fw_participants can find one
         for sp in SPACES:
-            here = B.units_seen(s, sp)
-            if len(here) > 1 and com_participants(s, sp, here) and fw_participants(s, sp, here):  # 2 sides: 2 units
+            if sp in fw_at and com_participants(s, sp) and fw_participants(s, sp):
                 out.append(sp)
     return out
 

@@ -62,10 +62,15 @@ class FwRecon(Step):
                     out.append({"t": "talon", "unit": talon[0], "to": sp,
                                 "label": f"Combat Talon sensors over {SPACES[sp]['name']}"})
         used = _seen(s, "recon")  # read-only: listing actions must not change the state
-        hidden = [sp for sp in SPACES if B.com_units(s, sp, revealed=False)]  # where a recon can select a token
-        for uid in sorted([x for sp in hidden for x in B.units_seen(s, sp)]):
+        hidden = {}  # {space: whether a token lies face down there (a recon can select one)}
+        for uid in B.fw_in_play(s):
             u = U[uid]
-            if uid in used or not B.is_fw(u) or B.is_leader(u) or B.is_air(u):
+            loc = u["loc"]
+            if uid in used or not B.on_map(loc) or B.is_leader(u) or B.is_air(u):
+                continue
+            if loc not in hidden:
+                hidden[loc] = bool(B.com_units(s, loc, revealed=False))
+            if not hidden[loc]:
                 continue
             if B.recon_of(s, u) < 1:
                 continue

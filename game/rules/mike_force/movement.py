@@ -2,8 +2,6 @@
 moves and airlift (MF 23), HALO (MF 25.3), reaction flights (MF 17), the engineer camp (MF 25.7)
 and special targets (MF 26.3)."""
 
-from collections import deque
-
 from ...engine.flow import Step
 from . import board as B
 from .ask import ask, then
@@ -50,21 +48,20 @@ def ground_destinations(s, uid):
     if start == B.NT:  # MF 22.2: to any Free World controlled space
         held = B.spaces_where(s, B.fw_controlled)
         return [sp for sp in SPACES if sp in allowed and sp in held]
-    ma = B.ma_of(u)
     contact = B.contact_spaces(s)
-    seen = {start: 0}
-    q = deque([start])
-    while q:
-        at = q.popleft()
-        if seen[at] >= ma:
-            continue
-        for nb in B.FW_ROUTES[at]:
-            if nb in seen or nb not in allowed:
-                continue
-            seen[nb] = seen[at] + 1
-            out.append(nb)
-            if nb not in contact:
-                q.append(nb)
+    seen = {start}
+    frontier = [start]  # breadth first, one movement point a step
+    for _ in range(B.ma_of(u)):
+        reached = []
+        for at in frontier:
+            for nb in B.FW_ROUTES[at]:
+                if nb in seen or nb not in allowed:
+                    continue
+                seen.add(nb)
+                out.append(nb)
+                if nb not in contact:
+                    reached.append(nb)
+        frontier = reached
     if B.NT in allowed and B.fw_controlled(s, start) and not K_laos_only(u):
         out.append(B.NT)  # MF 22.2
     return out

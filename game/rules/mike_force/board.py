@@ -199,8 +199,13 @@ def leader_name(u):
 # queries scan the units.
 
 
+IN_PLAY = (*SPACES, NT)  # the map and Nha Trang
+_IN_PLAY = frozenset(IN_PLAY)
+
+
 class _Index:
-    __slots__ = ("s", "by_loc", "rank", "camps", "uids", "leaders", "targets", "riders", "memo", "depth")
+    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "uids", "leaders", "targets", "riders", "memo",
+                 "depth")
 
     def __init__(self, s):
         by = {}
@@ -219,6 +224,7 @@ class _Index:
         self.by_loc = by      # {loc: [uids in the order of s["units"]]}
         self.rank = rank      # {uid: its position in s["units"]}
         self.camps = _camp_count(s)  # {loc: how many SF camps are there}
+        self.in_play = _in_play(s)  # {uid} of the units on the map or in Nha Trang
         self.uids = None      # {id(unit dict): uid}, made when first asked
         self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
         self.targets = targets  # the special targets, likewise
@@ -235,12 +241,16 @@ def _camp_count(s):
     return out
 
 
+def _in_play(s):
+    return {uid for uid, u in s["units"].items() if u["loc"] in _IN_PLAY}
+
+
 def _check_index(s, e):
     fresh = {}
     for uid, u in s["units"].items():
         fresh.setdefault(u["loc"], []).append(uid)
     if {k: v for k, v in e.by_loc.items() if v} != fresh or \
-            {k: n for k, n in e.camps.items() if n} != _camp_count(s):
+            {k: n for k, n in e.camps.items() if n} != _camp_count(s) or e.in_play != _in_play(s):
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
 
 
@@ -308,6 +318,10 @@ def put(s, uid, loc):
     if u["k"] == "camp":
         e.camps[frm] -= 1
         e.camps[loc] = e.camps.get(loc, 0) + 1
+    if loc in _IN_PLAY:
+        e.in_play.add(uid)
+    else:
+        e.in_play.discard(uid)
 
 
 def units_at(s, loc):
@@ -329,16 +343,15 @@ def units_seen(s, loc):
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
-IN_PLAY = (*SPACES, NT)  # the map and Nha Trang
-_IN_PLAY = frozenset(IN_PLAY)
-
-
 def fw_in_play(s):
     """Free World units on the map or in Nha Trang, by id (a tuple)."""
     m = _memo(s)
     if m is not None and m.fw_in_play is not None:
         return m.fw_in_play
-    out = tuple(sorted([uid for uid, u in s["units"].items() if u["loc"] in _IN_PLAY and is_fw(u)]))
+    U = s["units"]
+    e = _live(s)
+    here = e.in_play if e is not None else _in_play(s)
+    out = tuple(sorted([uid for uid in here if is_fw(U[uid])]))
     if m is not None:
         m.fw_in_play = out
     return out

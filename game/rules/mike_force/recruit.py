@@ -86,8 +86,8 @@ def _team_cadres(s, space, kinds=("ateam", "halo")):
             if s["units"][uid]["k"] in kinds and uid not in done]
 
 
-def recruit_options(s):
-    """Every legal recruit: (kind, destination, cadre or None, label)."""
+def recruit_options(s, labels=True):
+    """Every legal recruit action (labelled unless labels=False: nobody reads them)."""
     out = []
     rp = s["rp"]
     dn_ok = B.fw_controlled(s, "DN")
@@ -107,7 +107,6 @@ def recruit_options(s):
         if kind not in in_pool:
             continue
         place = rule["place"]
-        cost = f"{rule['rp']} RP"
         if place == "nt_or_dn":
             dests = [(B.NT, None)] + ([("DN", None)] if dn_ok else [])
         elif place == "nt":
@@ -147,12 +146,14 @@ def recruit_options(s):
         else:
             raise ValueError(place)
         for d, cadre in dests:
-            name = B.KINDS[kind]["name"]
-            extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
-                " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
-                " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
-            out.append({"t": "recruit", "kind": kind, "to": d,
-                        "label": f"Recruit {name} at {loc_name(d)}, {cost}{extra}"})
+            a = {"t": "recruit", "kind": kind, "to": d}
+            if labels:
+                name = B.KINDS[kind]["name"]
+                extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
+                    " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
+                    " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
+                a["label"] = f"Recruit {name} at {loc_name(d)}, {rule['rp']} RP{extra}"
+            out.append(a)
     return out
 
 
@@ -191,7 +192,7 @@ class Recruit(Step):
 
     def choices(self, g, f):
         s = g.s
-        out = recruit_options(s)
+        out = recruit_options(s, g.labels)
         if s["rp"] >= REC["macv"]["rp"] and B.units_seen(s, B.SUP_POOL):
             out.append({"t": "macv", "label": f"Recruit a MACV support unit at random, {REC['macv']['rp']} RP"})
         for uid in B.fw_in_play(s):  # a refit is made on the map or in Nha Trang (refit_location_ok)

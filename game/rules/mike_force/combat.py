@@ -532,12 +532,10 @@ class Battle(Step):
                 "MF 20.1", ch, "line_up")
             return
         if stage == "fire":
-            self._fire(g, f)
+            self._fire(g, f, fw, com)
             return
         if stage == "end":
             g.pop()
-            fw = fw_participants(s, sp)
-            com = com_participants(s, sp)
             winner = "FW" if fw and not com else "COM" if com and not fw else None
             if winner:
                 g.log(f"Battle at {SPACES[sp]['name']} won by the " + ("Free World" if winner == "FW" else "Communists"),
@@ -548,11 +546,11 @@ class Battle(Step):
             if winner == "FW" and s["options"]["rising"] and f.get("sf"):
                 _rising(g, sp)
 
-    def _fire(self, g, f):
+    def _fire(self, g, f, fw, com):
+        """One unit fires; fw, com: the sides as they stand (sides())."""
         s = g.s
         sp = f["sp"]
         fired = f["fired"]
-        fw, com = sides(s, sp)
         alive = [u for u in f["fw_line"] if u in fw]
         present = set(com)
         fw_next = [u for u in alive if u not in fired]

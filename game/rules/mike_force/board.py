@@ -224,7 +224,7 @@ class _Index:
         self.by_loc = by      # {loc: [uids in the order of s["units"]]}
         self.rank = rank      # {uid: its position in s["units"]}
         self.camps = _camp_count(s)  # {loc: how many SF camps are there}
-        self.in_play = _in_play(s)  # {uid} of the units on the map or in Nha Trang
+        self.in_play = _in_play(s)  # {uid} of the Free World kinds' units on the map or in Nha Trang
         self.uids = None      # {id(unit dict): uid}, made when first asked
         self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
         self.targets = targets  # the special targets, likewise
@@ -242,7 +242,8 @@ def _camp_count(s):
 
 
 def _in_play(s):
-    return {uid for uid, u in s["units"].items() if u["loc"] in _IN_PLAY}
+    """The units of Free World kinds (a garrison on its Communist side too) on the map or in Nha Trang."""
+    return {uid for uid, u in s["units"].items() if u["loc"] in _IN_PLAY and u["k"] in _FW_PRINTED}
 
 
 def _check_index(s, e):
@@ -318,7 +319,7 @@ def put(s, uid, loc):
     if u["k"] == "camp":
         e.camps[frm] -= 1
         e.camps[loc] = e.camps.get(loc, 0) + 1
-    if loc in _IN_PLAY:
+    if loc in _IN_PLAY and u["k"] in _FW_PRINTED:
         e.in_play.add(uid)
     else:
         e.in_play.discard(uid)

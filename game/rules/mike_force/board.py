@@ -32,43 +32,56 @@ def K(u):
 
 
 # --- what a unit is ------------------------------------------------------------------
+# Most of it follows from the counter's kind alone (a unit never changes kind): each such rule is
+# written once, over the kind's record, and kept as the set of kinds it holds for.
+
+def _kinds(rule):
+    return frozenset(k for k, rec in KINDS.items() if rule(rec))
+
+
+_GARRISON = _kinds(lambda k: k["cls"] == "garrison")  # its side is its "com" flag (MF 24.1)
+_FW_PRINTED = _kinds(lambda k: k["side"] == "FW")
+_LEADER = _kinds(lambda k: k["cls"] == "leader")
+_AIR = _kinds(lambda k: k["cls"] == "air")
+_HELI = _kinds(lambda k: bool(k.get("heli")) or bool(k.get("aircav")))
+_TARGET = _kinds(lambda k: bool(k.get("target")))
+
 
 def side(u):
-    k = KINDS[u["k"]]
-    if k["cls"] == "garrison":
+    k = u["k"]
+    if k in _GARRISON:
         return "COM" if u.get("com") else "FW"
-    return k["side"]
+    return KINDS[k]["side"]
 
 
 def is_fw(u):
-    k = KINDS[u["k"]]
-    if k["cls"] == "garrison":
+    k = u["k"]
+    if k in _GARRISON:
         return not u.get("com")
-    return k["side"] == "FW"
+    return k in _FW_PRINTED
 
 
 def is_com(u):
-    k = KINDS[u["k"]]
-    if k["cls"] == "garrison":
+    k = u["k"]
+    if k in _GARRISON:
         return bool(u.get("com"))
-    return k["side"] == "COM"
+    return k not in _FW_PRINTED
 
 
 def is_garrison(u):
-    return KINDS[u["k"]]["cls"] == "garrison"
+    return u["k"] in _GARRISON
 
 
 def is_leader(u):
-    return KINDS[u["k"]]["cls"] == "leader"
+    return u["k"] in _LEADER
 
 
 def is_air(u):
-    return KINDS[u["k"]]["cls"] == "air"
+    return u["k"] in _AIR
 
 
 def is_heli(u):
-    k = KINDS[u["k"]]
-    return bool(k.get("heli")) or bool(k.get("aircav"))
+    return u["k"] in _HELI
 
 
 def is_macv(u):
@@ -80,12 +93,11 @@ def is_sf(u):
 
 
 def is_target(u):
-    return bool(KINDS[u["k"]].get("target"))
+    return u["k"] in _TARGET
 
 
-def is_mobile(u):
+def _mobile(k):
     """Mobile units move (MF 9.1, 15.2); Communist mobile = NVA."""
-    k = K(u)
     if k["side"] == "COM" and k["cls"] == "com":
         return bool(k.get("mobile"))
     if k["cls"] in ("garrison", "leader", "air"):
@@ -93,9 +105,17 @@ def is_mobile(u):
     return not k.get("static")
 
 
+_MOBILE = _kinds(_mobile)
+_GROUND = frozenset(KINDS) - _AIR - _LEADER - _TARGET
+
+
+def is_mobile(u):
+    return u["k"] in _MOBILE
+
+
 def is_ground(u):
     """Units that fight on the ground: everything on the map but air, leaders, targets."""
-    return not (is_air(u) or is_leader(u) or is_target(u))
+    return u["k"] in _GROUND
 
 
 def recon_of(s, u):
@@ -179,29 +199,59 @@ def leader_name(u):
 # queries scan the units.
 
 
+IN_PLAY = (*SPACES, NT)  # the map and Nha Trang
+_IN_PLAY = frozenset(IN_PLAY)
+
+
 class _Index:
-    __slots__ = ("s", "by_loc", "rank", "uids", "leaders", "control", "depth")
+    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "uids", "leaders", "targets", "riders", "memo",
+                 "depth")
 
     def __init__(self, s):
         by = {}
         rank = {}
+        leaders, targets, riders = [], [], []
         for i, (uid, u) in enumerate(s["units"].items()):
             by.setdefault(u["loc"], []).append(uid)
             rank[uid] = i
+            if is_leader(u):
+                leaders.append(uid)
+                riders.append(uid)
+            elif is_target(u):
+                targets.append(uid)
+                riders.append(uid)
         self.s = s
         self.by_loc = by      # {loc: [uids in the order of s["units"]]}
         self.rank = rank      # {uid: its position in s["units"]}
+        self.camps = _camp_count(s)  # {loc: how many SF camps are there}
+        self.in_play = _in_play(s)  # {uid} of the Free World kinds' units on the map or in Nha Trang
         self.uids = None      # {id(unit dict): uid}, made when first asked
-        self.leaders = None   # {unit: its leader} while a `reading` is open, made when first asked
-        self.control = None   # {space: control} while a `reading` is open
+        self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
+        self.targets = targets  # the special targets, likewise
+        self.riders = riders    # both, likewise
+        self.memo = None      # a _Memo while a `reading` is open
         self.depth = 0
+
+
+def _camp_count(s):
+    out = {}
+    for u in s["units"].values():
+        if u["k"] == "camp":
+            out[u["loc"]] = out.get(u["loc"], 0) + 1
+    return out
+
+
+def _in_play(s):
+    """The units of Free World kinds (a garrison on its Communist side too) on the map or in Nha Trang."""
+    return {uid for uid, u in s["units"].items() if u["loc"] in _IN_PLAY and u["k"] in _FW_PRINTED}
 
 
 def _check_index(s, e):
     fresh = {}
     for uid, u in s["units"].items():
         fresh.setdefault(u["loc"], []).append(uid)
-    if {k: v for k, v in e.by_loc.items() if v} != fresh:
+    if {k: v for k, v in e.by_loc.items() if v} != fresh or \
+            {k: n for k, n in e.camps.items() if n} != _camp_count(s) or e.in_play != _in_play(s):
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
 
 
@@ -210,21 +260,49 @@ _live = INDEXES.live
 indexed = INDEXES.indexed
 
 
+class _Memo:
+    """Answers kept while a `reading` is open: control by space, the map spaces where a query
+    holds (spaces_where), the Free World units in play."""
+    __slots__ = ("control", "where", "fw_in_play")
+
+    def __init__(self):
+        self.control, self.where, self.fw_in_play = {}, {}, None
+
+
 class reading(indexed):
-    """While listing legal actions nothing moves or changes, so leaders and control are kept for
-    the block."""
+    """While listing legal actions nothing moves or changes, so what a space holds (control,
+    contact, a camp) is worked out once for the block."""
 
     def __enter__(self):
         super().__enter__()
-        self.outer = self.e.control is not None
+        self.outer = self.e.memo is not None
         if not self.outer:
-            self.e.control = {}
+            self.e.memo = _Memo()
         return self
 
     def __exit__(self, *exc):
         if not self.outer:
-            self.e.control = self.e.leaders = None
+            self.e.memo = None
         return super().__exit__(*exc)
+
+
+def _memo(s):
+    e = INDEXES.last  # nearly always the one asked for (the call to _live saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
+    return e.memo if e is not None else None
+
+
+def spaces_where(s, test):
+    """The map spaces where test(s, space) holds, a set, worked out once while a reading is open
+    (a query asked of many spaces: one set lookup each)."""
+    m = _memo(s)
+    if m is None:
+        return frozenset(sp for sp in SPACES if test(s, sp))
+    r = m.where.get(test)
+    if r is None:
+        r = m.where[test] = frozenset(sp for sp in SPACES if test(s, sp))
+    return r
 
 
 def put(s, uid, loc):
@@ -238,13 +316,46 @@ def put(s, uid, loc):
     by = e.by_loc
     by[frm].remove(uid)
     bisect.insort(by.setdefault(loc, []), uid, key=e.rank.__getitem__)
+    if u["k"] == "camp":
+        e.camps[frm] -= 1
+        e.camps[loc] = e.camps.get(loc, 0) + 1
+    if loc in _IN_PLAY and u["k"] in _FW_PRINTED:
+        e.in_play.add(uid)
+    else:
+        e.in_play.discard(uid)
 
 
 def units_at(s, loc):
+    """The units at loc, a new list (the caller may move them meanwhile)."""
     e = _live(s)
     if e is not None:
         return list(e.by_loc.get(loc, ()))
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
+
+
+def units_seen(s, loc):
+    """The units at loc, only to look at: the index's own list when one is open, so nothing may
+    move while it is iterated, nor may it be kept."""
+    e = INDEXES.last  # as in _memo
+    if e is None or e.s is not s:
+        e = _live(s)
+    if e is not None:
+        return e.by_loc.get(loc, ())
+    return [uid for uid, u in s["units"].items() if u["loc"] == loc]
+
+
+def fw_in_play(s):
+    """Free World units on the map or in Nha Trang, by id (a tuple)."""
+    m = _memo(s)
+    if m is not None and m.fw_in_play is not None:
+        return m.fw_in_play
+    U = s["units"]
+    e = _live(s)
+    here = e.in_play if e is not None else _in_play(s)
+    out = tuple(sorted([uid for uid in here if is_fw(U[uid])]))
+    if m is not None:
+        m.fw_in_play = out
+    return out
 
 
 def on_map(loc):
@@ -270,8 +381,9 @@ def garrison_at(s, space):
 
 def com_units(s, space, revealed=None):
     out = []
-    for uid in units_at(s, space):
-        u = s["units"][uid]
+    U = s["units"]
+    for uid in units_seen(s, space):
+        u = U[uid]
         if is_com(u) and not is_garrison(u):
             if revealed is None or bool(u.get("rev")) == revealed:
                 out.append(uid)
@@ -279,35 +391,70 @@ def com_units(s, space, revealed=None):
 
 
 def fw_units(s, space):
-    return [uid for uid in units_at(s, space) if is_fw(s["units"][uid])
+    return [uid for uid in units_seen(s, space) if is_fw(s["units"][uid])
             and not is_leader(s["units"][uid]) and not is_air(s["units"][uid])]
 
 
 def has_camp(s, space):
-    return any(s["units"][uid]["k"] == "camp" for uid in units_at(s, space))
+    e = _live(s)
+    if e is not None:
+        return e.camps.get(space, 0) > 0
+    return any(u["k"] == "camp" and u["loc"] == space for u in s["units"].values())
+
+
+def camp_spaces(s):
+    """The map spaces with an SF camp."""
+    e = _live(s)
+    if e is not None:
+        return {sp for sp, n in e.camps.items() if n and sp in SPACES}
+    return {u["loc"] for u in s["units"].values() if u["k"] == "camp" and u["loc"] in SPACES}
 
 
 def control(s, space):
     """MF 6.0: 'FW', 'COM', 'disputed' or None. Helicopters and air never count (23.6, 6.1);
     revealed special targets neither confer nor dispute control (R-CT1)."""
-    e = _live(s)
-    memo = e.control if e is not None else None
-    if memo is None:
+    m = _memo(s)
+    if m is None:
         return _control(s, space)
-    if space not in memo:
-        memo[space] = _control(s, space)
-    return memo[space]
+    m = m.control
+    if space not in m:
+        m[space] = _control(s, space)
+    return m[space]
+
+
+def _control_part(kind):
+    """How a unit of this kind counts for control: not at all (None), for the Free World or the
+    Communists ("FW", "COM"), by its side of the moment (a garrison, "side"), or for the Communists
+    while it is concealed (a special target, "concealed")."""
+    u = {"k": kind}
+    if is_air(u) or is_leader(u) or is_heli(u) and not K(u).get("aircav"):
+        return None
+    if is_garrison(u):
+        return "side"
+    if is_target(u):
+        assert is_com(u)
+        return "concealed"
+    return "FW" if is_fw(u) else "COM"
+
+
+_CONTROL_PART = {k: _control_part(k) for k in KINDS}  # a unit never changes kind
 
 
 def _control(s, space):
     fw = com = False
-    for uid in units_at(s, space):
-        u = s["units"][uid]
-        if is_air(u) or is_leader(u) or is_heli(u) and not K(u).get("aircav"):
+    U = s["units"]
+    for uid in units_seen(s, space):
+        u = U[uid]
+        part = _CONTROL_PART[u["k"]]
+        if part is None:
             continue
-        if is_target(u) and u.get("rev"):
-            continue
-        if is_fw(u):
+        if part == "side":
+            part = "COM" if u.get("com") else "FW"
+        elif part == "concealed":
+            if u.get("rev"):
+                continue
+            part = "COM"
+        if part == "FW":
             fw = True
         else:
             com = True
@@ -322,29 +469,56 @@ def fw_controlled(s, space):
 
 def any_fw(s, space):
     """Contact for Communist movement: any FW unit of any kind (R-MV4)."""
-    return any(is_fw(s["units"][uid]) and not is_air(s["units"][uid]) for uid in units_at(s, space))
+    return any(is_fw(s["units"][uid]) and not is_air(s["units"][uid]) for uid in units_seen(s, space))
 
 
 def blocks_fw(s, space):
     """Contact for FW ground movement: any Communist unit but revealed special targets (R-MV4)."""
-    for uid in units_at(s, space):
-        u = s["units"][uid]
+    if space not in SPACES or _memo(s) is None:
+        return _blocks_fw(s, space)
+    return space in contact_spaces(s)
+
+
+def contact_spaces(s):
+    """The map spaces where Free World ground movement stops (blocks_fw)."""
+    return spaces_where(s, _blocks_fw)
+
+
+def _blocks_fw(s, space):
+    U = s["units"]
+    for uid in units_seen(s, space):
+        u = U[uid]
         if is_com(u) and not (is_target(u) and u.get("rev")):
             return True
     return False
 
 
 def leader_of(s, u_or_uid):
+    """The leader attached to a unit (MF 25.4): only a leader has "att", one leader a unit."""
     uid = u_or_uid if isinstance(u_or_uid, str) else _uid_of(s, u_or_uid)
+    U = s["units"]
     e = _live(s)
-    if e is not None and e.control is not None:  # in a reading
-        if e.leaders is None:
-            e.leaders = {u["att"]: lid for lid, u in s["units"].items() if "att" in u}
-        return e.leaders.get(uid)
-    for lid, l in s["units"].items():
-        if l.get("att") == uid and K(l)["cls"] == "leader":
+    for lid in (e.leaders if e is not None else U):
+        if U[lid].get("att") == uid:
             return lid
     return None
+
+
+def special_targets(s):
+    """The special target units (MF 26), on the map or not, in the order of s["units"]."""
+    e = _live(s)
+    if e is not None:
+        return e.targets
+    return [uid for uid, u in s["units"].items() if is_target(u)]
+
+
+def riders(s):
+    """The units that go with another: leaders ("att", MF 25.4) and special targets ("by", MF 26.3),
+    in the order of s["units"]."""
+    e = _live(s)
+    if e is not None:
+        return e.riders
+    return [uid for uid, u in s["units"].items() if is_leader(u) or is_target(u)]
 
 
 def _uid_of(s, u):
@@ -369,17 +543,25 @@ def neighbours(space, fw=True):
     return n
 
 
+FW_ROUTES = {sp: tuple(sorted(neighbours(sp))) for sp in SPACES}  # a FW unit's neighbours, in id order
+
+
 # --- political restrictions (MF 27) ---------------------------------------------------
 
-_MAY_ENTER = {}  # the answers depend only on the unit's kind and side, the space, the scenario and one option
+_ENTRY = {}  # the answers depend only on the unit's kind and side, the scenario and one option
 
 
 def may_enter(s, u, space):
     """May this FW unit be in this space (MF 27.1-27.3, 25.2, R-PR1)?"""
-    key = (u["k"], bool(u.get("com")), space, s["scenario"], s["options"].get("mf_in_laos"))
-    r = _MAY_ENTER.get(key)
+    return space in entry_spaces(s, u)
+
+
+def entry_spaces(s, u):
+    """Every place (map space or Nha Trang) this FW unit may be in (MF 27.1-27.3, 25.2, R-PR1)."""
+    key = (u["k"], bool(u.get("com")), s["scenario"], s["options"].get("mf_in_laos"))
+    r = _ENTRY.get(key)
     if r is None:
-        r = _MAY_ENTER[key] = _may_enter(s, u, space)
+        r = _ENTRY[key] = frozenset(sp for sp in (*SPACES, NT) if _may_enter(s, u, sp))
     return r
 
 
@@ -468,7 +650,9 @@ def check_sudden_death(g):
 def move_unit(s, uid, loc):
     """Move a unit with its leader and the special targets it carries."""
     put(s, uid, loc)
-    for oid, o in s["units"].items():
+    U = s["units"]
+    for oid in riders(s):
+        o = U[oid]
         if o.get("att") == uid or o.get("by") == uid:
             put(s, oid, loc)
 
@@ -511,7 +695,8 @@ def eliminate_fw(g, uid, rule, bcp=True):
     where = u["loc"]
     u.pop("red", None)
     put(s, uid, SUP_POOL if is_macv(u) else SF_POOL)
-    for oid, o in s["units"].items():
+    for oid in riders(s):
+        o = s["units"][oid]
         if o.get("att") == uid:
             o.pop("att", None)
             put(s, oid, SF_POOL if s["options"]["leaders_return"] else GONE)

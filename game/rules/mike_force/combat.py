@@ -128,7 +128,7 @@ def hit_fw_effect(s, uid):
 # --- bombardment (MF 18, 19) ------------------------------------------------------------------
 
 def airstrikes_in(s, sp):
-    return [uid for uid in sorted(B.units_at(s, sp)) if B.is_air(s["units"][uid])]
+    return sorted([uid for uid in B.units_seen(s, sp) if B.is_air(s["units"][uid])])
 
 
 @flow.step("bombard")
@@ -328,33 +328,42 @@ def _collateral(g, a, data):
 
 def fw_participants(s, sp, here=None):
     """Every FW ground unit in the space, helicopters, statics and an FW garrison included."""
-    return [uid for uid in sorted(B.units_at(s, sp) if here is None else here)
-            if B.is_fw(s["units"][uid]) and B.is_ground(s["units"][uid])]
+    U = s["units"]
+    return sorted([uid for uid in (B.units_seen(s, sp) if here is None else here)
+                   if B.is_fw(U[uid]) and B.is_ground(U[uid])])
 
 
 def com_participants(s, sp, here=None):
     """Revealed Communist ground units (concealed ones take no part, R-CB1), a Communist garrison
     included, special targets excluded (MF 26.3)."""
     out = []
-    for uid in sorted(B.units_at(s, sp) if here is None else here):
-        u = s["units"][uid]
+    U = s["units"]
+    for uid in (B.units_seen(s, sp) if here is None else here):
+        u = U[uid]
         if not B.is_com(u) or B.is_target(u):
             continue
         if B.is_garrison(u) or u.get("rev"):
             out.append(uid)
+    out.sort()
     return out
 
 
 def sides(s, sp):
     """(FW participants, Communist participants) from one look at the space."""
-    here = B.units_at(s, sp)
+    here = B.units_seen(s, sp)
     return fw_participants(s, sp, here), com_participants(s, sp, here)
 
 
 def battle_spaces(s):
     """MF 20.0: spaces with FW ground units and revealed Communist ground units."""
+    out = []
+    U = s["units"]
     with B.reading(s):
-        return [sp for sp in SPACES if fw_participants(s, sp) and com_participants(s, sp)]
+        fw_at = {U[x]["loc"] for x in B.fw_in_play(s) if B.is_ground(U[x])}  # where fw_participants can find one
+        for sp in SPACES:
+            if sp in fw_at and com_participants(s, sp) and fw_participants(s, sp):
+                out.append(sp)
+    return out
 
 
 @flow.step("combat")
@@ -523,12 +532,10 @@ class Battle(Step):
                 "MF 20.1", ch, "line_up")
             return
         if stage == "fire":
-            self._fire(g, f)
+            self._fire(g, f, fw, com)
             return
         if stage == "end":
             g.pop()
-            fw = fw_participants(s, sp)
-            com = com_participants(s, sp)
             winner = "FW" if fw and not com else "COM" if com and not fw else None
             if winner:
                 g.log(f"Battle at {SPACES[sp]['name']} won by the " + ("Free World" if winner == "FW" else "Communists"),
@@ -539,11 +546,11 @@ class Battle(Step):
             if winner == "FW" and s["options"]["rising"] and f.get("sf"):
                 _rising(g, sp)
 
-    def _fire(self, g, f):
+    def _fire(self, g, f, fw, com):
+        """One unit fires; fw, com: the sides as they stand (sides())."""
         s = g.s
         sp = f["sp"]
         fired = f["fired"]
-        fw, com = sides(s, sp)
         alive = [u for u in f["fw_line"] if u in fw]
         present = set(com)
         fw_next = [u for u in alive if u not in fired]

@@ -125,7 +125,7 @@ def _branch(sp):
 
 
 def _mobiles(s, sp):
-    return sorted(uid for uid in B.units_at(s, sp)
+    return sorted(uid for uid in B.units_seen(s, sp)
                   if B.is_com(s["units"][uid]) and B.is_mobile(s["units"][uid])
                   and not B.is_garrison(s["units"][uid]))
 
@@ -224,7 +224,7 @@ def withdraw(g, n, scope=None, rule="MF 15.7"):
 def recon_trigger(s, sp):
     """R-RC1: an SF camp, a CIDG, or a major base held by its FW garrison."""
     mode = s["options"]["com_recon_trigger"]
-    kinds = {s["units"][u]["k"] for u in B.units_at(s, sp)}
+    kinds = {s["units"][u]["k"] for u in B.units_seen(s, sp)}
     camp = "camp" in kinds and mode in ("camp_cidg_base", "camp_base")
     cidg = "cidg" in kinds and mode in ("camp_cidg_base", "cidg_base")
     gar = B.garrison_at(s, sp)

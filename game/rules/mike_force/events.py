@@ -76,7 +76,9 @@ def resolves(eid):
 
 
 def pool_unit(s, kind):
-    return next((u for u in sorted(B.units_at(s, B.SF_POOL)) if s["units"][u]["k"] == kind), None)
+    """The unit of this kind in the reinforcement box that comes first by id (None: none left)."""
+    U = s["units"]
+    return min((u for u in B.units_seen(s, B.SF_POOL) if U[u]["k"] == kind), default=None)
 
 
 def recruit_choices(s, kinds, dests):

@@ -2,8 +2,6 @@
 moves and airlift (MF 23), HALO (MF 25.3), reaction flights (MF 17), the engineer camp (MF 25.7)
 and special targets (MF 26.3)."""
 
-from collections import deque
-
 from ...engine.flow import Step
 from . import board as B
 from .ask import ask, then
@@ -28,16 +26,10 @@ def _seen(s, key):
 
 # --- ground movement ---------------------------------------------------------------------
 
-def fw_in_play(s):
-    """Free World units on the map or in Nha Trang, by id."""
-    out = [uid for loc in list(SPACES) + [B.NT] for uid in B.units_at(s, loc) if B.is_fw(s["units"][uid])]
-    return sorted(out)
-
-
 def ground_movers(s):
     moved = _seen(s, "moved")
     out = []
-    for uid in fw_in_play(s):
+    for uid in B.fw_in_play(s):
         u = s["units"][uid]
         if uid in moved or not B.is_mobile(u) or B.is_heli(u) or B.is_garrison(u):
             continue
@@ -51,24 +43,26 @@ def ground_destinations(s, uid):
     the move (MF 15.0); starting in one does not hold the unit (MF 15.10)."""
     u = s["units"][uid]
     start = u["loc"]
+    allowed = B.entry_spaces(s, u)
     out = []
     if start == B.NT:  # MF 22.2: to any Free World controlled space
-        return [sp for sp in SPACES if B.fw_controlled(s, sp) and B.may_enter(s, u, sp)]
-    ma = B.ma_of(u)
-    seen = {start: 0}
-    q = deque([start])
-    while q:
-        at = q.popleft()
-        if seen[at] >= ma:
-            continue
-        for nb in sorted(B.neighbours(at)):
-            if nb in seen or not B.may_enter(s, u, nb):
-                continue
-            seen[nb] = seen[at] + 1
-            out.append(nb)
-            if not B.blocks_fw(s, nb):
-                q.append(nb)
-    if B.fw_controlled(s, start) and B.may_enter(s, u, B.NT) and not K_laos_only(u):
+        held = B.spaces_where(s, B.fw_controlled)
+        return [sp for sp in SPACES if sp in allowed and sp in held]
+    contact = B.contact_spaces(s)
+    seen = {start}
+    frontier = [start]  # breadth first, one movement point a step
+    for _ in range(B.ma_of(u)):
+        reached = []
+        for at in frontier:
+            for nb in B.FW_ROUTES[at]:
+                if nb in seen or nb not in allowed:
+                    continue
+                seen.add(nb)
+                out.append(nb)
+                if nb not in contact:
+                    reached.append(nb)
+        frontier = reached
+    if B.NT in allowed and B.fw_controlled(s, start) and not K_laos_only(u):
         out.append(B.NT)  # MF 22.2
     return out
 
@@ -87,7 +81,7 @@ def sortie_point(s, loc):
 def flyers(s, reaction):
     flown = _seen(s, "flown")
     out = []
-    for uid in fw_in_play(s):
+    for uid in B.fw_in_play(s):
         u = s["units"][uid]
         if uid in flown or not B.is_heli(u):
             continue
@@ -111,7 +105,7 @@ def boardable(s, heli):
     aboard = {p for ps in s["turn_flags"].get("board", {}).values() for p in ps}
     moved = _seen(s, "moved")
     out = []
-    for uid in sorted(B.units_at(s, h["loc"])):
+    for uid in sorted(B.units_seen(s, h["loc"])):
         u = s["units"][uid]
         if uid in aboard or uid in moved or not B.is_fw(u) or B.is_heli(u) or B.is_leader(u):
             continue
@@ -129,24 +123,30 @@ def boardable(s, heli):
 def fly_destinations(s, heli, reaction):
     h = s["units"][heli]
     start = h["loc"]
-    riders = [h] + [s["units"][p] for p in passengers(s, heli)]
+    # MF 27, and MF 25.2: a White Star aboard never leaves Laos, not even to Nha Trang
+    allowed = B.entry_spaces(s, h).intersection(*(B.entry_spaces(s, s["units"][p]) for p in passengers(s, heli)))
     out = []
-    cands = list(SPACES) + ([] if reaction else [B.NT])
+    cands = SPACES if reaction else B.IN_PLAY
     from_sortie = start != B.NT and sortie_point(s, start)
+    sorties = () if from_sortie else B.spaces_where(s, sortie_point)  # the map's, looked up once
+    landings = B.spaces_where(s, nt_landing) if start == B.NT else ()
     for d in cands:
-        if d == start:
+        if d == start or d not in allowed:
             continue
         if d == B.NT and reaction:
             continue  # MF 17.1: no reaction into Nha Trang
-        if not all(B.may_enter(s, r, d) for r in riders):
-            continue  # MF 27, and MF 25.2: a White Star aboard never leaves Laos, not even to Nha Trang
         if start == B.NT:
-            if d == B.NT or B.control(s, d) not in ("FW", "disputed"):
+            if d not in landings:
                 continue  # MF 22.3, R-NT1
-        elif not from_sortie and not sortie_point(s, d):
+        elif not from_sortie and not (d in sorties if d in SPACES else sortie_point(s, d)):
             continue  # MF 23.3
         out.append(d)
     return out
+
+
+def nt_landing(s, sp):
+    """MF 22.3, R-NT1: a flight from Nha Trang lands in a space the Free World controls or disputes."""
+    return B.control(s, sp) in ("FW", "disputed")
 
 
 def fly(g, heli, to, rule):
@@ -171,8 +171,7 @@ def recover_options(s):
     U = s["units"]
     # only a space holding a revealed special target not yet carried can offer one (checked at
     # every Free World decision: most of the time there is none)
-    where = {u["loc"] for u in U.values()
-             if u.get("rev") and not u.get("by") and B.is_target(u) and B.is_com(u) and not B.is_garrison(u)}
+    where = {U[t]["loc"] for t in B.special_targets(s) if U[t].get("rev") and not U[t].get("by")}
     if not where:
         return []
     out = []
@@ -261,7 +260,8 @@ def recover(g, a):
 def deliver_targets(g):
     """R-ST2: delivered the instant the carrier is in a FW controlled major base or Nha Trang."""
     s = g.s
-    for tid, t in sorted(s["units"].items()):
+    for tid in sorted(B.special_targets(s)):  # only a special target is carried
+        t = s["units"][tid]
         by = t.get("by")
         if not by:
             continue

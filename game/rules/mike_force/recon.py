@@ -49,20 +49,28 @@ class FwRecon(Step):
         s = g.s
         out = []
         flags = s["turn_flags"]
-        tower = any(u["k"] == "psywar" and u["loc"] == "DN" for u in s["units"].values())
+        U = s["units"]
+        tower = any(U[x]["k"] == "psywar" for x in B.units_seen(s, "DN"))
         # MF 25.9 "at the start of any Free World Recon Phase": before any other action of the phase
         if tower and not flags.get("psywar") and not flags.get("recon_begun") and s["rp"] >= 1:
             for sp in SPACES:
                 out.append({"t": "psywar", "to": sp, "label": f"PSYWAR operation at {SPACES[sp]['name']} (1 RP)"})
-        talon = [uid for uid, u in sorted(s["units"].items()) if u["k"] == "talon" and u["loc"] == B.SUP_AVAIL]
+        talon = sorted(uid for uid in B.units_seen(s, B.SUP_AVAIL) if U[uid]["k"] == "talon")
         if talon:
             for sp in SPACES:
                 if B.com_units(s, sp, revealed=False):
                     out.append({"t": "talon", "unit": talon[0], "to": sp,
                                 "label": f"Combat Talon sensors over {SPACES[sp]['name']}"})
         used = _seen(s, "recon")  # read-only: listing actions must not change the state
-        for uid, u in sorted(s["units"].items()):
-            if uid in used or not B.is_fw(u) or not B.on_map(u["loc"]) or B.is_leader(u) or B.is_air(u):
+        hidden = {}  # {space: whether a token lies face down there (a recon can select one)}
+        for uid in B.fw_in_play(s):
+            u = U[uid]
+            loc = u["loc"]
+            if uid in used or not B.on_map(loc) or B.is_leader(u) or B.is_air(u):
+                continue
+            if loc not in hidden:
+                hidden[loc] = bool(B.com_units(s, loc, revealed=False))
+            if not hidden[loc]:
                 continue
             if B.recon_of(s, u) < 1:
                 continue
@@ -146,9 +154,9 @@ class Reaction(Step):
     def choices(self, g, f):
         s = g.s
         out = []
-        airs = [uid for uid, u in sorted(s["units"].items())
-                if u["loc"] == B.SUP_AVAIL and B.is_air(u) and B.K(u)["air"] != "talon"]
-        spaces = [sp for sp in SPACES if bombard_targets(s, sp)]
+        U = s["units"]
+        airs = sorted(uid for uid in B.units_seen(s, B.SUP_AVAIL) if B.is_air(U[uid]) and B.K(U[uid])["air"] != "talon")
+        spaces = [sp for sp in SPACES if bombard_targets(s, sp)] if airs else []
         seen = set()
         for uid in airs:
             if s["units"][uid]["k"] in seen:

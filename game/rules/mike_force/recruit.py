@@ -82,23 +82,31 @@ def draw_macv(g, why):
 
 def _team_cadres(s, space, kinds=("ateam", "halo")):
     done = s["turn_flags"].get("recruited", [])
-    return [uid for uid in sorted(B.units_at(s, space))
+    return [uid for uid in sorted(B.units_seen(s, space))
             if s["units"][uid]["k"] in kinds and uid not in done]
 
 
-def recruit_options(s):
-    """Every legal recruit: (kind, destination, cadre or None, label)."""
+def recruit_options(s, labels=True):
+    """Every legal recruit action (labelled unless labels=False: nobody reads them)."""
     out = []
     rp = s["rp"]
     dn_ok = B.fw_controlled(s, "DN")
     majors = [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
+    in_pool = {s["units"][u]["k"] for u in B.units_seen(s, B.SF_POOL)}  # what pool_unit would find
+    camps = B.camp_spaces(s)
+    cadres = {}  # {space: its cadres}, each looked up once
+
+    def cadre_at(sp):
+        if sp not in cadres:
+            cadres[sp] = _team_cadres(s, sp)
+        return cadres[sp]
+
     for kind, rule in REC.items():
         if kind == "macv" or rp < rule["rp"]:
             continue
-        if pool_unit(s, kind) is None:
+        if kind not in in_pool:
             continue
         place = rule["place"]
-        cost = f"{rule['rp']} RP"
         if place == "nt_or_dn":
             dests = [(B.NT, None)] + ([("DN", None)] if dn_ok else [])
         elif place == "nt":
@@ -109,40 +117,43 @@ def recruit_options(s):
             dests = [("DN", None)] if dn_ok else []
         elif place == "replace_mf":  # MF 25.1
             dests = []
-            for uid, u in sorted(s["units"].items()):
+            for uid in B.fw_in_play(s):  # a Mike Force company elsewhere has no place to recruit at
+                u = s["units"][uid]
                 if u["k"] == "mf" and not u.get("red") and uid not in s["turn_flags"].get("recruited", []):
                     loc = u["loc"]
-                    if loc == B.NT or (loc in SPACES and (loc in majors or B.has_camp(s, loc))):
+                    if loc == B.NT or loc in majors or loc in camps:
                         dests.append((loc, uid))
         elif place == "laos_ateam":  # MF 25.2
             dests = []
             for sp, r in SPACES.items():
                 if r["region"] == "LAOS":
-                    c = _team_cadres(s, sp)
+                    c = cadre_at(sp)
                     if c:
                         dests.append((sp, c[0]))
         elif place == "camp_ateam_cadre":  # MF 12.4, R-PR2: SVN only
             dests = []
             for sp, r in SPACES.items():
-                if r["region"] == "SVN" and B.has_camp(s, sp):
-                    c = _team_cadres(s, sp)
+                if r["region"] == "SVN" and sp in camps:
+                    c = cadre_at(sp)
                     if c:
                         dests.append((sp, c[0]))
         elif place == "ateam_controlled":  # R-CA1
             dests = [(sp, None) for sp, r in SPACES.items()
-                     if r["region"] in ("SVN", "LAOS") and B.fw_controlled(s, sp) and _team_cadres(s, sp)]
+                     if r["region"] in ("SVN", "LAOS") and B.fw_controlled(s, sp) and cadre_at(sp)]
         elif place == "camp_or_major":  # R-PR2: SVN only
             dests = [(sp, None) for sp, r in SPACES.items()
-                     if r["region"] == "SVN" and (B.has_camp(s, sp) or sp in majors)]
+                     if r["region"] == "SVN" and (sp in camps or sp in majors)]
         else:
             raise ValueError(place)
         for d, cadre in dests:
-            name = B.KINDS[kind]["name"]
-            extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
-                " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
-                " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
-            out.append({"t": "recruit", "kind": kind, "to": d,
-                        "label": f"Recruit {name} at {loc_name(d)}, {cost}{extra}"})
+            a = {"t": "recruit", "kind": kind, "to": d}
+            if labels:
+                name = B.KINDS[kind]["name"]
+                extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
+                    " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
+                    " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
+                a["label"] = f"Recruit {name} at {loc_name(d)}, {rule['rp']} RP{extra}"
+            out.append(a)
     return out
 
 
@@ -181,11 +192,12 @@ class Recruit(Step):
 
     def choices(self, g, f):
         s = g.s
-        out = recruit_options(s)
-        if s["rp"] >= REC["macv"]["rp"] and B.units_at(s, B.SUP_POOL):
+        out = recruit_options(s, g.labels)
+        if s["rp"] >= REC["macv"]["rp"] and B.units_seen(s, B.SUP_POOL):
             out.append({"t": "macv", "label": f"Recruit a MACV support unit at random, {REC['macv']['rp']} RP"})
-        for uid, u in sorted(s["units"].items()):
-            if u.get("red") and B.is_fw(u) and u["k"] in REFIT and s["rp"] >= REFIT[u["k"]]["rp"] \
+        for uid in B.fw_in_play(s):  # a refit is made on the map or in Nha Trang (refit_location_ok)
+            u = s["units"][uid]
+            if u.get("red") and u["k"] in REFIT and s["rp"] >= REFIT[u["k"]]["rp"] \
                     and refit_location_ok(s, uid):
                 out.append({"t": "refit", "unit": uid,
                             "label": f"Refit {B.name_of(s, uid)} at {loc_name(u['loc'])}, {REFIT[u['k']]['rp']} RP"})

@@ -177,6 +177,8 @@ class SetupPlace(Step):
             mid = nxt[5:]
             dests = [B.NT] + [sp for sp in SPACES if B.is_major(sp) and B.fw_controlled(s, sp)]
             return [{"t": "deploy", "unit": mid, "to": d, "label": f"Deploy at {_loc_name(d)}"} for d in dests]
+        if not g.labels:  # nobody reads them (the simulator)
+            return [{"t": "place", "kind": nxt, "to": sp} for sp in setup_spaces(s)]
         return [{"t": "place", "kind": nxt, "to": sp, "label": f"Place {B.KINDS[nxt]['short']} at {SPACES[sp]['name']}"}
                 for sp in setup_spaces(s)]
 

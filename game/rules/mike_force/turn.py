@@ -85,7 +85,8 @@ class EndReturn(Step):
         n = 0
         for uid, u in sorted(s["units"].items()):
             if B.is_macv(u) and (B.on_map(u["loc"]) or u["loc"] in (B.NT, B.SUP_AVAIL)):
-                for oid, o in s["units"].items():
+                for oid in B.riders(s):
+                    o = s["units"][oid]
                     if o.get("by") == uid:  # R-ST3: targets are dropped where they are
                         o.pop("by")
                         o["rev"] = True

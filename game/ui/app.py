@@ -10,7 +10,7 @@ from game.engine.flow import IllegalAction
 from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
 from game.rules import get, howto as howto_of, title as title_of
 
-from . import computer, counters, render_panels as P
+from . import clicktime, computer, counters, render_panels as P
 from . import guide, howto, keys, offline_copy, replay, saves, startscreen
 from .dom import document, q, window
 from .games import ui_for
@@ -65,7 +65,7 @@ class App:
         self.map = None
         self.pz = None
         self.rev = 0
-        self.times = []
+        self.clock = None         # click -> screen update time (clicktime.py), made at boot
         self.log = LogView(q("#log"), lambda: self.map)
         self.log_next = 0         # index in the match log of the first entry not yet shown
         self.shown_role = None    # two-player games: the side whose view is on the screen
@@ -94,6 +94,7 @@ class App:
                 resp = await window.fetch(spec["url"])
                 self.map_texts[(gid, area)] = await resp.text()
         saves.migrate()
+        self.clock = clicktime.ClickClock()
         self.phone = phone.Phone(self)
         last = saves.last_game()
         if last in [gid for gid, _ in games()]:
@@ -275,6 +276,7 @@ class App:
         if v["log_total"] < self.log_next:
             self.log.reset()
             v = M.view(self.rules, m, role=role, log_from=0)
+        self.clock.mark("view")
         if rp:
             rp.read_only(v)
         self.log_next = v["log_total"]
@@ -304,13 +306,16 @@ class App:
         hl = highlights(acts, self.map.spaces, self.selected, self.ui.TARGET_KEYS)
         self.hl = hl
         self.close_chooser()
+        self.clock.mark("ui")
         t1 = now()
         self.map.render(v, self.stacks, self.selected, self.expanded, can_act, hl, acts)
         if hasattr(self.ui, "overlay"):  # a game's own map layers (Vietnam: enemy ZOC, support range)
             self.ui.overlay(self.map, v, self.selected)
+        self.clock.mark("map")
         t2 = now()
         self.ui.tracks(q("#tracks"), v)
         self.ui.boxes(q("#boxes"), v, self.selected, can_act)
+        self.clock.mark("boxes")
         t3 = now()
         P.prompt(q("#prompt"), v)
         t_ov = now()
@@ -325,6 +330,7 @@ class App:
                               self._place_of)
             self.open_subs &= shown
         self.draw_inspector(can_act)
+        self.clock.mark("panel")
         t35 = now()
         self.log.add(v["log"])
         undo = q("#undo-btn")
@@ -334,6 +340,7 @@ class App:
         body = document.body
         body.dataset.over = "1" if v["over"] else "0"
         body.dataset.roll = "1" if v["awaiting_roll"] else "0"
+        self.clock.mark("log")
         t4 = now()
         # where the last redraw's time went (ms): engine view, map, tracks and boxes, panel and log
         # (the last figure: the report card and battle display, included in the panel's)
@@ -497,13 +504,11 @@ class App:
 
     # ---- actions ----------------------------------------------------------------------------------
     def timed(self, fn):
-        t0 = window.performance.now()
+        """An action and its redraw, then the autosave (all of it inside the click's time, clicktime.py)."""
         fn()
-        dt = window.performance.now() - t0
-        self.times.append(dt)
-        setattr(window, "__vw_last_update_ms", dt)
-        setattr(window, "__vw_update_count", len(self.times))
+        self.clock.mark("after")
         self.autosave()
+        self.clock.mark("save")
 
     def do(self, i, confirmed=False):
         if self.replay is not None:  # the history is read-only
@@ -518,11 +523,13 @@ class App:
         a = M.strip(acts[i])
 
         def run():
+            self.clock.mark("click")
             try:
                 M.apply(self.rules, self.m, a, role=self.shown_role)
             except IllegalAction as e:
                 self.flash(f"Not allowed: {e}")
                 return
+            self.clock.mark("apply")
             q("#flash").hidden = True
             self.expanded = None  # a spread stack or an inspected one closes once something happened
             self.inspect = None
@@ -602,6 +609,14 @@ class App:
             e.preventDefault()
 
     def on_click(self, e):
+        self.clock.start(e)
+        rev = self.rev
+        try:
+            self._on_click(e)
+        finally:
+            self.clock.stop(rev, self.rev)
+
+    def _on_click(self, e):
         t = self.phone.target(e)  # a tap on a phone's hit area: the lit target it is for
         if not hasattr(t, "closest"):
             return
@@ -866,6 +881,14 @@ class App:
             self.pz.fit()
 
     def on_key(self, e):
+        self.clock.start(e)
+        rev = self.rev
+        try:
+            self._on_key(e)
+        finally:
+            self.clock.stop(rev, self.rev)
+
+    def _on_key(self, e):
         tag = (e.target.tagName or "").lower() if hasattr(e.target, "tagName") else ""
         if tag in ("input", "select", "textarea"):
             return

@@ -12,7 +12,7 @@ from game.rules import get, howto as howto_of, title as title_of
 
 from . import clicktime, computer, counters, render_panels as P
 from . import guide, howto, keys, offline_copy, replay, saves, startscreen
-from .dom import document, q, window
+from .dom import changed, document, q, window
 from .games import ui_for
 from .log_view import LogView
 from .logic import actor_of, actors, actors_to, highlights, involved
@@ -66,6 +66,7 @@ class App:
         self.pz = None
         self.rev = 0
         self.clock = None         # click -> screen update time (clicktime.py), made at boot
+        self._save_due = False    # an autosave waits for the frame (autosave())
         self.log = LogView(q("#log"), lambda: self.map)
         self.log_next = 0         # index in the match log of the first entry not yet shown
         self.shown_role = None    # two-player games: the side whose view is on the screen
@@ -101,6 +102,8 @@ class App:
             self.game = last  # the start screen opens on the game played last, its Continue on top
         self.set_game(self.game, force=True)
         self.listen(document, "click", self.on_click)
+        self.listen(window, "pagehide", self.save_now)  # a save still waiting for its frame
+        self.listen(document, "visibilitychange", self.save_now)  # (a hidden page has no frames)
         self.listen(document, "mousedown", self.no_focus_on_press)
         self.listen(document, "keydown", self.on_key)
         self.keys = keys.Keys(self)  # the map by keyboard, the main button and zoom keys (issue 13 item 5)
@@ -197,7 +200,22 @@ class App:
             self.flash(message)
 
     def autosave(self):
-        """Autosave after every change; a full storage does not stop the game, the player is told."""
+        """Autosave after every change; a full storage does not stop the game, the player is told.
+        After a click the save waits until its frame is on the screen (it was up to a third of a
+        click's time); a command (the saves, the start screen) and leaving the page save it first."""
+        if self.clock is not None and self.clock.timing():
+            if not self._save_due:
+                self._save_due = True
+                self.clock.after_frame(self.save_now)
+            return
+        self.save_now()
+
+    def save_now(self, *_):
+        if not self._save_due and _:  # (an event: nothing waits)
+            return
+        self._save_due = False
+        if self.m is None:
+            return
         ok = saves.autosave(self.m)
         document.body.dataset.autosave = "ok" if ok else "failed"
         if not ok:
@@ -774,6 +792,7 @@ class App:
     def toggle_sub(self, node):
         """Open or close one sub-group of a long action list (buttons are made only when open)."""
         key = node.getAttribute("data-key")
+        changed(q("#actions"))  # (changed in place: the next redraw draws it again)
         if key in self.open_subs:
             self.open_subs.discard(key)
             w = node.nextElementSibling
@@ -789,6 +808,7 @@ class App:
     def toggle_grp(self, node):
         """Open or close a long group of actions (its sub-group headers)."""
         box = node.parentNode.querySelector(".grp-subs")
+        changed(q("#actions"))
         is_open = bool(box.hidden)
         box.hidden = not is_open
         node.setAttribute("aria-expanded", "true" if is_open else "false")
@@ -801,6 +821,8 @@ class App:
             self.render()
 
     def command(self, cmd, node):
+        if self._save_due:  # the saves (the start screen's Continue, slots) read it
+            self.save_now()
         if cmd == "start":
             gid = startscreen.chosen_game(q("#start-body"))
             auto = saves.load_autosave(gid) if saves.has_autosave(gid) else None

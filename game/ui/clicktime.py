@@ -23,6 +23,7 @@ class ClickClock:
         self._raf_due = False
         self._t_frame = 0.0
         self.n = 0
+        self._later = []          # what waits until the frame is on the screen (the autosave)
         self._depth = 0           # a click a key handler makes runs inside it: the outer one is timed
         self._on_frame_p = create_proxy(self._on_frame)
         self._ch = window.MessageChannel.new()  # a task right after the frame (setTimeout may be clamped)
@@ -41,6 +42,14 @@ class ClickClock:
         if not self._raf_due:  # first in the frame's callbacks: the others (log scroll...) are counted
             self._raf_due = True
             window.requestAnimationFrame(self._on_frame_p)
+
+    def timing(self):
+        """A click's handler is running (its frame will come)."""
+        return self.t0 is not None
+
+    def after_frame(self, fn):
+        """Run fn() in the task right after the frame that shows this click (call while timing())."""
+        self._later.append(fn)
 
     def mark(self, name):
         """The time since the last mark goes to part `name`."""
@@ -63,15 +72,19 @@ class ClickClock:
     def _on_frame(self, *_):
         self._raf_due = False
         self._t_frame = window.performance.now()
-        if self._pending is not None:
+        if self._pending is not None or self._later:
             self._ch.port2.postMessage(None)
 
     def _after_frame(self, *_):
-        if self._pending is None:
-            return
+        if self._pending is not None:
+            self._publish(window.performance.now() - self._t_frame)
+        later, self._later = self._later, []
+        for fn in later:
+            fn()
+
+    def _publish(self, frame):
         sync, parts, rev = self._pending
         self._pending = None
-        frame = window.performance.now() - self._t_frame
         parts["frame"] = frame
         self.n += 1
         setattr(window, "__vw_update_parts", json.dumps({k: round(v, 2) for k, v in parts.items()}))

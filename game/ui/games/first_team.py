@@ -5,7 +5,7 @@ import json
 
 from .. import counters as C
 from .. import symbols as sym
-from ..dom import el, sel
+from ..dom import el, markup, sel, set_html
 
 ID = "first-team"
 TITLE = "First Team: Vietnam"
@@ -331,7 +331,6 @@ def _nva(g, p):
 
 # ---- panels ----------------------------------------------------------------------------------
 def tracks(root, v):
-    root.replaceChildren()
     t = v["tracks"]
     c = v.get("counts", {})
     rows = [
@@ -344,10 +343,9 @@ def tracks(root, v):
         ("B-52 left", str(c.get("b52_left", ""))),
     ]
     keys = ["turn", "phase", "cp", "cas", "vp", "supply", "b52"]
-    for (k, val), key in zip(rows, keys):
-        d = el("div", cls="trk", parent=root)
-        el("span", text=k, cls="trk-k", parent=d)
-        el("span", text=val, cls="trk-v", parent=d, attrs={"data-track": key})
+    html = "".join(markup("div", cls="trk", inner=markup("span", text=k, cls="trk-k") + markup(
+        "span", {"data-track": key}, val, "trk-v")) for (k, val), key in zip(rows, keys))
+    set_html(root, html)  # (most clicks change no track)
 
 
 _BOXES = {}  # box key -> (what it showed, its <div>): an unchanged box is left as it is

@@ -299,6 +299,7 @@ class App:
             rp.read_only(v)
         self.log_next = v["log_total"]
         self.v = v
+        self._v_of = (m["state"], role)  # the position and side whose actions v lists (do())
         document.body.dataset.viewer = role or ""
         phase = v.get("phase")
         q("#scn-name").textContent = (f"{self.scen_name} · turn {v.get('turn', '?')}"
@@ -539,11 +540,15 @@ class App:
             self.confirm(acts[i]["warn"], lambda: self.do(i, True))
             return
         a = M.strip(acts[i])
+        # the actions listed for this very position: the engine checks the choice against them
+        # instead of listing them again (one listing less per click, issue 14)
+        same = getattr(self, "_v_of", (None, None))
+        listed = acts if same[0] is self.m["state"] and same[1] == self.shown_role else None
 
         def run():
             self.clock.mark("click")
             try:
-                M.apply(self.rules, self.m, a, role=self.shown_role)
+                M.apply(self.rules, self.m, acts[i] if listed else a, role=self.shown_role, legal=listed)
             except IllegalAction as e:
                 self.flash(f"Not allowed: {e}")
                 return

@@ -1,5 +1,5 @@
-"""Side panel: tracks, boxes, prompt, actions, log. Text goes in with textContent only."""
-import json
+"""Side panel: tracks, boxes, prompt, actions, log. Text goes in with textContent, or escaped
+into markup (dom.markup)."""
 
 from .counters import counter, game_id, title_of
 from .dom import changed, el, markup, sel, set_html
@@ -12,14 +12,22 @@ DIE = "⚀⚁⚂⚃⚄⚅"
 _MINIS = {}  # piece id -> (what it showed, its <svg>): an unchanged counter is moved, not redrawn
 
 
-def mini(p, parent, selected, can_act):
+def mini_key(p, selected, can_act):
+    """What a panel counter shows (its piece as the view gives it, selected, can act)."""
     pid = p.get("id")
-    cls = "mini ctr-wrap" + (" sel" if pid == selected else "") + (" act" if pid in can_act else "")
-    key = game_id() + json.dumps(p, sort_keys=True) + cls
+    return (game_id(), str(p), pid == selected, pid in can_act)  # (the view writes a piece's fields in one order)
+
+
+def mini(p, parent, selected, can_act):
+    """A piece's counter in a panel list (added to `parent` unless None)."""
+    pid = p.get("id")
+    key = mini_key(p, selected, can_act)
     hit = _MINIS.get(pid)
     if hit is not None and hit[0] == key:
-        parent.appendChild(hit[1])
+        if parent is not None:
+            parent.appendChild(hit[1])
         return hit[1]
+    cls = "mini ctr-wrap" + (" sel" if key[2] else "") + (" act" if key[3] else "")
     svg = sel("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34, "class": cls, "data-unit": pid},
               parent=parent)
     counter(p, 0, 0, parent=svg)

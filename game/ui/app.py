@@ -10,9 +10,9 @@ from game.engine.flow import IllegalAction
 from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
 from game.rules import get, howto as howto_of, title as title_of
 
-from . import computer, counters, render_panels as P
+from . import clicktime, computer, counters, render_panels as P
 from . import guide, howto, keys, offline_copy, replay, saves, startscreen
-from .dom import document, q, window
+from .dom import changed, document, q, window
 from .games import ui_for
 from .log_view import LogView
 from .logic import actor_of, actors, actors_to, highlights, involved
@@ -65,7 +65,8 @@ class App:
         self.map = None
         self.pz = None
         self.rev = 0
-        self.times = []
+        self.clock = None         # click -> screen update time (clicktime.py), made at boot
+        self._save_due = False    # an autosave waits for the frame (autosave())
         self.log = LogView(q("#log"), lambda: self.map)
         self.log_next = 0         # index in the match log of the first entry not yet shown
         self.shown_role = None    # two-player games: the side whose view is on the screen
@@ -99,12 +100,15 @@ class App:
         texts = await asyncio.gather(*(text(url) for url in wanted.values()))
         self.map_texts.update(zip(wanted, texts))
         saves.migrate()
+        self.clock = clicktime.ClickClock()
         self.phone = phone.Phone(self)
         last = saves.last_game()
         if last in [gid for gid, _ in games()]:
             self.game = last  # the start screen opens on the game played last, its Continue on top
         self.set_game(self.game, force=True)
         self.listen(document, "click", self.on_click)
+        self.listen(window, "pagehide", self.save_now)  # a save still waiting for its frame
+        self.listen(document, "visibilitychange", self.save_now)  # (a hidden page has no frames)
         self.listen(document, "mousedown", self.no_focus_on_press)
         self.listen(document, "keydown", self.on_key)
         self.keys = keys.Keys(self)  # the map by keyboard, the main button and zoom keys (issue 13 item 5)
@@ -201,7 +205,22 @@ class App:
             self.flash(message)
 
     def autosave(self):
-        """Autosave after every change; a full storage does not stop the game, the player is told."""
+        """Autosave after every change; a full storage does not stop the game, the player is told.
+        After a click the save waits until its frame is on the screen (it was up to a third of a
+        click's time); a command (the saves, the start screen) and leaving the page save it first."""
+        if self.clock is not None and self.clock.timing():
+            if not self._save_due:
+                self._save_due = True
+                self.clock.after_frame(self.save_now)
+            return
+        self.save_now()
+
+    def save_now(self, *_):
+        if not self._save_due and _:  # (an event: nothing waits)
+            return
+        self._save_due = False
+        if self.m is None:
+            return
         ok = saves.autosave(self.m)
         document.body.dataset.autosave = "ok" if ok else "failed"
         if not ok:
@@ -280,10 +299,12 @@ class App:
         if v["log_total"] < self.log_next:
             self.log.reset()
             v = M.view(self.rules, m, role=role, log_from=0)
+        self.clock.mark("view")
         if rp:
             rp.read_only(v)
         self.log_next = v["log_total"]
         self.v = v
+        self._v_of = (m["state"], role)  # the position and side whose actions v lists (do())
         document.body.dataset.viewer = role or ""
         phase = v.get("phase")
         q("#scn-name").textContent = (f"{self.scen_name} · turn {v.get('turn', '?')}"
@@ -309,13 +330,16 @@ class App:
         hl = highlights(acts, self.map.spaces, self.selected, self.ui.TARGET_KEYS)
         self.hl = hl
         self.close_chooser()
+        self.clock.mark("ui")
         t1 = now()
         self.map.render(v, self.stacks, self.selected, self.expanded, can_act, hl, acts)
         if hasattr(self.ui, "overlay"):  # a game's own map layers (Vietnam: enemy ZOC, support range)
             self.ui.overlay(self.map, v, self.selected)
+        self.clock.mark("map")
         t2 = now()
         self.ui.tracks(q("#tracks"), v)
         self.ui.boxes(q("#boxes"), v, self.selected, can_act)
+        self.clock.mark("boxes")
         t3 = now()
         P.prompt(q("#prompt"), v)
         t_ov = now()
@@ -330,6 +354,7 @@ class App:
                               self._place_of)
             self.open_subs &= shown
         self.draw_inspector(can_act)
+        self.clock.mark("panel")
         t35 = now()
         self.log.add(v["log"])
         undo = q("#undo-btn")
@@ -339,6 +364,7 @@ class App:
         body = document.body
         body.dataset.over = "1" if v["over"] else "0"
         body.dataset.roll = "1" if v["awaiting_roll"] else "0"
+        self.clock.mark("log")
         t4 = now()
         # where the last redraw's time went (ms): engine view, map, tracks and boxes, panel and log
         # (the last figure: the report card and battle display, included in the panel's)
@@ -502,13 +528,11 @@ class App:
 
     # ---- actions ----------------------------------------------------------------------------------
     def timed(self, fn):
-        t0 = window.performance.now()
+        """An action and its redraw, then the autosave (all of it inside the click's time, clicktime.py)."""
         fn()
-        dt = window.performance.now() - t0
-        self.times.append(dt)
-        setattr(window, "__vw_last_update_ms", dt)
-        setattr(window, "__vw_update_count", len(self.times))
+        self.clock.mark("after")
         self.autosave()
+        self.clock.mark("save")
 
     def do(self, i, confirmed=False):
         if self.replay is not None:  # the history is read-only
@@ -521,13 +545,19 @@ class App:
             self.confirm(acts[i]["warn"], lambda: self.do(i, True))
             return
         a = M.strip(acts[i])
+        # the actions listed for this very position: the engine checks the choice against them
+        # instead of listing them again (one listing less per click, issue 14)
+        same = getattr(self, "_v_of", (None, None))
+        listed = acts if same[0] is self.m["state"] and same[1] == self.shown_role else None
 
         def run():
+            self.clock.mark("click")
             try:
-                M.apply(self.rules, self.m, a, role=self.shown_role)
+                M.apply(self.rules, self.m, acts[i] if listed else a, role=self.shown_role, legal=listed)
             except IllegalAction as e:
                 self.flash(f"Not allowed: {e}")
                 return
+            self.clock.mark("apply")
             q("#flash").hidden = True
             self.expanded = None  # a spread stack or an inspected one closes once something happened
             self.inspect = None
@@ -607,6 +637,14 @@ class App:
             e.preventDefault()
 
     def on_click(self, e):
+        self.clock.start(e)
+        rev = self.rev
+        try:
+            self._on_click(e)
+        finally:
+            self.clock.stop(rev, self.rev)
+
+    def _on_click(self, e):
         t = self.phone.target(e)  # a tap on a phone's hit area: the lit target it is for
         if not hasattr(t, "closest"):
             return
@@ -764,6 +802,7 @@ class App:
     def toggle_sub(self, node):
         """Open or close one sub-group of a long action list (buttons are made only when open)."""
         key = node.getAttribute("data-key")
+        changed(q("#actions"))  # (changed in place: the next redraw draws it again)
         if key in self.open_subs:
             self.open_subs.discard(key)
             w = node.nextElementSibling
@@ -779,6 +818,7 @@ class App:
     def toggle_grp(self, node):
         """Open or close a long group of actions (its sub-group headers)."""
         box = node.parentNode.querySelector(".grp-subs")
+        changed(q("#actions"))
         is_open = bool(box.hidden)
         box.hidden = not is_open
         node.setAttribute("aria-expanded", "true" if is_open else "false")
@@ -791,6 +831,8 @@ class App:
             self.render()
 
     def command(self, cmd, node):
+        if self._save_due:  # the saves (the start screen's Continue, slots) read it
+            self.save_now()
         if cmd == "start":
             gid = startscreen.chosen_game(q("#start-body"))
             auto = saves.load_autosave(gid) if saves.has_autosave(gid) else None
@@ -871,6 +913,14 @@ class App:
             self.pz.fit()
 
     def on_key(self, e):
+        self.clock.start(e)
+        rev = self.rev
+        try:
+            self._on_key(e)
+        finally:
+            self.clock.stop(rev, self.rev)
+
+    def _on_key(self, e):
         tag = (e.target.tagName or "").lower() if hasattr(e.target, "tagName") else ""
         if tag in ("input", "select", "textarea"):
             return

@@ -1,4 +1,6 @@
 """Tiny DOM helpers (browser only)."""
+from html import escape
+
 from pyscript import document, window  # noqa: F401
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -38,3 +40,46 @@ def q(selector):
 
 def clear(node):
     node.replaceChildren()
+
+
+def markup(tag, attrs=None, text=None, cls=None, inner=""):
+    """The HTML of one element, its text and attribute values escaped (what el() would make): a
+    part of the page made of many elements is set with one innerHTML, one call into the page
+    instead of several per element."""
+    a = f' class="{escape(cls)}"' if cls else ""
+    if attrs:
+        a += "".join(f' {k}="{escape(str(v))}"' for k, v in attrs.items() if v is not None)
+    return f"<{tag}{a}>{escape(str(text), quote=False) if text is not None else ''}{inner}</{tag}>"
+
+
+_SET = {}  # node id -> (hash of what was drawn, the first node drawn)
+
+
+def holds(node, key):
+    """Whether node still holds what was drawn there for `key` (drew()): its first child is the
+    one drawn then (anything that replaced the content since counts as a change)."""
+    was = _SET.get(node.id)
+    if was is None or was[0] != hash(key):
+        return False
+    first = node.firstChild
+    return bool(first) and first.isSameNode(was[1])
+
+
+def drew(node, key):
+    """Node now shows what `key` stands for."""
+    _SET[node.id] = (hash(key), node.firstChild)
+
+
+def set_html(node, html):
+    """node.innerHTML = html, unless the node still holds just that. Returns whether it was set.
+    Whoever changes the content in place calls changed()."""
+    if holds(node, html):
+        return False
+    node.innerHTML = html
+    drew(node, html)
+    return True
+
+
+def changed(node):
+    """The content drawn was changed in place: the next drawing redraws it."""
+    _SET.pop(node.id, None)

@@ -1,5 +1,4 @@
 """The map: the vendored SVG plus our own layers (control rings, counters, highlights)."""
-import json
 
 from . import keynav
 from .counters import H, S, counter, title_of
@@ -44,6 +43,7 @@ class MapView:
         self.stack_keys = {}
         self.ctrl_keys = {}
         self.hl_nodes = []
+        self.hl_keys = {}  # place -> what its highlight shows: an unchanged one stays as it is
         self._box_rects = {}
 
     # ---- control ---------------------------------------------------------------------------
@@ -140,6 +140,7 @@ class MapView:
         for n in self.hl_nodes:
             n.remove()
         self.hl_nodes = []
+        self.hl_keys = {}
         self.stack_nodes = {}
         self.stack_keys = {}
         self.ctrl_keys = {}
@@ -150,8 +151,8 @@ class MapView:
             if sid not in self.spaces:
                 continue
             ids = [p.get("id") for p in pieces]
-            key = json.dumps([pieces, selected if selected in ids else None, expanded == sid,
-                              sorted(set(ids) & can_act)])
+            # (str: the view writes a piece's fields in one order; cheaper than JSON, issue 14)
+            key = (str(pieces), selected if selected in ids else None, expanded == sid, sorted(set(ids) & can_act))
             if self.stack_keys.get(sid) == key:
                 continue
             self.stack_keys[sid] = key
@@ -188,16 +189,28 @@ class MapView:
 
     def _highlights(self, hl, actions):
         """One highlight per place. A single action carries data-action (a click runs it); several
-        carry data-choose and their indices in data-holds (a click opens the chooser)."""
-        for n in self.hl_nodes:
-            n.remove()
-        self.hl_nodes = []
+        carry data-choose and their indices in data-holds (a click opens the chooser). A place lit
+        as before (the same actions, labels and stack) keeps its highlight."""
+        keys = {}
         for sid, idxs in hl.items():
-            if sid not in self.spaces:
+            if sid in self.spaces:
+                keys[sid] = (tuple(idxs), tuple(actions[i]["t"] for i in idxs),
+                             tuple(actions[i].get("label", "") for i in idxs), sid in self.stack_nodes)
+        kept = {}
+        for sid, (key, nodes) in self.hl_keys.items():
+            if keys.get(sid) == key:
+                kept[sid] = (key, nodes)
+            else:
+                for n in nodes:
+                    n.remove()
+        self.hl_keys = kept
+        for sid, idxs in hl.items():
+            if sid not in self.spaces or sid in kept:
                 continue
             x, y, g = self.spaces[sid]
             a = actions[idxs[0]]
             ts = {actions[i]["t"] for i in idxs}
+            nodes = []
             attrs = {"class": "vw-hl", "data-t": a["t"] if len(ts) == 1 else "multi", "data-to": sid}
             if len(idxs) == 1:
                 attrs["data-action"] = idxs[0]
@@ -209,7 +222,7 @@ class MapView:
                 bx, by, bw, bh = box
                 ring = sel("rect", {"x": bx - 2, "y": by - 2, "width": bw + 4, "height": bh + 4, "rx": 5,
                                     "class": "hl-disc hl-box", "pointer-events": "none"}, parent=g)
-                self.hl_nodes.append(ring)
+                nodes.append(ring)
                 attrs["transform"] = f"translate({bx + bw - 15:.1f} {by + 15:.1f})"
                 attrs["class"] += " hl-pin"
                 h = sel("g", attrs, parent=self.layer_hl)
@@ -238,4 +251,6 @@ class MapView:
                 sel("circle", {"cx": cx, "cy": cy, "r": 6.5, "class": "badge hl-badge"}, parent=h)
                 sel("text", {"x": cx, "y": cy + 3, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
                     str(len(idxs)), parent=h)
-            self.hl_nodes.append(h)
+            nodes.append(h)
+            self.hl_keys[sid] = (keys[sid], nodes)
+        self.hl_nodes = [n for _, nodes in self.hl_keys.values() for n in nodes]

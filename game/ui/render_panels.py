@@ -1,8 +1,8 @@
-"""Side panel: tracks, boxes, prompt, actions, log. Text goes in with textContent only."""
-import json
+"""Side panel: tracks, boxes, prompt, actions, log. Text goes in with textContent, or escaped
+into markup (dom.markup)."""
 
 from .counters import counter, game_id, title_of
-from .dom import el, sel
+from .dom import changed, el, markup, sel, set_html
 from .howto import linkify
 from .logic import BIG_GROUP, FLOW, actor_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
 
@@ -12,14 +12,22 @@ DIE = "⚀⚁⚂⚃⚄⚅"
 _MINIS = {}  # piece id -> (what it showed, its <svg>): an unchanged counter is moved, not redrawn
 
 
-def mini(p, parent, selected, can_act):
+def mini_key(p, selected, can_act):
+    """What a panel counter shows (its piece as the view gives it, selected, can act)."""
     pid = p.get("id")
-    cls = "mini ctr-wrap" + (" sel" if pid == selected else "") + (" act" if pid in can_act else "")
-    key = game_id() + json.dumps(p, sort_keys=True) + cls
+    return (game_id(), str(p), pid == selected, pid in can_act)  # (the view writes a piece's fields in one order)
+
+
+def mini(p, parent, selected, can_act):
+    """A piece's counter in a panel list (added to `parent` unless None)."""
+    pid = p.get("id")
+    key = mini_key(p, selected, can_act)
     hit = _MINIS.get(pid)
     if hit is not None and hit[0] == key:
-        parent.appendChild(hit[1])
+        if parent is not None:
+            parent.appendChild(hit[1])
         return hit[1]
+    cls = "mini ctr-wrap" + (" sel" if key[2] else "") + (" act" if key[3] else "")
     svg = sel("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34, "class": cls, "data-unit": pid},
               parent=parent)
     counter(p, 0, 0, parent=svg)
@@ -32,14 +40,18 @@ def prompt(node, v):
     node.className = "over" if v.get("over") else ""
 
 
+def _button(i, a, primary=False, text=None, title=None):
+    """An action's button (markup); one that warns (eliminates a unit, gives points, leaves points
+    unspent) is marked, its warning in the tooltip, and asks once when pressed (issue 9 item 5)."""
+    return markup("button", {"data-action": i, "data-t": a["t"], "type": "button", "data-actor": actor_of(a),
+                             "title": title if title is not None else ("⚠ " + a["warn"]) if a.get("warn") else None},
+                  text if text is not None else a.get("label") or type_name(a["t"]),
+                  "act-btn" + (" primary" if primary else "") + (" warn" if a.get("warn") else ""))
+
+
 def action_button(parent, i, a, primary=False):
-    """An action's button; one that warns (eliminates a unit, gives points, leaves points unspent)
-    is marked, its warning in the tooltip, and asks once when pressed (issue 9 item 5)."""
-    b = el("button", text=a.get("label") or type_name(a["t"]), parent=parent,
-           cls="act-btn" + (" primary" if primary else "") + (" warn" if a.get("warn") else ""),
-           attrs={"data-action": i, "data-t": a["t"], "type": "button", "data-actor": actor_of(a),
-                  "title": ("⚠ " + a["warn"]) if a.get("warn") else None})
-    return b
+    parent.insertAdjacentHTML("beforeend", _button(i, a, primary))
+    return parent.lastElementChild
 
 
 def actions(root, v, selected, selected_label, open_subs=(), name_of=None, zone_of=None, sel_piece=None,
@@ -50,155 +62,160 @@ def actions(root, v, selected, selected_label, open_subs=(), name_of=None, zone_
     with nothing selected stays plain buttons. A long type group is split into collapsible
     sub-groups named by unit or place (a closed one holds no buttons, its header lists their
     indices in data-holds). Every legal action is a [data-action] button or held by a header.
-    Returns the sub-group keys shown."""
-    root.replaceChildren()
+    Returns the sub-group keys shown. Each part is set with one innerHTML (issue 14: a First Team
+    panel has hundreds of elements)."""
+    out, head = [], []
+    shown = _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of, sel_piece,
+                     grp_open, main is not None, place_of)
     if main is not None:
-        main.replaceChildren()
+        set_html(main, "".join(head))
+    big = sel_piece is not None and selected is not None and not v.get("over")
+    if not big:
+        set_html(root, "".join(out))  # unchanged (a click that only looks): left as it is
+        return shown
+    root.innerHTML = "".join(out)
+    changed(root)
+    svg = root.querySelector(".sel-ctr")  # the selected counter, large enough to read on a phone
+    if svg:
+        counter(sel_piece, 0, 0, parent=svg)
+    return shown
+
+
+def _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of, sel_piece, grp_open, has_main,
+             place_of):
     acts = v["actions"]
     shown = set()
     grp_open = grp_open if grp_open is not None else {}
     name_of = name_of or (lambda k: k)
     if v.get("over"):
-        el("p", text="The game is over. Start a new game or load a save.", cls="muted", parent=root)
+        out.append(markup("p", text="The game is over. Start a new game or load a save.", cls="muted"))
         return shown
     if v.get("awaiting_roll"):
-        pad = el("div", cls="dice-pad", parent=root, attrs={"aria-label": "Enter the die you rolled"})
-        for i, a in rolls(acts):
-            b = el("button", cls="die", parent=pad,
-                   attrs={"data-action": i, "data-t": "roll", "type": "button", "title": f"rolled {a['value']}"})
-            el("span", text=DIE[a["value"] - 1], cls="die-face", parent=b)
-            el("span", text=str(a["value"]), cls="die-n", parent=b)
+        dice = "".join(markup("button", {"data-action": i, "data-t": "roll", "type": "button",
+                                         "title": f"rolled {a['value']}"}, cls="die",
+                              inner=markup("span", text=DIE[a["value"] - 1], cls="die-face")
+                              + markup("span", text=str(a["value"]), cls="die-n"))
+                       for i, a in rolls(acts))
+        out.append(markup("div", {"aria-label": "Enter the die you rolled"}, cls="dice-pad", inner=dice))
     d = dones(acts)
     if d:
-        bar = el("div", cls="done-bar", parent=main if main is not None else root)
-        for i, a in d:
-            action_button(bar, i, a, primary=True)
+        (head if has_main else out).append(
+            markup("div", cls="done-bar", inner="".join(_button(i, a, primary=True) for i, a in d)))
     shown_idx = set()
     if selected is not None:
-        s = el("div", cls="selinfo", parent=root)
-        if sel_piece is not None:  # the selected counter, large enough to read on a phone
-            big = sel("svg", {"viewBox": "-18 -23 36 40", "width": 60, "height": 67, "class": "sel-ctr",
-                              "aria-hidden": "true"}, parent=s)
-            counter(sel_piece, 0, 0, parent=big)
-        el("span", text="Selected: " + selected_label, cls="sel-label", parent=s)
-        el("button", text="Clear (Esc)", cls="clear-sel", parent=s, attrs={"type": "button", "data-cmd": "clear"})
+        big = markup("svg", {"viewBox": "-18 -23 36 40", "width": 60, "height": 67, "class": "sel-ctr",
+                             "aria-hidden": "true"}) if sel_piece is not None else ""
+        out.append(markup("div", cls="selinfo", inner=big + markup("span", text="Selected: " + selected_label,
+                                                                   cls="sel-label")
+                          + markup("button", {"type": "button", "data-cmd": "clear"}, "Clear (Esc)", "clear-sel")))
         mine = grouped(acts, selected)
         if not mine:
-            el("p", text="No action for this piece now.", cls="muted", parent=root)
+            out.append(markup("p", text="No action for this piece now.", cls="muted"))
         for t, items in mine:
-            _type_group(root, t, items, True, shown, open_subs, grp_open, name_of, zone_of)
+            _type_group(out, t, items, True, shown, open_subs, grp_open, name_of, zone_of)
             shown_idx.update(i for i, _ in items)
     rest = [(i, a) for i, a in enumerate(acts) if i not in shown_idx and a.get("t") not in FLOW + ("roll",)]
     by_actor = {}
-    loose = []
     for i, a in rest:
         k = actor_of(a)
-        if k is None:
-            loose.append((i, a))
-        else:
+        if k is not None:
             by_actor.setdefault(k, []).append(i)
     n_acts = sum(len(x) for x in by_actor.values())
     if by_actor and selected is None and n_acts <= BIG_GROUP:
         for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and actor_of(a) is not None):
-            _type_group(root, t, items, True, shown, open_subs, grp_open, name_of, zone_of)
+            _type_group(out, t, items, True, shown, open_subs, grp_open, name_of, zone_of)
     elif by_actor:
-        _entries(root, by_actor, acts, selected, name_of, place_of)
+        _entries(out, by_actor, acts, selected, name_of, place_of)
     first_long = [True]
     for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and actor_of(a) is None):
-        _type_group(root, t, items, False, shown, open_subs, grp_open, name_of, zone_of, first_long)
+        _type_group(out, t, items, False, shown, open_subs, grp_open, name_of, zone_of, first_long)
     return shown
 
 
 ENTRY_OPEN = 8  # a place listing more units than this is folded (First Team's An Khe: 40 companies)
 
 
-def _entries(root, by_actor, acts, selected, name_of, place_of):
+def _entries(out, by_actor, acts, selected, name_of, place_of):
     """The units (pool kinds, stacks) that have something to do, one entry each, grouped by place:
     a click selects it (its targets light up on the map, its actions fill the panel)."""
-    sec = el("section", cls="entries", parent=root)
     places = by_place(list(by_actor.items()), place_of or (lambda k: ""))
     if selected is None:
         big = [p for p, es in places if len(es) > ENTRY_OPEN and p]
         hint = "Select a unit on the map" + (f" or in {', '.join(big)}" if big else "") + " (or below): its targets light up"
     else:
         hint = "Other units that can act"
-    el("h3", text=f"{hint} — {len(by_actor)} can act", cls="ent-hint", parent=sec)
+    sec = [markup("h3", text=f"{hint} — {len(by_actor)} can act", cls="ent-hint")]
     for place, es in places:
-        if len(es) > ENTRY_OPEN:
-            box = el("details", cls="ent-place", parent=sec)
-            el("summary", text=f"{place or 'Elsewhere'}: {len(es)} units", parent=box)
-        else:
-            box = el("div", cls="ent-place", parent=sec)
-            if place:
-                el("span", text=place, cls="ent-where", parent=box)
-        lst = el("div", cls="ent-list", parent=box)
         names = [name_of(key).split(" · ")[0] for key, _ in es]
         seen = {}
+        btns = []
         for (key, idxs), name in zip(es, names):
             if names.count(name) > 1:  # identical units read apart: "SF A-Team 1", "SF A-Team 2"
                 seen[name] = seen.get(name, 0) + 1
                 name = f"{name} {seen[name]}"
-            el("button", text=name, cls="entry", parent=lst,
-               attrs={"type": "button", "data-cmd": "pick", "data-key": key, "data-actor": key,
-                      "data-n": len(idxs), "data-holds": " ".join(map(str, idxs)),
-                      "data-hts": " ".join(acts[i]["t"] for i in idxs),
-                      "title": "; ".join(str(acts[i].get("label", "")) for i in idxs[:6])
-                               + (f"; … {len(idxs)} actions" if len(idxs) > 6 else "")})
+            btns.append(markup("button", {"type": "button", "data-cmd": "pick", "data-key": key, "data-actor": key,
+                                          "data-n": len(idxs), "data-holds": " ".join(map(str, idxs)),
+                                          "data-hts": " ".join(acts[i]["t"] for i in idxs),
+                                          "title": "; ".join(str(acts[i].get("label", "")) for i in idxs[:6])
+                                          + (f"; … {len(idxs)} actions" if len(idxs) > 6 else "")},
+                               name, "entry"))
+        lst = markup("div", cls="ent-list", inner="".join(btns))
+        if len(es) > ENTRY_OPEN:
+            sec.append(markup("details", cls="ent-place",
+                              inner=markup("summary", text=f"{place or 'Elsewhere'}: {len(es)} units") + lst))
+        else:
+            sec.append(markup("div", cls="ent-place",
+                              inner=(markup("span", text=place, cls="ent-where") if place else "") + lst))
+    out.append(markup("section", cls="entries", inner="".join(sec)))
 
 
-def _type_group(root, t, items, flat, shown, open_subs, grp_open, name_of, zone_of, first_long=None):
-    sec = el("section", cls="grp", parent=root, attrs={"data-group": t})
+def _type_group(out, t, items, flat, shown, open_subs, grp_open, name_of, zone_of, first_long=None):
     nums = counted(items)
     if nums:  # buy 1..N: one compact row of numbers, each its own action
-        el("h3", text=f"{type_name(t)}: how many? ({len(items)})", parent=sec)
-        wrap = el("div", cls="grp-btns num-row", parent=sec)
-        for n, i in nums:
-            a = dict(items)[i]
-            b = action_button(wrap, i, a)
-            b.textContent = str(n)
-            b.setAttribute("title", str(a.get("label", "")))
-        return
-    if flat or len(items) <= BIG_GROUP:
-        el("h3", text=f"{type_name(t)} ({len(items)})", parent=sec)
-        wrap = el("div", cls="grp-btns", parent=sec)
-        for i, a in items:
-            action_button(wrap, i, a)
-        return
-    first = first_long if first_long is not None else [True]
-    is_open = grp_open.get(t, first[0])
-    first[0] = False
-    subs = subgroups(items, name_of, zone_of)
-    h = el("button", cls="grp-toggle", parent=sec,
-           attrs={"type": "button", "data-cmd": "grp", "data-t": t, "aria-expanded": "true" if is_open else "false"})
-    el("span", text=f"{type_name(t)} ({len(items)})", cls="grp-title", parent=h)
-    el("span", text=f"{len(subs)} groups", cls="grp-note", parent=h)
-    box = el("div", cls="grp-subs", parent=sec)
-    if not is_open:
-        box.hidden = True
-    for key, title, its in subs:
-        k = f"{t}|{key}"
-        shown.add(k)
-        sub_group(box, k, t, title, its, k in open_subs)
+        acts = dict(items)
+        body = (markup("h3", text=f"{type_name(t)}: how many? ({len(items)})")
+                + markup("div", cls="grp-btns num-row", inner="".join(
+                    _button(i, acts[i], text=str(n), title=str(acts[i].get("label", ""))) for n, i in nums)))
+    elif flat or len(items) <= BIG_GROUP:
+        body = (markup("h3", text=f"{type_name(t)} ({len(items)})")
+                + markup("div", cls="grp-btns", inner="".join(_button(i, a) for i, a in items)))
+    else:
+        first = first_long if first_long is not None else [True]
+        is_open = grp_open.get(t, first[0])
+        first[0] = False
+        subs = subgroups(items, name_of, zone_of)
+        h = markup("button", {"type": "button", "data-cmd": "grp", "data-t": t,
+                              "aria-expanded": "true" if is_open else "false"}, cls="grp-toggle",
+                   inner=markup("span", text=f"{type_name(t)} ({len(items)})", cls="grp-title")
+                   + markup("span", text=f"{len(subs)} groups", cls="grp-note"))
+        parts = []
+        for key, title, its in subs:
+            k = f"{t}|{key}"
+            shown.add(k)
+            parts.append(_sub_group(k, t, title, its, k in open_subs))
+        body = h + markup("div", None if is_open else {"hidden": ""}, cls="grp-subs", inner="".join(parts))
+    out.append(markup("section", {"data-group": t}, cls="grp", inner=body))
 
 
-def sub_group(parent, key, t, title, items, is_open):
-    """A closed group is one element (few JS calls: a long list makes many); the count is drawn by
-    CSS from data-n. Its buttons (made only when open) follow it in a block of their own."""
+def _sub_group(key, t, title, items, is_open):
+    """A closed group is one element; the count is drawn by CSS from data-n. Its buttons (made only
+    when open) follow it in a block of their own."""
     actor = actor_of(items[0][1])
     same = all(actor_of(a) == actor for _, a in items)
-    h = el("button", text=title, cls="sub-h", parent=parent,
-           attrs={"data-cmd": "sub", "data-key": key, "data-t": t, "data-n": len(items),
-                  "data-actor": actor if same else None, "aria-expanded": "true" if is_open else "false",
-                  "data-holds": " ".join(str(i) for i, _ in items)})
-    if is_open:
-        parent.appendChild(fill_sub(items))
-    return h
+    h = markup("button", {"data-cmd": "sub", "data-key": key, "data-t": t, "data-n": len(items),
+                          "data-actor": actor if same else None, "aria-expanded": "true" if is_open else "false",
+                          "data-holds": " ".join(str(i) for i, _ in items)}, title, "sub-h")
+    return h + (_sub_btns(items) if is_open else "")
+
+
+def _sub_btns(items, key=None):
+    return markup("div", {"data-of": key}, cls="grp-btns sub-btns", inner="".join(_button(i, a) for i, a in items))
 
 
 def fill_sub(items, key=None):
+    """The buttons of a sub-group opened by the player, as an element."""
     wrap = el("div", cls="grp-btns sub-btns", attrs={"data-of": key})
-    for i, a in items:
-        action_button(wrap, i, a)
+    wrap.innerHTML = "".join(_button(i, a) for i, a in items)
     return wrap
 
 

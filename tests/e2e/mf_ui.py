@@ -10,6 +10,13 @@ def wait_rev_after(page, before, timeout=15_000):
     page.wait_for_function("r => +(document.body.dataset.rev || 0) > r", arg=before, timeout=timeout)
 
 
+def update_ms(page):
+    """The last click's time to the screen (game/ui/clicktime.py), once the frame showing the
+    current redraw has been timed."""
+    page.wait_for_function("() => document.body.dataset.timed === document.body.dataset.rev")
+    return page.evaluate("window.__vw_last_update_ms")
+
+
 def click_and_wait(page, target):
     """Click a selector or locator and wait until Python has redrawn."""
     before = rev(page)

@@ -7,6 +7,7 @@ import json
 import statistics
 
 from .ft_ui import RandomPlayer, start_ft
+from .mf_ui import update_ms
 
 
 def test_whole_game_by_clicking(page, base_url):
@@ -17,7 +18,7 @@ def test_whole_game_by_clicking(page, base_url):
         if page.get_attribute("body", "data-over") == "1":
             break
         player.step(page)
-        times.append(page.evaluate("window.__vw_last_update_ms"))
+        times.append(update_ms(page))
     assert page.get_attribute("body", "data-over") == "1", f"no verdict after {clicks} clicks"
     verdict = page.text_content("#prompt")
     assert "Game over" in verdict and "Victory" in verdict, verdict

@@ -3,7 +3,7 @@ import json
 import random
 import statistics
 
-from .mf_ui import confirm_warning, panel_actions, reveal, rev, start_game, wait_rev_after
+from .mf_ui import confirm_warning, panel_actions, reveal, rev, start_game, update_ms, wait_rev_after
 
 
 def test_whole_game_by_clicking(page, base_url):
@@ -25,7 +25,7 @@ def test_whole_game_by_clicking(page, base_url):
         btn.click()
         confirm_warning(page, before)  # an action that warns asks once: yes (issue 9 item 5)
         wait_rev_after(page, before)
-        times.append(page.evaluate("window.__vw_last_update_ms"))
+        times.append(update_ms(page))
     assert page.get_attribute("body", "data-over") == "1", f"no verdict after {clicks} clicks"
     verdict = page.text_content("#prompt")
     assert "Game over" in verdict and ("victory" in verdict or "defeat" in verdict)

@@ -8,7 +8,7 @@ from game.engine import match as M
 from game.rules import get
 
 from .conftest import wait_ready
-from .mf_ui import open_advanced, panel_actions, reveal, rev, wait_rev_after
+from .mf_ui import open_advanced, panel_actions, reveal, rev, update_ms, wait_rev_after
 
 GAME = "vietnam-1965-1975"
 RULES = get(GAME)
@@ -111,7 +111,7 @@ def test_whole_starlite_game_two_players_one_screen(page, base_url):
         wait_rev_after(page, before)
         clicks += 1
         if page.get_attribute("body", "data-screen") != "handover":
-            times.append(page.evaluate("window.__vw_last_update_ms"))
+            times.append(update_ms(page))
     assert page.get_attribute("body", "data-over") == "1", page.text_content("#prompt")
     assert handovers >= 2 and reloaded and us_checks > 0 and previews > 0
     page.screenshot(path="/tmp/vw_v65_over_1440.png")

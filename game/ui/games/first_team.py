@@ -5,7 +5,7 @@ import json
 
 from .. import counters as C
 from .. import symbols as sym
-from ..dom import el, sel
+from ..dom import el, markup, sel, set_html
 
 ID = "first-team"
 TITLE = "First Team: Vietnam"
@@ -331,7 +331,6 @@ def _nva(g, p):
 
 # ---- panels ----------------------------------------------------------------------------------
 def tracks(root, v):
-    root.replaceChildren()
     t = v["tracks"]
     c = v.get("counts", {})
     rows = [
@@ -344,18 +343,19 @@ def tracks(root, v):
         ("B-52 left", str(c.get("b52_left", ""))),
     ]
     keys = ["turn", "phase", "cp", "cas", "vp", "supply", "b52"]
-    for (k, val), key in zip(rows, keys):
-        d = el("div", cls="trk", parent=root)
-        el("span", text=k, cls="trk-k", parent=d)
-        el("span", text=val, cls="trk-v", parent=d, attrs={"data-track": key})
+    html = "".join(markup("div", cls="trk", inner=markup("span", text=k, cls="trk-k") + markup(
+        "span", {"data-track": key}, val, "trk-v")) for (k, val), key in zip(rows, keys))
+    set_html(root, html)  # (most clicks change no track)
 
 
-_BOXES = {}  # box key -> (what it showed, its <div>): an unchanged box is left as it is
+_BOXES = {}  # box key -> (label and piece ids shown, its <div>, [what each counter shows]): only what changed is redrawn
 
 
 def boxes(root, v, selected, can_act):
-    """The Zone Display and holding boxes as panel lists. Only the boxes whose content changed are
-    redrawn: replacing the whole list (a hundred counters at An Khe) cost up to 30 ms a click."""
+    """The Zone Display and holding boxes as panel lists. Only what changed is redrawn: a box whose
+    list of counters changed, else only its counters that show something new (a hundred counters
+    at An Khe, and the units that can act change at every step)."""
+    from ..render_panels import mini, mini_key
     groups = [(f"Zone {z}", "Z" + z, pieces) for z, pieces in v["zone_display"].items() if pieces]
     groups += [(name, VIEW_BOXES.get(name, name.upper()), pieces) for name, pieces in v["boxes"].items()]
     keys = [key for _, key, _ in groups]
@@ -363,15 +363,20 @@ def boxes(root, v, selected, can_act):
                  and root.firstElementChild.isSameNode(_BOXES[keys[0]][1]))
     divs = []
     for label, key, pieces in groups:
-        ids = {p.get("id") for p in pieces}
-        shown = json.dumps([label, pieces, selected if selected in ids else None, sorted(ids & set(can_act))],
-                           sort_keys=True)
+        head = (label, [p.get("id") for p in pieces])
+        shows = [mini_key(p, selected, can_act) for p in pieces]
         hit = _BOXES.get(key)
-        if hit is None or hit[0] != shown:
+        if hit is None or hit[0] != head:
             div = _box(label, key, pieces, selected, can_act)
             if same_list:
                 hit[1].replaceWith(div)
-            hit = _BOXES[key] = (shown, div)
+            hit = _BOXES[key] = (head, div, shows)
+        elif hit[2] != shows:  # the same counters: redraw those that changed, in place
+            row = hit[1].lastElementChild
+            for n, (p, was, now) in enumerate(zip(pieces, hit[2], shows)):
+                if was != now:
+                    row.children.item(n).replaceWith(mini(p, None, selected, can_act))
+            hit = _BOXES[key] = (head, hit[1], shows)
         divs.append(hit[1])
     if not same_list:
         root.replaceChildren(*divs)

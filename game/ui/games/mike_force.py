@@ -1,9 +1,11 @@
 """Mike Force: the game-specific parts of the UI (map file, counters, tracks, boxes and pools).
 
 Only draws what the engine's view says (game/rules/mike_force/view.py); no rules here."""
+import json
+
 from .. import counters as C
 from .. import symbols as sym
-from ..dom import el, sel
+from ..dom import drew, el, holds, markup, sel, set_html
 from ..logic import factors
 from ..render_panels import mini
 
@@ -37,7 +39,6 @@ def all_pieces(v):
 
 
 def tracks(root, v):
-    root.replaceChildren()
     sc = v["scenario"]
     rows = [
         ("Turn", f"{v['turn']} / {sc['turns']}"),
@@ -48,15 +49,17 @@ def tracks(root, v):
          + (f" (turns {', '.join(map(str, v['bo_markers']))})" if v["bo_markers"] else "")),
         ("Events left", str(v["events_left"])),
     ]
-    for k, val in rows:
-        d = el("div", cls="trk", parent=root)
-        el("span", text=k, cls="trk-k", parent=d)
-        el("span", text=val, cls="trk-v", parent=d, attrs={"data-track": k.lower().replace(" ", "-")})
+    html = "".join(markup("div", cls="trk", inner=markup("span", text=k, cls="trk-k") + markup(
+        "span", {"data-track": k.lower().replace(" ", "-")}, val, "trk-v")) for k, val in rows)
     if v["events_played"]:
-        el("div", text="Events played: " + ", ".join(v["events_played"]), cls="trk-ev", parent=root)
+        html += markup("div", text="Events played: " + ", ".join(v["events_played"]), cls="trk-ev")
+    set_html(root, html)  # (most clicks change no track)
 
 
 def boxes(root, v, selected, can_act):
+    key = json.dumps([v["boxes"], v["pools"], v["com_pools"], selected, sorted(can_act)])
+    if holds(root, key):  # most clicks change no box: left as it is
+        return
     root.replaceChildren()
     for bid, pieces in v["boxes"].items():
         box = el("div", cls="box", attrs={"data-box": bid}, parent=root)
@@ -79,6 +82,7 @@ def boxes(root, v, selected, can_act):
     el("div", text="Communist boxes", cls="box-h", parent=box)
     el("div", text=f"Mobile: {v['com_pools'].get('COM_MOBILE', 0)}   Static: {v['com_pools'].get('COM_STATIC', 0)}",
        cls="box-row", parent=box)
+    drew(root, key)
 
 
 # ---- counters (MF 2.5-2.7: the printed counters) ---------------------------------------------

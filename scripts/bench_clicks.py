@@ -1,0 +1,138 @@
+"""Click -> screen update times of two builds of the site, side by side in one run (issue 14).
+
+Plays the whole-game click-throughs of the e2e tests (Mike Force seed 2024, First Team seed 5:
+the same random policies, so both builds see the same clicks), alternating the builds game by
+game, and prints per build and game the median, p95 and max of window.__vw_last_update_ms
+(game/ui/clicktime.py) and the parts of the slowest clicks.
+
+    .venv/bin/python scripts/bench_clicks.py --old /tmp/clicks/old --new . [--rounds 2] [--games mf,ft]
+
+Each tree must be built (bash scripts/build.sh) and time its clicks with game/ui/clicktime.py.
+"""
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, wait_ready  # noqa: E402
+from tests.e2e.ft_ui import RandomPlayer, start_ft  # noqa: E402
+from tests.e2e.mf_ui import confirm_warning, panel_actions, reveal, rev, start_game, wait_rev_after  # noqa: E402
+
+
+def serve(tree):
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+                            cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+            return proc, url
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("http.server did not start")
+
+
+def timing(page):
+    page.wait_for_function("() => document.body.dataset.timed === document.body.dataset.rev")
+    return page.evaluate("[window.__vw_last_update_ms, window.__vw_update_parts]")
+
+
+def mf_game(page, url):
+    page.goto(url)
+    wait_ready(page)
+    start_game(page, None, scenario="early", seed=2024)
+    rng = random.Random(2024)
+    out = []
+    for _ in range(2000):
+        if page.get_attribute("body", "data-over") == "1":
+            break
+        cands = [(i, t) for i, t, _ in panel_actions(page)]
+        dones = [c for c in cands if c[1] == "done"]
+        others = [c for c in cands if c[1] != "done"]
+        pick = rng.choice(dones) if dones and (not others or rng.random() < 0.25) else rng.choice(others)
+        btn = reveal(page, pick[0])
+        before = rev(page)
+        btn.click()
+        confirm_warning(page, before)
+        wait_rev_after(page, before)
+        ms, parts = timing(page)
+        out.append((ms, pick[1], json.loads(parts)))
+    return out
+
+
+def ft_game(page, url):
+    page.goto(url)
+    wait_ready(page)
+    start_ft(page, None, seed=5)
+    player = RandomPlayer(5)
+    out = []
+    for _ in range(600):
+        if page.get_attribute("body", "data-over") == "1":
+            break
+        t = player.step(page)
+        ms, parts = timing(page)
+        out.append((ms, t, json.loads(parts)))
+    return out
+
+
+def stats(times):
+    times = sorted(times)
+    return {"n": len(times), "median": round(statistics.median(times), 1),
+            "p95": round(times[int(0.95 * (len(times) - 1))], 1), "max": round(times[-1], 1)}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--old", help="the tree to compare with (default: the new one alone)")
+    ap.add_argument("--new", default=str(ROOT))
+    ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--games", default="mf,ft")
+    ap.add_argument("--slowest", type=int, default=8)
+    ap.add_argument("--json", help="write every click's figures here")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+    trees = (("old", args.old), ("new", args.new)) if args.old else (("new", args.new),)
+    servers = {name: serve(tree) for name, tree in trees}
+    games = {"mf": mf_game, "ft": ft_game}
+    res = {}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            for r in range(args.rounds):
+                for g in args.games.split(","):
+                    order = [n for n in (("old", "new") if r % 2 == 0 else ("new", "old")) if n in servers]
+                    for name in order:
+                        ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+                        page = ctx.new_page()
+                        t = time.monotonic()
+                        clicks = games[g](page, servers[name][1])
+                        ctx.close()
+                        res.setdefault((g, name), []).extend(clicks)
+                        print(f"round {r} {g} {name}: {len(clicks)} clicks in {time.monotonic() - t:.0f} s, "
+                              f"{stats([c[0] for c in clicks])}", flush=True)
+            browser.close()
+    finally:
+        for proc, _ in servers.values():
+            proc.terminate()
+    for (g, name), clicks in sorted(res.items()):
+        print(f"\n== {g} {name}: {stats([c[0] for c in clicks])}")
+        keys = sorted({k for c in clicks for k in c[2]})
+        print("   mean parts: " + " ".join(f"{k} {statistics.mean(c[2].get(k, 0) for c in clicks):.1f}" for k in keys))
+        for ms, t, parts in sorted(clicks, key=lambda c: -c[0])[:args.slowest]:
+            print(f"   {ms:6.1f} {t:10s} " + " ".join(f"{k} {v:.1f}" for k, v in parts.items()))
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({f"{g} {n}": c for (g, n), c in res.items()}, fh)
+
+
+if __name__ == "__main__":
+    main()

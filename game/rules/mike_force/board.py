@@ -505,7 +505,7 @@ def leader_of(s, u_or_uid):
 
 
 def special_targets(s):
-    """The special target units (MF 26.1), on the map or not, in the order of s["units"]."""
+    """The special target units (MF 26.3), on the map or not, in the order of s["units"]."""
     e = _live(s)
     if e is not None:
         return e.targets

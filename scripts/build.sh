@@ -34,10 +34,11 @@ fi
 PYO_SRC=node_modules/pyodide
 PYO_DST=static/vendor/pyodide
 mkdir -p "$PYO_DST"
-for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide.js \
+for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm pyodide.js \
          pyodide.mjs.map pyodide.js.map package.json; do
     cp "$PYO_SRC/$f" "$PYO_DST/$f"
 done
+"$PY" scripts/trim_stdlib.py "$PYO_SRC/python_stdlib.zip" "$PYO_DST/python_stdlib.zip"
 
 # --- micropip (+ whatever pyodide-lock.json says it depends on) from PyPI -------
 WHEEL_CACHE="$PYO_DST"

@@ -24,18 +24,18 @@ The baseline pages are written to dist/bench/ (ignored by git).
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+from tests.e2e.conftest import start_server  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -45,28 +45,8 @@ ARGS = [
 READY = 'body[data-ready="1"]'
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def serve(plain: bool):
-    port = free_port()
-    if plain:
-        cmd = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"]
-    else:
-        cmd = [sys.executable, str(REPO / "scripts" / "devserver.py"), str(port)]
-    proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url, timeout=1).close()
-            return proc, url
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start")
+    return start_server(REPO, None if plain else [sys.executable, str(REPO / "scripts" / "devserver.py")])
 
 
 def timed(action, page) -> float:

@@ -13,32 +13,20 @@ import argparse
 import json
 import random
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, wait_ready  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402
 from tests.e2e.ft_ui import RandomPlayer, start_ft  # noqa: E402
 from tests.e2e.mf_ui import confirm_warning, panel_actions, reveal, rev, start_game, wait_rev_after  # noqa: E402
 
 
 def serve(tree):
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-                            cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url, timeout=1).close()
-            return proc, url
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("http.server did not start")
+    return start_server(tree)
 
 
 def timing(page):

@@ -9,10 +9,7 @@ each moment has been seen once. Prints one line per file written. Run `bash scri
 """
 import argparse
 import random
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -20,7 +17,7 @@ from playwright.sync_api import sync_playwright
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, wait_ready  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402
 from tests.e2e.mf_ui import (confirm_warning, open_advanced, panel_actions,  # noqa: E402
                              reveal, rev, wait_rev_after)
 
@@ -29,17 +26,7 @@ START = {"mike-force": ("early", 2024), "first-team": ("campaign", 7), "vietnam-
 
 
 def serve():
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-                            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url, timeout=1).close()
-            return proc, url
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("http.server did not start")
+    return start_server(REPO)
 
 
 def start(page, url, game):

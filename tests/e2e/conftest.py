@@ -53,30 +53,34 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def start_server(cwd, cmd=None):
+    """A static server for `cwd` on a free port of 127.0.0.1 (default `python -m http.server`; `cmd`
+    gets the port appended), once it answers: (process, url). Shared by the fixture below and the
+    scripts that drive a browser (screenshots, bench_boot, bench_clicks)."""
+    port = _free_port()
+    cmd = (cmd or [sys.executable, "-m", "http.server", "--bind", "127.0.0.1"]) + [str(port)]
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 15
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+            return proc, url
+        except (urllib.error.URLError, OSError):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError(f"{' '.join(cmd)} did not start")
+            time.sleep(0.1)
+
+
 @pytest.fixture(scope="session")
 def base_url():
     missing = [p for p in (WHEEL, REPO / "static/vendor/pyodide/pyodide.mjs",
                            REPO / "static/vendor/pyscript/core.js") if not p.exists()]
     if missing:
         pytest.fail(f"not built ({', '.join(map(str, missing))}): run bash scripts/build.sh")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        cwd=REPO,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}/"
+    proc, url = start_server(REPO)
     try:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=1).close()
-                break
-            except (urllib.error.URLError, OSError):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("http.server did not start")
-                time.sleep(0.1)
         yield url
     finally:
         proc.terminate()

@@ -151,8 +151,9 @@ def build(out: Path) -> Path:
     files: dict[str, tuple[bytes, str]] = {}  # path -> (bytes, content type)
     modules: dict[str, str] = {}
 
+    loaded = set(loaded_chunks(REPO))
     for p in sorted((REPO / PYS).glob("*.js")):
-        if p.name not in loaded_chunks(REPO):
+        if p.name not in loaded:
             continue
         path = f"{PYS}/{p.name}"
         files[path] = (rewrite_imports(p.read_text()).encode(), "text/javascript")

@@ -310,7 +310,7 @@ class App:
         q("#scn-name").textContent = (f"{self.scen_name} · turn {v.get('turn', '?')}"
                                       + (f" · {phase}" if isinstance(phase, str) and phase else ""))
         acts = v["actions"]
-        can_act = set(involved(acts))  # the pieces every decision refers to light up and select on a click
+        can_act = involved(acts)  # the pieces every decision refers to light up and select on a click
         self.stacks = self.ui.stacks(v)
         phase = (v.get("turn"), v.get("phase"))
         acted, self.acted = self.acted, False
@@ -345,6 +345,7 @@ class App:
         t_ov = now()
         self.opponent_views(v)
         t_ov = now() - t_ov
+        self.clock.mark("report")  # the opponent's report and the battle display
         dialog = getattr(self.ui, "action_dialog", None)  # a game's own dialog (Vietnam: losses, windows)
         if dialog and dialog(q("#actions"), v):
             q("#main-acts").replaceChildren()  # the dialog holds its own main buttons
@@ -353,8 +354,9 @@ class App:
                               self._zone_of, self._piece(self.selected), self.grp_open, q("#main-acts"),
                               self._place_of)
             self.open_subs &= shown
-        self.draw_inspector(can_act)
         self.clock.mark("panel")
+        self.draw_inspector(can_act)
+        self.clock.mark("inspector")
         t35 = now()
         self.log.add(v["log"])
         undo = q("#undo-btn")
@@ -697,7 +699,7 @@ class App:
         a piece of a stack that can move as a whole selects that stack."""
         pid = node.getAttribute("data-unit")
         stack = node.closest("[data-stack]")
-        can_act = set(involved(self.v["actions"]))
+        can_act = involved(self.v["actions"])
         place = stack.getAttribute("data-stack") if stack else None
         if self.selected is not None and place in self.hl and pid != self.selected:
             self.offer(place, e)

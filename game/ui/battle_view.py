@@ -5,7 +5,7 @@ needed, the losses and the result. It stays until the next battle starts; the pl
 (it opens again with the next battle). The map is centred on each new battle."""
 from html import escape
 
-from .dom import el
+from .dom import el, window
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
@@ -38,6 +38,7 @@ class BattleView:
         self.pan = pan       # pan(place key): the app centres the map there
         self._click = create_proxy(self.on_click)
         self.node.addEventListener("click", self._click)
+        self._scroll_p = create_proxy(self._scroll)
 
     def on_click(self, e):
         if e.target.closest("[data-cmd-battle=close]"):
@@ -79,8 +80,13 @@ class BattleView:
         n.setAttribute("data-n", str(b["n"]))
         n.setAttribute("data-over", "1" if b["over"] else "0")
         n.innerHTML = card_html(b)
-        ev = n.querySelector(".battle-events")
-        if ev:  # the newest dice in view: the list reads top to bottom, oldest first
+        # the newest dice in view (the list reads top to bottom, oldest first), in the frame's
+        # callbacks: reading the height now would force a layout of the half-drawn page (issue 14)
+        window.requestAnimationFrame(self._scroll_p)
+
+    def _scroll(self, *_):
+        ev = self.node.querySelector(".battle-events")
+        if ev:
             ev.scrollTop = ev.scrollHeight
 
 

@@ -3,7 +3,7 @@
 Which game draws them is chosen by the match's game (App.set_game -> use()), never guessed from
 the shape of a piece: each game's UI module (game/ui/games/*.py) has draw_counter and title_of.
 The shared drawing primitives for every game's counters are here and in symbols.py."""
-from .dom import sel
+from .dom import Frag, put, sel
 
 S = 30  # counter size in map units
 H = S / 2
@@ -26,8 +26,12 @@ def title_of(p):
 
 
 def counter(p, x=0, y=0, parent=None):
-    """Draw one piece with the current game's drawer; returns the <g> (caller adds data attributes)."""
-    return _UI.draw_counter(p, x, y, parent)
+    """Draw one piece with the current game's drawer; returns the <g> (caller adds data attributes).
+    Into a page element it is built as a Frag and put there in one call (issue 14)."""
+    if parent is None or isinstance(parent, Frag):
+        return _UI.draw_counter(p, x, y, parent)
+    hold = Frag("g")
+    return put(parent, _UI.draw_counter(p, x, y, hold))
 
 
 # ---- shared primitives ---------------------------------------------------------------------

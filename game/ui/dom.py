@@ -21,7 +21,49 @@ def el(tag, attrs=None, text=None, parent=None, cls=None):
     return e
 
 
+class Frag:
+    """An SVG element built in Python and put on the page with one call (put()): a counter is a
+    dozen elements, and made one by one each costs several calls from Python into the page
+    (issue 14). sel() with a Frag parent adds a Frag; the drawing code does not tell them apart."""
+    __slots__ = ("tag", "attrs", "text", "kids")
+
+    def __init__(self, tag, attrs=None, text=None):
+        self.tag = tag
+        self.attrs = {k: str(v) for k, v in attrs.items() if v is not None} if attrs else {}
+        self.text = None if text is None else str(text)
+        self.kids = []
+
+    def setAttribute(self, k, v):
+        self.attrs[k] = str(v)
+
+    def getAttribute(self, k):
+        return self.attrs.get(k)
+
+    def appendChild(self, kid):
+        self.kids.append(kid)
+        return kid
+
+    def html(self):
+        a = "".join(f' {k}="{escape(v)}"' for k, v in self.attrs.items())
+        t = escape(self.text, quote=False) if self.text is not None else ""
+        return f"<{self.tag}{a}>{t}{''.join(k.html() for k in self.kids)}</{self.tag}>"
+
+
+def put(parent, frag):
+    """Frag -> the real element, appended to `parent` (or left unattached if None)."""
+    if parent is None:
+        parent = _SCRATCH
+        parent.replaceChildren()
+    parent.insertAdjacentHTML("beforeend", frag.html())
+    return parent.lastElementChild
+
+
+_SCRATCH = document.createElementNS(SVG_NS, "svg")  # where an unattached Frag is parsed (as SVG)
+
+
 def sel(tag, attrs=None, text=None, parent=None):
+    if isinstance(parent, Frag):
+        return parent.appendChild(Frag(tag, attrs, text))
     e = document.createElementNS(SVG_NS, tag)
     if attrs:
         for k, v in attrs.items():

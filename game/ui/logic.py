@@ -53,15 +53,19 @@ INVOLVED_KEYS = ("unit", "leader", "heli", "target")
 
 
 def involved(actions):
-    """{piece or actor key: [action indices]} of every piece an action refers to, its actor first:
-    a decision with no map target (attach a leader, recon, line up) lights the pieces it names,
-    and a click on one of them selects it (issue 9 item 4)."""
-    out = actors(actions)
-    for i, a in enumerate(actions):
-        for k in INVOLVED_KEYS:
-            x = a.get(k)
-            if isinstance(x, str) and i not in out.get(x, ()):
-                out.setdefault(x, []).append(i)
+    """The keys of every piece (or actor) an action refers to, its actor and the pieces it names:
+    they light up, and a decision with no map target (attach a leader, recon, line up) lights the
+    pieces it names; a click on one of them selects it (issue 9 item 4). A set: built at every
+    redraw, over hundreds of First Team actions (issue 14)."""
+    out = set()
+    for a in actions:
+        k = actor_of(a)
+        if k is not None:
+            out.add(k)
+        for key in INVOLVED_KEYS:
+            x = a.get(key)
+            if isinstance(x, str):
+                out.add(x)
     return out
 
 

@@ -2,7 +2,7 @@
 
 from . import keynav
 from .counters import H, S, counter, title_of
-from .dom import sel
+from .dom import Frag, put, sel
 from .logic import split_sides, stack_order, type_name
 
 STACK_DY = -33   # stacks sit just above their space, leaving the space itself clickable
@@ -113,8 +113,8 @@ class MapView:
         x, y, _ = self.spaces[sid]
         if sid in self.box_keys:
             y += 8 - self.stack_dy  # centred in the box, below its title
-        g = sel("g", {"class": "stack" + (" open" if expanded else ""), "data-stack": sid,
-                      "data-units": " ".join(str(p.get("id")) for p in pieces)})  # the log lights a stack by any of its units
+        g = Frag("g", {"class": "stack" + (" open" if expanded else ""), "data-stack": sid,
+                       "data-units": " ".join(str(p.get("id")) for p in pieces)})  # the log lights a stack by any of its units
         fw, com = split_sides(pieces)
         fw = stack_order(fw, selected, can_act)
         com = stack_order(com, selected, can_act)
@@ -161,9 +161,8 @@ class MapView:
             if old is not None:
                 old.remove()
             if pieces:
-                node = self._stack(sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act)
-                self.layer_pieces.appendChild(node)
-                self.stack_nodes[sid] = node
+                self.stack_nodes[sid] = put(self.layer_pieces, self._stack(
+                    sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act))
         for sid in [k for k in self.stack_nodes if k not in stacks]:  # a place the view no longer lists
             self.stack_nodes.pop(sid).remove()
             self.stack_keys.pop(sid, None)
@@ -225,13 +224,14 @@ class MapView:
                 nodes.append(ring)
                 attrs["transform"] = f"translate({bx + bw - 15:.1f} {by + 15:.1f})"
                 attrs["class"] += " hl-pin"
-                h = sel("g", attrs, parent=self.layer_hl)
+                into = self.layer_hl
             elif sid in self.stack_nodes:  # a lit place under a stack: the whole place, stack too, is the target
                 attrs["class"] += " hl-top"
                 attrs["transform"] = f"translate({x:.1f} {y:.1f})"
-                h = sel("g", attrs, parent=self.layer_hl)
+                into = self.layer_hl
             else:
-                h = sel("g", attrs, parent=g)
+                into = g
+            h = Frag("g", attrs)
             labels = [actions[i].get("label", type_name(actions[i]["t"])) for i in idxs]
             sel("title", text="; ".join(labels) + (f"  ({len(idxs)} choices: click to choose)" if len(idxs) > 1 else ""),
                 parent=h)
@@ -251,6 +251,6 @@ class MapView:
                 sel("circle", {"cx": cx, "cy": cy, "r": 6.5, "class": "badge hl-badge"}, parent=h)
                 sel("text", {"x": cx, "y": cy + 3, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
                     str(len(idxs)), parent=h)
-            nodes.append(h)
+            nodes.append(put(into, h))
             self.hl_keys[sid] = (keys[sid], nodes)
         self.hl_nodes = [n for _, nodes in self.hl_keys.values() for n in nodes]

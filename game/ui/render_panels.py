@@ -2,7 +2,7 @@
 into markup (dom.markup)."""
 
 from .counters import counter, game_id, title_of
-from .dom import changed, el, markup, sel, set_html
+from .dom import Frag, changed, el, markup, put, set_html
 from .howto import linkify
 from .logic import BIG_GROUP, FLOW, actor_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
 
@@ -23,14 +23,17 @@ def mini(p, parent, selected, can_act):
     pid = p.get("id")
     key = mini_key(p, selected, can_act)
     hit = _MINIS.get(pid)
-    if hit is not None and hit[0] == key:
+    cls = "mini ctr-wrap" + (" sel" if key[2] else "") + (" act" if key[3] else "")
+    if hit is not None and hit[0][:2] == key[:2]:  # the same counter: at most its class changes
+        if hit[0] != key:
+            hit[1].setAttribute("class", cls)
+            _MINIS[pid] = (key, hit[1])
         if parent is not None:
             parent.appendChild(hit[1])
         return hit[1]
-    cls = "mini ctr-wrap" + (" sel" if key[2] else "") + (" act" if key[3] else "")
-    svg = sel("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34, "class": cls, "data-unit": pid},
-              parent=parent)
+    svg = Frag("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34, "class": cls, "data-unit": pid})
     counter(p, 0, 0, parent=svg)
+    svg = put(parent, svg)
     _MINIS[pid] = (key, svg)
     return svg
 
@@ -114,20 +117,21 @@ def _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of
         for t, items in mine:
             _type_group(out, t, items, True, shown, open_subs, grp_open, name_of, zone_of)
             shown_idx.update(i for i, _ in items)
-    rest = [(i, a) for i, a in enumerate(acts) if i not in shown_idx and a.get("t") not in FLOW + ("roll",)]
+    who = [actor_of(a) for a in acts]  # once per redraw: First Team lists hundreds of actions (issue 14)
+    skip = FLOW + ("roll",)
     by_actor = {}
-    for i, a in rest:
-        k = actor_of(a)
-        if k is not None:
+    for i, a in enumerate(acts):
+        k = who[i]
+        if k is not None and i not in shown_idx and a.get("t") not in skip:
             by_actor.setdefault(k, []).append(i)
     n_acts = sum(len(x) for x in by_actor.values())
     if by_actor and selected is None and n_acts <= BIG_GROUP:
-        for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and actor_of(a) is not None):
+        for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and who[i] is not None):
             _type_group(out, t, items, True, shown, open_subs, grp_open, name_of, zone_of)
     elif by_actor:
         _entries(out, by_actor, acts, selected, name_of, place_of)
     first_long = [True]
-    for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and actor_of(a) is None):
+    for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and who[i] is None):
         _type_group(out, t, items, False, shown, open_subs, grp_open, name_of, zone_of, first_long)
     return shown
 

@@ -375,7 +375,10 @@ def boxes(root, v, selected, can_act):
             row = hit[1].lastElementChild
             for n, (p, was, now) in enumerate(zip(pieces, hit[2], shows)):
                 if was != now:
-                    row.children.item(n).replaceWith(mini(p, None, selected, can_act))
+                    node = row.children.item(n)
+                    new = mini(p, None, selected, can_act)
+                    if not node.isSameNode(new):  # (a counter only lit or unlit is the same node)
+                        node.replaceWith(new)
             hit = _BOXES[key] = (head, hit[1], shows)
         divs.append(hit[1])
     if not same_list:

@@ -390,10 +390,16 @@ class App:
         self.report_view.draw(v, self.map)
         self.battle_view.draw(v)
 
-    def pan_to(self, key):
+    def pan_to(self, key, only_if_hidden=False):
+        """Centre the map on a place (zoomed in to 60% of the map's width at most). `only_if_hidden`
+        (a new battle): leave the map as it is when the place is already well in view at that zoom,
+        since every move of the view lays the whole map out again (issue 14)."""
         if key in self.map.spaces:
             x, y, _ = self.map.spaces[key]
-            self.pz.center(x, y, self.pz.fit_box[2] * 0.6)
+            width = self.pz.fit_box[2] * 0.6
+            if only_if_hidden and self.pz.vb[2] <= width and self.pz.shows(x, y, 0.15):
+                return
+            self.pz.center(x, y, width)
 
     # ---- two players at one screen ---------------------------------------------------------------
     def viewer(self):

@@ -2,7 +2,8 @@
 engine/battle.py): both sides with their values and who fires first, the support committed, every
 fire on a table with its column and each shift explained, each die as a hit or a miss with what it
 needed, the losses and the result. It stays until the next battle starts; the player may close it
-(it opens again with the next battle). The map is centred on each new battle."""
+(it opens again with the next battle). Each new battle is brought into view on the map (centred
+unless it is already well in view); its Show button centres it."""
 from html import escape
 
 from .dom import el, window
@@ -55,7 +56,7 @@ class BattleView:
             return
         if b["n"] != self.panned and b.get("at") and not b["over"]:
             self.panned = b["n"]
-            self.pan(b["at"])
+            self.pan(b["at"], True)  # into view if it is not (the Show button centres it)
         key = (b["n"], b["round"], b["over"], len(b["events"]), len(b["losses"]), len(b.get("fires", ())),
                tuple(s["first"] for s in b["sides"]), tuple(len(s["support"]) for s in b["sides"]),
                tuple(u["status"] for s in b["sides"] for u in s["units"]))

@@ -83,6 +83,11 @@ class PanZoom:
         self.vb = [x - w / 2, y - h / 2, w, h]
         self.apply()
 
+    def shows(self, x, y, margin=0.0):
+        """Whether (x, y) lies in the view box, `margin` (a share of its size) in from each edge."""
+        vx, vy, w, h = self.vb
+        return vx + w * margin <= x <= vx + w * (1 - margin) and vy + h * margin <= y <= vy + h * (1 - margin)
+
     def fit(self):
         self.vb = list(self.fit_box)
         self.apply()

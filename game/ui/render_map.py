@@ -40,7 +40,8 @@ class MapView:
         self.layer_hl = sel("g", {"id": "vw-hl"}, parent=self.svg)  # box targets: pins above the stacks
         self.stack_dy = stack_dy  # where a stack sits from its place's centre (a game's STACK_DY)
         self.stack_nodes = {}
-        self.stack_keys = {}
+        self.stack_keys = {}  # place -> (what its stack shows, its lit units, [(piece, stack or None)] drawn)
+        self._drawn = []
         self.ctrl_keys = {}
         self.hl_nodes = []
         self.hl_keys = {}  # place -> what its highlight shows: an unchanged one stays as it is
@@ -82,21 +83,12 @@ class MapView:
         for k in range(min(n - 1, 2), 0, -1):
             sel("rect", {"x": x - H + 3 * k, "y": y - H - 3 * k, "width": S, "height": S, "rx": 2.5,
                          "class": "ctr-shadow"}, parent=g)
-        top = self._piece(g, pieces[0], x, y, selected, can_act, count=n)
-        if n > 1:  # the top counter stands for its stack: Enter opens it
-            top.setAttribute("aria-label", keynav.stack_name(self.names.get(place, place), [title_of(p) for p in pieces],
-                                                             pieces[0].get("id") in can_act))
+        self._piece(g, pieces[0], x, y, selected, can_act, count=n, stack=(place, pieces))
 
-    def _piece(self, g, p, x, y, selected, can_act, count=1):
+    def _piece(self, g, p, x, y, selected, can_act, count=1, stack=None):
         c = counter(p, x, y, parent=g)
         pid = p.get("id")
         c.setAttribute("data-unit", pid)
-        cls = "ctr"
-        if pid == selected:
-            cls += " sel"
-        if pid in can_act:
-            cls += " act"
-        c.setAttribute("class", cls)
         if count > 1:
             c.setAttribute("data-count", str(count))
             sel("circle", {"cx": H, "cy": -H, "r": 6.5, "class": "badge"}, parent=c)
@@ -106,8 +98,21 @@ class MapView:
         c.setAttribute("data-kbd", f"u:{pid}")
         c.setAttribute("tabindex", "-1")
         c.setAttribute("role", "button")
-        c.setAttribute("aria-label", keynav.counter_name(title_of(p), pid in can_act, pid == selected))
+        self._lit(c, p, selected, can_act, stack if count > 1 else None)
+        self._drawn.append((p, stack if count > 1 else None))
         return c
+
+    def _lit(self, c, p, selected, can_act, stack=None):
+        """A counter's class (selected, can act) and its accessible name; the top counter of a
+        stack of several stands for the stack (Enter opens it)."""
+        pid = p.get("id")
+        c.setAttribute("class", "ctr" + (" sel" if pid == selected else "") + (" act" if pid in can_act else ""))
+        if stack is None:
+            c.setAttribute("aria-label", keynav.counter_name(title_of(p), pid in can_act, pid == selected))
+        else:
+            place, pieces = stack
+            c.setAttribute("aria-label", keynav.stack_name(self.names.get(place, place),
+                                                           [title_of(q) for q in pieces], pid in can_act))
 
     def _stack(self, sid, pieces, expanded, selected, can_act):
         x, y, _ = self.spaces[sid]
@@ -152,17 +157,24 @@ class MapView:
                 continue
             ids = [p.get("id") for p in pieces]
             # (str: the view writes a piece's fields in one order; cheaper than JSON, issue 14)
-            key = (str(pieces), selected if selected in ids else None, expanded == sid, sorted(set(ids) & can_act))
-            if self.stack_keys.get(sid) == key:
-                continue
-            self.stack_keys[sid] = key
+            shape = (str(pieces), selected if selected in ids else None, expanded == sid)
+            lit = sorted(set(ids) & can_act)
+            was = self.stack_keys.get(sid)
+            if was is not None and was[0] == shape:
+                if was[1] == lit:
+                    continue
+                if self._relight(sid, pieces, selected, can_act):  # the same counters, lit otherwise
+                    self.stack_keys[sid] = (shape, lit, was[2])
+                    continue
             self._name_place(sid, pieces)
             old = self.stack_nodes.pop(sid, None)
             if old is not None:
                 old.remove()
+            self._drawn = []
             if pieces:
                 self.stack_nodes[sid] = put(self.layer_pieces, self._stack(
                     sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act))
+            self.stack_keys[sid] = (shape, lit, self._drawn)
         for sid in [k for k in self.stack_nodes if k not in stacks]:  # a place the view no longer lists
             self.stack_nodes.pop(sid).remove()
             self.stack_keys.pop(sid, None)
@@ -170,6 +182,25 @@ class MapView:
         if expanded in self.stack_nodes:
             self.layer_pieces.appendChild(self.stack_nodes[expanded])  # on top
         self._highlights(hl, actions)
+
+    def _relight(self, sid, pieces, selected, can_act):
+        """A stack whose counters are unchanged but lit otherwise (the units that can act change
+        at every step): when the same counters are on top, only their class and name change, in
+        place; a redraw lays out every text of every counter again (issue 14). False: redraw it."""
+        node = self.stack_nodes.get(sid)
+        drawn = self.stack_keys[sid][2]
+        if node is None or not drawn:
+            return False
+        fw, com = split_sides(pieces)
+        sides = [side for side in (stack_order(fw, selected, can_act), stack_order(com, selected, can_act)) if side]
+        if len(drawn) > 2 or [p.get("id") for p, _ in drawn] != [side[0].get("id") for side in sides]:
+            return False  # a spread stack, or another counter comes on top
+        ctrs = node.querySelectorAll("[data-unit]")
+        if ctrs.length != len(drawn):
+            return False
+        for k, side in enumerate(sides):
+            self._lit(ctrs.item(k), side[0], selected, can_act, (sid, side) if len(side) > 1 else None)
+        return True
 
     def _name_place(self, sid, pieces):
         """A place's accessible name: its name and terrain, then each counter standing there."""

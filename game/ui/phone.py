@@ -52,7 +52,7 @@ class Phone:
         self._ro_fn = create_proxy(self.on_resize)
         window.ResizeObserver.new(self._ro_fn).observe(self.panel)
         self._ro_map = create_proxy(lambda *_: self.on_zoom())  # a resized map: the hit areas' radius
-        window.ResizeObserver.new(self._ro_map).observe(q("#map"))
+        self._ro_svg = window.ResizeObserver.new(self._ro_map)  # (on the map's <svg>: sized after #map)
         document.body.classList.toggle("phone", self.on)
         self.set_open(False)
 
@@ -66,6 +66,8 @@ class Phone:
         pz = self.app.pz
         pz.set_cover(self.on)
         pz.on_apply.append(self.on_zoom)
+        self._ro_svg.disconnect()
+        self._ro_svg.observe(pz.svg)
         self.view = None
         self.tabs()
         self.on_zoom()

@@ -2,11 +2,36 @@
 
 from . import keynav
 from .counters import H, S, counter, title_of
-from .dom import Frag, put, sel
+from .dom import Frag, put, sel, window
 from .logic import split_sides, stack_order, type_name
 
 STACK_DY = -33   # stacks sit just above their space, leaving the space itself clickable
 SIDE_DX = 16
+
+
+_SIZERS = {}  # container id -> its ResizeObserver (one per container: a new game's map replaces the old)
+
+
+def _size_in_pixels(container, svg):
+    """The map's <svg> fills its container, sized in pixels as the container resizes: sized in
+    percent (width/height 100%), Chromium lays the whole map out again, every text twice, whenever
+    anything in the page is laid out (7-15 ms a click in First Team; issue 14)."""
+    from pyodide.ffi import create_proxy
+
+    def fit(entries, *_):
+        r = entries[0].contentRect
+        if r.width > 0 and r.height > 0:
+            svg.style.width = f"{r.width}px"
+            svg.style.height = f"{r.height}px"
+
+    old = _SIZERS.pop(container.id, None)
+    if old is not None:
+        old[0].disconnect()
+        old[1].destroy()
+    proxy = create_proxy(fit)
+    ro = window.ResizeObserver.new(proxy)
+    ro.observe(container)
+    _SIZERS[container.id] = (ro, proxy)
 
 
 class MapView:
@@ -16,6 +41,7 @@ class MapView:
         self.svg.removeAttribute("width")
         self.svg.removeAttribute("height")
         self.svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
+        _size_in_pixels(container, self.svg)
         self.spaces = {}
         self.names = {}   # place -> its short name (the map's data-name), for what a screen reader says
         self.titles = {}  # place -> its tooltip (name and terrain), the start of its accessible name

@@ -5,7 +5,9 @@ the map while hovered (or tapped); the dice light what the entry refers to. "Res
 dice, combat results, losses, reveals and track changes, without headers. Text goes in with
 textContent only."""
 
-from .dom import document, el, q, window
+from html import escape
+
+from .dom import el, markup, q, window
 from .log_model import PHASE, TURN, group_key, is_result, pieces, role_of, text_of
 
 DIE = "⚀⚁⚂⚃⚄⚅"
@@ -44,7 +46,7 @@ class LogView:
         if e.get("rule"):
             el("span", text=str(e["rule"]), cls="log-rule", parent=h)
         body = el("ol", cls="lg-body", parent=li)
-        return li, body
+        return li, body, key
 
     def _turn(self, e, title):
         self.turn_no += 1
@@ -78,21 +80,27 @@ class LogView:
     def add(self, entries):
         if not entries:
             return
+        lines, into = [], None  # a group's new lines go in with one call (issue 14: a battle logs dozens)
         for e in entries:
             r = role_of(e)
-            if r == TURN:
-                self._turn(e, text_of(e))
-                continue
-            if r == PHASE:
-                self._phase(e)
+            if r == TURN or r == PHASE:
+                into = self._put(into, lines)
+                if r == TURN:
+                    self._turn(e, text_of(e))
+                else:
+                    self._phase(e)
                 continue
             if self.turn is None:
                 self._turn(e, "Set-up")
             parent = self.phase if self.phase is not None else self.turn
-            self._line(parent[1], e)
-            if not self.auto_open or self.auto_open[-1][0] != parent[0].getAttribute("data-key"):
+            if into is not parent[1]:
+                self._put(into, lines)
+                into = parent[1]
+            lines.append(line_html(e))
+            if not self.auto_open or self.auto_open[-1][0] != parent[2]:
                 self._current([self.turn[0]] + ([self.phase[0]] if self.phase is not None else []))
             self.count += 1
+        self._put(into, lines)
         if not self._scroll_due:  # the newest lines in view, after the frame's layout (reading the
             self._scroll_due = True  # height now would force a layout on every click)
             window.requestAnimationFrame(self._proxies[3])
@@ -101,26 +109,12 @@ class LogView:
         self._scroll_due = False
         self.node.scrollTop = self.node.scrollHeight
 
-    def _line(self, parent, e):
-        li = el("li", cls="lg-line log-" + str(e.get("kind", "info")) + (" lg-res" if is_result(e) else ""),
-                parent=parent, attrs={"data-n": e.get("n"), "data-turn": e.get("turn")})
-        refs = [r for r in (e.get("refs") or ()) if isinstance(r, (list, tuple)) and len(r) >= 3]
-        if e.get("dice"):
-            d = el("span", text=" ".join(DIE[x - 1] if 1 <= x <= 6 else str(x) for x in e["dice"]),
-                   cls="log-dice" + (" tok" if refs else ""), parent=li,
-                   attrs={"title": "dice: " + ", ".join(map(str, e["dice"])),
-                          "data-refs": " ".join(f"{r[0]}:{r[1]}" for r in refs) or None})
-            if refs:
-                d.setAttribute("tabindex", "0")
-        t = el("span", cls="log-text", parent=li)
-        for s, r in pieces(text_of(e), refs):
-            if r is None:
-                t.appendChild(document.createTextNode(s))
-            else:
-                el("span", text=s, cls=f"tok tok-{r[0]}", parent=t,
-                   attrs={"data-refs": f"{r[0]}:{r[1]}", "tabindex": "0"})
-        if e.get("rule"):
-            el("span", text=str(e["rule"]), cls="log-rule", parent=li)
+    @staticmethod
+    def _put(into, lines):
+        if into is not None and lines:
+            into.insertAdjacentHTML("beforeend", "".join(lines))
+            lines.clear()
+        return None
 
     # ---- the toolbar and the events ---------------------------------------------------------------
     def _tools(self):
@@ -218,3 +212,23 @@ class LogView:
 def _css(s):
     """An id inside a CSS attribute selector's quotes."""
     return str(s).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def line_html(e):
+    """One log line: its dice (lighting what they refer to), its text with unit and place tokens,
+    its rule citation. Text and attribute values escaped (dom.markup)."""
+    refs = [r for r in (e.get("refs") or ()) if isinstance(r, (list, tuple)) and len(r) >= 3]
+    out = ""
+    if e.get("dice"):
+        out += markup("span", {"title": "dice: " + ", ".join(map(str, e["dice"])),
+                               "data-refs": " ".join(f"{r[0]}:{r[1]}" for r in refs) or None,
+                               "tabindex": "0" if refs else None},
+                      " ".join(DIE[x - 1] if 1 <= x <= 6 else str(x) for x in e["dice"]),
+                      "log-dice" + (" tok" if refs else ""))
+    text = "".join(markup("span", {"data-refs": f"{r[0]}:{r[1]}", "tabindex": "0"}, s, f"tok tok-{r[0]}")
+                   if r is not None else escape(s, quote=False) for s, r in pieces(text_of(e), refs))
+    out += markup("span", cls="log-text", inner=text)
+    if e.get("rule"):
+        out += markup("span", text=str(e["rule"]), cls="log-rule")
+    return markup("li", {"data-n": e.get("n"), "data-turn": e.get("turn")}, cls="lg-line log-" + str(e.get("kind", "info"))
+                  + (" lg-res" if is_result(e) else ""), inner=out)

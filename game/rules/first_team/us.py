@@ -3,7 +3,10 @@ Phase segments A-G (FT 4.13: supply 5.2, airstrikes 7.0, transport 9.1, ground m
 support 11.29/9.2/5.6, open combat 11.0), support in the NVA Open Combat Segment (FT 4.14 M),
 maintenance and refit (FT 9.4), fatigue reduction (FT 12.4) and final supply (FT 6.3)."""
 
-from ...engine.flow import Bare, Step
+from bisect import bisect_right
+
+from ...engine.flow import Step
+from ...engine.listing import Listing
 from . import board as B
 from . import nva as N
 from .ask import ask, then
@@ -344,9 +347,11 @@ class Transport(Step):
                     by_bn[(frm, bn)] = [to for to in lzs if to != frm
                                         and (bn is None or B.admits(room[to], bn))]
                 dests[c] = by_bn[(frm, bn)]
-        exchanges = flights = None
         pf = pathfinder(s)
         flyable = transports(s)
+        if not lab:
+            return _transport_listing(s, lzmap, cargo, dests, flyable, pf)
+        exchanges = flights = None
         n_any = len(flyable)  # helicopters that may carry a 1/9 unit; the others only the rest
         n_line = sum(1 for x in flyable if not U[x].get("r19"))
         for h in flyable:
@@ -354,10 +359,7 @@ class Transport(Step):
             cost = 0 if r19 else CP["transport"]
             if not cp_ok(s, cost):
                 continue
-            if not lab:
-                out += [{"t": "lift", "heli": h, "unit": c, "to": to}
-                        for c in dests if not r19 or U[c].get("bn") == "1/9" for to in dests[c]]
-            for frm in lzs if lab else ():
+            for frm in lzs:
                 for c in cargo[frm]:
                     if r19 and U[c].get("bn") != "1/9":
                         continue
@@ -370,31 +372,19 @@ class Transport(Step):
             tag = lift_tag(U[h]) if n_line > 1 else ""
             if cp_ok(s, s["options"]["cp_exchange"]):
                 if exchanges is None:  # the same for every helicopter
-                    exchanges = []
-                    swaps = {}  # battalion (None: supply): where it may land and bring a unit back
-                    for c in cargo[B.ANKHE]:
-                        bn = U[c]["bn"] if U[c]["k"] == "inf" else None
-                        if bn not in swaps:
-                            swaps[bn] = [to for to in lzmap if cargo[to]
-                                         and (bn is None or _can_bring_back(s, c, to, cargo[to]))]
-                        exchanges += [(c, to) for to in swaps[bn]]
-                if not lab:
-                    out += [{"t": "exchange", "heli": h, "unit": c, "to": to} for c, to in exchanges]
-                for c, to in exchanges if lab else ():
+                    exchanges = _exchanges(s, lzmap, cargo)
+                for c, to in exchanges:
                     out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
                                 "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
             if pf and cp_ok(s, CP["pathfinder"]):
                 if flights is None:
                     flights = pathfinder_flights(s, pf)
-                if not lab:
-                    out += [{"t": "pathfinder", "heli": h, "to": to} for to in flights]
-                    continue
                 for to in flights:
                     dest = "back to An Khe" if to == B.ANKHE else f"to {B.name(to)}"
                     out.append({"t": "pathfinder", "heli": h, "to": to, "by": pf,
                                 "label": f"Fly the pathfinders {dest} (1 CP){tag}"})
-        out.append(end_with_cp(s, "End the Transport Segment", out) if lab else {"t": "done"})
-        return out if lab else Bare(out)
+        out.append(end_with_cp(s, "End the Transport Segment", out))
+        return out
 
     def act(self, g, f, a):
         s = g.s
@@ -428,6 +418,67 @@ class Transport(Step):
             # landing ambush (FT 13.6, resolved at once) is over
             g.push("exchange_pick", **data)
             land(g, h, c, to, frm)
+
+
+def _exchanges(s, lzmap, cargo):
+    """FT 9.11: every (unit at An Khe, map LZ) an exchange may fly: a unit to land and one to bring
+    back; the same for every helicopter, and per battalion (None: supply) for the units."""
+    U = s["units"]
+    out = []
+    swaps = {}  # battalion (None: supply): where it may land and bring a unit back
+    for c in cargo[B.ANKHE]:
+        bn = U[c]["bn"] if U[c]["k"] == "inf" else None
+        if bn not in swaps:
+            swaps[bn] = [to for to in lzmap if cargo[to]
+                         and (bn is None or _can_bring_back(s, c, to, cargo[to]))]
+        out += [(c, to) for to in swaps[bn]]
+    return out
+
+
+def _transport_listing(s, lzmap, cargo, dests, flyable, pf):
+    """Transport.choices without labels, as a Listing (issue 14): the same actions in the same order
+    (per helicopter its lifts, exchanges and pathfinder flights, then 'done'), each lift built only
+    when it is read. dests: {unit: where it may be lifted}."""
+    U = s["units"]
+    out = Listing()
+    blocks = {}  # r19: (units the helicopter may carry, the end of each one's lifts in the block)
+    for r19 in (False, True):
+        cs = [c for c in dests if not r19 or U[c].get("bn") == "1/9"]
+        ends, n = [], 0
+        for c in cs:
+            n += len(dests[c])
+            ends.append(n)
+        blocks[r19] = (cs, ends)
+    exchanges = flights = None
+    for h in flyable:
+        r19 = bool(U[h].get("r19"))
+        if not cp_ok(s, 0 if r19 else CP["transport"]):
+            continue
+        cs, ends = blocks[r19]
+        out.add("lift", ends[-1] if ends else 0, _lift_maker(h, cs, ends, dests))
+        if r19:
+            continue
+        if cp_ok(s, s["options"]["cp_exchange"]):
+            if exchanges is None:
+                exchanges = _exchanges(s, lzmap, cargo)
+            out.add("exchange", len(exchanges),
+                    lambda i, h=h: {"t": "exchange", "heli": h, "unit": exchanges[i][0], "to": exchanges[i][1]})
+        if pf and cp_ok(s, CP["pathfinder"]):
+            if flights is None:
+                flights = pathfinder_flights(s, pf)
+            out.add("pathfinder", len(flights), lambda i, h=h: {"t": "pathfinder", "heli": h, "to": flights[i]})
+    out.one({"t": "done"})
+    return out
+
+
+def _lift_maker(h, cs, ends, dests):
+    """The i-th lift by helicopter h: cs's units in turn, each to every place of its dests."""
+    def make(i):
+        j = bisect_right(ends, i)
+        c = cs[j]
+        ds = dests[c]
+        return {"t": "lift", "heli": h, "unit": c, "to": ds[i - ends[j] + len(ds)]}
+    return make
 
 
 def _can_bring_back(s, c, to, there):
@@ -668,6 +719,19 @@ def movers(s):
     return [x for x in B.of_kinds(s, "inf") if not U[x].get("mv") and (U[x]["loc"] in LOC or U[x]["loc"] == B.ANKHE)]
 
 
+def _move_maker(x, ordered, sup):
+    """The i-th move of unit x in the ground listing's order: each destination of `ordered` (sorted
+    (destination, (path, fatigue)) pairs), and after each the same carrying supply if `sup`."""
+    if not sup:
+        return lambda i: {"t": "move", "unit": x, "to": ordered[i][0]}
+
+    def make(i):
+        if i % 2:
+            return {"t": "move", "unit": x, "to": ordered[i // 2][0], "sup": True}
+        return {"t": "move", "unit": x, "to": ordered[i // 2][0]}
+    return make
+
+
 @flow.step("ground")
 class Ground(Step):
     def prompt(self, g, f):
@@ -676,8 +740,9 @@ class Ground(Step):
     def choices(self, g, f):
         s = g.s
         U = s["units"]
-        lab = g.labels  # labels=False (the simulator): the same actions without their labels
-        out = []
+        lab = g.labels  # labels=False (the simulator): the same actions without their labels, a Listing
+        out = [] if lab else Listing()
+        add = out.append if lab else out.one
         by_loc = {}
         for x in movers(s):
             by_loc.setdefault(U[x]["loc"], []).append(x)
@@ -689,12 +754,9 @@ class Ground(Step):
                 if bn not in paths:
                     paths[bn] = move_paths(s, x)
                     ordered[bn] = sorted(paths[bn].items())
-                for d, (path, fat) in ordered[bn]:
-                    if not lab:
-                        out.append({"t": "move", "unit": x, "to": d})
-                        if sup:
-                            out.append({"t": "move", "unit": x, "to": d, "sup": True})
-                        continue
+                if not lab:  # each destination, and then again carrying supply when there is some
+                    out.add("move", len(ordered[bn]) * (2 if sup else 1), _move_maker(x, ordered[bn], sup))
+                for d, (path, fat) in ordered[bn] if lab else ():
                     text, warn = B.fatigue_effect(s, x, fat)  # issue 9 item 5: the cost before the click
                     label = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
                     extra = {"warn": warn} if warn else {}
@@ -703,8 +765,8 @@ class Ground(Step):
                         out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": label + " carrying supply",
                                     **extra})
                 if loc in LOC and not U[x].get("hold"):
-                    out.append({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"}
-                               if lab else {"t": "hold", "unit": x})
+                    add({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"}
+                        if lab else {"t": "hold", "unit": x})
             if len(xs) > 1:
                 common = None
                 for ps in paths.values():
@@ -717,9 +779,9 @@ class Ground(Step):
                     if must_fit and any(v in LOC and not B.stack_ok(s, v, xs) for v in via):
                         continue
                     if not lab:
-                        out.append({"t": "move_stack", "from": loc, "to": d})
+                        add({"t": "move_stack", "from": loc, "to": d})
                         if sup:
-                            out.append({"t": "move_stack", "from": loc, "to": d, "sup": True})
+                            add({"t": "move_stack", "from": loc, "to": d, "sup": True})
                         continue
                     cost, warn = _stack_move_cost(s, xs, d)
                     label = f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)} ({cost})"
@@ -729,12 +791,9 @@ class Ground(Step):
                         out.append({"t": "move_stack", "from": loc, "to": d, "sup": True,
                                     "label": label + " carrying supply", **extra})
                 if loc in LOC:
-                    out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"}
-                               if lab else {"t": "hold_stack", "from": loc})
-        if not lab:
-            out.append({"t": "done"})
-            return Bare(out)
-        out.append({"t": "done", "label": "End the Ground Movement Segment"})
+                    add({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"}
+                        if lab else {"t": "hold_stack", "from": loc})
+        add({"t": "done", "label": "End the Ground Movement Segment"} if lab else {"t": "done"})
         return out
 
     def act(self, g, f, a):

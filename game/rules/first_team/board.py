@@ -82,7 +82,7 @@ def name(loc):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "by_kind", "rank", "kinds", "moves", "kept", "memo", "depth")
+    __slots__ = ("s", "by_loc", "by_kind", "rank", "kinds", "readers", "kept", "memo", "depth")
 
     def __init__(self, s):
         by = {}
@@ -100,8 +100,8 @@ class _Index:
         self.by_kind = by_kind  # {(loc, kind): [uids, sorted]} (a unit never changes kind)
         self.rank = rank        # {uid: its position in s["units"]}
         self.kinds = {}         # {kinds: [uids of those kinds, sorted]} (`of_kinds`; a unit never changes kind)
-        self.moves = {}         # {loc: how many times a unit entered or left it} (`put`)
-        self.kept = {}          # {key: (moves at the locations it reads, answer)} (`kept`)
+        self.kept = {}          # {key: answer} (`kept`), dropped by `put` when a unit enters or leaves
+        self.readers = {}       # {loc: [keys of `kept` answers that read loc]}
         self.memo = None        # {key: answer} while a `reading` is open
         self.depth = 0
 
@@ -148,9 +148,13 @@ def put(s, uid, to):
     e = _live(s)
     if e is None or frm == to:
         return
-    mv = e.moves
-    mv[frm] = mv.get(frm, 0) + 1
-    mv[to] = mv.get(to, 0) + 1
+    rd = e.readers
+    if frm in rd or to in rd:  # the kept answers that read either place are out of date
+        kp = e.kept
+        for k in rd.pop(frm, ()):
+            kp.pop(k, None)
+        for k in rd.pop(to, ()):
+            kp.pop(k, None)
     by = e.by_loc
     by[frm].remove(uid)
     bisect.insort(by.setdefault(to, []), uid, key=e.rank.__getitem__)
@@ -206,19 +210,26 @@ def _of_kinds(s, kinds):
     return sorted(x for x, u in s["units"].items() if u["k"] in kinds)
 
 
-def kept(s, key, near, fn):
-    """fn(), kept in the live index of s (across actions) until a unit enters or leaves one of the
-    locations `near`. fn may read only where units are and what never changes (kinds, battalions,
-    the options), and only at those locations; callers must not change the answer."""
+def kept(s, key, near, fn, *args):
+    """fn(*args), kept in the live index of s (across actions) until a unit enters or leaves one of
+    the locations `near` (put drops it). fn may read only where units are and what never changes
+    (kinds, battalions, the options), and only at those locations; callers must not change the
+    answer."""
     e = _live(s)
     if e is None:
-        return fn()
-    seen = tuple(map(e.moves.get, near))
-    hit = e.kept.get(key)
-    if hit is not None and hit[0] == seen:
-        return hit[1]
-    r = fn()
-    e.kept[key] = (seen, r)
+        return fn(*args)
+    try:
+        return e.kept[key]
+    except KeyError:
+        pass
+    r = e.kept[key] = fn(*args)
+    rd = e.readers
+    for loc in near:
+        ks = rd.get(loc)
+        if ks is None:
+            rd[loc] = [key]
+        else:
+            ks.append(key)
     return r
 
 
@@ -516,11 +527,12 @@ def _lz_locs(s):
     return out
 
 
-_CAMBODIA = frozenset(loc for loc, r in LOC.items() if r["zone"] == "CAM")
+CAMBODIA = frozenset(loc for loc, r in LOC.items() if r["zone"] == "CAM")
 
 
 def cambodia_ok(s, loc):
-    return loc not in _CAMBODIA or s["options"]["cambodia"]
+    """FT 16.1: Cambodia is entered only with the optional rule."""
+    return loc not in CAMBODIA or s["options"]["cambodia"]
 
 
 # --- NVA units -------------------------------------------------------------------------------------

@@ -628,8 +628,18 @@ def move_paths(s, uid):
     road location held by NVA); An Khe <-> Pleiku counts as a road step (A47). Returns
     {destination: (path, fatigue)}; the path lists the locations entered."""
     u = s["units"][uid]
-    start, bn = u["loc"], u["bn"]
-    return B.kept(s, (start, bn, "move_paths"), _NEAR[start], lambda: _move_paths(s, start, bn))
+    return paths_from(s, u["loc"], u["bn"])[0]
+
+
+def paths_from(s, start, bn):
+    """(move_paths, its items sorted by destination) of an infantry company of battalion bn at start,
+    kept across actions until a unit enters or leaves a location they read (board.kept)."""
+    return B.kept(s, (start, bn), _NEAR[start], _sorted_paths, s, start, bn)
+
+
+def _sorted_paths(s, start, bn):
+    paths = _move_paths(s, start, bn)
+    return paths, sorted(paths.items())
 
 
 def _near(start):
@@ -650,51 +660,75 @@ LINE_FATIGUE = {line: n for line, n in TABLES["fatigue_lines"].items() if line !
 
 def _move_paths(s, start, bn):
     """move_paths of an infantry company of battalion bn at start: every company of a battalion in a
-    location has the same (its supply is its stack's, FT 6.3; stacking asks its battalion, FT 8.2)."""
+    location has the same (its supply is its stack's, FT 6.3; stacking asks its battalion, FT 8.2).
+    The ways out of start are _ways(start): the first way found to a destination at the least
+    fatigue is kept; a destination where the company may not stop is refused (FT 8.2, 16.1)."""
     unsup = not B.stack_supplied(s, start, "inf")
-    per_line = 1 if unsup else 0
-    per_move = unsup and s["options"]["unsupplied_fatigue"] == "per_move"
-    out = {}
+    opt = s["options"]
+    per_move = unsup and opt["unsupplied_fatigue"] == "per_move"
+    extra = 1 if unsup and not per_move else 0  # FT 12.1: +1 per line when unsupplied ("per_line")
     room = B.room_table(s)  # FT 8.2 (a company moving comes from elsewhere)
     nva = B.nva_locs(s)
+    # R-STK1 (FT 8.2, 13.6): an ambush at the first location of a road move would end the move
+    # there, so by default a road move passes only through a location where the unit could stop
+    must_fit = opt.get("road_pass_stacking", "must_fit") == "must_fit"
+    cam = opt["cambodia"]
+    out = {}
     refused = set()
-    lines = {line: n + (0 if per_move else per_line) for line, n in LINE_FATIGUE.items()}
-
-    def fits(loc):
-        return B.admits(room[loc], bn)
-
-    def add(dest, path, fat):
-        if dest in refused or (dest in out and out[dest][1] <= fat):
-            return
-        if not B.cambodia_ok(s, dest) or not fits(dest):
+    for dest, path, fat, lines, via, stop_at_via in _ways(start, opt["ankhe_entry_road_step"]):
+        if via is not None:
+            if via in nva:  # FT 10.1: a road move stops in a location held by NVA
+                continue
+            if stop_at_via and must_fit and not B.admits(room[via], bn):
+                continue
+        if dest in refused:
+            continue
+        fat += lines * extra
+        had = out.get(dest)
+        if had is not None and had[1] <= fat:
+            continue
+        if (not cam and dest in B.CAMBODIA) or not B.admits(room[dest], bn):
             refused.add(dest)
-            return
+            continue
         out[dest] = (path, fat)
+    return _pm(out, per_move)
 
-    cost = lines.__getitem__  # the fatigue of moving along a line
 
+_WAYS = {}
+
+
+def _ways(start, entry_road_step):
+    """FT 10.1 (A47): every way out of start, in the order _move_paths weighs them: (destination,
+    path of the locations entered, fatigue of its lines when supplied (FT 12.1), how many lines,
+    the first location of a two-step road move or None, and whether the unit must be able to stop
+    there (R-STK1)). The same for every position; the paths are shared (never to be changed)."""
+    key = (start, entry_road_step)
+    ways = _WAYS.get(key)
+    if ways is not None:
+        return ways
+    ways = []
+    cost = LINE_FATIGUE.__getitem__
+    entry = B.data_entry()
     if start == B.ANKHE:
-        for p in B.data_entry():
-            add(p, [p], 0)
-            if p not in nva and s["options"]["ankhe_entry_road_step"]:
+        for p in entry:
+            ways.append((p, [p], 0, 0, None, False))
+            if entry_road_step:
                 for nb, line in ADJ[p].items():
                     if line == "road":
-                        add(nb, [p, nb], cost(line))
-        return _pm(out, per_move)
-    for nb, line in ADJ[start].items():
-        add(nb, [nb], cost(line))
-        if line == "road" and nb not in nva:
-            # R-STK1 (FT 8.2, 13.6): an ambush at nb would end the move there, so by default a road
-            # move passes only through a location where the unit could stop
-            via_ok = s["options"].get("road_pass_stacking", "must_fit") != "must_fit" or fits(nb)
-            for nb2, line2 in ADJ[nb].items():
-                if line2 == "road" and nb2 != start and via_ok:
-                    add(nb2, [nb, nb2], cost(line) + cost(line2))
-            if nb in B.data_entry() and s["options"]["ankhe_entry_road_step"]:
-                add(B.ANKHE, [nb, B.ANKHE], cost(line))
-    if start in B.data_entry():
-        add(B.ANKHE, [B.ANKHE], 0)
-    return _pm(out, per_move)
+                        ways.append((nb, [p, nb], cost(line), 1, p, False))
+    else:
+        for nb, line in ADJ[start].items():
+            ways.append((nb, [nb], cost(line), 1, None, False))
+            if line == "road":
+                for nb2, line2 in ADJ[nb].items():
+                    if line2 == "road" and nb2 != start:
+                        ways.append((nb2, [nb, nb2], cost(line) + cost(line2), 2, nb, True))
+                if nb in entry and entry_road_step:
+                    ways.append((B.ANKHE, [nb, B.ANKHE], cost(line), 1, nb, False))
+        if start in entry:
+            ways.append((B.ANKHE, [B.ANKHE], 0, 0, None, False))
+    _WAYS[key] = ways = tuple(ways)
+    return ways
 
 
 def _pm(out, per_move):
@@ -752,8 +786,7 @@ class Ground(Step):
             for x in xs:
                 bn = U[x]["bn"]
                 if bn not in paths:
-                    paths[bn] = move_paths(s, x)
-                    ordered[bn] = sorted(paths[bn].items())
+                    paths[bn], ordered[bn] = paths_from(s, loc, bn)
                 if not lab:  # each destination, and then again carrying supply when there is some
                     out.add("move", len(ordered[bn]) * (2 if sup else 1), _move_maker(x, ordered[bn], sup))
                 for d, (path, fat) in ordered[bn] if lab else ():

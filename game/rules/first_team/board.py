@@ -82,22 +82,26 @@ def name(loc):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "by_kind", "rank", "kinds", "readers", "kept", "memo", "depth")
+    __slots__ = ("s", "by_loc", "by_kind", "where", "rank", "kinds", "readers", "kept", "memo", "depth")
 
     def __init__(self, s):
         by = {}
         by_kind = {}
         rank = {}
+        self.where = where = {}
         for i, (uid, u) in enumerate(s["units"].items()):
             loc = u["loc"]
             by.setdefault(loc, []).append(uid)
             by_kind.setdefault((loc, u["k"]), []).append(uid)
+            w = where.setdefault(u["k"], {})
+            w[loc] = w.get(loc, 0) + 1
             rank[uid] = i
         for xs in by_kind.values():
             xs.sort()
         self.s = s
         self.by_loc = by        # {loc: [uids in the order of s["units"]]}
         self.by_kind = by_kind  # {(loc, kind): [uids, sorted]} (a unit never changes kind)
+        # where: {kind: {loc: how many units of that kind are there}}, only places holding some
         self.rank = rank        # {uid: its position in s["units"]}
         self.kinds = {}         # {kinds: [uids of those kinds, sorted]} (`of_kinds`; a unit never changes kind)
         self.kept = {}          # {key: answer} (`kept`), dropped by `put` when a unit enters or leaves
@@ -113,8 +117,12 @@ def _check_index(s, e):
     kinds = {}
     for uid, u in s["units"].items():
         kinds.setdefault((u["loc"], u["k"]), []).append(uid)
+    where = {}
+    for (loc, k), xs in kinds.items():
+        where.setdefault(k, {})[loc] = len(xs)
     if ({k: v for k, v in e.by_loc.items() if v} != fresh
-            or {k: v for k, v in e.by_kind.items() if v} != {k: sorted(v) for k, v in kinds.items()}):
+            or {k: v for k, v in e.by_kind.items() if v} != {k: sorted(v) for k, v in kinds.items()}
+            or e.where != where):
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
 
 
@@ -162,6 +170,13 @@ def put(s, uid, to):
     bk = e.by_kind
     bk[(frm, k)].remove(uid)
     bisect.insort(bk.setdefault((to, k), []), uid)
+    w = e.where[k]
+    n = w[frm] - 1
+    if n:
+        w[frm] = n
+    else:
+        del w[frm]
+    w[to] = w.get(to, 0) + 1
 
 
 def units_at(s, loc):
@@ -208,6 +223,22 @@ def of_kinds(s, *kinds):
 
 def _of_kinds(s, kinds):
     return sorted(x for x, u in s["units"].items() if u["k"] in kinds)
+
+
+_NONE = {}
+
+
+def where(s, kind):
+    """{location: how many units of kind are there}, only the locations holding some (the live
+    index's own: not to be changed, nor kept while units move)."""
+    e = _live(s)
+    if e is not None:
+        return e.where.get(kind, _NONE)
+    out = {}
+    for u in s["units"].values():
+        if u["k"] == kind:
+            out[u["loc"]] = out.get(u["loc"], 0) + 1
+    return out
 
 
 def kept(s, key, near, fn, *args):
@@ -566,7 +597,7 @@ def nva_at(s, loc):
 
 def nva_locs(s):
     """The locations holding NVA companies (nva_at not empty), a set, once per reading (not to be changed)."""
-    return memo(s, "nva_locs", lambda: {s["units"][x]["loc"] for x in of_kinds(s, "nva")})
+    return memo(s, "nva_locs", lambda: set(where(s, "nva")))
 
 
 def nva_map_locs(s):

@@ -604,25 +604,23 @@ def score_locations(g):
 
 def garrisons(g):
     """FT 13.71, 13.72 (A31): at the end of every segment, NVA alone in Pleiku, a camp or a road
-    location leave a garrison under HOLD there (one pass over the units: this runs very often)."""
+    location leave a garrison under HOLD there (this runs at every segment end: the NVA-held and
+    US-held locations come from the live index, board.where)."""
     s = g.s
     U = s["units"]
     opt = s["options"]
     no_broken = opt.get("garrison_broken", "allowed") == "never"  # A81
     no_cam = opt.get("cam_road_garrison", "always") == "with_16_1" and not opt["cambodia"]  # A82
-    nva = {}
-    for x in B.of_kinds(s, "nva"):
-        nva.setdefault(U[x]["loc"], []).append(x)
-    us = {U[x]["loc"] for x in B.of_kinds(s, "inf", "sfg")}
-    for loc in B.map_order(nva):
-        if loc in us:
+    inf, sfg = B.where(s, "inf"), B.where(s, "sfg")
+    for loc in B.map_order(B.where(s, "nva")):  # a copy: no unit moves here
+        if loc in inf or loc in sfg:
             continue
         r = LOC[loc]
         if not (loc == B.PLEIKU or r["sf_camp"] or r["road"]):
             continue
         if no_cam and r["zone"] == "CAM":
             continue
-        here = nva[loc]
+        here = B.of_kind(s, loc, "nva")
         if any(U[x].get("gar") for x in here):
             continue
         n = len(here)

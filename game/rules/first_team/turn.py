@@ -70,8 +70,7 @@ def segment_start(s, name, letter, data):
         f.pop("marks", None)  # the strike markers of the last assault phase (us.mark_strike)
         f["phase"] = data["p"]
     if name in ("transport", "ground"):
-        held = {s["units"][x]["loc"] for x in B.of_kinds(s, "inf", "sfg")}
-        f["start_us"] = [l for l in LOC if l in held]
+        f["start_us"] = B.map_order({**B.where(s, "inf"), **B.where(s, "sfg")})
         f["landed"] = {}
         f["cargo"] = {}
     if name in ("ground", "nva_move"):

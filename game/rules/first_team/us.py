@@ -1191,7 +1191,8 @@ class FinalSupply(Step):
         s = g.s
         g.pop()
         with B.reading(s):
-            todo = [(loc, B.supplied_stacks(s, loc)) for loc in LOC]
+            # FT 4.5, 6.3: only where a supply marker lies may a stack be supplied
+            todo = [(loc, B.supplied_stacks(s, loc)) for loc in B.map_order(B.where(s, "sup"))]
         for loc, stacks in todo:
             if stacks:
                 B.spend_supply(g, loc, stacks, "Final Supply Phase")

@@ -186,7 +186,7 @@ def units_at(s, loc):
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
-def _seen(s, loc, kind):
+def seen(s, loc, kind):
     """The units of one kind at loc, to read only (the live index's own list: no copy)."""
     e = _live(s)
     if e is not None:
@@ -406,7 +406,7 @@ def stack_room(s, loc):
     False (of none), or the one battalion whose companies may still come."""
     if loc not in LOC:
         return True
-    here = _seen(s, loc, "inf")
+    here = seen(s, loc, "inf")
     n = len(here) + 1
     if n <= 2:
         return True
@@ -491,7 +491,7 @@ def stack_supplied(s, loc, stack):
     """supplied() for a unit of `stack` ("inf" or "sfg") at loc."""
     if loc == ANKHE:
         return True
-    if loc not in LOC or not _seen(s, loc, "sup"):
+    if loc not in LOC or not seen(s, loc, "sup"):
         return False
     return supply_for(s, loc)[stack] is not None
 
@@ -553,7 +553,7 @@ def _lz_locs(s):
             out.add(u["loc"])
     for x in of_kinds(s, "pf"):
         loc = U[x]["loc"]
-        if loc in LOC and not _seen(s, loc, "nva"):
+        if loc in LOC and not seen(s, loc, "nva"):
             out.add(loc)
     return out
 

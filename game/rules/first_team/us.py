@@ -316,8 +316,31 @@ def lz_list(s):
 
 
 def cargo_at(s, loc):
-    out = B.us_inf(s, loc) + B.of_kind(s, loc, "sup")
-    return out
+    """FT 9.1: what a transport may carry from loc: its infantry companies, then its supply markers."""
+    return [*B.seen(s, loc, "inf"), *B.seen(s, loc, "sup")]
+
+
+def lift_dests(s, lzs, cargo):
+    """FT 9.1, 8.2: {unit: the other LZs a transport may carry it to}, in the order of lzs and their
+    cargo; the same for every helicopter. FT 8.2 asks only an infantry company's battalion (the
+    cargo comes from elsewhere), so the LZs are found once per battalion, then per battalion and start."""
+    U = s["units"]
+    room = B.room_table(s)
+    ok = {None: lzs}  # battalion (None: supply): the LZs where it may land
+    by_start = {}
+    dests = {}
+    for frm in lzs:
+        for c in cargo[frm]:
+            u = U[c]
+            bn = u["bn"] if u["k"] == "inf" else None
+            d = by_start.get((frm, bn))
+            if d is None:
+                okb = ok.get(bn)
+                if okb is None:
+                    okb = ok[bn] = [to for to in lzs if B.admits(room[to], bn)]
+                d = by_start[(frm, bn)] = [to for to in okb if to != frm]
+            dests[c] = d
+    return dests
 
 
 @flow.step("transport")
@@ -336,17 +359,7 @@ class Transport(Step):
         lab = g.labels  # labels=False (the simulator): the same actions without their labels
         where = {l: B.name(l) for l in lzs} if lab else None
         who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
-        # where each unit may be carried, the same for every helicopter: FT 8.2 asks only an infantry
-        # company's battalion (the cargo comes from elsewhere)
-        room = B.room_table(s)
-        dests, by_bn = {}, {}  # {unit: where it may go}, in the order of lzs and cargo
-        for frm in lzs:
-            for c in cargo[frm]:
-                bn = U[c]["bn"] if U[c]["k"] == "inf" else None
-                if (frm, bn) not in by_bn:
-                    by_bn[(frm, bn)] = [to for to in lzs if to != frm
-                                        and (bn is None or B.admits(room[to], bn))]
-                dests[c] = by_bn[(frm, bn)]
+        dests = lift_dests(s, lzs, cargo)
         pf = pathfinder(s)
         flyable = transports(s)
         if not lab:
@@ -483,12 +496,18 @@ def _lift_maker(h, cs, ends, dests):
 
 def _can_bring_back(s, c, to, there):
     """bool(exchange_back_units(s, c, to)) for a company c coming from An Khe to a map location whose
-    cargo `there` (cargo_at) is not empty: without listing them. (It asks only c's battalion.)"""
-    if B.fits(s, to, s["units"][c]["bn"]):
+    cargo `there` (cargo_at) is not empty: without listing them. It asks only c's battalion and the
+    infantry at `to`, so the answer is kept until a unit enters or leaves `to` (board.kept)."""
+    bn = s["units"][c]["bn"]
+    return B.kept(s, (to, bn, "back"), (to,), _bring_back, s, c, to, bn)
+
+
+def _bring_back(s, c, to, bn):
+    if B.fits(s, to, bn):
         return True
     if s["options"]["exchange_full_stack"] != "simultaneous":
         return False
-    return any(s["units"][x]["k"] == "inf" and B.stack_ok(s, to, [c], less=[x]) for x in there)
+    return any(B.stack_ok(s, to, [c], less=[x]) for x in B.seen(s, to, "inf"))
 
 
 def exchange_back_units(s, c, to):
@@ -560,7 +579,7 @@ EXCHANGE = {"exchange_back": _exchange_back, "exchange_swap": _exchange_swap}
 
 def pathfinder(s):
     """The pathfinder unit if it can fly: at An Khe, or on the map (it moves only by helicopter)."""
-    pf = next((x for x, u in s["units"].items() if u["k"] == "pf"), None)
+    pf = next(iter(B.of_kinds(s, "pf")), None)
     if pf is None or (s["units"][pf]["loc"] != B.ANKHE and s["units"][pf]["loc"] not in LOC):
         return None
     return pf

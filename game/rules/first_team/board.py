@@ -82,7 +82,7 @@ def name(loc):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "by_kind", "where", "rank", "kinds", "readers", "kept", "memo", "depth")
+    __slots__ = ("s", "by_loc", "by_kind", "where", "rank", "kinds", "room", "readers", "kept", "memo", "depth")
 
     def __init__(self, s):
         by = {}
@@ -104,6 +104,7 @@ class _Index:
         # where: {kind: {loc: how many units of that kind are there}}, only places holding some
         self.rank = rank        # {uid: its position in s["units"]}
         self.kinds = {}         # {kinds: [uids of those kinds, sorted]} (`of_kinds`; a unit never changes kind)
+        self.room = _Table(lambda loc: stack_room(s, loc))  # FT 8.2 {loc: stack_room}, dropped by `put`
         self.kept = {}          # {key: answer} (`kept`), dropped by `put` when a unit enters or leaves
         self.readers = {}       # {loc: [keys of `kept` answers that read loc]}
         self.memo = None        # {key: answer} while a `reading` is open
@@ -122,7 +123,8 @@ def _check_index(s, e):
         where.setdefault(k, {})[loc] = len(xs)
     if ({k: v for k, v in e.by_loc.items() if v} != fresh
             or {k: v for k, v in e.by_kind.items() if v} != {k: sorted(v) for k, v in kinds.items()}
-            or e.where != where):
+            or e.where != where
+            or any(stack_room(s, loc) != room for loc, room in e.room.items())):
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
 
 
@@ -170,6 +172,9 @@ def put(s, uid, to):
     bk = e.by_kind
     bk[(frm, k)].remove(uid)
     bisect.insort(bk.setdefault((to, k), []), uid)
+    if k == "inf":
+        e.room.pop(frm, None)
+        e.room.pop(to, None)
     w = e.where[k]
     n = w[frm] - 1
     if n:
@@ -393,7 +398,7 @@ def stack_ok(s, loc, extra=(), less=()):
 
 def fits(s, loc, bn):
     """FT 8.2 (stack_ok) for one more infantry company, of battalion bn, coming to loc from elsewhere."""
-    return admits(stack_room(s, loc), bn)
+    return admits(room_table(s)[loc], bn)
 
 
 def admits(room, bn):
@@ -432,8 +437,12 @@ class _Table(dict):
 
 
 def room_table(s):
-    """{location: stack_room}, each found once per reading (not to be changed)."""
-    return memo(s, "room_table", lambda: _Table(lambda loc: stack_room(s, loc)))
+    """{location: stack_room}, each found once (the live index keeps it across actions: put drops a
+    location's answer when an infantry company enters or leaves it); not to be changed."""
+    e = _live(s)
+    if e is not None:
+        return e.room
+    return _Table(lambda loc: stack_room(s, loc))
 
 
 def supply_markers(s, loc):

@@ -24,11 +24,11 @@ def _random_listed(rng, acts):
     """RandomAgent.choose over a Listing: the same calls on rng, the same action, but only the one
     drawn is built (rng.choice reads len() and one index). Kept beside it by a test
     (tests/test_ft_fast_paths.py)."""
-    if "done" not in acts.types():
+    dones = acts.count.get("done")
+    if not dones:
         return rng.choice(acts)
-    dones = acts.only("done")
-    if len(dones) == len(acts) or rng.random() < _RANDOM.done_bias:
-        return rng.choice(dones)
+    if dones == len(acts) or rng.random() < _RANDOM.done_bias:
+        return rng.choice(acts.only("done"))
     return rng.choice(acts.without("done"))
 
 

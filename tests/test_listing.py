@@ -37,3 +37,20 @@ def test_a_listing_knows_the_actions_it_handed_out():
     a = L.without("hold")[3]
     assert a == {"t": "move", "to": 0} and L.gave(a)
     assert not L.gave({"t": "move", "to": 0})
+
+
+def test_the_actions_of_a_type_anywhere_or_at_the_end():
+    """only / without give the same actions whether the type's blocks end the listing (read as a
+    slice) or lie among the others."""
+    L = _listing()
+    L.one({"t": "done", "second": True})
+    assert list(L.only("done")) == [{"t": "done"}, {"t": "done", "second": True}]
+    assert len(L.without("done")) == 6 and L.without("done")[-1] == {"t": "move", "to": 1}
+    assert L.without("done").count == {"lift": 3, "hold": 1, "move": 2} and L.only("done").count == {"done": 2}
+    M = Listing()
+    M.one({"t": "done"})
+    M.add("move", 2, lambda i: {"t": "move", "to": i})
+    assert list(M.without("done")) == [{"t": "move", "to": 0}, {"t": "move", "to": 1}]
+    assert list(M.only("done")) == [{"t": "done"}] and M.only("done")[0] == {"t": "done"}
+    assert list(L.only("hold")) == [{"t": "hold", "unit": "x"}] and list(L.only("nothing")) == []
+    assert len(L.without("nothing")) == len(L)

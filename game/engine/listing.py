@@ -13,12 +13,13 @@ class Listing:
     """A sequence of actions made of blocks `(t, n, make)`: n actions of type t, `make(i)` building
     the i-th of them (a new dict, or the same one each time: callers never change an action)."""
 
-    __slots__ = ("blocks", "ends", "n", "handed")
+    __slots__ = ("blocks", "ends", "n", "count", "handed")
 
     def __init__(self, handed=None):
         self.blocks = []
         self.ends = []   # the index one past each block's last action
         self.n = 0
+        self.count = {}  # {type: how many actions of that type}
         self.handed = [] if handed is None else handed  # the actions read one by one (see `gave`)
 
     def add(self, t, n, make):
@@ -27,6 +28,8 @@ class Listing:
             self.blocks.append((t, n, make))
             self.n += n
             self.ends.append(self.n)
+            c = self.count
+            c[t] = c.get(t, 0) + n
 
     def one(self, action):
         """One action built already."""
@@ -55,15 +58,43 @@ class Listing:
 
     def types(self):
         """The types of action listed."""
-        return {b[0] for b in self.blocks}
+        return self.count.keys()
 
     def only(self, t):
         """The actions of type t, in order (reading them counts as reading this listing)."""
+        k = self._tail(t)
+        if k is not None:
+            return self._slice(k, len(self.blocks), {t: self.count[t]} if t in self.count else {})
         return self._where(lambda b: b == t)
 
     def without(self, t):
         """The actions of every other type than t, in order."""
+        k = self._tail(t)
+        if k is not None:
+            count = dict(self.count)
+            count.pop(t, None)
+            return self._slice(0, k, count)
         return self._where(lambda b: b != t)
+
+    def _tail(self, t):
+        """k when the actions of type t are blocks[k:], the last ones (a 'done' nearly always is)."""
+        blocks = self.blocks
+        k = len(blocks)
+        while k and blocks[k - 1][0] == t:
+            k -= 1
+        if self.count.get(t, 0) == self.n - (self.ends[k - 1] if k else 0):
+            return k
+        return None
+
+    def _slice(self, i, j, count):
+        """Blocks i to j (their actions' counts by type: `count`)."""
+        out = Listing(self.handed)
+        before = self.ends[i - 1] if i else 0
+        out.blocks = self.blocks[i:j]
+        out.ends = [e - before for e in self.ends[i:j]] if before else self.ends[i:j]
+        out.n = out.ends[-1] if out.ends else 0
+        out.count = count
+        return out
 
     def _where(self, keep):
         out = Listing(self.handed)

@@ -107,17 +107,18 @@ def test_lz_and_nva_location_sets_agree_with_the_per_location_queries():
 
 def test_lazy_listings_hold_the_actions_and_draw_as_the_random_player():
     """Issue 14: a Listing (the simulator's transport FT 9.1 and ground movement FT 10.1 listings,
-    each action built when read) holds the labelled actions without their display fields, in
-    order, and the simulator's draw from it is RandomAgent's over the list: the same action, the
-    same generator state after."""
+    each action built when read, parts of them kept across actions) holds the labelled actions
+    listed afresh without their display fields, in order, and the simulator's draw from it is
+    RandomAgent's over the list: the same action, the same generator state after."""
     kinds = set()
     for k, (m, acts) in enumerate(_played(games=2)):
         if type(acts) is not Listing:
             continue
         kinds.add(m["state"]["stack"][-1]["s"])
         plain = list(acts)
-        assert plain == [M.strip(a) for a in M.legal_actions(R, m)]
         assert plain == M.legal_actions(R, m, labels=False)
+        # listed afresh: a copy of the match has no index kept across actions (board.kept)
+        assert plain == [M.strip(a) for a in M.legal_actions(R, M.clone(m))]
         assert len(acts) == len(plain) and acts.types() == {a["t"] for a in plain}
         for seed in range(3):
             r1, r2 = random.Random(k * 7 + seed), random.Random(k * 7 + seed)

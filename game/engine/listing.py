@@ -31,6 +31,16 @@ class Listing:
             c = self.count
             c[t] = c.get(t, 0) + n
 
+    def extend(self, part):
+        """The actions of another Listing after these (its blocks are shared, not copied)."""
+        base = self.n
+        self.blocks += part.blocks
+        self.ends += [base + e for e in part.ends] if base else part.ends
+        self.n = base + part.n
+        c = self.count
+        for t, n in part.count.items():
+            c[t] = c.get(t, 0) + n
+
     def one(self, action):
         """One action built already."""
         self.add(action["t"], 1, lambda i: action)

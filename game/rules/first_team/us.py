@@ -662,17 +662,19 @@ def _sorted_paths(s, start, bn):
 
 
 def _near(start):
-    """Every map location _move_paths(start) reads: the start (its supply), and those within two
-    lines of it (their stacking room, NVA on the road), An Khe's entry locations included. (What is
-    at An Khe never matters: always supplied, no stacking limit, no NVA.)"""
-    first = set(B.data_entry()) if start == B.ANKHE else set(ADJ[start])
-    out = {start} | first
-    for nb in first:
-        out |= set(ADJ.get(nb, ()))
+    """Every map location _move_paths(start) reads: the start (its supply), and each destination and
+    first location of a road move out of it (their stacking room, NVA on the road), whichever the
+    option ankhe_entry_road_step. (What is at An Khe never matters: always supplied, no stacking
+    limit, no NVA.)"""
+    out = {start}
+    for entry_road_step in (False, True):
+        for dest, _, _, _, via, _ in _ways(start, entry_road_step):
+            out.add(dest)
+            if via is not None:
+                out.add(via)
     return tuple(sorted(loc for loc in out if loc in LOC))
 
 
-_NEAR = {loc: _near(loc) for loc in list(LOC) + [B.ANKHE]}
 
 LINE_FATIGUE = {line: n for line, n in TABLES["fatigue_lines"].items() if line != "source"}  # FT 12.1
 
@@ -750,6 +752,9 @@ def _ways(start, entry_road_step):
     return ways
 
 
+_NEAR = {loc: _near(loc) for loc in list(LOC) + [B.ANKHE]}
+
+
 def _pm(out, per_move):
     if per_move:
         return {d: (p, f + 1) for d, (p, f) in out.items()}
@@ -785,6 +790,70 @@ def _move_maker(x, ordered, sup):
     return make
 
 
+def stack_dests(s, xs, paths):
+    """FT 10.1, 8.2: where the stack xs (the movers in one location, two or more) may move together:
+    the destinations each of its battalions reaches (paths: {battalion: move paths}), where the whole
+    stack may stop, and (R-STK1, option road_pass_stacking) along a road only through locations where
+    it could stop, since an ambush there would end its move."""
+    U = s["units"]
+    common = None
+    for ps in paths.values():
+        common = set(ps) if common is None else common & set(ps)
+    must_fit = s["options"].get("road_pass_stacking", "must_fit") == "must_fit"
+    out = []
+    for d in sorted(common or ()):
+        if d in LOC and not B.stack_ok(s, d, xs):
+            continue
+        via = paths[U[xs[0]]["bn"]][d][0][:-1]
+        if must_fit and any(v in LOC and not B.stack_ok(s, v, xs) for v in via):
+            continue
+        out.append(d)
+    return out
+
+
+def _ground_listing(s):
+    """Ground.choices without labels, as a Listing (issue 14): per location of the movers, each
+    company's moves (paths_from) and HOLD, then the stack's moves and HOLD; then 'done'. A location's
+    part is kept across actions (board.kept) until a unit enters or leaves a location it reads (those
+    of its move paths, and An Khe's own supply for a stack there) or its movers or their HOLD change."""
+    U = s["units"]
+    out = Listing()
+    by_loc = {}
+    for x in movers(s):
+        by_loc.setdefault(U[x]["loc"], []).append(x)
+    for loc, xs in by_loc.items():
+        key = ("ground", loc, tuple(xs), tuple([bool(U[x].get("hold")) for x in xs]))
+        out.extend(B.kept(s, key, _GROUND_NEAR[loc], _ground_part, s, loc, xs))
+    out.one({"t": "done"})
+    return out
+
+
+def _ground_part(s, loc, xs):
+    U = s["units"]
+    out = Listing()
+    sup = bool(B.seen(s, loc, "sup"))
+    paths, ordered = {}, {}  # a battalion's companies here share their paths
+    for x in xs:
+        bn = U[x]["bn"]
+        if bn not in paths:
+            paths[bn], ordered[bn] = paths_from(s, loc, bn)
+        # each destination, and then again carrying supply when there is some
+        out.add("move", len(ordered[bn]) * (2 if sup else 1), _move_maker(x, ordered[bn], sup))
+        if loc in LOC and not U[x].get("hold"):
+            out.one({"t": "hold", "unit": x})
+    if len(xs) > 1:
+        for d in stack_dests(s, xs, paths):
+            out.one({"t": "move_stack", "from": loc, "to": d})
+            if sup:
+                out.one({"t": "move_stack", "from": loc, "to": d, "sup": True})
+        if loc in LOC:
+            out.one({"t": "hold_stack", "from": loc})
+    return out
+
+
+_GROUND_NEAR = {**_NEAR, B.ANKHE: _NEAR[B.ANKHE] + (B.ANKHE,)}  # at An Khe its supply matters too
+
+
 @flow.step("ground")
 class Ground(Step):
     def prompt(self, g, f):
@@ -792,10 +861,10 @@ class Ground(Step):
 
     def choices(self, g, f):
         s = g.s
+        if not g.labels:  # the simulator: the same actions without their labels, a Listing
+            return _ground_listing(s)
         U = s["units"]
-        lab = g.labels  # labels=False (the simulator): the same actions without their labels, a Listing
-        out = [] if lab else Listing()
-        add = out.append if lab else out.one
+        out = []
         by_loc = {}
         for x in movers(s):
             by_loc.setdefault(U[x]["loc"], []).append(x)
@@ -806,9 +875,7 @@ class Ground(Step):
                 bn = U[x]["bn"]
                 if bn not in paths:
                     paths[bn], ordered[bn] = paths_from(s, loc, bn)
-                if not lab:  # each destination, and then again carrying supply when there is some
-                    out.add("move", len(ordered[bn]) * (2 if sup else 1), _move_maker(x, ordered[bn], sup))
-                for d, (path, fat) in ordered[bn] if lab else ():
+                for d, (path, fat) in ordered[bn]:
                     text, warn = B.fatigue_effect(s, x, fat)  # issue 9 item 5: the cost before the click
                     label = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
                     extra = {"warn": warn} if warn else {}
@@ -817,24 +884,9 @@ class Ground(Step):
                         out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": label + " carrying supply",
                                     **extra})
                 if loc in LOC and not U[x].get("hold"):
-                    add({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"}
-                        if lab else {"t": "hold", "unit": x})
+                    out.append({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"})
             if len(xs) > 1:
-                common = None
-                for ps in paths.values():
-                    common = set(ps) if common is None else common & set(ps)
-                must_fit = s["options"].get("road_pass_stacking", "must_fit") == "must_fit"
-                for d in sorted(common or ()):
-                    if d in LOC and not B.stack_ok(s, d, xs):
-                        continue
-                    via = paths[U[xs[0]]["bn"]][d][0][:-1]  # R-STK1: where an ambush could stop the stack
-                    if must_fit and any(v in LOC and not B.stack_ok(s, v, xs) for v in via):
-                        continue
-                    if not lab:
-                        add({"t": "move_stack", "from": loc, "to": d})
-                        if sup:
-                            add({"t": "move_stack", "from": loc, "to": d, "sup": True})
-                        continue
+                for d in stack_dests(s, xs, paths):
                     cost, warn = _stack_move_cost(s, xs, d)
                     label = f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)} ({cost})"
                     extra = {"warn": warn} if warn else {}
@@ -843,9 +895,8 @@ class Ground(Step):
                         out.append({"t": "move_stack", "from": loc, "to": d, "sup": True,
                                     "label": label + " carrying supply", **extra})
                 if loc in LOC:
-                    add({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"}
-                        if lab else {"t": "hold_stack", "from": loc})
-        add({"t": "done", "label": "End the Ground Movement Segment"} if lab else {"t": "done"})
+                    out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"})
+        out.append({"t": "done", "label": "End the Ground Movement Segment"})
         return out
 
     def act(self, g, f, a):

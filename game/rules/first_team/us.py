@@ -311,8 +311,10 @@ def lift_tag(u):
 
 
 def lz_list(s):
-    lzs = B.lz_locs(s)
-    return [l for l in LOC if l in lzs and B.cambodia_ok(s, l)]
+    """The map's LZs (FT 9.1) a transport may land at (FT 16.1: Cambodia only with the optional
+    rule), in map order."""
+    cam = s["options"]["cambodia"]
+    return [loc for loc in B.map_order(B.lz_locs(s)) if cam or loc not in B.CAMBODIA]
 
 
 def cargo_at(s, loc):
@@ -351,19 +353,18 @@ class Transport(Step):
 
     def choices(self, g, f):
         s = g.s
+        if not g.labels:  # the simulator: the same actions without their labels, a Listing
+            return _transport_listing(s, lz_list(s), transports(s), pathfinder(s))
         U = s["units"]
         out = []
         lzmap = lz_list(s)
         lzs = [B.ANKHE] + lzmap
         cargo = {l: cargo_at(s, l) for l in lzs}
-        lab = g.labels  # labels=False (the simulator): the same actions without their labels
-        where = {l: B.name(l) for l in lzs} if lab else None
-        who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
+        where = {l: B.name(l) for l in lzs}
+        who = {c: B.uname(s, c) for l in lzs for c in cargo[l]}
         dests = lift_dests(s, lzs, cargo)
         pf = pathfinder(s)
         flyable = transports(s)
-        if not lab:
-            return _transport_listing(s, lzmap, cargo, dests, flyable, pf)
         exchanges = flights = None
         n_any = len(flyable)  # helicopters that may carry a 1/9 unit; the others only the rest
         n_line = sum(1 for x in flyable if not U[x].get("r19"))
@@ -443,39 +444,46 @@ def _exchanges(s, lzmap, cargo):
         bn = U[c]["bn"] if U[c]["k"] == "inf" else None
         if bn not in swaps:
             swaps[bn] = [to for to in lzmap if cargo[to]
-                         and (bn is None or _can_bring_back(s, c, to, cargo[to]))]
+                         and (bn is None or _can_bring_back(s, c, to))]
         out += [(c, to) for to in swaps[bn]]
     return out
 
 
-def _transport_listing(s, lzmap, cargo, dests, flyable, pf):
+def _transport_listing(s, lzmap, flyable, pf):
     """Transport.choices without labels, as a Listing (issue 14): the same actions in the same order
-    (per helicopter its lifts, exchanges and pathfinder flights, then 'done'), each lift built only
-    when it is read. dests: {unit: where it may be lifted}."""
+    (per helicopter its lifts, exchanges and pathfinder flights, then 'done'), each built only when
+    it is read. The cargo is taken by runs of companies of one battalion (or supply markers) in one
+    place, which share where they may go (FT 8.2 asks only the battalion)."""
     U = s["units"]
-    out = Listing()
-    blocks = {}  # r19: (units the helicopter may carry, the end of each one's lifts in the block)
-    for r19 in (False, True):
-        cs = [c for c in dests if not r19 or U[c].get("bn") == "1/9"]
-        ends, n = [], 0
-        for c in cs:
-            n += len(dests[c])
-            ends.append(n)
-        blocks[r19] = (cs, ends)
+    lzs = [B.ANKHE] + lzmap
+    room = B.room_table(s)
+    ok = {None: lzs}  # battalion (None: supply): the LZs where it may land (FT 8.2)
+    lifts = {False: [], True: []}  # r19: [(units, where they may go)] a helicopter may carry (FT 9.1, 14.3)
+    for frm in lzs:
+        for bn, units in cargo_runs(s, frm):
+            okb = ok.get(bn)
+            if okb is None:
+                okb = ok[bn] = [to for to in lzs if B.admits(room[to], bn)]
+            run = (units, [to for to in okb if to != frm])
+            lifts[False].append(run)
+            if bn == "1/9":
+                lifts[True].append(run)
+    made = {r19: _products(runs) for r19, runs in lifts.items()}
     exchanges = flights = None
+    out = Listing()
     for h in flyable:
         r19 = bool(U[h].get("r19"))
         if not cp_ok(s, 0 if r19 else CP["transport"]):
             continue
-        cs, ends = blocks[r19]
-        out.add("lift", ends[-1] if ends else 0, _lift_maker(h, cs, ends, dests))
+        n, pair = made[r19]
+        out.add("lift", n, _heli_maker("lift", h, pair))
         if r19:
             continue
         if cp_ok(s, s["options"]["cp_exchange"]):
             if exchanges is None:
-                exchanges = _exchanges(s, lzmap, cargo)
-            out.add("exchange", len(exchanges),
-                    lambda i, h=h: {"t": "exchange", "heli": h, "unit": exchanges[i][0], "to": exchanges[i][1]})
+                exchanges = _products(_exchange_runs(s, lzmap))
+            n, pair = exchanges
+            out.add("exchange", n, _heli_maker("exchange", h, pair))
         if pf and cp_ok(s, CP["pathfinder"]):
             if flights is None:
                 flights = pathfinder_flights(s, pf)
@@ -484,19 +492,65 @@ def _transport_listing(s, lzmap, cargo, dests, flyable, pf):
     return out
 
 
-def _lift_maker(h, cs, ends, dests):
-    """The i-th lift by helicopter h: cs's units in turn, each to every place of its dests."""
+def cargo_runs(s, loc):
+    """The cargo at loc (cargo_at) as runs of consecutive units of one battalion (None: supply
+    markers): [(battalion, [units])], kept until a unit enters or leaves loc (board.kept)."""
+    return B.kept(s, ("runs", loc), (loc,), _cargo_runs, s, loc)
+
+
+def _cargo_runs(s, loc):
+    U = s["units"]
+    out = []
+    for c in cargo_at(s, loc):
+        bn = U[c]["bn"] if U[c]["k"] == "inf" else None
+        if out and out[-1][0] == bn:
+            out[-1][1].append(c)
+        else:
+            out.append((bn, [c]))
+    return out
+
+
+def _exchange_runs(s, lzmap):
+    """FT 9.11: [(units at An Khe, the map LZs an exchange may fly them to: a unit there to bring
+    back)], per run of one battalion (None: supply) - the same for every helicopter."""
+    inf, sup = B.where(s, "inf"), B.where(s, "sup")
+    there = [to for to in lzmap if to in inf or to in sup]  # with a unit to bring back
+    room = B.room_table(s)
+    out = []
+    for bn, units in cargo_runs(s, B.ANKHE):
+        out.append((units, there if bn is None else
+                    [to for to in there if B.admits(room[to], bn) or _can_bring_back(s, units[0], to)]))
+    return out
+
+
+def _heli_maker(t, h, pair):
+    """The i-th action of type t ("lift", "exchange") by helicopter h: the i-th (unit, place) pair."""
     def make(i):
-        j = bisect_right(ends, i)
-        c = cs[j]
-        ds = dests[c]
-        return {"t": "lift", "heli": h, "unit": c, "to": ds[i - ends[j] + len(ds)]}
+        c, to = pair(i)
+        return {"t": t, "heli": h, "unit": c, "to": to}
     return make
 
 
-def _can_bring_back(s, c, to, there):
+def _products(runs):
+    """(n, pair): every (unit, place) of runs [(units, places)], each unit with each of its places in
+    turn; pair(i) is the i-th of the n."""
+    ends, n = [], 0
+    for units, places in runs:
+        n += len(units) * len(places)
+        ends.append(n)
+
+    def pair(i):
+        j = bisect_right(ends, i)
+        units, places = runs[j]
+        k = i - ends[j] + len(units) * len(places)
+        m = len(places)
+        return units[k // m], places[k % m]
+    return n, pair
+
+
+def _can_bring_back(s, c, to):
     """bool(exchange_back_units(s, c, to)) for a company c coming from An Khe to a map location whose
-    cargo `there` (cargo_at) is not empty: without listing them. It asks only c's battalion and the
+    cargo (cargo_at) is not empty: without listing them. It asks only c's battalion and the
     infantry at `to`, so the answer is kept until a unit enters or leaves `to` (board.kept)."""
     bn = s["units"][c]["bn"]
     return B.kept(s, (to, bn, "back"), (to,), _bring_back, s, c, to, bn)
@@ -592,11 +646,11 @@ def pathfinder_flights(s, pf):
     here = s["units"][pf]["loc"]
     out = [B.ANKHE] if here != B.ANKHE else []
     lzs, held = B.lz_locs(s), B.nva_locs(s)
-    for to in LOC:
-        if to == here or to in lzs or not B.cambodia_ok(s, to) or to in held:
-            continue
-        out.append(to)
+    out += [to for to in _ENTERABLE[s["options"]["cambodia"]] if to != here and to not in lzs and to not in held]
     return out
+
+
+_ENTERABLE = {cam: [loc for loc in LOC if cam or loc not in B.CAMBODIA] for cam in (False, True)}  # FT 16.1
 
 
 def fly_pathfinder(g, h, to):

@@ -602,6 +602,9 @@ def score_locations(g):
 
 # --- end-of-segment garrisons (13.71, 13.72, A31) ----------------------------------------------------------
 
+_GARRISONED = frozenset(loc for loc, r in LOC.items() if loc == B.PLEIKU or r["sf_camp"] or r["road"])  # FT 13.71
+
+
 def garrisons(g):
     """FT 13.71, 13.72 (A31): at the end of every segment, NVA alone in Pleiku, a camp or a road
     location leave a garrison under HOLD there (this runs at every segment end: the NVA-held and
@@ -612,12 +615,9 @@ def garrisons(g):
     no_broken = opt.get("garrison_broken", "allowed") == "never"  # A81
     no_cam = opt.get("cam_road_garrison", "always") == "with_16_1" and not opt["cambodia"]  # A82
     inf, sfg = B.where(s, "inf"), B.where(s, "sfg")
-    for loc in B.map_order(B.where(s, "nva")):  # a copy: no unit moves here
-        if loc in inf or loc in sfg:
-            continue
+    alone = [loc for loc in B.where(s, "nva") if loc in _GARRISONED and loc not in inf and loc not in sfg]
+    for loc in B.map_order(alone):
         r = LOC[loc]
-        if not (loc == B.PLEIKU or r["sf_camp"] or r["road"]):
-            continue
         if no_cam and r["zone"] == "CAM":
             continue
         here = B.of_kind(s, loc, "nva")

@@ -163,9 +163,10 @@ class SupplySeg(Step):
         out = [{"t": "buy", "n": n, "label": f"Buy {n} supply counter(s) ({n * CP['supply']} CP)"}
                for n in range(1, min(pool, s["cp"] // CP["supply"]) + 1)]
         done = {"t": "done", "label": "Buy no supply"}
+        # issue 9 item 5: the cost before the click (a warning: only for a reader of labels)
         short = [x for x, u in sorted(s["units"].items())
-                 if u["k"] in ("inf", "sfg") and u["loc"] in LOC and not B.supplied(s, x)]
-        if out and short and not B.of_kind(s, B.ANKHE, "sup"):  # issue 9 item 5: the cost before the click
+                 if u["k"] in ("inf", "sfg") and u["loc"] in LOC and not B.supplied(s, x)] if g.labels else None
+        if out and short and not B.of_kind(s, B.ANKHE, "sup"):
             done["warn"] = (f"Buy no supply? {len(short)} infantry unit(s) on the map are out of supply and "
                             "An Khe has no supply counter to send them (FT 5.2, 6.1)")
         out.append(done)

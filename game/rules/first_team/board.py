@@ -291,7 +291,24 @@ def of_kind(s, loc, *kinds):
 
 def us_ground(s, loc):
     """US infantry in a location: companies and the SF garrison (FT 2.0, 14.2)."""
-    return of_kind(s, loc, "inf", "sfg")
+    e = _live(s)
+    if e is None:
+        return _of_kind(s, loc, ("inf", "sfg"))
+    bk = e.by_kind
+    inf, sfg = bk.get((loc, "inf")), bk.get((loc, "sfg"))
+    if not sfg:
+        return list(inf) if inf else []
+    return sorted(inf + sfg) if inf else list(sfg)
+
+
+def has_us(s, loc):
+    """bool(us_ground(s, loc)), from the counts of the live index."""
+    return loc in where(s, "inf") or loc in where(s, "sfg")
+
+
+def has_nva(s, loc):
+    """bool(nva_at(s, loc)), from the counts of the live index."""
+    return loc in where(s, "nva")
 
 
 def us_inf(s, loc):
@@ -669,9 +686,9 @@ def nva_garrisoned(s, loc):
 
 def target_types(s, loc):
     """FT 13.31, 13.34 (A20, A44): 1 Pleiku, 2 SF camp, 3 road, 4 US ground units."""
-    if s["options"]["garrisoned_not_target"] and nva_garrisoned(s, loc) and not us_ground(s, loc):
+    if s["options"]["garrisoned_not_target"] and nva_garrisoned(s, loc) and not has_us(s, loc):
         return []
-    if zone_of(loc) == "CAM" and not (s["options"]["cambodia"] and us_ground(s, loc)):
+    if zone_of(loc) == "CAM" and not (s["options"]["cambodia"] and has_us(s, loc)):
         return []
     t = []
     r = LOC[loc]
@@ -681,7 +698,7 @@ def target_types(s, loc):
         t.append(2)
     if r["road"]:
         t.append(3)
-    if us_ground(s, loc):
+    if has_us(s, loc):
         t.append(4)
     return t
 
@@ -922,7 +939,7 @@ def place_nva(s, uid, loc):
 def overrun(g, loc, movers):
     """FT 6.4, 14.1: supply or the pathfinder alone when NVA enter."""
     s = g.s
-    if us_ground(s, loc):
+    if has_us(s, loc):
         return
     sup = of_kind(s, loc, "sup")
     if sup:

@@ -187,7 +187,7 @@ class SupplySeg(Step):
 # --- Segment B: airstrikes ------------------------------------------------------------------------------
 
 def strike_targets(s):
-    out = [loc for loc in B.nva_map_locs(s) if B.cambodia_ok(s, loc) and not B.us_ground(s, loc)]
+    out = [loc for loc in B.nva_map_locs(s) if B.cambodia_ok(s, loc) and not B.has_us(s, loc)]
     for z in sorted(B.CLS, key=B.cls):
         if z == "CAM" and not (s["options"]["cambodia"] or s["options"]["cambodia_box_strikes"]):
             continue
@@ -1078,7 +1078,7 @@ def support_choices(s, loc, sup, ground=True):
     if ground and s["options"]["supporting_locations"]:
         used = s["f"].get("adj_used", [])
         for a in sorted(ADJ[loc]):
-            if a in used or a in sup.get("adj", []) or B.nva_at(s, a):
+            if a in used or a in sup.get("adj", []) or B.has_nva(s, a):
                 continue
             us = [x for x in B.us_ground(s, a) if not s["units"][x].get("brk") and B.supplied(s, x)]
             if us:
@@ -1285,9 +1285,9 @@ def recovery_site(s, loc):
     if loc == B.ANKHE:
         return True
     if loc == B.PLEIKU:
-        return not B.nva_at(s, loc)
+        return not B.has_nva(s, loc)
     if loc in LOC and LOC[loc]["sf_camp"]:
-        return B.garrison_at(s, loc) is not None and not B.nva_at(s, loc)
+        return B.garrison_at(s, loc) is not None and not B.has_nva(s, loc)
     return False
 
 

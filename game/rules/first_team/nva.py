@@ -615,14 +615,14 @@ def garrisons(g):
     no_broken = opt.get("garrison_broken", "allowed") == "never"  # A81
     no_cam = opt.get("cam_road_garrison", "always") == "with_16_1" and not opt["cambodia"]  # A82
     inf, sfg = B.where(s, "inf"), B.where(s, "sfg")
-    alone = [loc for loc in B.where(s, "nva") if loc in _GARRISONED and loc not in inf and loc not in sfg]
+    # the NVA alone where a garrison may stand and none stands yet (most segment ends find none)
+    alone = [loc for loc in B.where(s, "nva") if loc in _GARRISONED and loc not in inf and loc not in sfg
+             and not any(U[x].get("gar") for x in B.seen(s, loc, "nva"))]
     for loc in B.map_order(alone):
         r = LOC[loc]
         if no_cam and r["zone"] == "CAM":
             continue
         here = B.of_kind(s, loc, "nva")
-        if any(U[x].get("gar") for x in here):
-            continue
         n = len(here)
         k = min(6, n) if loc == B.PLEIKU else ceil(n / 2) if r["sf_camp"] else 1
         cands = [x for x in here if not B.broken(U[x])] if no_broken else here

@@ -127,3 +127,26 @@ def test_lazy_listings_hold_the_actions_and_draw_as_the_random_player():
             assert r1.getstate() == r2.getstate()
             assert acts.gave(got)
     assert kinds == {"transport", "ground"}
+
+
+def test_stack_admits_agrees_with_the_general_stacking_rule():
+    """FT 8.2: stack_admits (a stack of companies coming together, the ground listing's stack moves)
+    agrees with stack_ok's general path."""
+    n = 0
+    for k, s in enumerate(_positions(games=2)):
+        if k % 9:
+            continue
+        U = s["units"]
+        by_loc = {}
+        for x in US.movers(s):
+            by_loc.setdefault(U[x]["loc"], []).append(x)
+        for loc, xs in by_loc.items():
+            if len(xs) < 2:
+                continue
+            bns = {U[x]["bn"] for x in xs}
+            bn = next(iter(bns)) if len(bns) == 1 else None
+            for d in LOC:
+                if d != loc:
+                    assert B.stack_admits(s, d, len(xs), bn) == B.stack_ok(s, d, xs), (loc, d, xs)
+                    n += 1
+    assert n > 1000

@@ -413,6 +413,21 @@ def stack_ok(s, loc, extra=(), less=()):
     return all(U[x]["bn"] == bn for x in here) and all(U[x]["bn"] == bn for x in new)
 
 
+def stack_admits(s, loc, n, bn):
+    """stack_ok(s, loc, xs) for n infantry companies xs coming together from elsewhere, all of
+    battalion bn (None: of more than one)."""
+    if loc not in LOC:
+        return True
+    here = seen(s, loc, "inf")
+    k = len(here) + n
+    if k <= 2:
+        return True
+    if k > 4 or bn is None:
+        return False
+    U = s["units"]
+    return all(U[x]["bn"] == bn for x in here)
+
+
 def fits(s, loc, bn):
     """FT 8.2 (stack_ok) for one more infantry company, of battalion bn, coming to loc from elsewhere."""
     return admits(room_table(s)[loc], bn)

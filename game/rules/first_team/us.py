@@ -855,12 +855,14 @@ def stack_dests(s, xs, paths):
     for ps in paths.values():
         common = set(ps) if common is None else common & set(ps)
     must_fit = s["options"].get("road_pass_stacking", "must_fit") == "must_fit"
+    bns = list(paths)  # the battalions of the stack
+    n, bn = len(xs), (bns[0] if len(bns) == 1 else None)
     out = []
     for d in sorted(common or ()):
-        if d in LOC and not B.stack_ok(s, d, xs):
+        if not B.stack_admits(s, d, n, bn):
             continue
         via = paths[U[xs[0]]["bn"]][d][0][:-1]
-        if must_fit and any(v in LOC and not B.stack_ok(s, v, xs) for v in via):
+        if must_fit and not all(B.stack_admits(s, v, n, bn) for v in via):
             continue
         out.append(d)
     return out

@@ -223,17 +223,20 @@ class AirSeg(Step):
         struck = flags(s).get("struck", {})
         tac = len(free_tac(s))
         b52 = len(B.of_kind(s, B.ANKHE, "b52"))
+        lab = g.labels  # labels=False (the simulator): the same actions without their labels
         for t in strike_targets(s):
             if t in struck:
                 continue
             for n in range(1, min(tac, s["cp"] // CP["tac_air"]) + 1):
                 out.append({"t": "strike", "to": t, "air": "tac", "n": n,
-                            "label": f"{n} Tac Air strike(s) on {B.name(t)} ({2 * n} CP)"})
+                            "label": f"{n} Tac Air strike(s) on {B.name(t)} ({2 * n} CP)"}
+                           if lab else {"t": "strike", "to": t, "air": "tac", "n": n})
             if t != B.PLEIKU and not (t == B.zbox("P") and s["options"]["pleiku_box_strikes"] == "one_location"):
                 for n in range(1, min(b52, s["cp"] // CP["b52"]) + 1):
                     out.append({"t": "strike", "to": t, "air": "b52", "n": n,
-                                "label": f"{n} B-52 strike(s) on {B.name(t)} ({2 * n} CP)"})
-        out.append(end_with_cp(s, "End the Airstrike Segment", out))
+                                "label": f"{n} B-52 strike(s) on {B.name(t)} ({2 * n} CP)"}
+                               if lab else {"t": "strike", "to": t, "air": "b52", "n": n})
+        out.append(end_with_cp(s, "End the Airstrike Segment", out) if lab else {"t": "done"})
         return out
 
     def act(self, g, f, a):
@@ -1047,27 +1050,31 @@ def arty_cost(s, bn, loc):
     return CP["arty_other"]
 
 
-def support_choices(s, loc, sup, ground=True):
+def support_choices(s, loc, sup, ground=True, labels=True):
     """Artillery, Tac Air support, gunships, ARA, observation helicopters and supporting locations
-    for a combat at loc (FT 5.5-5.7, 9.2, 11.27-11.29)."""
+    for a combat at loc (FT 5.5-5.7, 9.2, 11.27-11.29); labelled unless labels=False."""
+    U = s["units"]
     out = []
+    at = B.name(loc) if labels else None
     if ground:
+        ready = {U[x]["bn"] for x in B.seen(s, B.ANKHE, "arty") if not U[x].get("fired")}  # FT 11.6
         for bn in COUNTERS["artillery"]:
-            if bn in ("batteries", "recon"):
+            if bn in ("batteries", "recon") or bn not in ready:
                 continue
-            bats = [x for x in B.of_kind(s, B.ANKHE, "arty") if s["units"][x]["bn"] == bn and not s["units"][x].get("fired")]
             c = arty_cost(s, bn, loc)
-            if bats and cp_ok(s, c):
-                out.append({"t": "arty", "bn": bn, "loc": loc, "label": f"Battery of the {bn} fires at {B.name(loc)} ({c} CP)"})
+            if cp_ok(s, c):
+                out.append({"t": "arty", "bn": bn, "loc": loc, "label": f"Battery of the {bn} fires at {at} ({c} CP)"}
+                           if labels else {"t": "arty", "bn": bn, "loc": loc})
         if free_tac(s) and cp_ok(s, CP["tac_air"]):
-            out.append({"t": "tac", "loc": loc, "label": f"Tac Air support at {B.name(loc)} (2 CP)"})
+            out.append({"t": "tac", "loc": loc, "label": f"Tac Air support at {at} (2 CP)"}
+                       if labels else {"t": "tac", "loc": loc})
     for kind, lab in (("gs", "gunship"), ("ara", "ARA company"), ("oh", "observation helicopter")):
         if not ground and kind != "ara":
             continue
         hs = ready_helis(s, kind)
         seen = set()
         for h in hs:
-            u = s["units"][h]
+            u = U[h]
             tag = ("r19" if u.get("r19") else "") + str(u.get("st", 0))
             if tag in seen:
                 continue
@@ -1076,15 +1083,16 @@ def support_choices(s, loc, sup, ground=True):
             if cp_ok(s, c):
                 st = "fatigued " if u.get("st") else ""
                 out.append({"t": "heli", "heli": h, "loc": loc,
-                            "label": f"Scramble a {st}{'1/9 ' if u.get('r19') else ''}{lab} to {B.name(loc)} ({c} CP)"})
+                            "label": f"Scramble a {st}{'1/9 ' if u.get('r19') else ''}{lab} to {at} ({c} CP)"}
+                           if labels else {"t": "heli", "heli": h, "loc": loc})
     if ground and s["options"]["supporting_locations"]:
         used = s["f"].get("adj_used", [])
         for a in sorted(ADJ[loc]):
             if a in used or a in sup.get("adj", []) or B.has_nva(s, a):
                 continue
-            us = [x for x in B.us_ground(s, a) if not s["units"][x].get("brk") and B.supplied(s, x)]
-            if us:
-                out.append({"t": "adj", "from": a, "loc": loc, "label": f"{B.name(a)} supports {B.name(loc)} (1 supply step)"})
+            if any(not U[x].get("brk") and B.supplied(s, x) for x in B.us_ground(s, a)):
+                out.append({"t": "adj", "from": a, "loc": loc, "label": f"{B.name(a)} supports {at} (1 supply step)"}
+                           if labels else {"t": "adj", "from": a, "loc": loc})
     return out
 
 
@@ -1142,8 +1150,8 @@ class Support(Step):
                 if l not in declared and B.cambodia_ok(s, l):
                     out.append({"t": "ara_alone", "loc": l, "label": f"ARA attack alone at {B.name(l)}"})
         for x in atts:
-            out += support_choices(s, x["loc"], x["sup"], ground=not x["alone"])
-        out.append(end_with_cp(s, "End the Support Segment", out))
+            out += support_choices(s, x["loc"], x["sup"], ground=not x["alone"], labels=g.labels)
+        out.append(end_with_cp(s, "End the Support Segment", out) if g.labels else {"t": "done"})
         return out
 
     def act(self, g, f, a):
@@ -1214,8 +1222,8 @@ class MSupport(Step):
                 f"and helicopters ({g.s['cp']} CP) (FT 4.14 M)")
 
     def choices(self, g, f):
-        out = support_choices(g.s, f["loc"], f["sup"])
-        out.append({"t": "done", "label": "No (more) support: resolve the combat"})
+        out = support_choices(g.s, f["loc"], f["sup"], labels=g.labels)
+        out.append({"t": "done", "label": "No (more) support: resolve the combat"} if g.labels else {"t": "done"})
         return out
 
     def act(self, g, f, a):

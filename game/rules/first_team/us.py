@@ -291,18 +291,13 @@ def transports(s):
     player chooses which: a fatigued one that flies goes to Refit, a ready one becomes fatigued, and
     which to keep ready can matter later, e.g. for a heliborne retreat); and the 1/9 lift. Companies
     in the same condition are alike, so one of each is offered (the lowest id)."""
-    out = []
-    for r19 in (False, True):
-        hs = [h for h in B.of_kind(s, B.ANKHE, "tr") if not s["units"][h].get("used")
-              and bool(s["units"][h].get("r19")) == r19]
-        hs.sort(key=lambda h: (s["units"][h].get("st", 0), h))
-        seen = set()
-        for h in hs:
-            st = s["units"][h].get("st", 0)
-            if st not in seen:
-                seen.add(st)
-                out.append(h)
-    return out
+    U = s["units"]
+    first = {}  # (1/9's own, fatigued): the lowest id in that condition
+    for h in B.seen(s, B.ANKHE, "tr"):  # by id
+        u = U[h]
+        if not u.get("used"):
+            first.setdefault((bool(u.get("r19")), u.get("st", 0)), h)
+    return [first[k] for k in sorted(first)]
 
 
 def lift_tag(u):
@@ -463,12 +458,15 @@ def _transport_listing(s, lzmap, flyable, pf):
     room = B.room_table(s)
     ok = {None: lzs}  # battalion (None: supply): the LZs where it may land (FT 8.2)
     lifts = {False: [], True: []}  # r19: [(units, where they may go)] a helicopter may carry (FT 9.1, 14.3)
+    inf, sup = B.where(s, "inf"), B.where(s, "sup")
     for frm in lzs:
+        if frm not in inf and frm not in sup:
+            continue
         for bn, units in cargo_runs(s, frm):
             okb = ok.get(bn)
             if okb is None:
                 okb = ok[bn] = [to for to in lzs if B.admits(room[to], bn)]
-            run = (units, [to for to in okb if to != frm])
+            run = (units, [to for to in okb if to != frm] if frm in okb else okb)
             lifts[False].append(run)
             if bn == "1/9":
                 lifts[True].append(run)

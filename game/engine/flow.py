@@ -183,16 +183,12 @@ class Row:
     """One row of a sequence of play: the step to push, its frame data, the title shown, the rule
     cited, and game-specific fields (e.g. a segment letter)."""
 
-    __slots__ = ("step", "data", "title", "rule", "extra")
-
     def __init__(self, step, data, title, rule, **extra):
         self.step, self.data, self.title, self.rule, self.extra = step, data, title, rule, extra
-
-    def __getattr__(self, k):
-        try:
-            return self.extra[k]
-        except KeyError:
-            raise AttributeError(k) from None
+        clash = set(extra) & set(vars(self))
+        if clash:
+            raise ValueError(f"a row's own field cannot be a game-specific one: {sorted(clash)}")
+        vars(self).update(extra)  # read as attributes (row.letter), as often as the rows run
 
 
 class Sequence(Step):

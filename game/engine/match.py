@@ -89,6 +89,8 @@ def _bare(acts):
 
 def strip(action):
     """An action without its display fields, normalised through JSON."""
+    if _DISPLAY.isdisjoint(action):  # none to leave out (the simulator's actions)
+        return clone(action)
     return clone({k: v for k, v in action.items() if k not in DISPLAY_KEYS})
 
 

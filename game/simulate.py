@@ -8,13 +8,28 @@ import time
 from .ai import RandomAgent, make_agent
 from .ai.worlds import WorldSampler
 from .engine import match as M
+from .engine.listing import Listing
 from .rules import get
 
 _RANDOM = RandomAgent()
 
 
 def random_action(rng, actions):
+    if type(actions) is Listing:
+        return _random_listed(rng, actions)
     return _RANDOM.choose(None, None, actions, rng)
+
+
+def _random_listed(rng, acts):
+    """RandomAgent.choose over a Listing: the same calls on rng, the same action, but only the one
+    drawn is built (rng.choice reads len() and one index). Kept beside it by a test
+    (tests/test_ft_fast_paths.py)."""
+    dones = acts.count.get("done")
+    if not dones:
+        return rng.choice(acts)
+    if dones == len(acts) or rng.random() < _RANDOM.done_bias:
+        return rng.choice(acts.only("done"))
+    return rng.choice(acts.without("done"))
 
 
 def parse_players(text, rules, ai_level=None):
@@ -52,11 +67,11 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, p
     rng = random.Random(seed * 7919 + 17)
     agents = players or {}
     steps = 0
-    labels = bool(agents)  # the random player never reads a label
+    labels = bool(agents)  # the random player never reads a label, and reads one action of a Listing
     # played in place, the state stays one object: the rules' indexes of it live the whole game
     # (nothing but the engine changes it meanwhile)
     with (getattr(rules, "indexed", None) or _no_index)(m["state"]):
-        acts = M.legal_actions(rules, m, labels=labels)
+        acts = M.legal_actions(rules, m, labels=labels, lazy=not labels)
         while not m["state"].get("over"):
             if not acts:
                 raise RuntimeError(f"no legal action at step {m['state']['stack'][-1]['s']}")
@@ -74,7 +89,7 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, p
             else:
                 role = M.current_role(rules, m)
                 a = agent.choose(rules, M.view(rules, m, role) if agent.needs_view else None, acts, rng)
-            acts = M.play(rules, m, a, legal=acts, in_place=True, labels=labels)
+            acts = M.play(rules, m, a, legal=acts, in_place=True, labels=labels, lazy=not labels)
             steps += 1
             if check:
                 check(m)

@@ -3,7 +3,9 @@ rule they stand for, over the positions of random games played as the simulator 
 
 import random
 
+from game.ai import RandomAgent
 from game.engine import match as M
+from game.engine.listing import Listing
 from game.rules.first_team import board as B
 from game.rules.first_team import us as US
 from game.rules.first_team.data import LOC
@@ -12,17 +14,22 @@ from game.simulate import random_action
 from .ft_helpers import R
 
 
-def _positions(games=3, seed=11):
-    """Every position of a few random games, played in place with the index open as the simulator
-    plays them (yielded between actions)."""
+def _played(games=3, seed=11):
+    """(match, its legal actions) at every position of a few random games, played in place with the
+    index open as the simulator plays them (lazy listings included), yielded between actions."""
     for i in range(games):
         m = M.new_match(R, "campaign", seed + i)
         rng = random.Random(seed + i)
         with R.indexed(m["state"]):
-            acts = M.legal_actions(R, m, labels=False)
+            acts = M.legal_actions(R, m, labels=False, lazy=True)
             while not m["state"].get("over"):
-                yield m["state"]
-                acts = M.play(R, m, random_action(rng, acts), legal=acts, in_place=True, labels=False)
+                yield m, acts
+                acts = M.play(R, m, random_action(rng, acts), legal=acts, in_place=True, labels=False, lazy=True)
+
+
+def _positions(games=3, seed=11):
+    for m, _ in _played(games, seed):
+        yield m["state"]
 
 
 def _one_more(s, loc, x):
@@ -58,7 +65,7 @@ def test_exchange_pick_up_test_agrees_with_the_list():
             for to in LOC:
                 there = US.cargo_at(s, to)
                 if there:
-                    assert US._can_bring_back(s, c, to, there) == bool(US.exchange_back_units(s, c, to)), (c, to)
+                    assert US._can_bring_back(s, c, to) == bool(US.exchange_back_units(s, c, to)), (c, to)
                     n += 1
     assert n > 100
 
@@ -96,3 +103,50 @@ def test_lz_and_nva_location_sets_agree_with_the_per_location_queries():
             assert (loc in lzs) == bool(printed or marker or pf)
             assert (loc in held) == bool(B.nva_at(s, loc))
         assert order == [loc for loc in LOC if B.nva_at(s, loc)]
+
+
+def test_lazy_listings_hold_the_actions_and_draw_as_the_random_player():
+    """Issue 14: a Listing (the simulator's transport FT 9.1 and ground movement FT 10.1 listings,
+    each action built when read, parts of them kept across actions) holds the labelled actions
+    listed afresh without their display fields, in order, and the simulator's draw from it is
+    RandomAgent's over the list: the same action, the same generator state after."""
+    kinds = set()
+    for k, (m, acts) in enumerate(_played(games=2)):
+        if type(acts) is not Listing:
+            continue
+        kinds.add(m["state"]["stack"][-1]["s"])
+        plain = list(acts)
+        assert plain == M.legal_actions(R, m, labels=False)
+        # listed afresh: a copy of the match has no index kept across actions (board.kept)
+        assert plain == [M.strip(a) for a in M.legal_actions(R, M.clone(m))]
+        assert len(acts) == len(plain) and acts.types() == {a["t"] for a in plain}
+        for seed in range(3):
+            r1, r2 = random.Random(k * 7 + seed), random.Random(k * 7 + seed)
+            got = random_action(r1, acts)
+            assert got == RandomAgent().choose(None, None, plain, r2)
+            assert r1.getstate() == r2.getstate()
+            assert acts.gave(got)
+    assert kinds == {"transport", "ground"}
+
+
+def test_stack_admits_agrees_with_the_general_stacking_rule():
+    """FT 8.2: stack_admits (a stack of companies coming together, the ground listing's stack moves)
+    agrees with stack_ok's general path."""
+    n = 0
+    for k, s in enumerate(_positions(games=2)):
+        if k % 9:
+            continue
+        U = s["units"]
+        by_loc = {}
+        for x in US.movers(s):
+            by_loc.setdefault(U[x]["loc"], []).append(x)
+        for loc, xs in by_loc.items():
+            if len(xs) < 2:
+                continue
+            bns = {U[x]["bn"] for x in xs}
+            bn = next(iter(bns)) if len(bns) == 1 else None
+            for d in LOC:
+                if d != loc:
+                    assert B.stack_admits(s, d, len(xs), bn) == B.stack_ok(s, d, xs), (loc, d, xs)
+                    n += 1
+    assert n > 1000

@@ -75,12 +75,16 @@ class Context:
     """What the rules see: the state being changed, the log, dice and frames.
 
     `labels` is False when nobody will read the actions' display labels (a simulator, the
-    computer opponent): steps may then skip building them (and say so by returning a `Bare` list)."""
+    computer opponent): steps may then skip building them (and say so by returning a `Bare` list,
+    or a `listing.Listing` that builds each action only when it is read). `lazy` is True when the
+    caller takes such a Listing as it is (the simulator's random player); else the engine makes it
+    a list."""
 
-    def __init__(self, state, log, labels=True):
+    def __init__(self, state, log, labels=True, lazy=False):
         self.s = state
         self.logbuf = log
         self.labels = labels
+        self.lazy = lazy
         self.checkpoint = False  # set when dice are rolled or hidden things are drawn or shown
 
     # --- frames ---------------------------------------------------------------
@@ -179,16 +183,12 @@ class Row:
     """One row of a sequence of play: the step to push, its frame data, the title shown, the rule
     cited, and game-specific fields (e.g. a segment letter)."""
 
-    __slots__ = ("step", "data", "title", "rule", "extra")
-
     def __init__(self, step, data, title, rule, **extra):
         self.step, self.data, self.title, self.rule, self.extra = step, data, title, rule, extra
-
-    def __getattr__(self, k):
-        try:
-            return self.extra[k]
-        except KeyError:
-            raise AttributeError(k) from None
+        clash = set(extra) & set(vars(self))
+        if clash:
+            raise ValueError(f"a row's own field cannot be a game-specific one: {sorted(clash)}")
+        vars(self).update(extra)  # read as attributes (row.letter), as often as the rows run
 
 
 class Sequence(Step):

@@ -16,6 +16,7 @@ from operator import is_, not_
 
 from . import report
 from .flow import Bare, Context, IllegalAction, owner
+from .listing import Listing
 from .rng import NeedRoll, new_dice
 
 FORMAT = 1
@@ -75,7 +76,7 @@ def _bare(acts):
     """The actions without display fields (those that carry none are kept as they are). The
     simulator lists thousands of actions a step, nearly all bare already (the steps leave labels
     out when nobody reads them): the test of each runs in C, and only the others are rebuilt."""
-    if type(acts) is Bare:
+    if type(acts) is Bare or type(acts) is Listing:
         return acts
     bare = list(map(_DISPLAY.isdisjoint, acts))
     if all(bare):
@@ -88,6 +89,8 @@ def _bare(acts):
 
 def strip(action):
     """An action without its display fields, normalised through JSON."""
+    if _DISPLAY.isdisjoint(action):  # none to leave out (the simulator's actions)
+        return clone(action)
     return clone({k: v for k, v in action.items() if k not in DISPLAY_KEYS})
 
 
@@ -122,9 +125,11 @@ def current_role(rules, match):
     return owner(rules.flow, s["stack"][-1], rules.roles[0])
 
 
-def legal_actions(rules, match, role=None, labels=True):
+def legal_actions(rules, match, role=None, labels=True, lazy=False):
     """Every legal action for role now (none if it is another role's decision), each with a
-    display 'label' unless labels=False (the simulator and the computer opponent)."""
+    display 'label' unless labels=False (the simulator and the computer opponent). With lazy=True
+    (and labels=False) a step may answer with a `listing.Listing`, whose actions are built only
+    as they are read (the simulator's random player)."""
     s = match["state"]
     if s.get("over"):
         return []
@@ -133,7 +138,7 @@ def legal_actions(rules, match, role=None, labels=True):
     if s.get("await_roll"):
         return [{"t": "roll", "value": v, "label": f"{v}"} if labels else {"t": "roll", "value": v}
                 for v in range(1, 7)]
-    acts = _choices(rules, Context(s, [], labels), s["stack"][-1])
+    acts = _choices(rules, Context(s, [], labels, lazy and not labels), s["stack"][-1])
     if not labels:
         acts = _bare(acts)
     return acts
@@ -144,9 +149,13 @@ def _choices(rules, g, f):
     step = rules.flow.get(f["s"])
     reading = getattr(rules, "reading", None)
     if reading is None:
-        return step.choices(g, f)
-    with reading(g.s):
-        return step.choices(g, f)
+        acts = step.choices(g, f)
+    else:
+        with reading(g.s):
+            acts = step.choices(g, f)
+    if type(acts) is Listing and not g.lazy:
+        return Bare(acts)  # the same actions, built for a caller that reads them all
+    return acts
 
 
 def _role_ok(rules, s, role):
@@ -223,18 +232,20 @@ def apply(rules, match, action, role=None, legal=None, in_place=False):
     return match
 
 
-def play(rules, match, action, legal=None, in_place=False, role=None, labels=True):
+def play(rules, match, action, legal=None, in_place=False, role=None, labels=True, lazy=False):
     """apply(), then return the legal actions that follow, already listed while the engine ran
-    to the next decision (simulators and fuzzers use this to list each position once)."""
-    nxt = _apply(rules, match, action, role, legal, in_place, labels)
+    to the next decision (simulators and fuzzers use this to list each position once); `lazy`:
+    see legal_actions."""
+    lazy = lazy and not labels
+    nxt = _apply(rules, match, action, role, legal, in_place, labels, lazy)
     if nxt is None or (role is not None and not _role_ok(rules, match["state"], role)):
-        return legal_actions(rules, match, role, labels)
+        return legal_actions(rules, match, role, labels, lazy)
     if not labels:
         nxt = _bare(nxt)
     return nxt
 
 
-def _apply(rules, match, action, role, legal, in_place, labels=True):
+def _apply(rules, match, action, role, legal, in_place, labels=True, lazy=False):
     if not isinstance(action, dict) or "t" not in action:
         raise IllegalAction("an action is an object with a 't' field")
     a = strip(action)
@@ -245,11 +256,15 @@ def _apply(rules, match, action, role, legal, in_place, labels=True):
         raise IllegalAction(f"it is not {role}'s decision now")
     if legal is None:
         legal = legal_actions(rules, match)
-    if not any(map(is_, legal, repeat(action))):  # one of the listed dicts itself: legal, no compare
+    if type(legal) is Listing:
+        listed = legal.gave(action)  # read from the listing: legal, no compare
+    else:
+        listed = any(map(is_, legal, repeat(action)))  # one of the listed dicts itself: legal, no compare
+    if not listed:
         legal = [{k: v for k, v in x.items() if k not in DISPLAY_KEYS} for x in legal]
         if a not in legal:
             raise IllegalAction(_why_illegal(rules, match, a, legal))
-    return _commit(rules, match, a, in_place, labels)
+    return _commit(rules, match, a, in_place, labels, lazy)
 
 
 def _why_illegal(rules, match, a, legal):
@@ -268,7 +283,7 @@ def _why_illegal(rules, match, a, legal):
     return f"that '{a['t']}' is not allowed now (see the legal actions)"
 
 
-def _commit(rules, match, a, in_place=False, labels=True):
+def _commit(rules, match, a, in_place=False, labels=True, lazy=False):
     """Run action a (None = just advance) on a copy; keep it only if it completes. Returns the
     legal actions of the decision it ends on (None if none were listed)."""
     s = match["state"]
@@ -288,7 +303,7 @@ def _commit(rules, match, a, in_place=False, labels=True):
     work = base if in_place else clone(base)
     if pending is not None:
         work["dice"]["queue"] = list(typed)
-    g = Context(work, log, labels)
+    g = Context(work, log, labels, lazy)
     indexed = getattr(rules, "indexed", None) or _no_index
     try:
         with indexed(work):  # the rules may keep indexes of the position while the action runs

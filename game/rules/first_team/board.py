@@ -82,26 +82,31 @@ def name(loc):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "by_kind", "rank", "kinds", "moves", "kept", "memo", "depth")
+    __slots__ = ("s", "by_loc", "by_kind", "where", "rank", "kinds", "room", "readers", "kept", "memo", "depth")
 
     def __init__(self, s):
         by = {}
         by_kind = {}
         rank = {}
+        self.where = where = {}
         for i, (uid, u) in enumerate(s["units"].items()):
             loc = u["loc"]
             by.setdefault(loc, []).append(uid)
             by_kind.setdefault((loc, u["k"]), []).append(uid)
+            w = where.setdefault(u["k"], {})
+            w[loc] = w.get(loc, 0) + 1
             rank[uid] = i
         for xs in by_kind.values():
             xs.sort()
         self.s = s
         self.by_loc = by        # {loc: [uids in the order of s["units"]]}
         self.by_kind = by_kind  # {(loc, kind): [uids, sorted]} (a unit never changes kind)
+        # where: {kind: {loc: how many units of that kind are there}}, only places holding some
         self.rank = rank        # {uid: its position in s["units"]}
         self.kinds = {}         # {kinds: [uids of those kinds, sorted]} (`of_kinds`; a unit never changes kind)
-        self.moves = {}         # {loc: how many times a unit entered or left it} (`put`)
-        self.kept = {}          # {key: (moves at the locations it reads, answer)} (`kept`)
+        self.room = _Table(lambda loc: stack_room(s, loc))  # FT 8.2 {loc: stack_room}, dropped by `put`
+        self.kept = {}          # {key: answer} (`kept`), dropped by `put` when a unit enters or leaves
+        self.readers = {}       # {loc: [keys of `kept` answers that read loc]}
         self.memo = None        # {key: answer} while a `reading` is open
         self.depth = 0
 
@@ -113,8 +118,13 @@ def _check_index(s, e):
     kinds = {}
     for uid, u in s["units"].items():
         kinds.setdefault((u["loc"], u["k"]), []).append(uid)
+    where = {}
+    for (loc, k), xs in kinds.items():
+        where.setdefault(k, {})[loc] = len(xs)
     if ({k: v for k, v in e.by_loc.items() if v} != fresh
-            or {k: v for k, v in e.by_kind.items() if v} != {k: sorted(v) for k, v in kinds.items()}):
+            or {k: v for k, v in e.by_kind.items() if v} != {k: sorted(v) for k, v in kinds.items()}
+            or e.where != where
+            or any(stack_room(s, loc) != room for loc, room in e.room.items())):
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
 
 
@@ -148,9 +158,13 @@ def put(s, uid, to):
     e = _live(s)
     if e is None or frm == to:
         return
-    mv = e.moves
-    mv[frm] = mv.get(frm, 0) + 1
-    mv[to] = mv.get(to, 0) + 1
+    rd = e.readers
+    if frm in rd or to in rd:  # the kept answers that read either place are out of date
+        kp = e.kept
+        for k in rd.pop(frm, ()):
+            kp.pop(k, None)
+        for k in rd.pop(to, ()):
+            kp.pop(k, None)
     by = e.by_loc
     by[frm].remove(uid)
     bisect.insort(by.setdefault(to, []), uid, key=e.rank.__getitem__)
@@ -158,6 +172,16 @@ def put(s, uid, to):
     bk = e.by_kind
     bk[(frm, k)].remove(uid)
     bisect.insort(bk.setdefault((to, k), []), uid)
+    if k == "inf":
+        e.room.pop(frm, None)
+        e.room.pop(to, None)
+    w = e.where[k]
+    n = w[frm] - 1
+    if n:
+        w[frm] = n
+    else:
+        del w[frm]
+    w[to] = w.get(to, 0) + 1
 
 
 def units_at(s, loc):
@@ -167,7 +191,7 @@ def units_at(s, loc):
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
 
 
-def _seen(s, loc, kind):
+def seen(s, loc, kind):
     """The units of one kind at loc, to read only (the live index's own list: no copy)."""
     e = _live(s)
     if e is not None:
@@ -206,19 +230,42 @@ def _of_kinds(s, kinds):
     return sorted(x for x, u in s["units"].items() if u["k"] in kinds)
 
 
-def kept(s, key, near, fn):
-    """fn(), kept in the live index of s (across actions) until a unit enters or leaves one of the
-    locations `near`. fn may read only where units are and what never changes (kinds, battalions,
-    the options), and only at those locations; callers must not change the answer."""
+_NONE = {}
+
+
+def where(s, kind):
+    """{location: how many units of kind are there}, only the locations holding some (the live
+    index's own: not to be changed, nor kept while units move)."""
+    e = _live(s)
+    if e is not None:
+        return e.where.get(kind, _NONE)
+    out = {}
+    for u in s["units"].values():
+        if u["k"] == kind:
+            out[u["loc"]] = out.get(u["loc"], 0) + 1
+    return out
+
+
+def kept(s, key, near, fn, *args):
+    """fn(*args), kept in the live index of s (across actions) until a unit enters or leaves one of
+    the locations `near` (put drops it). fn may read only where units are and what never changes
+    (kinds, battalions, the options), and only at those locations; callers must not change the
+    answer."""
     e = _live(s)
     if e is None:
-        return fn()
-    seen = tuple(map(e.moves.get, near))
-    hit = e.kept.get(key)
-    if hit is not None and hit[0] == seen:
-        return hit[1]
-    r = fn()
-    e.kept[key] = (seen, r)
+        return fn(*args)
+    try:
+        return e.kept[key]
+    except KeyError:
+        pass
+    r = e.kept[key] = fn(*args)
+    rd = e.readers
+    for loc in near:
+        ks = rd.get(loc)
+        if ks is None:
+            rd[loc] = [key]
+        else:
+            ks.append(key)
     return r
 
 
@@ -244,7 +291,24 @@ def of_kind(s, loc, *kinds):
 
 def us_ground(s, loc):
     """US infantry in a location: companies and the SF garrison (FT 2.0, 14.2)."""
-    return of_kind(s, loc, "inf", "sfg")
+    e = _live(s)
+    if e is None:
+        return _of_kind(s, loc, ("inf", "sfg"))
+    bk = e.by_kind
+    inf, sfg = bk.get((loc, "inf")), bk.get((loc, "sfg"))
+    if not sfg:
+        return list(inf) if inf else []
+    return sorted(inf + sfg) if inf else list(sfg)
+
+
+def has_us(s, loc):
+    """bool(us_ground(s, loc)), from the counts of the live index."""
+    return loc in where(s, "inf") or loc in where(s, "sfg")
+
+
+def has_nva(s, loc):
+    """bool(nva_at(s, loc)), from the counts of the live index."""
+    return loc in where(s, "nva")
 
 
 def us_inf(s, loc):
@@ -349,9 +413,24 @@ def stack_ok(s, loc, extra=(), less=()):
     return all(U[x]["bn"] == bn for x in here) and all(U[x]["bn"] == bn for x in new)
 
 
+def stack_admits(s, loc, n, bn):
+    """stack_ok(s, loc, xs) for n infantry companies xs coming together from elsewhere, all of
+    battalion bn (None: of more than one)."""
+    if loc not in LOC:
+        return True
+    here = seen(s, loc, "inf")
+    k = len(here) + n
+    if k <= 2:
+        return True
+    if k > 4 or bn is None:
+        return False
+    U = s["units"]
+    return all(U[x]["bn"] == bn for x in here)
+
+
 def fits(s, loc, bn):
     """FT 8.2 (stack_ok) for one more infantry company, of battalion bn, coming to loc from elsewhere."""
-    return admits(stack_room(s, loc), bn)
+    return admits(room_table(s)[loc], bn)
 
 
 def admits(room, bn):
@@ -364,7 +443,7 @@ def stack_room(s, loc):
     False (of none), or the one battalion whose companies may still come."""
     if loc not in LOC:
         return True
-    here = _seen(s, loc, "inf")
+    here = seen(s, loc, "inf")
     n = len(here) + 1
     if n <= 2:
         return True
@@ -390,8 +469,12 @@ class _Table(dict):
 
 
 def room_table(s):
-    """{location: stack_room}, each found once per reading (not to be changed)."""
-    return memo(s, "room_table", lambda: _Table(lambda loc: stack_room(s, loc)))
+    """{location: stack_room}, each found once (the live index keeps it across actions: put drops a
+    location's answer when an infantry company enters or leaves it); not to be changed."""
+    e = _live(s)
+    if e is not None:
+        return e.room
+    return _Table(lambda loc: stack_room(s, loc))
 
 
 def supply_markers(s, loc):
@@ -449,7 +532,7 @@ def stack_supplied(s, loc, stack):
     """supplied() for a unit of `stack` ("inf" or "sfg") at loc."""
     if loc == ANKHE:
         return True
-    if loc not in LOC or not _seen(s, loc, "sup"):
+    if loc not in LOC or not seen(s, loc, "sup"):
         return False
     return supply_for(s, loc)[stack] is not None
 
@@ -511,16 +594,17 @@ def _lz_locs(s):
             out.add(u["loc"])
     for x in of_kinds(s, "pf"):
         loc = U[x]["loc"]
-        if loc in LOC and not _seen(s, loc, "nva"):
+        if loc in LOC and not seen(s, loc, "nva"):
             out.add(loc)
     return out
 
 
-_CAMBODIA = frozenset(loc for loc, r in LOC.items() if r["zone"] == "CAM")
+CAMBODIA = frozenset(loc for loc, r in LOC.items() if r["zone"] == "CAM")
 
 
 def cambodia_ok(s, loc):
-    return loc not in _CAMBODIA or s["options"]["cambodia"]
+    """FT 16.1: Cambodia is entered only with the optional rule."""
+    return loc not in CAMBODIA or s["options"]["cambodia"]
 
 
 # --- NVA units -------------------------------------------------------------------------------------
@@ -554,7 +638,7 @@ def nva_at(s, loc):
 
 def nva_locs(s):
     """The locations holding NVA companies (nva_at not empty), a set, once per reading (not to be changed)."""
-    return memo(s, "nva_locs", lambda: {s["units"][x]["loc"] for x in of_kinds(s, "nva")})
+    return memo(s, "nva_locs", lambda: set(where(s, "nva")))
 
 
 def nva_map_locs(s):
@@ -617,9 +701,9 @@ def nva_garrisoned(s, loc):
 
 def target_types(s, loc):
     """FT 13.31, 13.34 (A20, A44): 1 Pleiku, 2 SF camp, 3 road, 4 US ground units."""
-    if s["options"]["garrisoned_not_target"] and nva_garrisoned(s, loc) and not us_ground(s, loc):
+    if s["options"]["garrisoned_not_target"] and nva_garrisoned(s, loc) and not has_us(s, loc):
         return []
-    if zone_of(loc) == "CAM" and not (s["options"]["cambodia"] and us_ground(s, loc)):
+    if zone_of(loc) == "CAM" and not (s["options"]["cambodia"] and has_us(s, loc)):
         return []
     t = []
     r = LOC[loc]
@@ -629,7 +713,7 @@ def target_types(s, loc):
         t.append(2)
     if r["road"]:
         t.append(3)
-    if us_ground(s, loc):
+    if has_us(s, loc):
         t.append(4)
     return t
 
@@ -870,7 +954,7 @@ def place_nva(s, uid, loc):
 def overrun(g, loc, movers):
     """FT 6.4, 14.1: supply or the pathfinder alone when NVA enter."""
     s = g.s
-    if us_ground(s, loc):
+    if has_us(s, loc):
         return
     sup = of_kind(s, loc, "sup")
     if sup:

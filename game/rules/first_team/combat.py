@@ -197,7 +197,7 @@ def nva_retreat(g, loc, uids):
     uids = [x for x in uids if s["units"][x]["loc"] == loc]
     if not uids:
         return
-    cands = [a for a in ADJ[loc] if not B.nva_at(s, a) and not B.us_ground(s, a)]
+    cands = [a for a in ADJ[loc] if not B.has_nva(s, a) and not B.has_us(s, a)]
     if not cands:
         low = B.nsort(s, uids)[0]
         g.log(f"NVA at {B.name(loc)} cannot retreat: the lowest company loses a step", "FT 11.2",
@@ -475,7 +475,7 @@ class Fight(Step):
                     g.push("us_retreat", loc=loc, pend=pend, moved=[])
             return
         g.pop()
-        if B.nva_at(s, loc) and not B.us_ground(s, loc) and s["options"]["retreat_overrun"]:
+        if B.has_nva(s, loc) and not B.has_us(s, loc) and s["options"]["retreat_overrun"]:
             B.overrun(g, loc, B.nva_at(s, loc))  # A24
         BR.losses_from_log(g, f.get("log0", len(g.logbuf)))
         BR.end(g, f"on the NVA {f['r_nva']}, on the Americans {f['r_us']} (FT 11.2)")
@@ -625,7 +625,7 @@ def ground_retreats(s, loc, uid):
     """CRT R (A23): the adjacent locations a unit may retreat to (no NVA, within stacking)."""
     out = []
     for a in sorted(ADJ[loc]):
-        if B.nva_at(s, a) or not B.cambodia_ok(s, a):
+        if B.has_nva(s, a) or not B.cambodia_ok(s, a):
             continue
         if not B.stack_ok(s, a, [uid]):
             continue
@@ -685,7 +685,7 @@ class UsRetreat(Step):
         f["pend"] = pend
         if not pend:
             pfs = B.of_kind(s, loc, "pf")
-            if pfs and f.get("went") and not B.us_ground(s, loc) and not f.get("pf_asked"):
+            if pfs and f.get("went") and not B.has_us(s, loc) and not f.get("pf_asked"):
                 # FT 14.1 "the pathfinder MAY retreat": the player chooses, once the last company has gone
                 f["pf_asked"] = True
                 opts = [{"t": "pf_go", "to": d, "label": f"The pathfinders retreat with them to {B.name(d)}"}

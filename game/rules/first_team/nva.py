@@ -98,7 +98,7 @@ class ZoneContact(Step):
                 continue
             if s["options"]["zone_contact_trigger"] == "entered" and z not in entered:
                 continue
-            occ = [l for l in ZONE_LOCS[z] if B.us_ground(s, l)]
+            occ = [l for l in ZONE_LOCS[z] if B.has_us(s, l)]
             # FT 10.2: only camps WITH an existing garrison cannot contact by themselves
             if not occ or all(LOC[l]["sf_camp"] and B.garrison_at(s, l) for l in occ):
                 continue
@@ -143,7 +143,7 @@ def evasion(g):
         locs = B.nva_map_locs(s)
     for loc in locs:
         with B.reading(s):  # evasions move units: read afresh for each location
-            adj = sum(1 for a in ADJ[loc] if B.us_ground(s, a) and not B.nva_at(s, a))
+            adj = sum(1 for a in ADJ[loc] if B.has_us(s, a) and not B.has_nva(s, a))
             broken = [x for x in B.nva_at(s, loc) if B.broken(U[x])]
         mod = s["options"]["evade_adj_mod"] * adj
         for x in broken:
@@ -316,7 +316,7 @@ def rate(s, loc, cand, group, broken_group):
             v += M["highest_number"]
         if B.cls(B.zone_of(loc)) == max(classes):
             v += M["highest_class"]
-        active = not (opt["garrisoned_not_target"] and B.nva_garrisoned(s, loc) and not B.us_ground(s, loc))
+        active = not (opt["garrisoned_not_target"] and B.nva_garrisoned(s, loc) and not B.has_us(s, loc))
         if active and LOC[loc]["sf_camp"]:
             v += M["sf_camp"]
         if active and LOC[loc]["road"]:
@@ -335,7 +335,7 @@ def rate(s, loc, cand, group, broken_group):
             v -= 1
         if LOC[loc]["sf_camp"] or loc == B.PLEIKU:
             v -= 1
-        if B.us_ground(s, loc):
+        if B.has_us(s, loc):
             v -= 1
         if B.zone_of(loc) == "CAM":
             v += 5
@@ -416,7 +416,7 @@ def on_entry(g, dest, mv, start_nva, brk):
         B.sync_nart(s)
         g.log(f"{len(mv)} broken NVA unit(s) reach Cambodia: removed from play", "FT 13.73")
         return
-    if dest in start_nva or not B.us_ground(s, dest):
+    if dest in start_nva or not B.has_us(s, dest):
         return
     us_ambush_check(g, dest, mv)
     if not LOC[dest]["sf_camp"]:
@@ -501,7 +501,7 @@ def night_roll(g, loc):
 
 
 def _can_support(s, a):
-    return not B.us_ground(s, a) and any(not B.broken(s["units"][x]) for x in B.nva_at(s, a))
+    return not B.has_us(s, a) and any(not B.broken(s["units"][x]) for x in B.seen(s, a, "nva"))
 
 
 def nva_support(g, loc, allotted=None):
@@ -575,7 +575,7 @@ def score_locations(g):
     s = g.s
     opt = s["options"]
     U = s["units"]
-    if B.nva_at(s, B.PLEIKU) and not B.us_ground(s, B.PLEIKU):
+    if B.has_nva(s, B.PLEIKU) and not B.has_us(s, B.PLEIKU):
         s["over"] = {"level": "NVA Strategic Victory", "vp": s["vp"], "turn": s["turn"], "rule": "FT 15.1",
                      "winner": "NVA", "reason": "Only NVA units hold Pleiku at the end of the second NVA Open Combat Segment"}
         g.log("NVA STRATEGIC VICTORY: the NVA hold Pleiku", "FT 15.1", kind="end")
@@ -591,7 +591,7 @@ def score_locations(g):
             continue
         if LOC[loc]["road"] and (B.zone_of(loc) != "CAM" or opt["cambodia"]):
             total += TABLES["vp"]["road"] * (len(nva) if opt["road_per"] == "unit" else 1)
-        if LOC[loc]["sf_camp"] and not B.us_ground(s, loc):
+        if LOC[loc]["sf_camp"] and not B.has_us(s, loc):
             total += TABLES["vp"]["camp"]
     del U
     if total:
@@ -602,29 +602,27 @@ def score_locations(g):
 
 # --- end-of-segment garrisons (13.71, 13.72, A31) ----------------------------------------------------------
 
+_GARRISONED = frozenset(loc for loc, r in LOC.items() if loc == B.PLEIKU or r["sf_camp"] or r["road"])  # FT 13.71
+
+
 def garrisons(g):
     """FT 13.71, 13.72 (A31): at the end of every segment, NVA alone in Pleiku, a camp or a road
-    location leave a garrison under HOLD there (one pass over the units: this runs very often)."""
+    location leave a garrison under HOLD there (this runs at every segment end: the NVA-held and
+    US-held locations come from the live index, board.where)."""
     s = g.s
     U = s["units"]
     opt = s["options"]
     no_broken = opt.get("garrison_broken", "allowed") == "never"  # A81
     no_cam = opt.get("cam_road_garrison", "always") == "with_16_1" and not opt["cambodia"]  # A82
-    nva = {}
-    for x in B.of_kinds(s, "nva"):
-        nva.setdefault(U[x]["loc"], []).append(x)
-    us = {U[x]["loc"] for x in B.of_kinds(s, "inf", "sfg")}
-    for loc in B.map_order(nva):
-        if loc in us:
-            continue
+    inf, sfg = B.where(s, "inf"), B.where(s, "sfg")
+    # the NVA alone where a garrison may stand and none stands yet (most segment ends find none)
+    alone = [loc for loc in B.where(s, "nva") if loc in _GARRISONED and loc not in inf and loc not in sfg
+             and not any(U[x].get("gar") for x in B.seen(s, loc, "nva"))]
+    for loc in B.map_order(alone):
         r = LOC[loc]
-        if not (loc == B.PLEIKU or r["sf_camp"] or r["road"]):
-            continue
         if no_cam and r["zone"] == "CAM":
             continue
-        here = nva[loc]
-        if any(U[x].get("gar") for x in here):
-            continue
+        here = B.of_kind(s, loc, "nva")
         n = len(here)
         k = min(6, n) if loc == B.PLEIKU else ceil(n / 2) if r["sf_camp"] else 1
         cands = [x for x in here if not B.broken(U[x])] if no_broken else here

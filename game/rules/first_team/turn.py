@@ -70,13 +70,13 @@ def segment_start(s, name, letter, data):
         f.pop("marks", None)  # the strike markers of the last assault phase (us.mark_strike)
         f["phase"] = data["p"]
     if name in ("transport", "ground"):
-        held = {s["units"][x]["loc"] for x in B.of_kinds(s, "inf", "sfg")}
-        f["start_us"] = [l for l in LOC if l in held]
+        f["start_us"] = B.map_order({**B.where(s, "inf"), **B.where(s, "sfg")})
         f["landed"] = {}
         f["cargo"] = {}
-    if name in ("ground", "nva_move"):
-        for u in s["units"].values():
-            u.pop("mv", None)
+    if name in ("ground", "nva_move"):  # FT 10.1, 13.5: only companies move (US infantry, NVA)
+        U = s["units"]
+        for x in B.of_kinds(s, "inf", "nva"):
+            U[x].pop("mv", None)
     if name == "seg_b":
         f["struck"] = {}
     if name == "support":
@@ -85,9 +85,10 @@ def segment_start(s, name, letter, data):
     if name in ("support", "nva_combat"):
         f["nsup_used"] = []
         f["adj_used"] = []
-    if name == "td" and data.get("seg") == "H":
-        for u in s["units"].values():
-            u.pop("amb", None)
+    if name == "td" and data.get("seg") == "H":  # FT 13.4: the NVA companies' ambush markers
+        U = s["units"]
+        for x in B.of_kinds(s, "nva"):
+            U[x].pop("amb", None)
         f["arrow"] = False
 
 

@@ -3,7 +3,10 @@ Phase segments A-G (FT 4.13: supply 5.2, airstrikes 7.0, transport 9.1, ground m
 support 11.29/9.2/5.6, open combat 11.0), support in the NVA Open Combat Segment (FT 4.14 M),
 maintenance and refit (FT 9.4), fatigue reduction (FT 12.4) and final supply (FT 6.3)."""
 
-from ...engine.flow import Bare, Step
+from bisect import bisect_right
+
+from ...engine.flow import Step
+from ...engine.listing import Listing
 from . import board as B
 from . import nva as N
 from .ask import ask, then
@@ -160,9 +163,10 @@ class SupplySeg(Step):
         out = [{"t": "buy", "n": n, "label": f"Buy {n} supply counter(s) ({n * CP['supply']} CP)"}
                for n in range(1, min(pool, s["cp"] // CP["supply"]) + 1)]
         done = {"t": "done", "label": "Buy no supply"}
+        # issue 9 item 5: the cost before the click (a warning: only for a reader of labels)
         short = [x for x, u in sorted(s["units"].items())
-                 if u["k"] in ("inf", "sfg") and u["loc"] in LOC and not B.supplied(s, x)]
-        if out and short and not B.of_kind(s, B.ANKHE, "sup"):  # issue 9 item 5: the cost before the click
+                 if u["k"] in ("inf", "sfg") and u["loc"] in LOC and not B.supplied(s, x)] if g.labels else None
+        if out and short and not B.of_kind(s, B.ANKHE, "sup"):
             done["warn"] = (f"Buy no supply? {len(short)} infantry unit(s) on the map are out of supply and "
                             "An Khe has no supply counter to send them (FT 5.2, 6.1)")
         out.append(done)
@@ -183,7 +187,7 @@ class SupplySeg(Step):
 # --- Segment B: airstrikes ------------------------------------------------------------------------------
 
 def strike_targets(s):
-    out = [loc for loc in B.nva_map_locs(s) if B.cambodia_ok(s, loc) and not B.us_ground(s, loc)]
+    out = [loc for loc in B.nva_map_locs(s) if B.cambodia_ok(s, loc) and not B.has_us(s, loc)]
     for z in sorted(B.CLS, key=B.cls):
         if z == "CAM" and not (s["options"]["cambodia"] or s["options"]["cambodia_box_strikes"]):
             continue
@@ -219,17 +223,20 @@ class AirSeg(Step):
         struck = flags(s).get("struck", {})
         tac = len(free_tac(s))
         b52 = len(B.of_kind(s, B.ANKHE, "b52"))
+        lab = g.labels  # labels=False (the simulator): the same actions without their labels
         for t in strike_targets(s):
             if t in struck:
                 continue
             for n in range(1, min(tac, s["cp"] // CP["tac_air"]) + 1):
                 out.append({"t": "strike", "to": t, "air": "tac", "n": n,
-                            "label": f"{n} Tac Air strike(s) on {B.name(t)} ({2 * n} CP)"})
+                            "label": f"{n} Tac Air strike(s) on {B.name(t)} ({2 * n} CP)"}
+                           if lab else {"t": "strike", "to": t, "air": "tac", "n": n})
             if t != B.PLEIKU and not (t == B.zbox("P") and s["options"]["pleiku_box_strikes"] == "one_location"):
                 for n in range(1, min(b52, s["cp"] // CP["b52"]) + 1):
                     out.append({"t": "strike", "to": t, "air": "b52", "n": n,
-                                "label": f"{n} B-52 strike(s) on {B.name(t)} ({2 * n} CP)"})
-        out.append(end_with_cp(s, "End the Airstrike Segment", out))
+                                "label": f"{n} B-52 strike(s) on {B.name(t)} ({2 * n} CP)"}
+                               if lab else {"t": "strike", "to": t, "air": "b52", "n": n})
+        out.append(end_with_cp(s, "End the Airstrike Segment", out) if lab else {"t": "done"})
         return out
 
     def act(self, g, f, a):
@@ -284,18 +291,13 @@ def transports(s):
     player chooses which: a fatigued one that flies goes to Refit, a ready one becomes fatigued, and
     which to keep ready can matter later, e.g. for a heliborne retreat); and the 1/9 lift. Companies
     in the same condition are alike, so one of each is offered (the lowest id)."""
-    out = []
-    for r19 in (False, True):
-        hs = [h for h in B.of_kind(s, B.ANKHE, "tr") if not s["units"][h].get("used")
-              and bool(s["units"][h].get("r19")) == r19]
-        hs.sort(key=lambda h: (s["units"][h].get("st", 0), h))
-        seen = set()
-        for h in hs:
-            st = s["units"][h].get("st", 0)
-            if st not in seen:
-                seen.add(st)
-                out.append(h)
-    return out
+    U = s["units"]
+    first = {}  # (1/9's own, fatigued): the lowest id in that condition
+    for h in B.seen(s, B.ANKHE, "tr"):  # by id
+        u = U[h]
+        if not u.get("used"):
+            first.setdefault((bool(u.get("r19")), u.get("st", 0)), h)
+    return [first[k] for k in sorted(first)]
 
 
 def lift_tag(u):
@@ -308,13 +310,38 @@ def lift_tag(u):
 
 
 def lz_list(s):
-    lzs = B.lz_locs(s)
-    return [l for l in LOC if l in lzs and B.cambodia_ok(s, l)]
+    """The map's LZs (FT 9.1) a transport may land at (FT 16.1: Cambodia only with the optional
+    rule), in map order."""
+    cam = s["options"]["cambodia"]
+    return [loc for loc in B.map_order(B.lz_locs(s)) if cam or loc not in B.CAMBODIA]
 
 
 def cargo_at(s, loc):
-    out = B.us_inf(s, loc) + B.of_kind(s, loc, "sup")
-    return out
+    """FT 9.1: what a transport may carry from loc: its infantry companies, then its supply markers."""
+    return [*B.seen(s, loc, "inf"), *B.seen(s, loc, "sup")]
+
+
+def lift_dests(s, lzs, cargo):
+    """FT 9.1, 8.2: {unit: the other LZs a transport may carry it to}, in the order of lzs and their
+    cargo; the same for every helicopter. FT 8.2 asks only an infantry company's battalion (the
+    cargo comes from elsewhere), so the LZs are found once per battalion, then per battalion and start."""
+    U = s["units"]
+    room = B.room_table(s)
+    ok = {None: lzs}  # battalion (None: supply): the LZs where it may land
+    by_start = {}
+    dests = {}
+    for frm in lzs:
+        for c in cargo[frm]:
+            u = U[c]
+            bn = u["bn"] if u["k"] == "inf" else None
+            d = by_start.get((frm, bn))
+            if d is None:
+                okb = ok.get(bn)
+                if okb is None:
+                    okb = ok[bn] = [to for to in lzs if B.admits(room[to], bn)]
+                d = by_start[(frm, bn)] = [to for to in okb if to != frm]
+            dests[c] = d
+    return dests
 
 
 @flow.step("transport")
@@ -325,28 +352,19 @@ class Transport(Step):
 
     def choices(self, g, f):
         s = g.s
+        if not g.labels:  # the simulator: the same actions without their labels, a Listing
+            return _transport_listing(s, lz_list(s), transports(s), pathfinder(s))
         U = s["units"]
         out = []
         lzmap = lz_list(s)
         lzs = [B.ANKHE] + lzmap
         cargo = {l: cargo_at(s, l) for l in lzs}
-        lab = g.labels  # labels=False (the simulator): the same actions without their labels
-        where = {l: B.name(l) for l in lzs} if lab else None
-        who = {c: B.uname(s, c) for l in lzs for c in cargo[l]} if lab else None
-        # where each unit may be carried, the same for every helicopter: FT 8.2 asks only an infantry
-        # company's battalion (the cargo comes from elsewhere)
-        room = B.room_table(s)
-        dests, by_bn = {}, {}  # {unit: where it may go}, in the order of lzs and cargo
-        for frm in lzs:
-            for c in cargo[frm]:
-                bn = U[c]["bn"] if U[c]["k"] == "inf" else None
-                if (frm, bn) not in by_bn:
-                    by_bn[(frm, bn)] = [to for to in lzs if to != frm
-                                        and (bn is None or B.admits(room[to], bn))]
-                dests[c] = by_bn[(frm, bn)]
-        exchanges = flights = None
+        where = {l: B.name(l) for l in lzs}
+        who = {c: B.uname(s, c) for l in lzs for c in cargo[l]}
+        dests = lift_dests(s, lzs, cargo)
         pf = pathfinder(s)
         flyable = transports(s)
+        exchanges = flights = None
         n_any = len(flyable)  # helicopters that may carry a 1/9 unit; the others only the rest
         n_line = sum(1 for x in flyable if not U[x].get("r19"))
         for h in flyable:
@@ -354,10 +372,7 @@ class Transport(Step):
             cost = 0 if r19 else CP["transport"]
             if not cp_ok(s, cost):
                 continue
-            if not lab:
-                out += [{"t": "lift", "heli": h, "unit": c, "to": to}
-                        for c in dests if not r19 or U[c].get("bn") == "1/9" for to in dests[c]]
-            for frm in lzs if lab else ():
+            for frm in lzs:
                 for c in cargo[frm]:
                     if r19 and U[c].get("bn") != "1/9":
                         continue
@@ -370,31 +385,19 @@ class Transport(Step):
             tag = lift_tag(U[h]) if n_line > 1 else ""
             if cp_ok(s, s["options"]["cp_exchange"]):
                 if exchanges is None:  # the same for every helicopter
-                    exchanges = []
-                    swaps = {}  # battalion (None: supply): where it may land and bring a unit back
-                    for c in cargo[B.ANKHE]:
-                        bn = U[c]["bn"] if U[c]["k"] == "inf" else None
-                        if bn not in swaps:
-                            swaps[bn] = [to for to in lzmap if cargo[to]
-                                         and (bn is None or _can_bring_back(s, c, to, cargo[to]))]
-                        exchanges += [(c, to) for to in swaps[bn]]
-                if not lab:
-                    out += [{"t": "exchange", "heli": h, "unit": c, "to": to} for c, to in exchanges]
-                for c, to in exchanges if lab else ():
+                    exchanges = _exchanges(s, lzmap, cargo)
+                for c, to in exchanges:
                     out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
                                 "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
             if pf and cp_ok(s, CP["pathfinder"]):
                 if flights is None:
                     flights = pathfinder_flights(s, pf)
-                if not lab:
-                    out += [{"t": "pathfinder", "heli": h, "to": to} for to in flights]
-                    continue
                 for to in flights:
                     dest = "back to An Khe" if to == B.ANKHE else f"to {B.name(to)}"
                     out.append({"t": "pathfinder", "heli": h, "to": to, "by": pf,
                                 "label": f"Fly the pathfinders {dest} (1 CP){tag}"})
-        out.append(end_with_cp(s, "End the Transport Segment", out) if lab else {"t": "done"})
-        return out if lab else Bare(out)
+        out.append(end_with_cp(s, "End the Transport Segment", out))
+        return out
 
     def act(self, g, f, a):
         s = g.s
@@ -430,14 +433,137 @@ class Transport(Step):
             land(g, h, c, to, frm)
 
 
-def _can_bring_back(s, c, to, there):
+def _exchanges(s, lzmap, cargo):
+    """FT 9.11: every (unit at An Khe, map LZ) an exchange may fly: a unit to land and one to bring
+    back; the same for every helicopter, and per battalion (None: supply) for the units."""
+    U = s["units"]
+    out = []
+    swaps = {}  # battalion (None: supply): where it may land and bring a unit back
+    for c in cargo[B.ANKHE]:
+        bn = U[c]["bn"] if U[c]["k"] == "inf" else None
+        if bn not in swaps:
+            swaps[bn] = [to for to in lzmap if cargo[to]
+                         and (bn is None or _can_bring_back(s, c, to))]
+        out += [(c, to) for to in swaps[bn]]
+    return out
+
+
+def _transport_listing(s, lzmap, flyable, pf):
+    """Transport.choices without labels, as a Listing (issue 14): the same actions in the same order
+    (per helicopter its lifts, exchanges and pathfinder flights, then 'done'), each built only when
+    it is read. The cargo is taken by runs of companies of one battalion (or supply markers) in one
+    place, which share where they may go (FT 8.2 asks only the battalion)."""
+    U = s["units"]
+    lzs = [B.ANKHE] + lzmap
+    room = B.room_table(s)
+    ok = {None: lzs}  # battalion (None: supply): the LZs where it may land (FT 8.2)
+    lifts = {False: [], True: []}  # r19: [(units, where they may go)] a helicopter may carry (FT 9.1, 14.3)
+    inf, sup = B.where(s, "inf"), B.where(s, "sup")
+    for frm in lzs:
+        if frm not in inf and frm not in sup:
+            continue
+        for bn, units in cargo_runs(s, frm):
+            okb = ok.get(bn)
+            if okb is None:
+                okb = ok[bn] = [to for to in lzs if B.admits(room[to], bn)]
+            run = (units, [to for to in okb if to != frm] if frm in okb else okb)
+            lifts[False].append(run)
+            if bn == "1/9":
+                lifts[True].append(run)
+    made = {r19: _products(runs) for r19, runs in lifts.items()}
+    exchanges = flights = None
+    out = Listing()
+    for h in flyable:
+        r19 = bool(U[h].get("r19"))
+        if not cp_ok(s, 0 if r19 else CP["transport"]):
+            continue
+        n, pair = made[r19]
+        out.add("lift", n, _heli_maker("lift", h, pair))
+        if r19:
+            continue
+        if cp_ok(s, s["options"]["cp_exchange"]):
+            if exchanges is None:
+                exchanges = _products(_exchange_runs(s, lzmap))
+            n, pair = exchanges
+            out.add("exchange", n, _heli_maker("exchange", h, pair))
+        if pf and cp_ok(s, CP["pathfinder"]):
+            if flights is None:
+                flights = pathfinder_flights(s, pf)
+            out.add("pathfinder", len(flights), lambda i, h=h: {"t": "pathfinder", "heli": h, "to": flights[i]})
+    out.one({"t": "done"})
+    return out
+
+
+def cargo_runs(s, loc):
+    """The cargo at loc (cargo_at) as runs of consecutive units of one battalion (None: supply
+    markers): [(battalion, [units])], kept until a unit enters or leaves loc (board.kept)."""
+    return B.kept(s, ("runs", loc), (loc,), _cargo_runs, s, loc)
+
+
+def _cargo_runs(s, loc):
+    U = s["units"]
+    out = []
+    for c in cargo_at(s, loc):
+        bn = U[c]["bn"] if U[c]["k"] == "inf" else None
+        if out and out[-1][0] == bn:
+            out[-1][1].append(c)
+        else:
+            out.append((bn, [c]))
+    return out
+
+
+def _exchange_runs(s, lzmap):
+    """FT 9.11: [(units at An Khe, the map LZs an exchange may fly them to: a unit there to bring
+    back)], per run of one battalion (None: supply) - the same for every helicopter."""
+    inf, sup = B.where(s, "inf"), B.where(s, "sup")
+    there = [to for to in lzmap if to in inf or to in sup]  # with a unit to bring back
+    room = B.room_table(s)
+    out = []
+    for bn, units in cargo_runs(s, B.ANKHE):
+        out.append((units, there if bn is None else
+                    [to for to in there if B.admits(room[to], bn) or _can_bring_back(s, units[0], to)]))
+    return out
+
+
+def _heli_maker(t, h, pair):
+    """The i-th action of type t ("lift", "exchange") by helicopter h: the i-th (unit, place) pair."""
+    def make(i):
+        c, to = pair(i)
+        return {"t": t, "heli": h, "unit": c, "to": to}
+    return make
+
+
+def _products(runs):
+    """(n, pair): every (unit, place) of runs [(units, places)], each unit with each of its places in
+    turn; pair(i) is the i-th of the n."""
+    ends, n = [], 0
+    for units, places in runs:
+        n += len(units) * len(places)
+        ends.append(n)
+
+    def pair(i):
+        j = bisect_right(ends, i)
+        units, places = runs[j]
+        k = i - ends[j] + len(units) * len(places)
+        m = len(places)
+        return units[k // m], places[k % m]
+    return n, pair
+
+
+def _can_bring_back(s, c, to):
     """bool(exchange_back_units(s, c, to)) for a company c coming from An Khe to a map location whose
-    cargo `there` (cargo_at) is not empty: without listing them. (It asks only c's battalion.)"""
-    if B.fits(s, to, s["units"][c]["bn"]):
+    cargo (cargo_at) is not empty: without listing them. It asks only c's battalion and the
+    infantry at `to`, so the answer is kept until a unit enters or leaves `to` (board.kept)."""
+    bn = s["units"][c]["bn"]
+    return B.kept(s, (to, bn, "back"), (to,), _bring_back, s, c, to, bn)
+
+
+def _bring_back(s, c, to, bn):
+    if B.fits(s, to, bn):
         return True
     if s["options"]["exchange_full_stack"] != "simultaneous":
         return False
-    return any(s["units"][x]["k"] == "inf" and B.stack_ok(s, to, [c], less=[x]) for x in there)
+    return any(B.stack_ok(s, to, [c], less=[x]) for x in B.seen(s, to, "inf"))
 
 
 def exchange_back_units(s, c, to):
@@ -509,7 +635,7 @@ EXCHANGE = {"exchange_back": _exchange_back, "exchange_swap": _exchange_swap}
 
 def pathfinder(s):
     """The pathfinder unit if it can fly: at An Khe, or on the map (it moves only by helicopter)."""
-    pf = next((x for x, u in s["units"].items() if u["k"] == "pf"), None)
+    pf = next(iter(B.of_kinds(s, "pf")), None)
     if pf is None or (s["units"][pf]["loc"] != B.ANKHE and s["units"][pf]["loc"] not in LOC):
         return None
     return pf
@@ -522,11 +648,11 @@ def pathfinder_flights(s, pf):
     here = s["units"][pf]["loc"]
     out = [B.ANKHE] if here != B.ANKHE else []
     lzs, held = B.lz_locs(s), B.nva_locs(s)
-    for to in LOC:
-        if to == here or to in lzs or not B.cambodia_ok(s, to) or to in held:
-            continue
-        out.append(to)
+    out += [to for to in _ENTERABLE[s["options"]["cambodia"]] if to != here and to not in lzs and to not in held]
     return out
+
+
+_ENTERABLE = {cam: [loc for loc in LOC if cam or loc not in B.CAMBODIA] for cam in (False, True)}  # FT 16.1
 
 
 def fly_pathfinder(g, h, to):
@@ -577,73 +703,112 @@ def move_paths(s, uid):
     road location held by NVA); An Khe <-> Pleiku counts as a road step (A47). Returns
     {destination: (path, fatigue)}; the path lists the locations entered."""
     u = s["units"][uid]
-    start, bn = u["loc"], u["bn"]
-    return B.kept(s, (start, bn, "move_paths"), _NEAR[start], lambda: _move_paths(s, start, bn))
+    return paths_from(s, u["loc"], u["bn"])[0]
+
+
+def paths_from(s, start, bn):
+    """(move_paths, its items sorted by destination) of an infantry company of battalion bn at start,
+    kept across actions until a unit enters or leaves a location they read (board.kept)."""
+    return B.kept(s, (start, bn), _NEAR[start], _sorted_paths, s, start, bn)
+
+
+def _sorted_paths(s, start, bn):
+    paths = _move_paths(s, start, bn)
+    return paths, sorted(paths.items())
 
 
 def _near(start):
-    """Every map location _move_paths(start) reads: the start (its supply), and those within two
-    lines of it (their stacking room, NVA on the road), An Khe's entry locations included. (What is
-    at An Khe never matters: always supplied, no stacking limit, no NVA.)"""
-    first = set(B.data_entry()) if start == B.ANKHE else set(ADJ[start])
-    out = {start} | first
-    for nb in first:
-        out |= set(ADJ.get(nb, ()))
+    """Every map location _move_paths(start) reads: the start (its supply), and each destination and
+    first location of a road move out of it (their stacking room, NVA on the road), whichever the
+    option ankhe_entry_road_step. (What is at An Khe never matters: always supplied, no stacking
+    limit, no NVA.)"""
+    out = {start}
+    for entry_road_step in (False, True):
+        for dest, _, _, _, via, _ in _ways(start, entry_road_step):
+            out.add(dest)
+            if via is not None:
+                out.add(via)
     return tuple(sorted(loc for loc in out if loc in LOC))
 
 
-_NEAR = {loc: _near(loc) for loc in list(LOC) + [B.ANKHE]}
 
 LINE_FATIGUE = {line: n for line, n in TABLES["fatigue_lines"].items() if line != "source"}  # FT 12.1
 
 
 def _move_paths(s, start, bn):
     """move_paths of an infantry company of battalion bn at start: every company of a battalion in a
-    location has the same (its supply is its stack's, FT 6.3; stacking asks its battalion, FT 8.2)."""
+    location has the same (its supply is its stack's, FT 6.3; stacking asks its battalion, FT 8.2).
+    The ways out of start are _ways(start): the first way found to a destination at the least
+    fatigue is kept; a destination where the company may not stop is refused (FT 8.2, 16.1)."""
     unsup = not B.stack_supplied(s, start, "inf")
-    per_line = 1 if unsup else 0
-    per_move = unsup and s["options"]["unsupplied_fatigue"] == "per_move"
-    out = {}
+    opt = s["options"]
+    per_move = unsup and opt["unsupplied_fatigue"] == "per_move"
+    extra = 1 if unsup and not per_move else 0  # FT 12.1: +1 per line when unsupplied ("per_line")
     room = B.room_table(s)  # FT 8.2 (a company moving comes from elsewhere)
     nva = B.nva_locs(s)
+    # R-STK1 (FT 8.2, 13.6): an ambush at the first location of a road move would end the move
+    # there, so by default a road move passes only through a location where the unit could stop
+    must_fit = opt.get("road_pass_stacking", "must_fit") == "must_fit"
+    cam = opt["cambodia"]
+    out = {}
     refused = set()
-    lines = {line: n + (0 if per_move else per_line) for line, n in LINE_FATIGUE.items()}
-
-    def fits(loc):
-        return B.admits(room[loc], bn)
-
-    def add(dest, path, fat):
-        if dest in refused or (dest in out and out[dest][1] <= fat):
-            return
-        if not B.cambodia_ok(s, dest) or not fits(dest):
+    for dest, path, fat, lines, via, stop_at_via in _ways(start, opt["ankhe_entry_road_step"]):
+        if via is not None:
+            if via in nva:  # FT 10.1: a road move stops in a location held by NVA
+                continue
+            if stop_at_via and must_fit and not B.admits(room[via], bn):
+                continue
+        if dest in refused:
+            continue
+        fat += lines * extra
+        had = out.get(dest)
+        if had is not None and had[1] <= fat:
+            continue
+        if (not cam and dest in B.CAMBODIA) or not B.admits(room[dest], bn):
             refused.add(dest)
-            return
+            continue
         out[dest] = (path, fat)
+    return _pm(out, per_move)
 
-    cost = lines.__getitem__  # the fatigue of moving along a line
 
+_WAYS = {}
+
+
+def _ways(start, entry_road_step):
+    """FT 10.1 (A47): every way out of start, in the order _move_paths weighs them: (destination,
+    path of the locations entered, fatigue of its lines when supplied (FT 12.1), how many lines,
+    the first location of a two-step road move or None, and whether the unit must be able to stop
+    there (R-STK1)). The same for every position; the paths are shared (never to be changed)."""
+    key = (start, entry_road_step)
+    ways = _WAYS.get(key)
+    if ways is not None:
+        return ways
+    ways = []
+    cost = LINE_FATIGUE.__getitem__
+    entry = B.data_entry()
     if start == B.ANKHE:
-        for p in B.data_entry():
-            add(p, [p], 0)
-            if p not in nva and s["options"]["ankhe_entry_road_step"]:
+        for p in entry:
+            ways.append((p, [p], 0, 0, None, False))
+            if entry_road_step:
                 for nb, line in ADJ[p].items():
                     if line == "road":
-                        add(nb, [p, nb], cost(line))
-        return _pm(out, per_move)
-    for nb, line in ADJ[start].items():
-        add(nb, [nb], cost(line))
-        if line == "road" and nb not in nva:
-            # R-STK1 (FT 8.2, 13.6): an ambush at nb would end the move there, so by default a road
-            # move passes only through a location where the unit could stop
-            via_ok = s["options"].get("road_pass_stacking", "must_fit") != "must_fit" or fits(nb)
-            for nb2, line2 in ADJ[nb].items():
-                if line2 == "road" and nb2 != start and via_ok:
-                    add(nb2, [nb, nb2], cost(line) + cost(line2))
-            if nb in B.data_entry() and s["options"]["ankhe_entry_road_step"]:
-                add(B.ANKHE, [nb, B.ANKHE], cost(line))
-    if start in B.data_entry():
-        add(B.ANKHE, [B.ANKHE], 0)
-    return _pm(out, per_move)
+                        ways.append((nb, [p, nb], cost(line), 1, p, False))
+    else:
+        for nb, line in ADJ[start].items():
+            ways.append((nb, [nb], cost(line), 1, None, False))
+            if line == "road":
+                for nb2, line2 in ADJ[nb].items():
+                    if line2 == "road" and nb2 != start:
+                        ways.append((nb2, [nb, nb2], cost(line) + cost(line2), 2, nb, True))
+                if nb in entry and entry_road_step:
+                    ways.append((B.ANKHE, [nb, B.ANKHE], cost(line), 1, nb, False))
+        if start in entry:
+            ways.append((B.ANKHE, [B.ANKHE], 0, 0, None, False))
+    _WAYS[key] = ways = tuple(ways)
+    return ways
+
+
+_NEAR = {loc: _near(loc) for loc in list(LOC) + [B.ANKHE]}
 
 
 def _pm(out, per_move):
@@ -668,6 +833,85 @@ def movers(s):
     return [x for x in B.of_kinds(s, "inf") if not U[x].get("mv") and (U[x]["loc"] in LOC or U[x]["loc"] == B.ANKHE)]
 
 
+def _move_maker(x, ordered, sup):
+    """The i-th move of unit x in the ground listing's order: each destination of `ordered` (sorted
+    (destination, (path, fatigue)) pairs), and after each the same carrying supply if `sup`."""
+    if not sup:
+        return lambda i: {"t": "move", "unit": x, "to": ordered[i][0]}
+
+    def make(i):
+        if i % 2:
+            return {"t": "move", "unit": x, "to": ordered[i // 2][0], "sup": True}
+        return {"t": "move", "unit": x, "to": ordered[i // 2][0]}
+    return make
+
+
+def stack_dests(s, xs, paths):
+    """FT 10.1, 8.2: where the stack xs (the movers in one location, two or more) may move together:
+    the destinations each of its battalions reaches (paths: {battalion: move paths}), where the whole
+    stack may stop, and (R-STK1, option road_pass_stacking) along a road only through locations where
+    it could stop, since an ambush there would end its move."""
+    U = s["units"]
+    common = None
+    for ps in paths.values():
+        common = set(ps) if common is None else common & set(ps)
+    must_fit = s["options"].get("road_pass_stacking", "must_fit") == "must_fit"
+    bns = list(paths)  # the battalions of the stack
+    n, bn = len(xs), (bns[0] if len(bns) == 1 else None)
+    out = []
+    for d in sorted(common or ()):
+        if not B.stack_admits(s, d, n, bn):
+            continue
+        via = paths[U[xs[0]]["bn"]][d][0][:-1]
+        if must_fit and not all(B.stack_admits(s, v, n, bn) for v in via):
+            continue
+        out.append(d)
+    return out
+
+
+def _ground_listing(s):
+    """Ground.choices without labels, as a Listing (issue 14): per location of the movers, each
+    company's moves (paths_from) and HOLD, then the stack's moves and HOLD; then 'done'. A location's
+    part is kept across actions (board.kept) until a unit enters or leaves a location it reads (those
+    of its move paths, and An Khe's own supply for a stack there) or its movers or their HOLD change."""
+    U = s["units"]
+    out = Listing()
+    by_loc = {}
+    for x in movers(s):
+        by_loc.setdefault(U[x]["loc"], []).append(x)
+    for loc, xs in by_loc.items():
+        key = ("ground", loc, tuple(xs), tuple([bool(U[x].get("hold")) for x in xs]))
+        out.extend(B.kept(s, key, _GROUND_NEAR[loc], _ground_part, s, loc, xs))
+    out.one({"t": "done"})
+    return out
+
+
+def _ground_part(s, loc, xs):
+    U = s["units"]
+    out = Listing()
+    sup = bool(B.seen(s, loc, "sup"))
+    paths, ordered = {}, {}  # a battalion's companies here share their paths
+    for x in xs:
+        bn = U[x]["bn"]
+        if bn not in paths:
+            paths[bn], ordered[bn] = paths_from(s, loc, bn)
+        # each destination, and then again carrying supply when there is some
+        out.add("move", len(ordered[bn]) * (2 if sup else 1), _move_maker(x, ordered[bn], sup))
+        if loc in LOC and not U[x].get("hold"):
+            out.one({"t": "hold", "unit": x})
+    if len(xs) > 1:
+        for d in stack_dests(s, xs, paths):
+            out.one({"t": "move_stack", "from": loc, "to": d})
+            if sup:
+                out.one({"t": "move_stack", "from": loc, "to": d, "sup": True})
+        if loc in LOC:
+            out.one({"t": "hold_stack", "from": loc})
+    return out
+
+
+_GROUND_NEAR = {**_NEAR, B.ANKHE: _NEAR[B.ANKHE] + (B.ANKHE,)}  # at An Khe its supply matters too
+
+
 @flow.step("ground")
 class Ground(Step):
     def prompt(self, g, f):
@@ -675,8 +919,9 @@ class Ground(Step):
 
     def choices(self, g, f):
         s = g.s
+        if not g.labels:  # the simulator: the same actions without their labels, a Listing
+            return _ground_listing(s)
         U = s["units"]
-        lab = g.labels  # labels=False (the simulator): the same actions without their labels
         out = []
         by_loc = {}
         for x in movers(s):
@@ -687,14 +932,8 @@ class Ground(Step):
             for x in xs:
                 bn = U[x]["bn"]
                 if bn not in paths:
-                    paths[bn] = move_paths(s, x)
-                    ordered[bn] = sorted(paths[bn].items())
+                    paths[bn], ordered[bn] = paths_from(s, loc, bn)
                 for d, (path, fat) in ordered[bn]:
-                    if not lab:
-                        out.append({"t": "move", "unit": x, "to": d})
-                        if sup:
-                            out.append({"t": "move", "unit": x, "to": d, "sup": True})
-                        continue
                     text, warn = B.fatigue_effect(s, x, fat)  # issue 9 item 5: the cost before the click
                     label = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
                     extra = {"warn": warn} if warn else {}
@@ -703,24 +942,9 @@ class Ground(Step):
                         out.append({"t": "move", "unit": x, "to": d, "sup": True, "label": label + " carrying supply",
                                     **extra})
                 if loc in LOC and not U[x].get("hold"):
-                    out.append({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"}
-                               if lab else {"t": "hold", "unit": x})
+                    out.append({"t": "hold", "unit": x, "label": f"HOLD {B.uname(s, x)} at {B.name(loc)}"})
             if len(xs) > 1:
-                common = None
-                for ps in paths.values():
-                    common = set(ps) if common is None else common & set(ps)
-                must_fit = s["options"].get("road_pass_stacking", "must_fit") == "must_fit"
-                for d in sorted(common or ()):
-                    if d in LOC and not B.stack_ok(s, d, xs):
-                        continue
-                    via = paths[U[xs[0]]["bn"]][d][0][:-1]  # R-STK1: where an ambush could stop the stack
-                    if must_fit and any(v in LOC and not B.stack_ok(s, v, xs) for v in via):
-                        continue
-                    if not lab:
-                        out.append({"t": "move_stack", "from": loc, "to": d})
-                        if sup:
-                            out.append({"t": "move_stack", "from": loc, "to": d, "sup": True})
-                        continue
+                for d in stack_dests(s, xs, paths):
                     cost, warn = _stack_move_cost(s, xs, d)
                     label = f"Move the {len(xs)} units at {B.name(loc)} -> {B.name(d)} ({cost})"
                     extra = {"warn": warn} if warn else {}
@@ -729,11 +953,7 @@ class Ground(Step):
                         out.append({"t": "move_stack", "from": loc, "to": d, "sup": True,
                                     "label": label + " carrying supply", **extra})
                 if loc in LOC:
-                    out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"}
-                               if lab else {"t": "hold_stack", "from": loc})
-        if not lab:
-            out.append({"t": "done"})
-            return Bare(out)
+                    out.append({"t": "hold_stack", "from": loc, "label": f"HOLD all units at {B.name(loc)}"})
         out.append({"t": "done", "label": "End the Ground Movement Segment"})
         return out
 
@@ -828,27 +1048,31 @@ def arty_cost(s, bn, loc):
     return CP["arty_other"]
 
 
-def support_choices(s, loc, sup, ground=True):
+def support_choices(s, loc, sup, ground=True, labels=True):
     """Artillery, Tac Air support, gunships, ARA, observation helicopters and supporting locations
-    for a combat at loc (FT 5.5-5.7, 9.2, 11.27-11.29)."""
+    for a combat at loc (FT 5.5-5.7, 9.2, 11.27-11.29); labelled unless labels=False."""
+    U = s["units"]
     out = []
+    at = B.name(loc) if labels else None
     if ground:
+        ready = {U[x]["bn"] for x in B.seen(s, B.ANKHE, "arty") if not U[x].get("fired")}  # FT 11.6
         for bn in COUNTERS["artillery"]:
-            if bn in ("batteries", "recon"):
+            if bn in ("batteries", "recon") or bn not in ready:
                 continue
-            bats = [x for x in B.of_kind(s, B.ANKHE, "arty") if s["units"][x]["bn"] == bn and not s["units"][x].get("fired")]
             c = arty_cost(s, bn, loc)
-            if bats and cp_ok(s, c):
-                out.append({"t": "arty", "bn": bn, "loc": loc, "label": f"Battery of the {bn} fires at {B.name(loc)} ({c} CP)"})
+            if cp_ok(s, c):
+                out.append({"t": "arty", "bn": bn, "loc": loc, "label": f"Battery of the {bn} fires at {at} ({c} CP)"}
+                           if labels else {"t": "arty", "bn": bn, "loc": loc})
         if free_tac(s) and cp_ok(s, CP["tac_air"]):
-            out.append({"t": "tac", "loc": loc, "label": f"Tac Air support at {B.name(loc)} (2 CP)"})
+            out.append({"t": "tac", "loc": loc, "label": f"Tac Air support at {at} (2 CP)"}
+                       if labels else {"t": "tac", "loc": loc})
     for kind, lab in (("gs", "gunship"), ("ara", "ARA company"), ("oh", "observation helicopter")):
         if not ground and kind != "ara":
             continue
         hs = ready_helis(s, kind)
         seen = set()
         for h in hs:
-            u = s["units"][h]
+            u = U[h]
             tag = ("r19" if u.get("r19") else "") + str(u.get("st", 0))
             if tag in seen:
                 continue
@@ -857,15 +1081,16 @@ def support_choices(s, loc, sup, ground=True):
             if cp_ok(s, c):
                 st = "fatigued " if u.get("st") else ""
                 out.append({"t": "heli", "heli": h, "loc": loc,
-                            "label": f"Scramble a {st}{'1/9 ' if u.get('r19') else ''}{lab} to {B.name(loc)} ({c} CP)"})
+                            "label": f"Scramble a {st}{'1/9 ' if u.get('r19') else ''}{lab} to {at} ({c} CP)"}
+                           if labels else {"t": "heli", "heli": h, "loc": loc})
     if ground and s["options"]["supporting_locations"]:
         used = s["f"].get("adj_used", [])
         for a in sorted(ADJ[loc]):
-            if a in used or a in sup.get("adj", []) or B.nva_at(s, a):
+            if a in used or a in sup.get("adj", []) or B.has_nva(s, a):
                 continue
-            us = [x for x in B.us_ground(s, a) if not s["units"][x].get("brk") and B.supplied(s, x)]
-            if us:
-                out.append({"t": "adj", "from": a, "loc": loc, "label": f"{B.name(a)} supports {B.name(loc)} (1 supply step)"})
+            if any(not U[x].get("brk") and B.supplied(s, x) for x in B.us_ground(s, a)):
+                out.append({"t": "adj", "from": a, "loc": loc, "label": f"{B.name(a)} supports {at} (1 supply step)"}
+                           if labels else {"t": "adj", "from": a, "loc": loc})
     return out
 
 
@@ -923,8 +1148,8 @@ class Support(Step):
                 if l not in declared and B.cambodia_ok(s, l):
                     out.append({"t": "ara_alone", "loc": l, "label": f"ARA attack alone at {B.name(l)}"})
         for x in atts:
-            out += support_choices(s, x["loc"], x["sup"], ground=not x["alone"])
-        out.append(end_with_cp(s, "End the Support Segment", out))
+            out += support_choices(s, x["loc"], x["sup"], ground=not x["alone"], labels=g.labels)
+        out.append(end_with_cp(s, "End the Support Segment", out) if g.labels else {"t": "done"})
         return out
 
     def act(self, g, f, a):
@@ -995,8 +1220,8 @@ class MSupport(Step):
                 f"and helicopters ({g.s['cp']} CP) (FT 4.14 M)")
 
     def choices(self, g, f):
-        out = support_choices(g.s, f["loc"], f["sup"])
-        out.append({"t": "done", "label": "No (more) support: resolve the combat"})
+        out = support_choices(g.s, f["loc"], f["sup"], labels=g.labels)
+        out.append({"t": "done", "label": "No (more) support: resolve the combat"} if g.labels else {"t": "done"})
         return out
 
     def act(self, g, f, a):
@@ -1068,9 +1293,9 @@ def recovery_site(s, loc):
     if loc == B.ANKHE:
         return True
     if loc == B.PLEIKU:
-        return not B.nva_at(s, loc)
+        return not B.has_nva(s, loc)
     if loc in LOC and LOC[loc]["sf_camp"]:
-        return B.garrison_at(s, loc) is not None and not B.nva_at(s, loc)
+        return B.garrison_at(s, loc) is not None and not B.has_nva(s, loc)
     return False
 
 
@@ -1099,7 +1324,8 @@ class FinalSupply(Step):
         s = g.s
         g.pop()
         with B.reading(s):
-            todo = [(loc, B.supplied_stacks(s, loc)) for loc in LOC]
+            # FT 4.5, 6.3: only where a supply marker lies may a stack be supplied
+            todo = [(loc, B.supplied_stacks(s, loc)) for loc in B.map_order(B.where(s, "sup"))]
         for loc, stacks in todo:
             if stacks:
                 B.spend_supply(g, loc, stacks, "Final Supply Phase")

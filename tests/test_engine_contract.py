@@ -94,6 +94,27 @@ def test_listing_actions_and_views_do_not_change_state(gid):
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)
+def test_actions_kept_from_the_last_action_equal_a_fresh_listing(gid):
+    """Engine (issue 14): the labelled actions an action's automatic steps ended on are kept for
+    the view that follows; they must be exactly what listing that position afresh gives, and they
+    belong to that position only (an undo or another match lists afresh)."""
+    R = get(gid)
+    kept = [0]
+
+    def check(m, acts):
+        if M._LISTED[0] is m["state"]:
+            kept[0] += 1
+            assert acts is M._LISTED[1]
+        M._LISTED[:] = [None, None]
+        assert acts == M.legal_actions(R, m), "kept actions differ from a fresh listing"
+    m = _played(R, 150, 3, check=check)
+    assert kept[0] > 20, kept  # positions after an action were served from what it kept
+    other = M.new_match(R, _first_scenario(R), 4)  # another match: it keeps its own actions...
+    assert M.legal_actions(R, other) is M._LISTED[1]
+    assert M.legal_actions(R, m) is not M._LISTED[1]  # ... which the first match never gets
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
 def test_views_never_name_hidden_units(gid):
     """Engine: for every role, its view (pieces, prompt, actions, log) never names a unit it may not
     see, over a random game."""

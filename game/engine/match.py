@@ -138,10 +138,18 @@ def legal_actions(rules, match, role=None, labels=True, lazy=False):
     if s.get("await_roll"):
         return [{"t": "roll", "value": v, "label": f"{v}"} if labels else {"t": "roll", "value": v}
                 for v in range(1, 7)]
+    if labels and _LISTED[0] is s:
+        return _LISTED[1]
     acts = _choices(rules, Context(s, [], labels, lazy and not labels), s["stack"][-1])
     if not labels:
         acts = _bare(acts)
     return acts
+
+
+# The labelled actions the last action's automatic steps ended on, and the state they belong to
+# (by identity: a state is never changed once committed, except by in-place headless play, which
+# lists no labels): a screen's view after a click does not list them a second time (issue 14).
+_LISTED = [None, None]
 
 
 def _choices(rules, g, f):
@@ -334,6 +342,8 @@ def _commit(rules, match, a, in_place=False, labels=True, lazy=False):
         else:
             match["undo"].append({"state": s, "actions": len(match["actions"]) - 1})
     match["state"] = work
+    if labels and not in_place and following is not None and type(following) is not Listing:
+        _LISTED[:] = [work, following]
     return following
 
 

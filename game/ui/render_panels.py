@@ -31,10 +31,14 @@ def mini(p, parent, selected, can_act):
         if parent is not None:
             parent.appendChild(hit[1])
         return hit[1]
-    svg = Frag("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34, "class": cls, "data-unit": pid})
-    counter(p, 0, 0, parent=svg)
-    svg = put(parent, svg)
+    svg = put(parent, _mini_frag(p, cls))
     _MINIS[pid] = (key, svg)
+    return svg
+
+
+def _mini_frag(p, cls):
+    svg = Frag("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34, "class": cls, "data-unit": p.get("id")})
+    counter(p, 0, 0, parent=svg)
     return svg
 
 

@@ -391,8 +391,8 @@ def _box(label, key, pieces, selected, can_act):
     box = el("div", cls="box", attrs={"data-box": key})
     el("div", text=f"{label} ({len(pieces)})", cls="box-h", parent=box)
     row = el("div", cls="box-row", parent=box)
-    for p in pieces:
-        mini(p, row, selected, can_act)
+    # the counters drawn before are moved, not drawn again (parsing 80 counters costs more); in one call
+    row.append(*[mini(p, None, selected, can_act) for p in pieces])
     return box
 
 

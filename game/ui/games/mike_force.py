@@ -65,8 +65,7 @@ def boxes(root, v, selected, can_act):
         box = el("div", cls="box", attrs={"data-box": bid}, parent=root)
         el("div", text=f"{BOX_NAMES.get(bid, bid)} ({len(pieces)})", cls="box-h", parent=box)
         row = el("div", cls="box-row", parent=box)
-        for p in pieces:
-            mini(p, row, selected, can_act)
+        row.append(*[mini(p, None, selected, can_act) for p in pieces])  # (drawn before: moved, in one call)
     for pid, items in v["pools"].items():
         box = el("div", cls="box", attrs={"data-box": pid}, parent=root)
         el("div", text=f"{POOL_NAMES.get(pid, pid)} ({sum(i['n'] for i in items)})", cls="box-h", parent=box)

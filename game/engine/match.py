@@ -138,17 +138,16 @@ def legal_actions(rules, match, role=None, labels=True, lazy=False):
     if s.get("await_roll"):
         return [{"t": "roll", "value": v, "label": f"{v}"} if labels else {"t": "roll", "value": v}
                 for v in range(1, 7)]
-    if labels and _LISTED[0] is s:
-        return _LISTED[1]
     acts = _choices(rules, Context(s, [], labels, lazy and not labels), s["stack"][-1])
     if not labels:
         acts = _bare(acts)
     return acts
 
 
-# The labelled actions the last action's automatic steps ended on, and the state they belong to
-# (by identity: a state is never changed once committed, except by in-place headless play, which
-# lists no labels): a screen's view after a click does not list them a second time (issue 14).
+# The labelled actions the last apply()'s automatic steps ended on, and the state they belong to
+# (by identity): the view of that position, drawn right after the click, takes them once instead
+# of listing them a second time (issue 14). Only apply() leaves them and only view() takes them,
+# so a state changed in place afterwards (test set-ups) is listed afresh by everybody else.
 _LISTED = [None, None]
 
 
@@ -198,7 +197,9 @@ def view(rules, match, role=None, log_from=0):
     deciding = current_role(rules, match)
     mine = role is None or deciding == role
     v["prompt"] = prompt(rules, match) if mine or s.get("over") else _waiting(rules, deciding)  # the verdict: all
-    v["actions"] = legal_actions(rules, match, role)
+    kept, _LISTED[:] = (_LISTED[1] if _LISTED[0] is s else None), [None, None]
+    v["actions"] = kept if kept is not None and _role_ok(rules, s, role) and not s.get("over") \
+        and not s.get("await_roll") else legal_actions(rules, match, role)
     v["log"] = visible_log(match["log"][log_from:], role)
     v["log_total"] = len(match["log"])
     v["can_undo"] = bool(match["undo"]) and mine
@@ -236,7 +237,8 @@ def apply(rules, match, action, role=None, legal=None, in_place=False):
     `legal` may pass the list legal_actions just returned for this same state, to save
     listing it again (the simulator does). `in_place` (headless play only) changes the state
     without copying it first: no undo history, and an engine error leaves the match broken."""
-    _apply(rules, match, action, role, legal, in_place)
+    following = _apply(rules, match, action, role, legal, in_place)
+    _LISTED[:] = [match["state"], following] if following is not None and not in_place else [None, None]
     return match
 
 
@@ -342,8 +344,6 @@ def _commit(rules, match, a, in_place=False, labels=True, lazy=False):
         else:
             match["undo"].append({"state": s, "actions": len(match["actions"]) - 1})
     match["state"] = work
-    if labels and not in_place and following is not None and type(following) is not Listing:
-        _LISTED[:] = [work, following]
     return following
 
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402
 from tests.e2e.ft_ui import RandomPlayer, start_ft  # noqa: E402
-from tests.e2e.mf_ui import confirm_warning, panel_actions, reveal, rev, start_game, wait_rev_after  # noqa: E402
+from tests.e2e.mf_ui import random_step, start_game  # noqa: E402
 
 
 def serve(tree):
@@ -43,17 +43,9 @@ def mf_game(page, url):
     for _ in range(2000):
         if page.get_attribute("body", "data-over") == "1":
             break
-        cands = [(i, t) for i, t, _ in panel_actions(page)]
-        dones = [c for c in cands if c[1] == "done"]
-        others = [c for c in cands if c[1] != "done"]
-        pick = rng.choice(dones) if dones and (not others or rng.random() < 0.25) else rng.choice(others)
-        btn = reveal(page, pick[0])
-        before = rev(page)
-        btn.click()
-        confirm_warning(page, before)
-        wait_rev_after(page, before)
+        t = random_step(page, rng)
         ms, parts = timing(page)
-        out.append((ms, pick[1], json.loads(parts)))
+        out.append((ms, t, json.loads(parts)))
     return out
 
 

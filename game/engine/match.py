@@ -198,8 +198,8 @@ def view(rules, match, role=None, log_from=0):
     mine = role is None or deciding == role
     v["prompt"] = prompt(rules, match) if mine or s.get("over") else _waiting(rules, deciding)  # the verdict: all
     kept, _LISTED[:] = (_LISTED[1] if _LISTED[0] is s else None), [None, None]
-    v["actions"] = kept if kept is not None and _role_ok(rules, s, role) and not s.get("over") \
-        and not s.get("await_roll") else legal_actions(rules, match, role)
+    # (nothing is kept when the action ends the game or waits for a typed die: _commit lists nothing)
+    v["actions"] = kept if kept is not None and _role_ok(rules, s, role) else legal_actions(rules, match, role)
     v["log"] = visible_log(match["log"][log_from:], role)
     v["log_total"] = len(match["log"])
     v["can_undo"] = bool(match["undo"]) and mine

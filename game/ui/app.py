@@ -645,10 +645,14 @@ class App:
             e.preventDefault()
 
     def on_click(self, e):
+        self._clocked(self._on_click, e)
+
+    def _clocked(self, handler, e):
+        """Run an input event's handler, timed to the frame that shows its redraw (clicktime.py)."""
         self.clock.start(e)
         rev = self.rev
         try:
-            self._on_click(e)
+            handler(e)
         finally:
             self.clock.stop(rev, self.rev)
 
@@ -921,12 +925,7 @@ class App:
             self.pz.fit()
 
     def on_key(self, e):
-        self.clock.start(e)
-        rev = self.rev
-        try:
-            self._on_key(e)
-        finally:
-            self.clock.stop(rev, self.rev)
+        self._clocked(self._on_key, e)
 
     def _on_key(self, e):
         tag = (e.target.tagName or "").lower() if hasattr(e.target, "tagName") else ""

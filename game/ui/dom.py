@@ -44,9 +44,7 @@ class Frag:
         return kid
 
     def html(self):
-        a = "".join(f' {k}="{escape(v)}"' for k, v in self.attrs.items())
-        t = escape(self.text, quote=False) if self.text is not None else ""
-        return f"<{self.tag}{a}>{t}{''.join(k.html() for k in self.kids)}</{self.tag}>"
+        return markup(self.tag, self.attrs, self.text, inner="".join(k.html() for k in self.kids))
 
 
 def put(parent, frag):

@@ -180,6 +180,23 @@ def step(page):
     click_action(page, i)
 
 
+def random_step(page, rng, done_share=0.25):
+    """Random policy: 'done' `done_share` of the time it competes with other actions, else any other
+    action the panel lists (a button, or held by a closed group, opened by a click on its header);
+    an action that warns asks once: yes (issue 9 item 5). Returns the type of the action taken."""
+    cands = [(i, t) for i, t, _ in panel_actions(page)]
+    assert cands, "no action offered: " + (page.text_content("#prompt") or "")
+    dones = [c for c in cands if c[1] == "done"]
+    others = [c for c in cands if c[1] != "done"]
+    pick = rng.choice(dones) if dones and (not others or rng.random() < done_share) else rng.choice(others)
+    btn = reveal(page, pick[0])
+    before = rev(page)
+    btn.click()
+    confirm_warning(page, before)
+    wait_rev_after(page, before)
+    return pick[1]
+
+
 def advance_until(page, t, max_steps=200):
     for _ in range(max_steps):
         if first_of_type(page, t):

@@ -3,7 +3,7 @@ import json
 import random
 import statistics
 
-from .mf_ui import confirm_warning, panel_actions, reveal, rev, start_game, update_ms, wait_rev_after
+from .mf_ui import random_step, start_game, update_ms
 
 
 def test_whole_game_by_clicking(page, base_url):
@@ -15,16 +15,7 @@ def test_whole_game_by_clicking(page, base_url):
             break
         # every legal action is in the panel: a button, or held by a closed group (opened by a
         # click on its header, which is not an action); map highlights run the same indices
-        cands = [(i, t) for i, t, _ in panel_actions(page)]
-        assert cands, page.text_content("#prompt")
-        dones = [c for c in cands if c[1] == "done"]
-        others = [c for c in cands if c[1] != "done"]
-        pick = rng.choice(dones) if dones and (not others or rng.random() < 0.25) else rng.choice(others)
-        btn = reveal(page, pick[0])
-        before = rev(page)
-        btn.click()
-        confirm_warning(page, before)  # an action that warns asks once: yes (issue 9 item 5)
-        wait_rev_after(page, before)
+        random_step(page, rng)
         times.append(update_ms(page))
     assert page.get_attribute("body", "data-over") == "1", f"no verdict after {clicks} clicks"
     verdict = page.text_content("#prompt")

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from .ft_ui import start_ft
-from .mf_ui import confirm_warning, panel_actions, reveal, rev, start_game, wait_rev_after
+from .mf_ui import random_step, rev, start_game, wait_rev_after
 from .test_phone import check_head, phone  # noqa: F401  (the 390x844 touch page fixture)
 from .test_vietnam_hotseat import start as start_v65
 
@@ -28,16 +28,7 @@ def play_to_the_end_checking_the_head(page, seed, limit):
             take_over(page)
             continue
         check_head(page)  # before every choice: the prompt and the main button are on screen
-        cands = [(i, t) for i, t, _ in panel_actions(page)]
-        assert cands, page.text_content("#prompt")
-        dones = [c for c in cands if c[1] == "done"]
-        others = [c for c in cands if c[1] != "done"]
-        pick = rng.choice(dones) if dones and (not others or rng.random() < 0.3) else rng.choice(others)
-        btn = reveal(page, pick[0])
-        before = rev(page)
-        btn.click()
-        confirm_warning(page, before)
-        wait_rev_after(page, before)
+        random_step(page, rng, done_share=0.3)
         steps += 1
     assert page.get_attribute("body", "data-over") == "1", f"no verdict after {steps} steps"
     check_head(page)  # the verdict too

@@ -10,7 +10,7 @@ from game.fuzz import replay
 from game.rules import get
 
 from .conftest import wait_ready
-from .mf_ui import click_and_wait, confirm_replace, confirm_warning, log_len, panel_actions, reveal, rev, start_game, step, wait_rev_after
+from .mf_ui import click_and_wait, confirm_replace, log_len, random_step, start_game, step
 
 R = get("mike-force")
 STORED = "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('vw:')).sort()" \
@@ -193,15 +193,7 @@ def test_same_state_hash_in_cpython_and_browser(page, base_url):
         if clicks % 17 == 5 and not page.is_disabled("#undo-btn"):
             click_and_wait(page, "#undo-btn")
             continue
-        cands = [(i, t) for i, t, _ in panel_actions(page)]  # buttons, and those a closed group holds
-        dones = [c for c in cands if c[1] == "done"]
-        others = [c for c in cands if c[1] != "done"]
-        pick = rng.choice(dones) if dones and (not others or rng.random() < 0.3) else rng.choice(others)
-        btn = reveal(page, pick[0])
-        before = rev(page)
-        btn.click()
-        confirm_warning(page, before)  # an action that warns asks once: yes (issue 9 item 5)
-        wait_rev_after(page, before)
+        random_step(page, rng, done_share=0.3)
     got = json.loads(page.evaluate("window.__vw_state()"))
     assert len(got["actions"]) > 40
     m = replay(R, got["scenario"], got["seed"], got["options"], got["actions"], got["dice_mode"])

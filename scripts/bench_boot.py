@@ -112,8 +112,10 @@ READY_AT = """new MutationObserver((_, obs) => {
 def split(page, times) -> None:
     """The game's boot in two: navigation -> static/boot.py starts (Pyodide, PyScript, our wheel),
     boot.py -> ready (imports, the start screen)."""
-    py0, ready = page.evaluate("[window.__vw_boot_py, window.__vw_ready_at]")
-    times.setdefault("split", []).append((py0 / 1000, max(0.0, ready / 1000 - py0 / 1000)))
+    pyo, py0, ready, snap, rd = page.evaluate("[window.__vw_pyodide_ready, window.__vw_boot_py, window.__vw_ready_at,"
+                                          " window.__vw_python_snapshot, window.__vw_snapshot_read]")
+    times.setdefault("split", []).append((pyo / 1000, py0 / 1000, max(0.0, ready / 1000 - py0 / 1000)))
+    times.setdefault("snapshot", []).append(f"{snap}" + (f"@{rd:.0f}ms" if rd is not None else ""))
 
 
 def compare(pw, url: str, runs: int) -> dict[str, dict[str, list[float]]]:
@@ -140,6 +142,9 @@ def compare(pw, url: str, runs: int) -> dict[str, dict[str, list[float]]]:
             ctx.add_init_script(READY_AT)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             timed(lambda: page.goto(u), page)  # first visit fills the caches
+            if kind == "game":  # and, once idle, makes the Python snapshot later visits start from
+                page.wait_for_function("['made', 'failed'].includes(window.__vw_python_snapshot)", timeout=60_000)
+                print("first visit's Python snapshot:", page.evaluate("window.__vw_python_snapshot"))
             pages[kind] = (ctx, page)
         time.sleep(1.0)  # let IndexedDB and service worker writes settle
         for _ in range(runs):
@@ -157,12 +162,16 @@ def print_compare(times: dict[str, dict[str, list[float]]], runs: int, server: s
     fmt = lambda xs: " ".join(f"{x:.2f}" for x in xs)
     print(f"server: {server}; {runs} runs of each kind, alternating; navigation -> {READY}")
     splits = times.pop("split", [])
+    snaps = times.pop("snapshot", [])
+    if snaps:
+        print("game boots, Python snapshot (cold runs then warm runs):", " ".join(snaps))
     med = {k: {w: statistics.median(v[w]) for w in v} for k, v in times.items()}
     if splits:
         n = len(splits) // 2
         for w, part in (("cold", splits[:n]), ("warm", splits[n:])):
-            print(f"{w} game split: navigation -> boot.py median {statistics.median(a for a, _ in part):.2f} s, "
-                  f"boot.py -> ready median {statistics.median(b for _, b in part):.2f} s")
+            print(f"{w} game split: navigation -> Pyodide ready median {statistics.median(a for a, _, _ in part):.2f} s, "
+                  f"-> boot.py median {statistics.median(b for _, b, _ in part):.2f} s, "
+                  f"boot.py -> ready median {statistics.median(c for _, _, c in part):.2f} s")
     for w in ("cold", "warm"):
         for k in times:
             print(f"{w} {k:9s} median {med[k][w]:.2f} s   [{fmt(times[k][w])}]")

@@ -114,8 +114,9 @@ def test_new_version_banner_and_reload(browser, tmp_path):
         page.click("#continue")
         page.wait_for_selector('body[data-screen="game"]', state="attached")
         assert page.text_content("#prompt") == prompt and log_len(page) == n
-        # only the new cache is left
-        keys = page.evaluate("caches.keys()")
+        # only the new version's cache is left (beside the Python snapshot's, static/python_snapshot.mjs,
+        # which holds no file of the game and outlives its versions)
+        keys = [k for k in page.evaluate("caches.keys()") if k != "vw-python-snapshot"]
         assert len(keys) == 1 and keys[0] in (site / "sw.js").read_text()
     finally:
         ctx.close()

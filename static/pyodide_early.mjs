@@ -22,6 +22,7 @@ async function start() {
       globalThis.__vw_snapshot_read = performance.now();
       return bytes ?? Promise.reject(new Error("no snapshot"));
     });
+    snapshot.catch(() => {});  // rejected before Pyodide awaits it: not an "unhandled rejection"
     try {
       const py = await pyodide.loadPyodide({ indexURL, _loadSnapshot: snapshot });
       // The snapshot froze the state of the random module's global generator: without a new seed

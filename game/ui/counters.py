@@ -21,8 +21,19 @@ def game_id():
     return getattr(_UI, "ID", "")
 
 
+_TITLES = {}  # (game, the piece as the view writes it) -> its title
+
+
 def title_of(p):
-    return _UI.title_of(p)
+    """Everything counter p shows, in words (the game's title_of), remembered: a redraw names
+    again every counter of each place that changed, most of them unchanged (issue 14)."""
+    key = (_UI.ID, str(p))  # (the view writes a piece's fields in one order)
+    t = _TITLES.get(key)
+    if t is None:
+        if len(_TITLES) > 20_000:
+            _TITLES.clear()
+        t = _TITLES[key] = _UI.title_of(p)
+    return t
 
 
 def counter(p, x=0, y=0, parent=None):

@@ -1,6 +1,8 @@
 """Tiny DOM helpers (browser only)."""
 from html import escape
 
+from .logic import child_moves
+
 from pyscript import document, window  # noqa: F401
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -86,10 +88,25 @@ def markup(tag, attrs=None, text=None, cls=None, inner=""):
     """The HTML of one element, its text and attribute values escaped (what el() would make): a
     part of the page made of many elements is set with one innerHTML, one call into the page
     instead of several per element."""
-    a = f' class="{escape(cls)}"' if cls else ""
+    a = f' class="{_esc(cls)}"' if cls else ""
     if attrs:
-        a += "".join(f' {k}="{escape(str(v))}"' for k, v in attrs.items() if v is not None)
-    return f"<{tag}{a}>{escape(str(text), quote=False) if text is not None else ''}{inner}</{tag}>"
+        for k, v in attrs.items():
+            if v is not None:
+                a += f' {k}="{_esc(v if type(v) is str else str(v))}"'
+    return f"<{tag}{a}>{_esc(text if type(text) is str else str(text)) if text is not None else ''}{inner}</{tag}>"
+
+
+_ESCAPED = {}  # text -> its escaped form: a redraw writes the same labels, names and numbers again
+
+
+def _esc(s):
+    """html.escape(s), remembered (a First Team redraw escapes hundreds of strings; issue 14)."""
+    e = _ESCAPED.get(s)
+    if e is None:
+        if len(_ESCAPED) > 50_000:
+            _ESCAPED.clear()
+        e = _ESCAPED[s] = escape(s)
+    return e
 
 
 _SET = {}  # node id -> (hash of what was drawn, the first node drawn)
@@ -123,3 +140,34 @@ def set_html(node, html):
 def changed(node):
     """The content drawn was changed in place: the next drawing redraws it."""
     _SET.pop(node.id, None)
+
+
+class Keyed:
+    """The children of one element, kept equal to a list of nodes with as few moves as possible: a
+    node moved in the page is laid out and painted again from scratch, all its texts measured
+    again, so a box of 60 counters that loses one should lose one node, not move the other 59
+    (issue 14: First Team's An Khe box was most of a click's paint). The nodes are the caller's
+    own cached elements (the same Python object for the same element)."""
+    __slots__ = ("node", "cur")
+
+    def __init__(self, node):
+        self.node = node
+        self.cur = []
+
+    def sync(self, nodes):
+        node, cur = self.node, self.cur
+        if [id(n) for n in cur] == [id(n) for n in nodes]:
+            return
+        if node.childElementCount != len(cur):  # changed by someone else: set it whole
+            node.replaceChildren(*nodes)
+            self.cur = list(nodes)
+            return
+        by_id = {id(n): n for n in cur}
+        by_id.update((id(n), n) for n in nodes)
+        removes, inserts = child_moves([id(n) for n in cur], [id(n) for n in nodes])
+        for k in removes:
+            by_id[k].remove()
+        for k, before in inserts:
+            node.insertBefore(by_id[k], by_id[before] if before is not None else None)
+        self.cur = list(nodes)
+

@@ -49,6 +49,18 @@ def actor_of(a):
     return None
 
 
+_ACTORS = [None, []]  # the action list last asked about and its actors (actors_of)
+
+
+def actors_of(actions):
+    """[actor_of(a) for a in actions], made once per list: a redraw asks about the same list in
+    several places (what lights, the highlights, the panel), and First Team lists hundreds of
+    actions (issue 14). The list itself is kept, so `is` cannot match a new list at its address."""
+    if _ACTORS[0] is not actions:
+        _ACTORS[0], _ACTORS[1] = actions, [actor_of(a) for a in actions]
+    return _ACTORS[1]
+
+
 INVOLVED_KEYS = ("unit", "leader", "heli", "target")
 
 
@@ -57,11 +69,9 @@ def involved(actions):
     they light up, and a decision with no map target (attach a leader, recon, line up) lights the
     pieces it names; a click on one of them selects it (issue 9 item 4). A set: built at every
     redraw, over hundreds of First Team actions (issue 14)."""
-    out = set()
+    out = set(actors_of(actions))
+    out.discard(None)
     for a in actions:
-        k = actor_of(a)
-        if k is not None:
-            out.add(k)
         for key in INVOLVED_KEYS:
             x = a.get(key)
             if isinstance(x, str):
@@ -95,10 +105,11 @@ def highlights(actions, spaces, selected, keys=("to",)):
     look at a stack never acts (issue 9 item 4). A selected piece left with no action of its own
     lights the actions tied to no unit (Vietnam: a unit picked to move stays selected, and its
     steps, V 5, name no unit; found playing by keyboard, issue 13 item 5)."""
+    who = actors_of(actions)
     spatial = [(i, a) for i, a in enumerate(actions) if target_space(a, spaces, keys)]
-    keep = [(i, a) for i, a in spatial if actor_of(a) == selected]
-    if selected is not None and not any(actor_of(a) == selected for a in actions):
-        keep = [(i, a) for i, a in spatial if actor_of(a) is None]
+    keep = [(i, a) for i, a in spatial if who[i] == selected]
+    if selected is not None and selected not in who:
+        keep = [(i, a) for i, a in spatial if who[i] is None]
     out = {}
     for i, a in keep:
         out.setdefault(target_space(a, spaces, keys), []).append(i)
@@ -122,11 +133,12 @@ def grouped(actions, selected=None, keep=None):
     With a selection, only that actor's actions (and actions involving it as heli/target);
     `keep(index, action)` filters further."""
     groups = {}
+    who = actors_of(actions)
     for i, a in enumerate(actions):
         t = a.get("t")
         if t in FLOW or t == "roll":
             continue
-        if selected is not None and not involves(a, selected):
+        if selected is not None and not involves(a, selected, who[i]):
             continue
         if keep is not None and not keep(i, a):
             continue
@@ -206,10 +218,10 @@ def counted(items):
     return out
 
 
-def involves(a, key):
-    if actor_of(a) == key:
-        return True
-    return key in (a.get("heli"), a.get("target"), a.get("unit"), a.get("leader"))
+def involves(a, key, actor):
+    """Whether action `a` (whose actor is `actor`) is about piece `key`: its actor, or the
+    helicopter, target, unit or leader it names."""
+    return actor == key or key in (a.get("heli"), a.get("target"), a.get("unit"), a.get("leader"))
 
 
 FLOW = ("done", "run")  # the "carry on" actions, shown as big buttons above the lists
@@ -256,3 +268,46 @@ def split_sides(pieces):
     fw = [p for p in pieces if p.get("side") in FRIENDLY]
     com = [p for p in pieces if p.get("side") not in FRIENDLY]
     return fw, com
+
+
+def child_moves(cur, new):
+    """How to turn a list of children `cur` into `new` (both lists of keys, each key once) with
+    as few moves as possible: (the keys to remove, [(key, the key to insert it before, or None at
+    the end)] in the order to do them). Used by dom.Keyed."""
+    want = set(new)
+    removes = [k for k in cur if k not in want]
+    at = {k: i for i, k in enumerate(cur)}
+    stay = unmoved([at.get(k, -1) for k in new])
+    inserts, anchor = [], None
+    for j in range(len(new) - 1, -1, -1):
+        if j not in stay:
+            inserts.append((new[j], anchor))
+        anchor = new[j]
+    return removes, inserts
+
+
+def unmoved(seq):
+    """The positions in `seq` (each new child's place among the old children, -1 if new) of a
+    longest increasing run of its values >= 0: the children that keep their order and need not
+    move (dom.Keyed)."""
+    tails, prev, best = [], [-1] * len(seq), []  # tails: positions ending runs of each length
+    for j, v in enumerate(seq):
+        if v < 0:
+            continue
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if seq[tails[mid]] < v:
+                lo = mid + 1
+            else:
+                hi = mid
+        prev[j] = tails[lo - 1] if lo else -1
+        if lo == len(tails):
+            tails.append(j)
+        else:
+            tails[lo] = j
+    j = tails[-1] if tails else -1
+    while j >= 0:
+        best.append(j)
+        j = prev[j]
+    return set(best)

@@ -2,9 +2,9 @@
 into markup (dom.markup)."""
 
 from .counters import counter, game_id, title_of
-from .dom import Frag, changed, el, markup, put, set_html
+from .dom import Frag, Keyed, changed, el, markup, put, set_html
 from .howto import linkify
-from .logic import BIG_GROUP, FLOW, actor_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
+from .logic import BIG_GROUP, FLOW, actor_of, actors_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
 
 DIE = "⚀⚁⚂⚃⚄⚅"
 
@@ -40,6 +40,39 @@ def _mini_frag(p, cls):
     svg = Frag("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34, "class": cls, "data-unit": p.get("id")})
     counter(p, 0, 0, parent=svg)
     return svg
+
+
+_BOX_LISTS = {}  # the list's element id -> Keyed of its boxes
+_BOXES = {}  # box key -> [its <div>, its heading, the heading's text, Keyed of its row, the row's markup]
+
+
+def box_list(root, groups, selected, can_act):
+    """Boxes in a panel list, [(title, key, content)] in order: each box a heading over a row of
+    counters (content: the pieces) or of other things (content: their markup; a pool's buttons).
+    Kept in the page: a box is added or removed, a heading's text set, a counter added, removed or
+    replaced where it changed (dom.Keyed), a row of markup set when it changed (issue 14)."""
+    divs = []
+    for title, key, content in groups:
+        box = _BOXES.get(key)
+        if box is None:
+            div = el("div", cls="box", attrs={"data-box": key})
+            head = el("div", cls="box-h", parent=div)
+            row = el("div", cls="box-row", parent=div)
+            box = _BOXES[key] = [div, head, None, Keyed(row), None]
+        if box[2] != title:
+            box[1].textContent = box[2] = title
+        if isinstance(content, str):
+            if box[4] != content:
+                box[3].node.innerHTML = box[4] = content
+                box[3].cur = []  # (should it hold counters again, they are all put back)
+        else:
+            box[4] = None
+            box[3].sync([mini(p, None, selected, can_act) for p in content])
+        divs.append(box[0])
+    keyed = _BOX_LISTS.get(root.id)
+    if keyed is None or not keyed.node.isSameNode(root):
+        keyed = _BOX_LISTS[root.id] = Keyed(root)
+    keyed.sync(divs)
 
 
 def prompt(node, v):
@@ -121,7 +154,7 @@ def _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of
         for t, items in mine:
             _type_group(out, t, items, True, shown, open_subs, grp_open, name_of, zone_of)
             shown_idx.update(i for i, _ in items)
-    who = [actor_of(a) for a in acts]  # once per redraw: First Team lists hundreds of actions (issue 14)
+    who = actors_of(acts)  # once per redraw: First Team lists hundreds of actions (issue 14)
     skip = FLOW + ("roll",)
     by_actor = {}
     for i, a in enumerate(acts):

@@ -23,11 +23,11 @@ FROM_SCRATCH = """async () => {
   const py = await m.loadPyodide();
   py.runPython(`
 from game.ui import app as A, render_panels as P
-from game.ui.games import first_team as F
 a = A._app
 a.map.clear()
 P._MINIS.clear()
-F._BOXES.clear()
+P._BOXES.clear()
+P._BOX_LISTS.clear()
 a.render()
 `);
 }"""

@@ -6,6 +6,7 @@ import json
 from .. import counters as C
 from .. import symbols as sym
 from ..dom import el, markup, sel, set_html
+from ..render_panels import box_list
 
 ID = "first-team"
 TITLE = "First Team: Vietnam"
@@ -348,52 +349,14 @@ def tracks(root, v):
     set_html(root, html)  # (most clicks change no track)
 
 
-_BOXES = {}  # box key -> (label and piece ids shown, its <div>, [what each counter shows]): only what changed is redrawn
-
-
 def boxes(root, v, selected, can_act):
-    """The Zone Display and holding boxes as panel lists. Only what changed is redrawn: a box whose
-    list of counters changed, else only its counters that show something new (a hundred counters
-    at An Khe, and the units that can act change at every step)."""
-    from ..render_panels import mini, mini_key
-    groups = [(f"Zone {z}", "Z" + z, pieces) for z, pieces in v["zone_display"].items() if pieces]
-    groups += [(name, VIEW_BOXES.get(name, name.upper()), pieces) for name, pieces in v["boxes"].items()]
-    keys = [key for _, key, _ in groups]
-    same_list = (_BOXES.get(None) == keys and root.childElementCount == len(keys) and keys
-                 and root.firstElementChild.isSameNode(_BOXES[keys[0]][1]))
-    divs = []
-    for label, key, pieces in groups:
-        head = (label, [p.get("id") for p in pieces])
-        shows = [mini_key(p, selected, can_act) for p in pieces]
-        hit = _BOXES.get(key)
-        if hit is None or hit[0] != head:
-            div = _box(label, key, pieces, selected, can_act)
-            if same_list:
-                hit[1].replaceWith(div)
-            hit = _BOXES[key] = (head, div, shows)
-        elif hit[2] != shows:  # the same counters: redraw those that changed, in place
-            row = hit[1].lastElementChild
-            for n, (p, was, now) in enumerate(zip(pieces, hit[2], shows)):
-                if was != now:
-                    node = row.children.item(n)
-                    new = mini(p, None, selected, can_act)
-                    if not node.isSameNode(new):  # (a counter only lit or unlit is the same node)
-                        node.replaceWith(new)
-            hit = _BOXES[key] = (head, hit[1], shows)
-        divs.append(hit[1])
-    if not same_list:
-        root.replaceChildren(*divs)
-        _BOXES[None] = keys
-
-
-def _box(label, key, pieces, selected, can_act):
-    from ..render_panels import mini
-    box = el("div", cls="box", attrs={"data-box": key})
-    el("div", text=f"{label} ({len(pieces)})", cls="box-h", parent=box)
-    row = el("div", cls="box-row", parent=box)
-    # the counters drawn before are moved, not drawn again (parsing 80 counters costs more); in one call
-    row.append(*[mini(p, None, selected, can_act) for p in pieces])
-    return box
+    """The Zone Display and holding boxes as panel lists. A box's counters are kept in the page
+    and only those that come, go or show something new change (dom.Keyed): An Khe holds a
+    hundred counters, and the units that can act change at every step (issue 14)."""
+    groups = [(f"Zone {z} ({len(pieces)})", "Z" + z, pieces) for z, pieces in v["zone_display"].items() if pieces]
+    groups += [(f"{name} ({len(pieces)})", VIEW_BOXES.get(name, name.upper()), pieces)
+               for name, pieces in v["boxes"].items()]
+    box_list(root, groups, selected, can_act)
 
 
 # ---- the stack inspector (issue 9 item 6) ----------------------------------------------------

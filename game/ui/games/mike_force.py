@@ -7,7 +7,7 @@ from .. import counters as C
 from .. import symbols as sym
 from ..dom import drew, el, holds, markup, sel, set_html
 from ..logic import factors
-from ..render_panels import mini
+from ..render_panels import box_list
 
 ID = "mike-force"
 TITLE = "Mike Force"
@@ -57,31 +57,22 @@ def tracks(root, v):
 
 
 def boxes(root, v, selected, can_act):
-    key = json.dumps([v["boxes"], v["pools"], v["com_pools"], selected, sorted(can_act)])
-    if holds(root, key):  # most clicks change no box: left as it is
-        return
-    root.replaceChildren()
-    for bid, pieces in v["boxes"].items():
-        box = el("div", cls="box", attrs={"data-box": bid}, parent=root)
-        el("div", text=f"{BOX_NAMES.get(bid, bid)} ({len(pieces)})", cls="box-h", parent=box)
-        row = el("div", cls="box-row", parent=box)
-        row.append(*[mini(p, None, selected, can_act) for p in pieces])  # (drawn before: moved, in one call)
+    """The boxes (their counters), the pools (a button per kind) and the Communist boxes, kept in
+    the page and changed where they changed (render_panels.box_list; issue 14)."""
+    groups = [(f"{BOX_NAMES.get(bid, bid)} ({len(pieces)})", bid, pieces) for bid, pieces in v["boxes"].items()]
     for pid, items in v["pools"].items():
-        box = el("div", cls="box", attrs={"data-box": pid}, parent=root)
-        el("div", text=f"{POOL_NAMES.get(pid, pid)} ({sum(i['n'] for i in items)})", cls="box-h", parent=box)
-        row = el("div", cls="box-row pool", parent=box)
+        btns = []
         for it in items:
             key = "kind:" + it["kind"]
-            cls = "pool-item" + (" act" if key in can_act else "") + (" sel" if key == selected else "")
-            b = el("button", text=f"{it['short'] or it['name']} ×{it['n']}", cls=cls, parent=row,
-                   attrs={"data-kind": it["kind"], "title": it["name"], "type": "button"})
-            if key not in can_act:
-                b.setAttribute("disabled", "")
-    box = el("div", cls="box", attrs={"data-box": "COM"}, parent=root)
-    el("div", text="Communist boxes", cls="box-h", parent=box)
-    el("div", text=f"Mobile: {v['com_pools'].get('COM_MOBILE', 0)}   Static: {v['com_pools'].get('COM_STATIC', 0)}",
-       cls="box-row", parent=box)
-    drew(root, key)
+            btns.append(markup("button", {"data-kind": it["kind"], "title": it["name"], "type": "button",
+                                          "disabled": None if key in can_act else ""},
+                               f"{it['short'] or it['name']} ×{it['n']}",
+                               "pool-item" + (" act" if key in can_act else "") + (" sel" if key == selected else "")))
+        groups.append((f"{POOL_NAMES.get(pid, pid)} ({sum(i['n'] for i in items)})", pid, "".join(btns)))
+    com = v["com_pools"]
+    groups.append(("Communist boxes", "COM", markup(
+        "span", text=f"Mobile: {com.get('COM_MOBILE', 0)}   Static: {com.get('COM_STATIC', 0)}")))
+    box_list(root, groups, selected, can_act)
 
 
 # ---- counters (MF 2.5-2.7: the printed counters) ---------------------------------------------

@@ -7,7 +7,8 @@ import re
 
 from .. import counters as C
 from .. import symbols as sym
-from ..dom import el, sel, window
+from ..dom import el, markup, sel, window
+from ..render_panels import box_list
 
 ID = "vietnam-1965-1975"
 TITLE = "Vietnam 1965-1975"
@@ -440,17 +441,15 @@ def quick_window(root, v):
 
 
 def boxes(root, v, selected, can_act):
-    root.replaceChildren()
-    removed = v.get("removed") or []
+    """The Ranger Holding Box (when in play) and the units removed, as text (render_panels.box_list)."""
+    groups = []
     rb = v.get("ranger_box")
     if rb:  # V 11.3: the Ranger Holding Box and the border interdiction the Rangers give
-        box = el("div", cls="box", attrs={"data-box": "rangers"}, parent=root)
-        el("div", text=f"Ranger Holding Box ({len(rb['in_box'])} of {rb['in_play']} in play)", cls="box-h", parent=box)
-        el("div", text=(", ".join(rb["in_box"]) or "all on the map")
-           + (f"; NLF units pay +{rb['border']} MP to enter SVN border hexes" if rb["border"] else "")
-           + f" ({rb['rule']})", cls="box-row", parent=box)
-    box = el("div", cls="box", attrs={"data-box": "removed"}, parent=root)
-    el("div", text=f"Removed ({len(removed)})", cls="box-h", parent=box)
-    if removed:
-        el("div", text=", ".join(f"{r.get('name', r['id'])} ({r['side']}, {r['how']})" for r in removed),
-           cls="box-row", parent=box)
+        groups.append((f"Ranger Holding Box ({len(rb['in_box'])} of {rb['in_play']} in play)", "rangers", markup(
+            "span", text=(", ".join(rb["in_box"]) or "all on the map")
+            + (f"; NLF units pay +{rb['border']} MP to enter SVN border hexes" if rb["border"] else "")
+            + f" ({rb['rule']})")))
+    removed = v.get("removed") or []
+    groups.append((f"Removed ({len(removed)})", "removed", markup(
+        "span", text=", ".join(f"{r.get('name', r['id'])} ({r['side']}, {r['how']})" for r in removed))))
+    box_list(root, groups, selected, can_act)

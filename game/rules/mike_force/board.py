@@ -205,7 +205,7 @@ _IN_PLAY = frozenset(IN_PLAY)
 
 class _Index:
     __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "uids", "leaders", "targets", "riders", "memo",
-                 "depth")
+                 "kept", "depth")
 
     def __init__(self, s):
         by = {}
@@ -230,6 +230,7 @@ class _Index:
         self.targets = targets  # the special targets, likewise
         self.riders = riders    # both, likewise
         self.memo = None      # a _Memo while a `reading` is open
+        self.kept = {}        # answers that follow from their key alone (`keep`), for the index's life
         self.depth = 0
 
 
@@ -302,6 +303,20 @@ def spaces_where(s, test):
     r = m.where.get(test)
     if r is None:
         r = m.where[test] = frozenset(sp for sp in SPACES if test(s, sp))
+    return r
+
+
+def keep(s, key, fn, *args):
+    """fn(*args), kept in the live index of s for as long as it lives (across actions in the
+    simulator): only for answers that follow from `key` alone (fn reads nothing else)."""
+    e = INDEXES.last  # as in _memo
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return fn(*args)
+    r = e.kept.get(key)
+    if r is None:
+        r = e.kept[key] = fn(*args)
     return r
 
 

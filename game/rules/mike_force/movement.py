@@ -3,6 +3,7 @@ moves and airlift (MF 23), HALO (MF 25.3), reaction flights (MF 17), the enginee
 and special targets (MF 26.3)."""
 
 from ...engine.flow import Step
+from ...engine.listing import Listing
 from . import board as B
 from .ask import ask, then
 from .board import flow
@@ -41,17 +42,34 @@ def ground_movers(s):
 def ground_destinations(s, uid):
     """Spaces reachable within the movement allowance; entering a space with enemy units ends
     the move (MF 15.0); starting in one does not hold the unit (MF 15.10)."""
-    u = s["units"][uid]
+    return list(_ground_dests(s, s["units"][uid]))
+
+
+def _ground_dests(s, u):
+    """ground_destinations as a tuple, shared by every unit that reaches as far (issue 14: the
+    simulator lists them before every move): kept in the live index by what decides them."""
     start = u["loc"]
     allowed = B.entry_spaces(s, u)
-    out = []
     if start == B.NT:  # MF 22.2: to any Free World controlled space
         held = B.spaces_where(s, B.fw_controlled)
-        return [sp for sp in SPACES if sp in allowed and sp in held]
+        return B.keep(s, (B.NT, allowed, held), _from_nt, allowed, held)
+    ma = B.ma_of(u)
     contact = B.contact_spaces(s)
+    nt = B.NT in allowed and B.fw_controlled(s, start) and not K_laos_only(u)  # MF 22.2
+    return B.keep(s, (start, ma, allowed, contact, nt), _reach, start, ma, allowed, contact, nt)
+
+
+def _from_nt(allowed, held):
+    return tuple(sp for sp in SPACES if sp in allowed and sp in held)
+
+
+def _reach(start, ma, allowed, contact, nt):
+    """MF 15.0, 15.10: breadth first, one movement point a step; a space in contact (R-MV4) is
+    entered but not left; then Nha Trang when the start may fly there (MF 22.2)."""
+    out = []
     seen = {start}
-    frontier = [start]  # breadth first, one movement point a step
-    for _ in range(B.ma_of(u)):
+    frontier = [start]
+    for _ in range(ma):
         reached = []
         for at in frontier:
             for nb in B.FW_ROUTES[at]:
@@ -62,9 +80,9 @@ def ground_destinations(s, uid):
                 if nb not in contact:
                     reached.append(nb)
         frontier = reached
-    if B.NT in allowed and B.fw_controlled(s, start) and not K_laos_only(u):
-        out.append(B.NT)  # MF 22.2
-    return out
+    if nt:
+        out.append(B.NT)
+    return tuple(out)
 
 
 def K_laos_only(u):
@@ -218,6 +236,10 @@ def offer_recovery(flow):
             if not in_fw_phase(g.s, _name):
                 return out
             extra = recover_options(g.s)
+            if type(out) is Listing:  # the simulator's (unlabelled, built when read)
+                if not extra:
+                    return out
+                out = list(out)
             if extra and out and out[-1].get("t") == "done":
                 return out[:-1] + extra + out[-1:]
             return out + extra
@@ -311,15 +333,12 @@ class FwMove(Step):
 
     def choices(self, g, f):
         s = g.s
+        if not g.labels:  # the simulator: the same actions without their labels, a Listing
+            return _move_listing(s)
         out = []
         for uid in ground_movers(s):
             u = s["units"][uid]
-            halo = B.K(u).get("halo") and (u["loc"] == B.NT or (B.is_major(u["loc"]) and B.fw_controlled(s, u["loc"])))
-            if not g.labels:  # the simulator: the same actions without their labels
-                out += [{"t": "move", "unit": uid, "to": d} for d in ground_destinations(s, uid)]
-                if halo:
-                    out += [{"t": "halo", "unit": uid, "to": d} for d in SPACES]
-                continue
+            halo = _halo_from(s, u)
             for d in ground_destinations(s, uid):
                 out.append({"t": "move", "unit": uid, "to": d,
                             "label": f"Move {B.name_of(s, uid)} {loc_name(u['loc'])} -> {loc_name(d)}"})
@@ -361,6 +380,46 @@ class FwMove(Step):
                       refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
         else:
             air_act(g, a, "MF 23.3")
+
+
+def _halo_from(s, u):
+    """MF 25.3: a HALO unit jumps from Nha Trang or a Free World major base."""
+    return B.K(u).get("halo") and (u["loc"] == B.NT or (B.is_major(u["loc"]) and B.fw_controlled(s, u["loc"])))
+
+
+_SPACE_IDS = tuple(SPACES)  # a HALO jump may go to any map space (MF 25.3)
+
+
+def _move_listing(s):
+    """FwMove.choices without labels, as a Listing (issue 14): the same actions in the same order
+    (each mover's ground moves and HALO jumps, then each helicopter's boardings, unboardings and
+    flights, then 'done'), each built only when it is read."""
+    out = Listing()
+    U = s["units"]
+    for uid in ground_movers(s):
+        u = U[uid]
+        dests = _ground_dests(s, u)
+        out.add("move", len(dests), _to_maker("move", uid, dests))
+        if _halo_from(s, u):
+            out.add("halo", len(_SPACE_IDS), _to_maker("halo", uid, _SPACE_IDS))
+    air_listing(s, False, out)
+    out.one({"t": "done"})
+    return out
+
+
+def _to_maker(t, uid, dests):
+    return lambda i: {"t": t, "unit": uid, "to": dests[i]}
+
+
+def air_listing(s, reaction, out):
+    """air_choices(labels=False) added to a Listing `out`, each action built when it is read."""
+    for h in flyers(s, reaction):
+        board = boardable(s, h)
+        out.add("board", len(board), lambda i, h=h, board=board: {"t": "board", "unit": board[i], "heli": h})
+        off = tuple(passengers(s, h))
+        out.add("unboard", len(off), lambda i, h=h, off=off: {"t": "unboard", "unit": off[i], "heli": h})
+        dests = fly_destinations(s, h, reaction)
+        out.add("fly", len(dests), _to_maker("fly", h, dests))
 
 
 def _unboard_everywhere(s, uid):

@@ -8,6 +8,10 @@ from game.engine import match as M
 from game.engine.listing import Listing
 from game.simulate import random_action
 
+from game.rules.mike_force import board as B
+from game.rules.mike_force import recruit as RC
+from game.rules.mike_force.data import SPACES
+
 from .mf_helpers import R
 
 SCENARIOS = [sc["id"] for sc in R.scenarios()]
@@ -26,20 +30,26 @@ def _played(games=4, seed=21):
                 acts = M.play(R, m, random_action(rng, acts), legal=acts, in_place=True, labels=False, lazy=True)
 
 
-def test_lazy_listings_hold_the_actions_and_draw_as_the_random_player():
-    """Issue 14: a Listing (the Free World movement listing, MF 15.5, 22, 23, 25.3, its moves
-    shared by units that reach as far and kept in the live index across actions) holds the
-    labelled actions listed afresh without their display fields, in order, and the simulator's
-    draw from it is RandomAgent's over the list: the same action, the same generator state after."""
-    kinds = set()
+def test_the_simulators_listings_hold_the_labelled_actions():
+    """Issue 14: at every position, the actions the simulator is given (a Listing built when read,
+    a Bare list, quick paths and answers kept across actions in the live index) are the labelled
+    actions listed afresh without their display fields, in order."""
+    steps = set()
+    for m, acts in _played():
+        steps.add(m["state"]["stack"][-1]["s"])
+        # listed afresh: a copy of the match has no index, so nothing kept across actions
+        assert list(acts) == [M.strip(a) for a in M.legal_actions(R, M.clone(m))], m["state"]["stack"][-1]
+    assert {"fw_move", "fw_recruit", "fw_recon", "reaction", "setup_place", "choose"} <= steps
+
+
+def test_lazy_listings_draw_as_the_random_player():
+    """Issue 14: the simulator's draw from a Listing (the Free World movement listing, MF 15.5, 22,
+    23, 25.3) is RandomAgent's over the list: the same action, the same generator state after."""
     n = 0
     for k, (m, acts) in enumerate(_played()):
         if type(acts) is not Listing:
             continue
-        kinds.add(m["state"]["stack"][-1]["s"])
         plain = list(acts)
-        # listed afresh: a copy of the match has no index, so nothing kept across actions
-        assert plain == [M.strip(a) for a in M.legal_actions(R, M.clone(m))]
         assert len(acts) == len(plain) and acts.types() == {a["t"] for a in plain}
         for seed in range(3):
             r1, r2 = random.Random(k * 7 + seed), random.Random(k * 7 + seed)
@@ -48,4 +58,19 @@ def test_lazy_listings_hold_the_actions_and_draw_as_the_random_player():
             assert r1.getstate() == r2.getstate()
             assert acts.gave(got)
         n += 1
-    assert "fw_move" in kinds and n > 50
+    assert n > 50
+
+
+def test_cadres_found_at_once_agree_with_each_place():
+    """MF 12.4, 25.2: all_cadres (one pass over the units in play) gives each place's cadres as
+    _team_cadres finds them there."""
+    n = 0
+    for k, (m, _) in enumerate(_played()):
+        if k % 3:
+            continue
+        s = m["state"]
+        found = RC.all_cadres(s)
+        for loc in (*SPACES, B.NT):
+            assert found.get(loc, []) == RC._team_cadres(s, loc), loc
+            n += bool(found.get(loc))
+    assert n > 100

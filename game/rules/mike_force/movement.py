@@ -236,9 +236,9 @@ def offer_recovery(flow):
             if not in_fw_phase(g.s, _name):
                 return out
             extra = recover_options(g.s)
-            if type(out) is Listing:  # the simulator's (unlabelled, built when read)
-                if not extra:
-                    return out
+            if not extra and type(out) is not list:  # the simulator's, made for it: no labels (Bare, Listing)
+                return out
+            if type(out) is Listing:
                 out = list(out)
             if extra and out and out[-1].get("t") == "done":
                 return out[:-1] + extra + out[-1:]

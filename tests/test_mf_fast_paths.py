@@ -9,6 +9,7 @@ from game.engine.listing import Listing
 from game.simulate import random_action
 
 from game.rules.mike_force import board as B
+from game.rules.mike_force import movement as MV
 from game.rules.mike_force import recruit as RC
 from game.rules.mike_force.data import SPACES
 
@@ -74,3 +75,26 @@ def test_cadres_found_at_once_agree_with_each_place():
             assert found.get(loc, []) == RC._team_cadres(s, loc), loc
             n += bool(found.get(loc))
     assert n > 100
+
+
+def test_what_each_space_holds_agrees_with_the_units_there():
+    """MF 6.0, R-MV4, MF 23.2: control, contact (both ways) and the sets of spaces read from the
+    live index, kept across actions until a unit enters or leaves a space or flips there
+    (board.put, board.flip), agree with the same queries on a copy that has no index."""
+    n = 0
+    for k, (m, _) in enumerate(_played()):
+        if k % 2:
+            continue
+        s = m["state"]
+        fresh = M.clone(s)
+        for sp in SPACES:
+            assert B.control(s, sp) == B.control(fresh, sp), sp
+            assert B.blocks_fw(s, sp) == B._blocks_fw(fresh, sp), sp
+            assert B.any_fw(s, sp) == B.any_fw(fresh, sp), sp
+        assert B.contact_spaces(s) == {sp for sp in SPACES if B._blocks_fw(fresh, sp)}
+        assert B.fw_held_spaces(s) == {sp for sp in SPACES if B.control(fresh, sp) == "FW"}
+        assert B.landing_spaces(s) == {sp for sp in SPACES if MV.nt_landing(fresh, sp)}
+        assert B.sortie_spaces(s) == {sp for sp in SPACES if MV.sortie_point(fresh, sp)}
+        assert B.fw_in_play(s) == B.fw_in_play(fresh)
+        n += 1
+    assert n > 300

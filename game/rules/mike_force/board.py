@@ -204,8 +204,8 @@ _IN_PLAY = frozenset(IN_PLAY)
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "uids", "leaders", "targets", "riders", "memo",
-                 "kept", "depth")
+    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "dirty", "control", "blocks", "fw_at",
+                 "sortie", "sets", "uids", "leaders", "targets", "riders", "memo", "kept", "depth")
 
     def __init__(self, s):
         by = {}
@@ -225,6 +225,14 @@ class _Index:
         self.rank = rank      # {uid: its position in s["units"]}
         self.camps = _camp_count(s)  # {loc: how many SF camps are there}
         self.in_play = _in_play(s)  # {uid} of the Free World kinds' units on the map or in Nha Trang
+        self.fw_play = None   # fw_in_play's answer, until a unit enters or leaves play or a garrison flips
+        # What each map space holds, kept until a unit enters or leaves it or one there flips (`flip`):
+        # its control (MF 6.0), whether it stops Free World ground moves (R-MV4), whether a Free World
+        # unit stands there (R-MV4) and whether it is a sortie point (MF 23.2). A space in `dirty` is
+        # worked out again when next asked; `sets` holds the sets of spaces made from them.
+        self.dirty = set(SPACES)
+        self.control, self.blocks, self.fw_at, self.sortie = {}, {}, {}, {}
+        self.sets = {}
         self.uids = None      # {id(unit dict): uid}, made when first asked
         self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
         self.targets = targets  # the special targets, likewise
@@ -254,6 +262,11 @@ def _check_index(s, e):
     if {k: v for k, v in e.by_loc.items() if v} != fresh or \
             {k: n for k, n in e.camps.items() if n} != _camp_count(s) or e.in_play != _in_play(s):
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
+    if e.fw_play is not None and e.fw_play != _fw_in_play(s, _in_play(s)):
+        raise RuntimeError("the Free World units in play are out of date: a garrison flipped without board.flip")
+    for sp in SPACES:
+        if sp not in e.dirty and (e.control[sp], e.blocks[sp], e.fw_at[sp], e.sortie[sp]) != _space_state(s, sp):
+            raise RuntimeError(f"what {sp} holds is out of date: a unit flipped without board.flip")
 
 
 INDEXES = LiveIndexes(_Index, _check_index)  # the open indexes of this game's states
@@ -262,12 +275,12 @@ indexed = INDEXES.indexed
 
 
 class _Memo:
-    """Answers kept while a `reading` is open: control by space, the map spaces where a query
-    holds (spaces_where), the Free World units in play."""
-    __slots__ = ("control", "where", "fw_in_play")
+    """Answers kept while a `reading` is open: control by space (off the map), the map spaces where
+    a query holds (spaces_where)."""
+    __slots__ = ("control", "where")
 
     def __init__(self):
-        self.control, self.where, self.fw_in_play = {}, {}, None
+        self.control, self.where = {}, {}
 
 
 class reading(indexed):
@@ -335,9 +348,78 @@ def put(s, uid, loc):
         e.camps[frm] -= 1
         e.camps[loc] = e.camps.get(loc, 0) + 1
     if loc in _IN_PLAY and u["k"] in _FW_PRINTED:
-        e.in_play.add(uid)
-    else:
+        if uid not in e.in_play:
+            e.in_play.add(uid)
+            e.fw_play = None
+    elif uid in e.in_play:
         e.in_play.discard(uid)
+        e.fw_play = None
+    e.dirty.add(frm)
+    e.dirty.add(loc)
+
+
+def flip(s, u, key, value):
+    """Set a unit's "rev" (face up, MF 16) or "com" (a garrison's side, MF 24.1), the two flags
+    that change what its space holds (control, contact), keeping a live index right."""
+    u[key] = value
+    e = _live(s)
+    if e is not None:
+        e.dirty.add(u["loc"])
+        if key == "com":
+            e.fw_play = None
+
+
+def _space_state(s, sp):
+    """(control, blocks_fw, any_fw, sortie point) of a map space, from the units there."""
+    return _control(s, sp), _blocks_fw(s, sp), _any_fw(s, sp), is_major(sp) or has_camp(s, sp)
+
+
+def _held(e):
+    """The live index e with what each dirty map space holds worked out again (see _Index)."""
+    s = e.s
+    changed = False
+    ctl, blk, fwa, srt = e.control, e.blocks, e.fw_at, e.sortie
+    for sp in e.dirty:
+        if sp not in SPACES:
+            continue
+        c, b, f, o = _space_state(s, sp)
+        if sp not in ctl or ctl[sp] != c or blk[sp] != b or fwa[sp] != f or srt[sp] != o:
+            ctl[sp], blk[sp], fwa[sp], srt[sp] = c, b, f, o
+            changed = True
+    e.dirty.clear()
+    if changed:
+        e.sets = {}
+    return e
+
+
+def _live_held(s):
+    """The live index of s with what each map space holds up to date, or None."""
+    e = INDEXES.last  # as in _memo
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return None
+    return _held(e) if e.dirty else e
+
+
+_SET_OF = {  # the sets of map spaces made from what each holds
+    "contact": lambda e: frozenset(sp for sp, b in e.blocks.items() if b),
+    "fw_held": lambda e: frozenset(sp for sp, c in e.control.items() if c == "FW"),
+    "landing": lambda e: frozenset(sp for sp, c in e.control.items() if c == "FW" or c == "disputed"),
+    "sortie": lambda e: frozenset(sp for sp, o in e.sortie.items() if o),
+}
+
+
+def _kept_set(s, name, test):
+    """The map spaces where test(s, space) holds, named `name` in _SET_OF: kept in the live index
+    until what a space holds changes; else as spaces_where."""
+    e = _live_held(s)
+    if e is None:
+        return spaces_where(s, test)
+    r = e.sets.get(name)
+    if r is None:
+        r = e.sets[name] = _SET_OF[name](e)
+    return r
 
 
 def units_at(s, loc):
@@ -361,16 +443,20 @@ def units_seen(s, loc):
 
 def fw_in_play(s):
     """Free World units on the map or in Nha Trang, by id (a tuple)."""
-    m = _memo(s)
-    if m is not None and m.fw_in_play is not None:
-        return m.fw_in_play
+    e = INDEXES.last  # as in _memo
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return _fw_in_play(s, _in_play(s))
+    r = e.fw_play
+    if r is None:
+        r = e.fw_play = _fw_in_play(s, e.in_play)
+    return r
+
+
+def _fw_in_play(s, here):
     U = s["units"]
-    e = _live(s)
-    here = e.in_play if e is not None else _in_play(s)
-    out = tuple(sorted([uid for uid in here if is_fw(U[uid])]))
-    if m is not None:
-        m.fw_in_play = out
-    return out
+    return tuple(sorted([uid for uid in here if is_fw(U[uid])]))
 
 
 def on_map(loc):
@@ -428,6 +514,10 @@ def camp_spaces(s):
 def control(s, space):
     """MF 6.0: 'FW', 'COM', 'disputed' or None. Helicopters and air never count (23.6, 6.1);
     revealed special targets neither confer nor dispute control (R-CT1)."""
+    if space in SPACES:
+        e = _live_held(s)
+        if e is not None:
+            return e.control[space]
     m = _memo(s)
     if m is None:
         return _control(s, space)
@@ -482,21 +572,55 @@ def fw_controlled(s, space):
     return control(s, space) == "FW"
 
 
+def fw_held_spaces(s):
+    """The map spaces the Free World controls (fw_controlled)."""
+    return _kept_set(s, "fw_held", fw_controlled)
+
+
 def any_fw(s, space):
     """Contact for Communist movement: any FW unit of any kind (R-MV4)."""
+    if space in SPACES:
+        e = _live_held(s)
+        if e is not None:
+            return e.fw_at[space]
+    return _any_fw(s, space)
+
+
+def _any_fw(s, space):
     return any(is_fw(s["units"][uid]) and not is_air(s["units"][uid]) for uid in units_seen(s, space))
 
 
 def blocks_fw(s, space):
     """Contact for FW ground movement: any Communist unit but revealed special targets (R-MV4)."""
-    if space not in SPACES or _memo(s) is None:
-        return _blocks_fw(s, space)
-    return space in contact_spaces(s)
+    if space in SPACES:
+        e = _live_held(s)
+        if e is not None:
+            return e.blocks[space]
+    return _blocks_fw(s, space)
 
 
 def contact_spaces(s):
     """The map spaces where Free World ground movement stops (blocks_fw)."""
-    return spaces_where(s, _blocks_fw)
+    return _kept_set(s, "contact", _blocks_fw)
+
+
+def landing_spaces(s):
+    """The map spaces the Free World controls or disputes (a flight from Nha Trang may land there,
+    MF 22.3, R-NT1)."""
+    return _kept_set(s, "landing", _landing)
+
+
+def _landing(s, sp):
+    return control(s, sp) in ("FW", "disputed")
+
+
+def sortie_spaces(s):
+    """The map spaces that are sortie points (MF 23.2): a major base or a space with an SF camp."""
+    return _kept_set(s, "sortie", _sortie_point)
+
+
+def _sortie_point(s, sp):
+    return is_major(sp) or has_camp(s, sp)
 
 
 def _blocks_fw(s, space):
@@ -681,13 +805,13 @@ def reveal(g, uid, rule):
     g.checkpoint = True
     k = K(u)
     if k.get("deception"):
-        u["rev"] = False
+        flip(s, u, "rev", False)
         where = u["loc"]
         put(s, uid, COM_MOBILE if k.get("mobile") else COM_STATIC)
         g.log(f"A Communist unit at {SPACES[where]['name']} was a deception unit: removed", "MF 26.2",
               refs=refs(ref_p(where)))
         return
-    u["rev"] = True
+    flip(s, u, "rev", True)
     g.log(f"Revealed at {SPACES[u['loc']]['name']}: {k['name']} (CF {k['c']}, BCP {k['bcp']})", rule,
           kind="reveal", refs=refs(ref_p(u['loc'])))
 
@@ -698,7 +822,7 @@ def conceal_all(g, rule, mobile=True, static=True):
     for uid, u in g.s["units"].items():
         if is_com(u) and not is_garrison(u) and u.get("rev") and on_map(u["loc"]) and not u.get("by"):
             if (is_mobile(u) and mobile) or (not is_mobile(u) and static):
-                u["rev"] = False
+                flip(g.s, u, "rev", False)
     g.log("All revealed Communist units are concealed", rule)
 
 
@@ -718,7 +842,7 @@ def eliminate_fw(g, uid, rule, bcp=True):
             g.log(f"{leader_name(o)} is lost with his unit", "MF 25.4")
         if o.get("by") == uid:
             o.pop("by", None)
-            o["rev"] = False
+            flip(s, o, "rev", False)
             put(s, oid, COM_STATIC)
             g.log("A carried special target returns to the Communist static box", "MF 26.3")
     g.log(f"{k['name']} eliminated" + (f" at {SPACES[where]['name']}" if where in SPACES else ""), rule,

@@ -39,12 +39,12 @@ def hit_com(g, uid, acc):
     u = s["units"][uid]
     where = u["loc"]
     if B.is_garrison(u):
-        u["com"] = False
+        B.flip(s, u, "com", False)
         g.log(f"The {B.KINDS[u['k']]['name']} is retaken by the Free World", "MF 24.2", kind="loss")
         settle(g, B.KINDS[u["k"]]["bcp"], f"Recapture of {SPACES[where]['name']}", "MF 21.5")
         return
     k = B.K(u)
-    u["rev"] = False
+    B.flip(s, u, "rev", False)
     B.put(s, uid, B.COM_MOBILE if k.get("mobile") else B.GONE)
     count_bcp(acc, k["bcp"])
     g.log(f"{k['name']} eliminated at {SPACES[where]['name']} (+{k['bcp']} BCP)", "MF 20.4", kind="loss",
@@ -58,7 +58,7 @@ def hit_fw(g, uid, acc):
     where = u["loc"]
     k = B.K(u)
     if B.is_garrison(u):
-        u["com"] = True
+        B.flip(s, u, "com", True)
         g.log(f"The {k['name']} falls to the Communists", "MF 24.2", kind="loss")
         B.check_sudden_death(g)
         settle(g, -k["bcp"], f"Loss of {SPACES[where]['name']}", "MF 21.5")

@@ -28,7 +28,7 @@ def random_place(g, uid, rule="MF 11.1"):
         g.log(f"{SPACES[area]['name']} holds an SF camp: the static unit returns to its box", "MF 11.3")
         return
     B.put(s, uid, area)
-    u["rev"] = False
+    B.flip(s, u, "rev", False)
     g.log(f"A {kind} unit is placed face down in {SPACES[area]['name']}", rule, kind="place",
           place=area, refs=[["p", area, SPACES[area]["name"]]])
 

@@ -51,7 +51,7 @@ def _ground_dests(s, u):
     start = u["loc"]
     allowed = B.entry_spaces(s, u)
     if start == B.NT:  # MF 22.2: to any Free World controlled space
-        held = B.spaces_where(s, B.fw_controlled)
+        held = B.fw_held_spaces(s)
         return B.keep(s, (B.NT, allowed, held), _from_nt, allowed, held)
     ma = B.ma_of(u)
     contact = B.contact_spaces(s)
@@ -146,8 +146,8 @@ def fly_destinations(s, heli, reaction):
     out = []
     cands = SPACES if reaction else B.IN_PLAY
     from_sortie = start != B.NT and sortie_point(s, start)
-    sorties = () if from_sortie else B.spaces_where(s, sortie_point)  # the map's, looked up once
-    landings = B.spaces_where(s, nt_landing) if start == B.NT else ()
+    sorties = () if from_sortie else B.sortie_spaces(s)  # the map's, looked up once
+    landings = B.landing_spaces(s) if start == B.NT else ()
     for d in cands:
         if d == start or d not in allowed:
             continue

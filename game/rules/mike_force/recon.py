@@ -116,7 +116,7 @@ def psywar(g, sp):
     if res == "blown":
         for uid in B.com_units(s, sp, revealed=True):
             if not s["units"][uid].get("by"):  # carried targets stay revealed (MF 26.3)
-                s["units"][uid]["rev"] = False
+                B.flip(s, s["units"][uid], "rev", False)
         g.log("PSYWAR blown: the space's Communist units are concealed", "MF 25.9")
     elif res == "reveal_one" and concealed:
         B.reveal(g, g.pick(sorted(concealed)), "MF 25.9")
@@ -130,7 +130,7 @@ def psywar(g, sp):
         if inf:
             uid = g.pick(inf)
             u = s["units"][uid]
-            u["rev"] = False
+            B.flip(s, u, "rev", False)
             B.put(s, uid, B.COM_MOBILE if B.is_mobile(u) else B.GONE)
             g.log(f"Chieu Hoi: a {B.KINDS[u['k']]['name']} defects", "MF 25.9")
             from .bcp import settle

@@ -89,7 +89,7 @@ class EndReturn(Step):
                     o = s["units"][oid]
                     if o.get("by") == uid:  # R-ST3: targets are dropped where they are
                         o.pop("by")
-                        o["rev"] = True
+                        B.flip(s, o, "rev", True)
                     if o.get("att") == uid:  # a leader on a MACV unit (R-EV4 option) stays in place
                         o.pop("att")
                         B.put(s, oid, B.SF_POOL)

@@ -204,8 +204,8 @@ _IN_PLAY = frozenset(IN_PLAY)
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "dirty", "control", "blocks", "fw_at",
-                 "sortie", "sets", "uids", "leaders", "targets", "riders", "memo", "kept", "depth")
+    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "dirty", "held", "sets", "uids",
+                 "leaders", "targets", "riders", "memo", "kept", "depth")
 
     def __init__(self, s):
         by = {}
@@ -226,12 +226,13 @@ class _Index:
         self.camps = _camp_count(s)  # {loc: how many SF camps are there}
         self.in_play = _in_play(s)  # {uid} of the Free World kinds' units on the map or in Nha Trang
         self.fw_play = None   # fw_in_play's answer, until a unit enters or leaves play or a garrison flips
-        # What each map space holds, kept until a unit enters or leaves it or one there flips (`flip`):
-        # its control (MF 6.0), whether it stops Free World ground moves (R-MV4), whether a Free World
-        # unit stands there (R-MV4) and whether it is a sortie point (MF 23.2). A space in `dirty` is
-        # worked out again when next asked; `sets` holds the sets of spaces made from them.
+        # What each map space holds (_space_state), kept until a unit enters or leaves it or one there
+        # flips (`flip`): its control (MF 6.0), whether it stops Free World ground moves (R-MV4),
+        # whether a Free World unit stands there (R-MV4) and whether it is a sortie point (MF 23.2).
+        # A place in `dirty` is worked out again when next asked; `sets` holds the sets of spaces
+        # made from them until one changes.
         self.dirty = set(SPACES)
-        self.control, self.blocks, self.fw_at, self.sortie = {}, {}, {}, {}
+        self.held = {}
         self.sets = {}
         self.uids = None      # {id(unit dict): uid}, made when first asked
         self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
@@ -265,7 +266,7 @@ def _check_index(s, e):
     if e.fw_play is not None and e.fw_play != _fw_in_play(s, _in_play(s)):
         raise RuntimeError("the Free World units in play are out of date: a garrison flipped without board.flip")
     for sp in SPACES:
-        if sp not in e.dirty and (e.control[sp], e.blocks[sp], e.fw_at[sp], e.sortie[sp]) != _space_state(s, sp):
+        if sp not in e.dirty and e.held[sp] != _space_state_ref(s, sp):
             raise RuntimeError(f"what {sp} holds is out of date: a unit flipped without board.flip")
 
 
@@ -370,55 +371,84 @@ def flip(s, u, key, value):
 
 
 def _space_state(s, sp):
-    """(control, blocks_fw, any_fw, sortie point) of a map space, from the units there."""
-    return _control(s, sp), _blocks_fw(s, sp), _any_fw(s, sp), is_major(sp) or has_camp(s, sp)
+    """(control, blocks_fw, any_fw, sortie point) of a map space, from one look at the units there:
+    _control, _blocks_fw, _any_fw and _sortie_point together (checked against them by the fuzzer's
+    index check and tests/test_mf_fast_paths.py)."""
+    fw = com = block = anyfw = False
+    U = s["units"]
+    for uid in units_seen(s, sp):
+        u = U[uid]
+        k = u["k"]
+        if k in _GARRISON:  # its side of the moment (MF 24.1)
+            if u.get("com"):
+                com = block = True
+            else:
+                fw = anyfw = True
+        elif k in _FW_PRINTED:
+            if k not in _AIR:
+                anyfw = True
+            if _CONTROL_PART[k] is not None:
+                fw = True
+        elif k in _TARGET:  # a revealed special target neither controls nor blocks (R-CT1, R-MV4)
+            if not u.get("rev"):
+                com = block = True
+        else:
+            block = True
+            if _CONTROL_PART[k] is not None:
+                com = True
+    ctl = "disputed" if fw and com else "FW" if fw else "COM" if com else None
+    return ctl, block, anyfw, _sortie_point(s, sp)
 
 
-def _held(e):
-    """The live index e with what each dirty map space holds worked out again (see _Index)."""
-    s = e.s
-    changed = False
-    ctl, blk, fwa, srt = e.control, e.blocks, e.fw_at, e.sortie
-    for sp in e.dirty:
-        if sp not in SPACES:
-            continue
-        c, b, f, o = _space_state(s, sp)
-        if sp not in ctl or ctl[sp] != c or blk[sp] != b or fwa[sp] != f or srt[sp] != o:
-            ctl[sp], blk[sp], fwa[sp], srt[sp] = c, b, f, o
-            changed = True
-    e.dirty.clear()
-    if changed:
-        e.sets = {}
-    return e
+def _space_state_ref(s, sp):
+    return _control(s, sp), _blocks_fw(s, sp), _any_fw(s, sp), _sortie_point(s, sp)
 
 
-def _live_held(s):
-    """The live index of s with what each map space holds up to date, or None."""
+def _state(s, sp):
+    """What map space sp holds (_space_state) as the live index of s keeps it, or None."""
     e = INDEXES.last  # as in _memo
     if e is None or e.s is not s:
         e = _live(s)
         if e is None:
             return None
-    return _held(e) if e.dirty else e
+    if sp in e.dirty:
+        return _rehold(e, sp)
+    return e.held[sp]
+
+
+def _rehold(e, sp):
+    st = _space_state(e.s, sp)
+    if e.held.get(sp) != st:
+        e.held[sp] = st
+        if e.sets:
+            e.sets = {}
+    e.dirty.discard(sp)
+    return st
 
 
 _SET_OF = {  # the sets of map spaces made from what each holds
-    "contact": lambda e: frozenset(sp for sp, b in e.blocks.items() if b),
-    "fw_held": lambda e: frozenset(sp for sp, c in e.control.items() if c == "FW"),
-    "landing": lambda e: frozenset(sp for sp, c in e.control.items() if c == "FW" or c == "disputed"),
-    "sortie": lambda e: frozenset(sp for sp, o in e.sortie.items() if o),
+    "contact": lambda held: frozenset(sp for sp, h in held.items() if h[1]),
+    "fw_held": lambda held: frozenset(sp for sp, h in held.items() if h[0] == "FW"),
+    "landing": lambda held: frozenset(sp for sp, h in held.items() if h[0] == "FW" or h[0] == "disputed"),
+    "sortie": lambda held: frozenset(sp for sp, h in held.items() if h[3]),
 }
 
 
 def _kept_set(s, name, test):
     """The map spaces where test(s, space) holds, named `name` in _SET_OF: kept in the live index
     until what a space holds changes; else as spaces_where."""
-    e = _live_held(s)
-    if e is None:
-        return spaces_where(s, test)
+    e = INDEXES.last  # as in _memo
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return spaces_where(s, test)
+    if e.dirty:
+        for sp in e.dirty.intersection(SPACES):
+            _rehold(e, sp)
+        e.dirty.clear()
     r = e.sets.get(name)
     if r is None:
-        r = e.sets[name] = _SET_OF[name](e)
+        r = e.sets[name] = _SET_OF[name](e.held)
     return r
 
 
@@ -515,9 +545,9 @@ def control(s, space):
     """MF 6.0: 'FW', 'COM', 'disputed' or None. Helicopters and air never count (23.6, 6.1);
     revealed special targets neither confer nor dispute control (R-CT1)."""
     if space in SPACES:
-        e = _live_held(s)
-        if e is not None:
-            return e.control[space]
+        st = _state(s, space)
+        if st is not None:
+            return st[0]
     m = _memo(s)
     if m is None:
         return _control(s, space)
@@ -543,6 +573,10 @@ def _control_part(kind):
 
 
 _CONTROL_PART = {k: _control_part(k) for k in KINDS}  # a unit never changes kind
+# what _space_state takes for granted of the kinds
+assert all(_CONTROL_PART[k] in (None, "FW") for k in _FW_PRINTED - _GARRISON)
+assert all(_CONTROL_PART[k] in (None, "COM") for k in set(KINDS) - _FW_PRINTED - _TARGET)
+assert _TARGET.isdisjoint(_FW_PRINTED) and _GARRISON <= _FW_PRINTED
 
 
 def _control(s, space):
@@ -580,9 +614,9 @@ def fw_held_spaces(s):
 def any_fw(s, space):
     """Contact for Communist movement: any FW unit of any kind (R-MV4)."""
     if space in SPACES:
-        e = _live_held(s)
-        if e is not None:
-            return e.fw_at[space]
+        st = _state(s, space)
+        if st is not None:
+            return st[2]
     return _any_fw(s, space)
 
 
@@ -593,9 +627,9 @@ def _any_fw(s, space):
 def blocks_fw(s, space):
     """Contact for FW ground movement: any Communist unit but revealed special targets (R-MV4)."""
     if space in SPACES:
-        e = _live_held(s)
-        if e is not None:
-            return e.blocks[space]
+        st = _state(s, space)
+        if st is not None:
+            return st[1]
     return _blocks_fw(s, space)
 
 

@@ -18,11 +18,17 @@ from .mf_helpers import R
 SCENARIOS = [sc["id"] for sc in R.scenarios()]
 
 
-def _played(games=4, seed=21):
+# rulings and options that change what is listed (recon by draw, R-REV1; Mike Force in Laos, MF 27;
+# Heavy Weapons not airlifted, R-HW1; any unit may host a leader, MF 25.4; tactical break-off, MF 29)
+OTHER_OPTIONS = {"recon_select": "draw", "mf_in_laos": "mf_always", "hw_airlift": False, "leader_any_unit": True,
+                 "breakoff": True, "rising": True, "include_option_event": True, "opponent_pace": "run"}
+
+
+def _played(games=4, seed=21, options=None):
     """(match, its legal actions) at every position of a few random games (every scenario in turn),
     played in place with the index open as the simulator plays them (lazy listings included)."""
     for i in range(games):
-        m = M.new_match(R, SCENARIOS[i % len(SCENARIOS)], seed + i)
+        m = M.new_match(R, SCENARIOS[i % len(SCENARIOS)], seed + i, options)
         rng = random.Random(seed + i)
         with R.indexed(m["state"]):
             acts = M.legal_actions(R, m, labels=False, lazy=True)
@@ -36,11 +42,13 @@ def test_the_simulators_listings_hold_the_labelled_actions():
     a Bare list, quick paths and answers kept across actions in the live index) are the labelled
     actions listed afresh without their display fields, in order."""
     steps = set()
-    for m, acts in _played():
-        steps.add(m["state"]["stack"][-1]["s"])
-        # listed afresh: a copy of the match has no index, so nothing kept across actions
-        assert list(acts) == [M.strip(a) for a in M.legal_actions(R, M.clone(m))], m["state"]["stack"][-1]
-    assert {"fw_move", "fw_recruit", "fw_recon", "reaction", "setup_place", "choose"} <= steps
+    for options in (None, OTHER_OPTIONS):
+        for m, acts in _played(options=options):
+            steps.add(m["state"]["stack"][-1]["s"])
+            # listed afresh: a copy of the match has no index, so nothing kept across actions
+            assert list(acts) == [M.strip(a) for a in M.legal_actions(R, M.clone(m))], m["state"]["stack"][-1]
+    assert {"fw_move", "fw_recruit", "fw_recon", "reaction", "setup_place", "choose", "fw_engineer",
+            "end_talon"} <= steps
 
 
 def test_lazy_listings_draw_as_the_random_player():

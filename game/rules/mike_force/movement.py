@@ -2,7 +2,7 @@
 moves and airlift (MF 23), HALO (MF 25.3), reaction flights (MF 17), the engineer camp (MF 25.7)
 and special targets (MF 26.3)."""
 
-from ...engine.flow import Step
+from ...engine.flow import Bare, Step
 from ...engine.listing import Listing
 from . import board as B
 from .ask import ask, then
@@ -439,11 +439,17 @@ class Engineer(Step):
         s = g.s
         out = []
         if pool_unit(s, "camp") is not None:
-            for uid, u in sorted(s["units"].items()):
+            U = s["units"]
+            for uid in B.fw_in_play(s):  # an engineer on the map is in play (by id, as sorted units)
+                u = U[uid]
                 if u["k"] == "engineer" and uid not in _seen(s, "built") and B.on_map(u["loc"]) and B.fw_controlled(s, u["loc"]) \
                         and B.region(u["loc"]) in ("SVN", "LAOS"):
                     out.append({"t": "build", "unit": uid, "to": u["loc"],
-                                "label": f"Build an SF camp at {SPACES[u['loc']]['name']} (0 RP)"})
+                                "label": f"Build an SF camp at {SPACES[u['loc']]['name']} (0 RP)"}
+                               if g.labels else {"t": "build", "unit": uid, "to": u["loc"]})
+        if not g.labels:
+            out.append({"t": "done"})
+            return Bare(out)
         out.append({"t": "done", "label": "No camp"})
         return out
 

@@ -1,7 +1,7 @@
 """The sequence of play (MF 4.0), the End of Turn Phase and victory (MF 3.0)."""
 
 from ...engine import report
-from ...engine.flow import Row, Sequence, Step
+from ...engine.flow import Bare, Row, Sequence, Step
 from . import board as B
 from .board import flow
 from .data import SCENARIOS, SPACES
@@ -172,12 +172,17 @@ class EndTalon(Step):
     def choices(self, g, f):
         s = g.s
         out = []
-        talon = [uid for uid, u in sorted(s["units"].items()) if u["k"] == "talon" and u["loc"] == B.SUP_AVAIL]
-        if talon:
-            for uid, u in sorted(s["units"].items()):
+        U = s["units"]
+        if any(U[uid]["k"] == "talon" for uid in B.units_seen(s, B.SUP_AVAIL)):
+            for uid in B.fw_in_play(s):  # a team on the map is in play (by id, as sorted units)
+                u = U[uid]
                 if u["k"] in ("ateam", "halo") and B.on_map(u["loc"]):
                     out.append({"t": "talon", "unit": uid,
-                                "label": f"Recover {B.name_of(s, uid)} from {SPACES[u['loc']]['name']}"})
+                                "label": f"Recover {B.name_of(s, uid)} from {SPACES[u['loc']]['name']}"}
+                               if g.labels else {"t": "talon", "unit": uid})
+        if not g.labels:
+            out.append({"t": "done"})
+            return Bare(out)
         out.append({"t": "done", "label": "No recovery"})
         return out
 

@@ -205,7 +205,7 @@ _IN_PLAY = frozenset(IN_PLAY)
 
 class _Index:
     __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "dirty", "held", "sets", "uids",
-                 "leaders", "targets", "riders", "memo", "kept", "depth")
+                 "leaders", "targets", "riders", "kept", "depth")
 
     def __init__(self, s):
         by = {}
@@ -238,7 +238,6 @@ class _Index:
         self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
         self.targets = targets  # the special targets, likewise
         self.riders = riders    # both, likewise
-        self.memo = None      # a _Memo while a `reading` is open
         self.kept = {}        # answers that follow from their key alone (`keep`), for the index's life
         self.depth = 0
 
@@ -272,58 +271,46 @@ def _check_index(s, e):
 
 INDEXES = LiveIndexes(_Index, _check_index)  # the open indexes of this game's states
 _live = INDEXES.live
-indexed = INDEXES.indexed
+_open = INDEXES.indexed
 
 
-class _Memo:
-    """Answers kept while a `reading` is open: control by space (off the map), the map spaces where
-    a query holds (spaces_where)."""
-    __slots__ = ("control", "where")
-
-    def __init__(self):
-        self.control, self.where = {}, {}
-
-
-class reading(indexed):
-    """While listing legal actions nothing moves or changes, so what a space holds (control,
-    contact, a camp) is worked out once for the block."""
+class _Held:
+    """The context of an index already open on the state: nothing to open or close."""
+    __slots__ = ()
 
     def __enter__(self):
-        super().__enter__()
-        self.outer = self.e.memo is not None
-        if not self.outer:
-            self.e.memo = _Memo()
         return self
 
     def __exit__(self, *exc):
-        if not self.outer:
-            self.e.memo = None
-        return super().__exit__(*exc)
+        return False
 
 
-def _memo(s):
-    e = INDEXES.last  # nearly always the one asked for (the call to _live saved: a hot path)
-    if e is None or e.s is not s:
-        e = _live(s)
-    return e.memo if e is not None else None
+_HELD = _Held()
+
+
+def indexed(s):
+    """Units indexed while the engine runs an action or lists actions on s (see LiveIndexes); an
+    index already open on s (the simulator holds one for a whole game) is simply used."""
+    e = INDEXES.last  # an open index, nearly always the one asked for
+    if e is not None and e.s is s:
+        return _HELD
+    return _open(s)
+
+
+# While actions are listed nothing moves: what the listing reads (control, contact, the units in
+# play) is kept in the index itself until a unit moves or flips, so a reading is an index.
+reading = indexed
 
 
 def spaces_where(s, test):
-    """The map spaces where test(s, space) holds, a set, worked out once while a reading is open
-    (a query asked of many spaces: one set lookup each)."""
-    m = _memo(s)
-    if m is None:
-        return frozenset(sp for sp in SPACES if test(s, sp))
-    r = m.where.get(test)
-    if r is None:
-        r = m.where[test] = frozenset(sp for sp in SPACES if test(s, sp))
-    return r
+    """The map spaces where test(s, space) holds, a set."""
+    return frozenset(sp for sp in SPACES if test(s, sp))
 
 
 def keep(s, key, fn, *args):
     """fn(*args), kept in the live index of s for as long as it lives (across actions in the
     simulator): only for answers that follow from `key` alone (fn reads nothing else)."""
-    e = INDEXES.last  # as in _memo
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
     if e is None or e.s is not s:
         e = _live(s)
         if e is None:
@@ -406,7 +393,7 @@ def _space_state_ref(s, sp):
 
 def _state(s, sp):
     """What map space sp holds (_space_state) as the live index of s keeps it, or None."""
-    e = INDEXES.last  # as in _memo
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
     if e is None or e.s is not s:
         e = _live(s)
         if e is None:
@@ -437,7 +424,7 @@ _SET_OF = {  # the sets of map spaces made from what each holds
 def _kept_set(s, name, test):
     """The map spaces where test(s, space) holds, named `name` in _SET_OF: kept in the live index
     until what a space holds changes; else as spaces_where."""
-    e = INDEXES.last  # as in _memo
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
     if e is None or e.s is not s:
         e = _live(s)
         if e is None:
@@ -463,7 +450,7 @@ def units_at(s, loc):
 def units_seen(s, loc):
     """The units at loc, only to look at: the index's own list when one is open, so nothing may
     move while it is iterated, nor may it be kept."""
-    e = INDEXES.last  # as in _memo
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
     if e is None or e.s is not s:
         e = _live(s)
     if e is not None:
@@ -473,7 +460,7 @@ def units_seen(s, loc):
 
 def fw_in_play(s):
     """Free World units on the map or in Nha Trang, by id (a tuple)."""
-    e = INDEXES.last  # as in _memo
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
     if e is None or e.s is not s:
         e = _live(s)
         if e is None:
@@ -548,13 +535,7 @@ def control(s, space):
         st = _state(s, space)
         if st is not None:
             return st[0]
-    m = _memo(s)
-    if m is None:
-        return _control(s, space)
-    m = m.control
-    if space not in m:
-        m[space] = _control(s, space)
-    return m[space]
+    return _control(s, space)
 
 
 def _control_part(kind):

@@ -100,7 +100,12 @@ class Move(Step):
 
 def _ordered_spaces(ascending):
     """R-MV1: route groups north->south for an advance, south->north for a withdrawal;
-    within a group, ascending space numbers (northern branch first on ties) or descending."""
+    within a group, ascending space numbers (northern branch first on ties) or descending
+    (the map's, worked out once: _ORDERED)."""
+    return _ORDERED[ascending]
+
+
+def _order_spaces(ascending):
     order = ADVANCE_ORDER if ascending else WITHDRAW_ORDER
     out = []
     for grp in order:
@@ -122,6 +127,9 @@ def _branch(sp):
         if v == sp:
             return k
     return None
+
+
+_ORDERED = {asc: tuple(_order_spaces(asc)) for asc in (True, False)}
 
 
 def _mobiles(s, sp):

@@ -9,6 +9,7 @@ from game.engine.listing import Listing
 from game.simulate import random_action
 
 from game.rules.mike_force import board as B
+from game.rules.mike_force import combat as CB
 from game.rules.mike_force import movement as MV
 from game.rules.mike_force import recruit as RC
 from game.rules.mike_force.data import SPACES
@@ -104,5 +105,11 @@ def test_what_each_space_holds_agrees_with_the_units_there():
         assert B.landing_spaces(s) == {sp for sp in SPACES if MV.nt_landing(fresh, sp)}
         assert B.sortie_spaces(s) == {sp for sp in SPACES if MV.sortie_point(fresh, sp)}
         assert B.fw_in_play(s) == B.fw_in_play(fresh)
+        for sp in SPACES:  # the rest of what a space holds, against the queries it stands for
+            held = [B.holds(s, sp, f) for f in (B.CONCEALED, B.ANY_COM, B.COM_FIGHTS, B.FW_GROUND, B.AIRSTRIKE)]
+            assert held == [bool(B.com_units(fresh, sp, revealed=False)), bool(B.com_units(fresh, sp)),
+                            bool(CB.com_participants(fresh, sp)), bool(CB.fw_participants(fresh, sp)),
+                            bool(CB.airstrikes_in(fresh, sp))], sp
+            assert B.holds(s, sp, B.SORTIE) == MV.sortie_point(fresh, sp)
         n += 1
     assert n > 300

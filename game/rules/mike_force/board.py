@@ -357,38 +357,76 @@ def flip(s, u, key, value):
             e.fw_play = None
 
 
+# What a map space holds (_space_state), by position in its tuple: control (MF 6.0); whether it
+# stops Free World ground moves (R-MV4) and Communist moves (any_fw, R-MV4); whether it is a sortie
+# point (MF 23.2); whether a Communist unit (not a garrison) lies there face down (MF 16.2), or at
+# all; whether a Communist unit there takes part in a battle (MF 20.0, R-CB1) and a Free World
+# ground unit does; whether an airstrike is there (MF 18).
+CONTROL, BLOCKS, ANY_FW, SORTIE, CONCEALED, ANY_COM, COM_FIGHTS, FW_GROUND, AIRSTRIKE = range(9)
+
+
 def _space_state(s, sp):
-    """(control, blocks_fw, any_fw, sortie point) of a map space, from one look at the units there:
-    _control, _blocks_fw, _any_fw and _sortie_point together (checked against them by the fuzzer's
-    index check and tests/test_mf_fast_paths.py)."""
-    fw = com = block = anyfw = False
+    """What map space sp holds (the fields above), from one look at the units there (checked
+    against the general queries by the fuzzer's index check and tests/test_mf_fast_paths.py)."""
+    fw = com = block = anyfw = hidden = anycom = fights = fwg = air = False
     U = s["units"]
     for uid in units_seen(s, sp):
         u = U[uid]
         k = u["k"]
         if k in _GARRISON:  # its side of the moment (MF 24.1)
             if u.get("com"):
-                com = block = True
+                com = block = fights = True
             else:
-                fw = anyfw = True
+                fw = anyfw = fwg = True
         elif k in _FW_PRINTED:
-            if k not in _AIR:
+            if k in _AIR:
+                air = True
+            else:
                 anyfw = True
             if _CONTROL_PART[k] is not None:
                 fw = True
-        elif k in _TARGET:  # a revealed special target neither controls nor blocks (R-CT1, R-MV4)
-            if not u.get("rev"):
-                com = block = True
+            if k in _GROUND:
+                fwg = True
         else:
-            block = True
-            if _CONTROL_PART[k] is not None:
-                com = True
+            anycom = True
+            rev = u.get("rev")
+            if not rev:
+                hidden = True
+            if k in _TARGET:  # a revealed special target neither controls nor blocks (R-CT1, R-MV4)
+                if not rev:
+                    com = block = True
+            else:
+                block = True
+                if _CONTROL_PART[k] is not None:
+                    com = True
+                if rev:
+                    fights = True
     ctl = "disputed" if fw and com else "FW" if fw else "COM" if com else None
-    return ctl, block, anyfw, _sortie_point(s, sp)
+    return ctl, block, anyfw, _sortie_point(s, sp), hidden, anycom, fights, fwg, air
 
 
 def _space_state_ref(s, sp):
-    return _control(s, sp), _blocks_fw(s, sp), _any_fw(s, sp), _sortie_point(s, sp)
+    """_space_state by the general queries, one by one."""
+    us = [s["units"][x] for x in units_seen(s, sp)]
+    return (_control(s, sp), _blocks_fw(s, sp), _any_fw(s, sp), _sortie_point(s, sp),
+            any(is_com(u) and not is_garrison(u) and not u.get("rev") for u in us),
+            any(is_com(u) and not is_garrison(u) for u in us),
+            any(is_com(u) and not is_target(u) and (is_garrison(u) or u.get("rev")) for u in us),
+            any(is_fw(u) and is_ground(u) for u in us),
+            any(is_air(u) for u in us))
+
+
+def holds(s, sp, field):
+    """One field of what map space sp holds (see _space_state): kept in the live index until a unit
+    enters, leaves or flips there; else worked out from the units."""
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return _space_state(s, sp)[field]
+    if sp in e.dirty:
+        return _rehold(e, sp)[field]
+    return e.held[sp][field]
 
 
 def _state(s, sp):
@@ -414,10 +452,10 @@ def _rehold(e, sp):
 
 
 _SET_OF = {  # the sets of map spaces made from what each holds
-    "contact": lambda held: frozenset(sp for sp, h in held.items() if h[1]),
-    "fw_held": lambda held: frozenset(sp for sp, h in held.items() if h[0] == "FW"),
-    "landing": lambda held: frozenset(sp for sp, h in held.items() if h[0] == "FW" or h[0] == "disputed"),
-    "sortie": lambda held: frozenset(sp for sp, h in held.items() if h[3]),
+    "contact": lambda held: frozenset(sp for sp, h in held.items() if h[BLOCKS]),
+    "fw_held": lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] == "FW"),
+    "landing": lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] in ("FW", "disputed")),
+    "sortie": lambda held: frozenset(sp for sp, h in held.items() if h[SORTIE]),
 }
 
 
@@ -534,7 +572,7 @@ def control(s, space):
     if space in SPACES:
         st = _state(s, space)
         if st is not None:
-            return st[0]
+            return st[CONTROL]
     return _control(s, space)
 
 
@@ -597,7 +635,7 @@ def any_fw(s, space):
     if space in SPACES:
         st = _state(s, space)
         if st is not None:
-            return st[2]
+            return st[ANY_FW]
     return _any_fw(s, space)
 
 
@@ -610,7 +648,7 @@ def blocks_fw(s, space):
     if space in SPACES:
         st = _state(s, space)
         if st is not None:
-            return st[1]
+            return st[BLOCKS]
     return _blocks_fw(s, space)
 
 

@@ -355,15 +355,10 @@ def sides(s, sp):
 
 
 def battle_spaces(s):
-    """MF 20.0: spaces with FW ground units and revealed Communist ground units."""
-    out = []
-    U = s["units"]
+    """MF 20.0: spaces with FW ground units and revealed Communist ground units (what each space
+    holds, B.holds: fw_participants and com_participants would find some)."""
     with B.reading(s):
-        fw_at = {U[x]["loc"] for x in B.fw_in_play(s) if B.is_ground(U[x])}  # where fw_participants can find one
-        for sp in SPACES:
-            if sp in fw_at and com_participants(s, sp) and fw_participants(s, sp):
-                out.append(sp)
-    return out
+        return [sp for sp in SPACES if B.holds(s, sp, B.FW_GROUND) and B.holds(s, sp, B.COM_FIGHTS)]
 
 
 @flow.step("combat")
@@ -373,7 +368,7 @@ class CombatPhase(Step):
         if not f.get("bombed"):
             f["bombed"] = True
             with B.reading(s):
-                targets = [sp for sp in SPACES if airstrikes_in(s, sp)]
+                targets = [sp for sp in SPACES if B.holds(s, sp, B.AIRSTRIKE)]  # airstrikes_in finds one
             for sp in targets:
                 g.push("bombard", sp=sp)
             return

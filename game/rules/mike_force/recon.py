@@ -61,7 +61,7 @@ class FwRecon(Step):
         talon = sorted(uid for uid in B.units_seen(s, B.SUP_AVAIL) if U[uid]["k"] == "talon")
         if talon:
             for sp in SPACES:
-                if B.com_units(s, sp, revealed=False):
+                if B.holds(s, sp, B.CONCEALED):  # com_units(s, sp, revealed=False) finds one
                     out.append({"t": "talon", "unit": talon[0], "to": sp,
                                 "label": f"Combat Talon sensors over {SPACES[sp]['name']}"}
                                if labels else {"t": "talon", "unit": talon[0], "to": sp})

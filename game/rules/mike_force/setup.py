@@ -128,7 +128,7 @@ def setup_spaces(s):
             continue
         if rec["type"] == "major_base" and B.control(s, sp) != "FW":
             continue
-        if B.com_units(s, sp):
+        if B.holds(s, sp, B.ANY_COM):  # B.com_units(s, sp) finds one
             continue
         out.append(sp)
     return out

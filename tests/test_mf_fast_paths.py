@@ -105,6 +105,9 @@ def test_what_each_space_holds_agrees_with_the_units_there():
         assert B.landing_spaces(s) == {sp for sp in SPACES if MV.nt_landing(fresh, sp)}
         assert B.sortie_spaces(s) == {sp for sp in SPACES if MV.sortie_point(fresh, sp)}
         assert B.fw_in_play(s) == B.fw_in_play(fresh)
+        # what the engineer (MF 25.7), Combat Talon (MF 25.8) and cadre (MF 12.4) listings rely on
+        assert B.fw_in_play(s) == tuple(uid for uid, u in sorted(s["units"].items())
+                                        if B.is_fw(u) and u["loc"] in B.IN_PLAY)
         for sp in SPACES:  # the rest of what a space holds, against the queries it stands for
             held = [B.holds(s, sp, f) for f in (B.CONCEALED, B.ANY_COM, B.COM_FIGHTS, B.FW_GROUND, B.AIRSTRIKE)]
             assert held == [bool(B.com_units(fresh, sp, revealed=False)), bool(B.com_units(fresh, sp)),
@@ -113,3 +116,44 @@ def test_what_each_space_holds_agrees_with_the_units_there():
             assert B.holds(s, sp, B.SORTIE) == MV.sortie_point(fresh, sp)
         n += 1
     assert n > 300
+
+
+def _fly_destinations_general(s, heli, reaction):
+    """MF 23.3, 22.3, 17.1, R-NT1, MF 27: the flights of a helicopter as the rules say them, space
+    by space (what movement.fly_destinations answered before its answers were kept)."""
+    h = s["units"][heli]
+    start = h["loc"]
+    allowed = B.entry_spaces(s, h).intersection(*(B.entry_spaces(s, s["units"][p])
+                                                  for p in MV.passengers(s, heli)))
+    out = []
+    from_sortie = start != B.NT and MV.sortie_point(s, start)
+    for d in (SPACES if reaction else B.IN_PLAY):
+        if d == start or d not in allowed:
+            continue
+        if d == B.NT and reaction:
+            continue
+        if start == B.NT:
+            if not MV.nt_landing(s, d):
+                continue
+        elif not from_sortie and not MV.sortie_point(s, d):
+            continue
+        out.append(d)
+    return out
+
+
+def test_flights_agree_with_the_rules_space_by_space():
+    """MF 23.3, 22.3, 17.1: fly_destinations (kept in the live index by what decides them) gives
+    every helicopter in play the flights the rules allow, space by space, on a copy with no index;
+    from Nha Trang, from sortie points and from elsewhere."""
+    starts = set()
+    for k, (m, _) in enumerate(_played()):
+        s = m["state"]
+        fresh = M.clone(s)
+        for h in B.fw_in_play(s):
+            if not B.is_heli(s["units"][h]):
+                continue
+            loc = s["units"][h]["loc"]
+            starts.add("NT" if loc == B.NT else "sortie" if MV.sortie_point(s, loc) else "other")
+            for reaction in (False, True):
+                assert MV.fly_destinations(s, h, reaction) == _fly_destinations_general(fresh, h, reaction), (h, loc)
+    assert starts == {"NT", "sortie", "other"}

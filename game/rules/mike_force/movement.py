@@ -30,13 +30,19 @@ def _seen(s, key):
 def ground_movers(s):
     moved = _seen(s, "moved")
     out = []
+    U = s["units"]
     for uid in B.fw_in_play(s):
-        u = s["units"][uid]
-        if uid in moved or not B.is_mobile(u) or B.is_heli(u) or B.is_garrison(u):
+        u = U[uid]
+        if uid in moved or u["k"] not in _GROUND_MOVERS:
             continue
         if B.ma_of(u) not in (0, "A", None):
             out.append(uid)
     return out
+
+
+# the kinds that move on the ground: mobile (MF 9.1, 15.2), no helicopter (MF 23), no garrison (MF 24)
+_GROUND_MOVERS = frozenset(k for k in B.KINDS if B.is_mobile({"k": k}) and not B.is_heli({"k": k})
+                           and not B.is_garrison({"k": k}))
 
 
 def ground_destinations(s, uid):
@@ -45,16 +51,18 @@ def ground_destinations(s, uid):
     return list(_ground_dests(s, s["units"][uid]))
 
 
-def _ground_dests(s, u):
+def _ground_dests(s, u, contact=None):
     """ground_destinations as a tuple, shared by every unit that reaches as far (issue 14: the
-    simulator lists them before every move): kept in the live index by what decides them."""
+    simulator lists them before every move): kept in the live index by what decides them.
+    `contact`: B.contact_spaces(s), when the caller has it."""
     start = u["loc"]
     allowed = B.entry_spaces(s, u)
     if start == B.NT:  # MF 22.2: to any Free World controlled space
         held = B.fw_held_spaces(s)
         return B.keep(s, (B.NT, allowed, held), _from_nt, allowed, held)
     ma = B.ma_of(u)
-    contact = B.contact_spaces(s)
+    if contact is None:
+        contact = B.contact_spaces(s)
     nt = B.NT in allowed and B.fw_controlled(s, start) and not K_laos_only(u)  # MF 22.2
     return B.keep(s, (start, ma, allowed, contact, nt), _reach, start, ma, allowed, contact, nt)
 
@@ -139,27 +147,40 @@ def boardable(s, heli):
 
 
 def fly_destinations(s, heli, reaction):
-    h = s["units"][heli]
+    return list(_fly_dests(s, heli, reaction))
+
+
+def _fly_dests(s, heli, reaction):
+    """fly_destinations as a tuple, kept in the live index by what decides them (the start, where
+    the helicopter and its passengers may be, reaction or not, and the spaces it may land at)."""
+    U = s["units"]
+    h = U[heli]
     start = h["loc"]
     # MF 27, and MF 25.2: a White Star aboard never leaves Laos, not even to Nha Trang
-    allowed = B.entry_spaces(s, h).intersection(*(B.entry_spaces(s, s["units"][p]) for p in passengers(s, heli)))
+    allowed = B.entry_spaces(s, h)
+    aboard = passengers(s, heli)
+    if aboard:
+        allowed = allowed.intersection(*(B.entry_spaces(s, U[p]) for p in aboard))
+    if start == B.NT:
+        lands = B.landing_spaces(s)  # MF 22.3, R-NT1
+    elif sortie_point(s, start):
+        lands = None  # from a sortie point, anywhere (MF 23.3)
+    else:
+        lands = B.sortie_spaces(s)  # else to a sortie point (MF 23.3)
+    return B.keep(s, ("fly", start, allowed, reaction, lands), _fly_to, start, allowed, reaction, lands)
+
+
+def _fly_to(start, allowed, reaction, lands):
     out = []
-    cands = SPACES if reaction else B.IN_PLAY
-    from_sortie = start != B.NT and sortie_point(s, start)
-    sorties = () if from_sortie else B.sortie_spaces(s)  # the map's, looked up once
-    landings = B.landing_spaces(s) if start == B.NT else ()
-    for d in cands:
+    for d in (SPACES if reaction else B.IN_PLAY):
         if d == start or d not in allowed:
             continue
         if d == B.NT and reaction:
             continue  # MF 17.1: no reaction into Nha Trang
-        if start == B.NT:
-            if d not in landings:
-                continue  # MF 22.3, R-NT1
-        elif not from_sortie and not (d in sorties if d in SPACES else sortie_point(s, d)):
-            continue  # MF 23.3
+        if lands is not None and d in SPACES and d not in lands:
+            continue  # MF 22.3, R-NT1 from Nha Trang; MF 23.3 elsewhere (Nha Trang is a sortie point)
         out.append(d)
-    return out
+    return tuple(out)
 
 
 def nt_landing(s, sp):
@@ -396,9 +417,10 @@ def _move_listing(s):
     flights, then 'done'), each built only when it is read."""
     out = Listing()
     U = s["units"]
+    contact = B.contact_spaces(s)
     for uid in ground_movers(s):
         u = U[uid]
-        dests = _ground_dests(s, u)
+        dests = _ground_dests(s, u, contact)
         out.add("move", len(dests), _to_maker("move", uid, dests))
         if _halo_from(s, u):
             out.add("halo", len(_SPACE_IDS), _to_maker("halo", uid, _SPACE_IDS))
@@ -418,7 +440,7 @@ def air_listing(s, reaction, out):
         out.add("board", len(board), lambda i, h=h, board=board: {"t": "board", "unit": board[i], "heli": h})
         off = tuple(passengers(s, h))
         out.add("unboard", len(off), lambda i, h=h, off=off: {"t": "unboard", "unit": off[i], "heli": h})
-        dests = fly_destinations(s, h, reaction)
+        dests = _fly_dests(s, h, reaction)
         out.add("fly", len(dests), _to_maker("fly", h, dests))
 
 

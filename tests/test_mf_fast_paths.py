@@ -12,6 +12,7 @@ from game.rules.mike_force import board as B
 from game.rules.mike_force import combat as CB
 from game.rules.mike_force import movement as MV
 from game.rules.mike_force import recruit as RC
+from game.rules.mike_force import turn as TN
 from game.rules.mike_force.data import SPACES
 
 from .mf_helpers import R
@@ -105,6 +106,9 @@ def test_what_each_space_holds_agrees_with_the_units_there():
         assert B.landing_spaces(s) == {sp for sp in SPACES if MV.nt_landing(fresh, sp)}
         assert B.sortie_spaces(s) == {sp for sp in SPACES if MV.sortie_point(fresh, sp)}
         assert B.fw_in_play(s) == B.fw_in_play(fresh)
+        assert TN.macv_out(s) == [uid for uid, u in sorted(s["units"].items())  # MF 25.5
+                                  if B.is_macv(u) and (B.on_map(u["loc"]) or u["loc"] in (B.NT, B.SUP_AVAIL))]
+        assert B.leaders(s) == [uid for uid, u in s["units"].items() if B.is_leader(u)]
         # what the engineer (MF 25.7), Combat Talon (MF 25.8) and cadre (MF 12.4) listings rely on
         assert B.fw_in_play(s) == tuple(uid for uid, u in sorted(s["units"].items())
                                         if B.is_fw(u) and u["loc"] in B.IN_PLAY)

@@ -704,6 +704,14 @@ def special_targets(s):
     return [uid for uid, u in s["units"].items() if is_target(u)]
 
 
+def leaders(s):
+    """The leader units (MF 25.4), on the map or not, in the order of s["units"]."""
+    e = _live(s)
+    if e is not None:
+        return e.leaders
+    return [uid for uid, u in s["units"].items() if is_leader(u)]
+
+
 def riders(s):
     """The units that go with another: leaders ("att", MF 25.4) and special targets ("by", MF 26.3),
     in the order of s["units"]."""
@@ -872,10 +880,14 @@ def reveal(g, uid, rule):
 def conceal_all(g, rule, mobile=True, static=True):
     """Conceal revealed Communist units on the map; a special target carried by a Free World
     unit is in Free World hands and stays revealed (MF 26.3)."""
-    for uid, u in g.s["units"].items():
-        if is_com(u) and not is_garrison(u) and u.get("rev") and on_map(u["loc"]) and not u.get("by"):
-            if (is_mobile(u) and mobile) or (not is_mobile(u) and static):
-                flip(g.s, u, "rev", False)
+    s = g.s
+    U = s["units"]
+    for sp in SPACES:
+        for uid in units_seen(s, sp):  # flip moves nothing
+            u = U[uid]
+            if is_com(u) and not is_garrison(u) and u.get("rev") and not u.get("by"):
+                if (is_mobile(u) and mobile) or (not is_mobile(u) and static):
+                    flip(s, u, "rev", False)
     g.log("All revealed Communist units are concealed", rule)
 
 

@@ -15,8 +15,9 @@ REFIT = {k: v for k, v in TABLES["refit"].items() if isinstance(v, dict)}
 @flow.step("fw_appeal")
 class Appeal(Step):
     def _eligible(self, s):
+        U = s["units"]
         return not s["turn_flags"].get("appealed") and any(
-            u.get("att") and u["loc"] == B.NT for u in s["units"].values() if B.is_leader(u))
+            U[x].get("att") and U[x]["loc"] == B.NT for x in B.leaders(s))
 
     def prompt(self, g, f):
         return "A leader is in Nha Trang: you may appeal to 5th SFG (Abn) once this turn (MF 22.4)"

@@ -83,21 +83,28 @@ class EndReturn(Step):
     def run(self, g, f):
         s = g.s
         n = 0
-        for uid, u in sorted(s["units"].items()):
-            if B.is_macv(u) and (B.on_map(u["loc"]) or u["loc"] in (B.NT, B.SUP_AVAIL)):
-                for oid in B.riders(s):
-                    o = s["units"][oid]
-                    if o.get("by") == uid:  # R-ST3: targets are dropped where they are
-                        o.pop("by")
-                        B.flip(s, o, "rev", True)
-                    if o.get("att") == uid:  # a leader on a MACV unit (R-EV4 option) stays in place
-                        o.pop("att")
-                        B.put(s, oid, B.SF_POOL)
-                B.put(s, uid, B.SUP_POOL)
-                n += 1
+        for uid in macv_out(s):  # each moves only itself and its riders
+            for oid in B.riders(s):
+                o = s["units"][oid]
+                if o.get("by") == uid:  # R-ST3: targets are dropped where they are
+                    o.pop("by")
+                    B.flip(s, o, "rev", True)
+                if o.get("att") == uid:  # a leader on a MACV unit (R-EV4 option) stays in place
+                    o.pop("att")
+                    B.put(s, oid, B.SF_POOL)
+            B.put(s, uid, B.SUP_POOL)
+            n += 1
         if n:  # nothing returned: no line, so the End of Turn report does not pause for it
             g.log(f"{n} MACV support unit(s) return to the Support Reinforcements Box", "MF 25.5")
         g.pop()
+
+
+def macv_out(s):
+    """The MACV units on the map, in Nha Trang or in the Support Available Box, by id (MF 25.5):
+    on the map or in Nha Trang a MACV unit is in play."""
+    U = s["units"]
+    return sorted([x for x in B.fw_in_play(s) if B.is_macv(U[x])]
+                  + [x for x in B.units_seen(s, B.SUP_AVAIL) if B.is_macv(U[x])])
 
 
 @flow.step("end_burnout")

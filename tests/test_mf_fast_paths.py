@@ -109,6 +109,8 @@ def test_what_each_space_holds_agrees_with_the_units_there():
         assert TN.macv_out(s) == [uid for uid, u in sorted(s["units"].items())  # MF 25.5
                                   if B.is_macv(u) and (B.on_map(u["loc"]) or u["loc"] in (B.NT, B.SUP_AVAIL))]
         assert B.leaders(s) == [uid for uid, u in s["units"].items() if B.is_leader(u)]
+        for kinds in (B.HELI_KINDS, MV._GROUND_MOVERS, TN._MACV):
+            assert B.fw_in_play_of(s, kinds) == tuple(x for x in B.fw_in_play(fresh) if s["units"][x]["k"] in kinds)
         # what the engineer (MF 25.7), Combat Talon (MF 25.8) and cadre (MF 12.4) listings rely on
         assert B.fw_in_play(s) == tuple(uid for uid, u in sorted(s["units"].items())
                                         if B.is_fw(u) and u["loc"] in B.IN_PLAY)

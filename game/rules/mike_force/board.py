@@ -44,6 +44,7 @@ _FW_PRINTED = _kinds(lambda k: k["side"] == "FW")
 _LEADER = _kinds(lambda k: k["cls"] == "leader")
 _AIR = _kinds(lambda k: k["cls"] == "air")
 _HELI = _kinds(lambda k: bool(k.get("heli")) or bool(k.get("aircav")))
+HELI_KINDS = _HELI
 _TARGET = _kinds(lambda k: bool(k.get("target")))
 
 
@@ -204,7 +205,7 @@ _IN_PLAY = frozenset(IN_PLAY)
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "dirty", "held", "sets", "uids",
+    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "play_of", "dirty", "held", "sets", "uids",
                  "leaders", "targets", "riders", "kept", "depth")
 
     def __init__(self, s):
@@ -226,6 +227,7 @@ class _Index:
         self.camps = _camp_count(s)  # {loc: how many SF camps are there}
         self.in_play = _in_play(s)  # {uid} of the Free World kinds' units on the map or in Nha Trang
         self.fw_play = None   # fw_in_play's answer, until a unit enters or leaves play or a garrison flips
+        self.play_of = {}     # {kinds: (fw_play, its units of those kinds)} (fw_in_play_of)
         # What each map space holds (_space_state), kept until a unit enters or leaves it or one there
         # flips (`flip`): its control (MF 6.0), whether it stops Free World ground moves (R-MV4),
         # whether a Free World unit stands there (R-MV4) and whether it is a sortie point (MF 23.2).
@@ -443,19 +445,26 @@ def _state(s, sp):
 
 def _rehold(e, sp):
     st = _space_state(e.s, sp)
-    if e.held.get(sp) != st:
+    old = e.held.get(sp)
+    if old != st:
         e.held[sp] = st
-        if e.sets:
-            e.sets = {}
+        sets = e.sets
+        if sets:
+            if old is None:
+                sets.clear()
+            else:  # a set stays (the same object) while the field it is made from stays
+                for name, (field, _) in _SET_OF.items():
+                    if old[field] != st[field]:
+                        sets.pop(name, None)
     e.dirty.discard(sp)
     return st
 
 
-_SET_OF = {  # the sets of map spaces made from what each holds
-    "contact": lambda held: frozenset(sp for sp, h in held.items() if h[BLOCKS]),
-    "fw_held": lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] == "FW"),
-    "landing": lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] in ("FW", "disputed")),
-    "sortie": lambda held: frozenset(sp for sp, h in held.items() if h[SORTIE]),
+_SET_OF = {  # the sets of map spaces made from what each holds: (the field read, the set)
+    "contact": (BLOCKS, lambda held: frozenset(sp for sp, h in held.items() if h[BLOCKS])),
+    "fw_held": (CONTROL, lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] == "FW")),
+    "landing": (CONTROL, lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] in ("FW", "disputed"))),
+    "sortie": (SORTIE, lambda held: frozenset(sp for sp, h in held.items() if h[SORTIE])),
 }
 
 
@@ -473,7 +482,7 @@ def _kept_set(s, name, test):
         e.dirty.clear()
     r = e.sets.get(name)
     if r is None:
-        r = e.sets[name] = _SET_OF[name](e.held)
+        r = e.sets[name] = _SET_OF[name][1](e.held)
     return r
 
 
@@ -512,6 +521,21 @@ def fw_in_play(s):
 def _fw_in_play(s, here):
     U = s["units"]
     return tuple(sorted([uid for uid in here if is_fw(U[uid])]))
+
+
+def fw_in_play_of(s, kinds):
+    """The units of fw_in_play(s) of these kinds (a frozenset), kept in the live index as long as
+    fw_in_play's answer."""
+    play = fw_in_play(s)
+    e = INDEXES.last  # fw_in_play found it, if any
+    if e is None or e.s is not s:
+        U = s["units"]
+        return tuple([uid for uid in play if U[uid]["k"] in kinds])
+    r = e.play_of.get(kinds)
+    if r is None or r[0] is not play:
+        U = s["units"]
+        r = e.play_of[kinds] = (play, tuple([uid for uid in play if U[uid]["k"] in kinds]))
+    return r[1]
 
 
 def on_map(loc):

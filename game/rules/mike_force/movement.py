@@ -31,9 +31,9 @@ def ground_movers(s):
     moved = _seen(s, "moved")
     out = []
     U = s["units"]
-    for uid in B.fw_in_play(s):
+    for uid in B.fw_in_play_of(s, _GROUND_MOVERS):
         u = U[uid]
-        if uid in moved or u["k"] not in _GROUND_MOVERS:
+        if uid in moved:
             continue
         if B.ma_of(u) not in (0, "A", None):
             out.append(uid)
@@ -107,9 +107,9 @@ def sortie_point(s, loc):
 def flyers(s, reaction):
     flown = _seen(s, "flown")
     out = []
-    for uid in B.fw_in_play(s):
+    for uid in B.fw_in_play_of(s, B.HELI_KINDS):
         u = s["units"][uid]
-        if uid in flown or not B.is_heli(u):
+        if uid in flown:
             continue
         loc = u["loc"]
         if reaction and not (B.is_major(loc) and B.fw_controlled(s, loc)):  # MF 17.1
@@ -144,6 +144,22 @@ def boardable(s, heli):
             continue
         out.append(uid)
     return out
+
+
+def _carried(k, hw_airlift):
+    """MF 23.7-23.8: a unit of kind k may be carried: a mobile Free World ground unit (Heavy Weapons
+    too by R-HW1), with an AP value."""
+    u = {"k": k}
+    if not B.is_fw(u) or B.is_heli(u) or B.is_leader(u) or B.is_garrison(u) or B.is_air(u):
+        return False
+    if not B.is_mobile(u) and not (k == "hw" and hw_airlift):
+        return False
+    return B.KINDS[k].get("ap") is not None
+
+
+_CARRIED = frozenset(k for k in B.KINDS if _carried(k, False))  # a unit never changes kind
+_CARRIED_HW = frozenset(k for k in B.KINDS if _carried(k, True))
+_AP = {k: rec.get("ap") for k, rec in B.KINDS.items()}
 
 
 def fly_destinations(s, heli, reaction):
@@ -434,9 +450,27 @@ def _to_maker(t, uid, dests):
 
 
 def air_listing(s, reaction, out):
-    """air_choices(labels=False) added to a Listing `out`, each action built when it is read."""
-    for h in flyers(s, reaction):
-        board = boardable(s, h)
+    """air_choices(labels=False) added to a Listing `out`, each action built when it is read; the
+    units that may board (boardable) found once per place."""
+    U = s["units"]
+    helis = flyers(s, reaction)
+    if helis:
+        aboard = {p for ps in s["turn_flags"].get("board", {}).values() for p in ps}
+        moved = _seen(s, "moved")
+        carried = _CARRIED_HW if s["options"]["hw_airlift"] else _CARRIED
+        here = {}  # {place: [(unit, its AP)] that may board there}
+    for h in helis:
+        cap = B.KINDS[U[h]["k"]].get("cap")
+        if cap:
+            loc = U[h]["loc"]
+            c = here.get(loc)
+            if c is None:
+                c = here[loc] = [(x, _AP[U[x]["k"]]) for x in sorted(B.units_seen(s, loc))
+                                 if U[x]["k"] in carried and x not in aboard and x not in moved]
+            used = sum(_AP.get(U[p]["k"]) or 0 for p in passengers(s, h))
+            board = [x for x, ap in c if used + ap <= cap]
+        else:
+            board = ()
         out.add("board", len(board), lambda i, h=h, board=board: {"t": "board", "unit": board[i], "heli": h})
         off = tuple(passengers(s, h))
         out.add("unboard", len(off), lambda i, h=h, off=off: {"t": "unboard", "unit": off[i], "heli": h})
@@ -448,6 +482,9 @@ def _unboard_everywhere(s, uid):
     for ps in s["turn_flags"].get("board", {}).values():
         if uid in ps:
             ps.remove(uid)
+
+
+_ENGINEERS = frozenset(["engineer"])
 
 
 @flow.step("fw_engineer")
@@ -462,9 +499,9 @@ class Engineer(Step):
         out = []
         if pool_unit(s, "camp") is not None:
             U = s["units"]
-            for uid in B.fw_in_play(s):  # an engineer on the map is in play (by id, as sorted units)
+            for uid in B.fw_in_play_of(s, _ENGINEERS):  # an engineer on the map is in play (by id, as sorted units)
                 u = U[uid]
-                if u["k"] == "engineer" and uid not in _seen(s, "built") and B.on_map(u["loc"]) and B.fw_controlled(s, u["loc"]) \
+                if uid not in _seen(s, "built") and B.on_map(u["loc"]) and B.fw_controlled(s, u["loc"]) \
                         and B.region(u["loc"]) in ("SVN", "LAOS"):
                     out.append({"t": "build", "unit": uid, "to": u["loc"],
                                 "label": f"Build an SF camp at {SPACES[u['loc']]['name']} (0 RP)"}

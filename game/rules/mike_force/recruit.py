@@ -10,6 +10,8 @@ from .events import loc_name, pool_unit
 
 REC = {k: v for k, v in TABLES["recruit"].items() if isinstance(v, dict)}
 REFIT = {k: v for k, v in TABLES["refit"].items() if isinstance(v, dict)}
+_REFITS = frozenset(REFIT)  # the kinds that refit (MF 13.3)
+_MF = frozenset(["mf"])
 
 
 @flow.step("fw_appeal")
@@ -98,9 +100,9 @@ def all_cadres(s):
     done = s["turn_flags"].get("recruited", ())
     U = s["units"]
     out = {}
-    for uid in B.fw_in_play(s):  # by id
+    for uid in B.fw_in_play_of(s, _CADRE_KINDS):  # by id
         u = U[uid]
-        if u["k"] in _CADRE_KINDS and uid not in done:
+        if uid not in done:
             c = out.get(u["loc"])
             if c is None:
                 out[u["loc"]] = [uid]
@@ -109,7 +111,7 @@ def all_cadres(s):
     return out
 
 
-_CADRE_KINDS = ("ateam", "halo")
+_CADRE_KINDS = frozenset(("ateam", "halo"))
 
 
 def recruit_options(s, labels=True):
@@ -146,9 +148,9 @@ def recruit_options(s, labels=True):
         elif place == "replace_mf":  # MF 25.1
             dests = []
             recruited = s["turn_flags"].get("recruited", [])
-            for uid in B.fw_in_play(s):  # a Mike Force company elsewhere has no place to recruit at
+            for uid in B.fw_in_play_of(s, _MF):  # a Mike Force company elsewhere has no place to recruit at
                 u = U[uid]
-                if u["k"] == "mf" and not u.get("red") and uid not in recruited:
+                if not u.get("red") and uid not in recruited:
                     loc = u["loc"]
                     if loc == B.NT or loc in majors or loc in camps:
                         dests.append((loc, uid))
@@ -224,9 +226,9 @@ class Recruit(Step):
         if s["rp"] >= REC["macv"]["rp"] and B.units_seen(s, B.SUP_POOL):
             out.append({"t": "macv", "label": f"Recruit a MACV support unit at random, {REC['macv']['rp']} RP"}
                        if g.labels else {"t": "macv"})
-        for uid in B.fw_in_play(s):  # a refit is made on the map or in Nha Trang (refit_location_ok)
+        for uid in B.fw_in_play_of(s, _REFITS):  # a refit is made on the map or in Nha Trang (refit_location_ok)
             u = s["units"][uid]
-            if u.get("red") and u["k"] in REFIT and s["rp"] >= REFIT[u["k"]]["rp"] \
+            if u.get("red") and s["rp"] >= REFIT[u["k"]]["rp"] \
                     and refit_location_ok(s, uid):
                 out.append({"t": "refit", "unit": uid,
                             "label": f"Refit {B.name_of(s, uid)} at {loc_name(u['loc'])}, {REFIT[u['k']]['rp']} RP"}

@@ -99,12 +99,15 @@ class EndReturn(Step):
         g.pop()
 
 
+_MACV = frozenset(k for k in B.KINDS if B.is_macv({"k": k}))  # a unit never changes kind
+_TEAMS = frozenset(["ateam", "halo"])
+
+
 def macv_out(s):
     """The MACV units on the map, in Nha Trang or in the Support Available Box, by id (MF 25.5):
     on the map or in Nha Trang a MACV unit is in play."""
     U = s["units"]
-    return sorted([x for x in B.fw_in_play(s) if B.is_macv(U[x])]
-                  + [x for x in B.units_seen(s, B.SUP_AVAIL) if B.is_macv(U[x])])
+    return sorted([*B.fw_in_play_of(s, _MACV), *(x for x in B.units_seen(s, B.SUP_AVAIL) if B.is_macv(U[x]))])
 
 
 @flow.step("end_burnout")
@@ -181,9 +184,9 @@ class EndTalon(Step):
         out = []
         U = s["units"]
         if any(U[uid]["k"] == "talon" for uid in B.units_seen(s, B.SUP_AVAIL)):
-            for uid in B.fw_in_play(s):  # a team on the map is in play (by id, as sorted units)
+            for uid in B.fw_in_play_of(s, _TEAMS):  # a team on the map is in play (by id, as sorted units)
                 u = U[uid]
-                if u["k"] in ("ateam", "halo") and B.on_map(u["loc"]):
+                if B.on_map(u["loc"]):
                     out.append({"t": "talon", "unit": uid,
                                 "label": f"Recover {B.name_of(s, uid)} from {SPACES[u['loc']]['name']}"}
                                if g.labels else {"t": "talon", "unit": uid})

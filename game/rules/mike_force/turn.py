@@ -65,14 +65,16 @@ class Turn(Sequence):
     def row_end(self, g, f, row):
         """After every phase the sudden-death conditions (MF 3.1); after each Free World phase, a
         window to recover special targets (MF 26.3)."""
-        from .movement import in_fw_phase
+        from .movement import in_fw_phase, recover_options
         if B.check_sudden_death(g):  # MF 3.1 "at any time", e.g. after MACV units leave Da Nang
             return
         if _row_key(row) in COM_PHASES:
             report.pause(g, row.title, f.get("since", 0), "com", "Let the rest of the Communist turn run")
         elif row.step == "end_advance" and not g.s.get("over"):
             report.pause(g, "End of Turn", f.get("since", 0), "com", "Let the rest of the Communist turn run")
-        if in_fw_phase(g.s, row.step):
+        if in_fw_phase(g.s, row.step) and recover_options(g.s):
+            # with nothing to recover the window would only offer "Go on", taken at once (and the
+            # sudden-death check it makes after, on the same position): it is not opened
             g.push("fw_recover")
 
 

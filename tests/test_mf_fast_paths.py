@@ -120,6 +120,8 @@ def test_what_each_space_holds_agrees_with_the_units_there():
                             bool(CB.com_participants(fresh, sp)), bool(CB.fw_participants(fresh, sp)),
                             bool(CB.airstrikes_in(fresh, sp))], sp
             assert B.holds(s, sp, B.SORTIE) == MV.sortie_point(fresh, sp)
+            # a battle's sides (MF 20.0), kept while nothing enters, leaves or flips in the space
+            assert CB.sides(s, sp) == (tuple(CB.fw_participants(fresh, sp)), tuple(CB.com_participants(fresh, sp)))
         n += 1
     assert n > 300
 

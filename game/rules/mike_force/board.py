@@ -205,8 +205,8 @@ _IN_PLAY = frozenset(IN_PLAY)
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "play_of", "dirty", "held", "sets", "uids",
-                 "leaders", "targets", "riders", "kept", "depth")
+    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "play_of", "dirty", "held", "sets", "at",
+                 "uids", "leaders", "targets", "riders", "kept", "depth")
 
     def __init__(self, s):
         by = {}
@@ -236,6 +236,7 @@ class _Index:
         self.dirty = set(SPACES)
         self.held = {}
         self.sets = {}
+        self.at = {}          # {space: {key: (fn, args, answer)}} (kept_at), dropped with what it holds
         self.uids = None      # {id(unit dict): uid}, made when first asked
         self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
         self.targets = targets  # the special targets, likewise
@@ -269,6 +270,10 @@ def _check_index(s, e):
     for sp in SPACES:
         if sp not in e.dirty and e.held[sp] != _space_state_ref(s, sp):
             raise RuntimeError(f"what {sp} holds is out of date: a unit flipped without board.flip")
+    for sp, kept in e.at.items():
+        for fn, args, answer in kept.values():
+            if sp not in e.dirty and fn(*args) != answer:
+                raise RuntimeError(f"an answer kept for {sp} is out of date: a unit flipped without board.flip")
 
 
 INDEXES = LiveIndexes(_Index, _check_index)  # the open indexes of this game's states
@@ -443,7 +448,27 @@ def _state(s, sp):
     return e.held[sp]
 
 
+def kept_at(s, sp, key, fn, *args):
+    """fn(*args), an answer that reads only the units at map space sp: kept in the live index until
+    a unit enters, leaves or flips there (else worked out each time); callers must not change it."""
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return fn(*args)
+    if sp in e.dirty:
+        _rehold(e, sp)
+    kept = e.at.get(sp)
+    if kept is None:
+        kept = e.at[sp] = {}
+    r = kept.get(key)
+    if r is None:
+        r = kept[key] = (fn, args, fn(*args))
+    return r[2]
+
+
 def _rehold(e, sp):
+    e.at.pop(sp, None)
     st = _space_state(e.s, sp)
     old = e.held.get(sp)
     if old != st:

@@ -349,9 +349,14 @@ def com_participants(s, sp, here=None):
 
 
 def sides(s, sp):
-    """(FW participants, Communist participants) from one look at the space."""
+    """(FW participants, Communist participants) as tuples, kept while nothing enters, leaves or flips
+    in the space (a battle asks at each of its stages)."""
+    return B.kept_at(s, sp, "sides", _sides, s, sp)
+
+
+def _sides(s, sp):
     here = B.units_seen(s, sp)
-    return fw_participants(s, sp, here), com_participants(s, sp, here)
+    return tuple(fw_participants(s, sp, here)), tuple(com_participants(s, sp, here))
 
 
 def battle_spaces(s):

@@ -142,7 +142,8 @@ def _movers(s, ascending, scope):
     """(space, unit) in processing order, listed before anything moves: a unit that moves into a
     space processed later is not moved twice (R-MV1, one move per unit per result)."""
     with B.reading(s):
-        return [(sp, uid) for sp in _ordered_spaces(ascending) if not scope or sp in scope
+        return [(sp, uid) for sp in _ordered_spaces(ascending)
+                if (not scope or sp in scope) and B.holds(s, sp, B.ANY_COM)  # _mobiles may find one
                 for uid in _mobiles(s, sp)]
 
 
@@ -246,7 +247,7 @@ class Recon(Step):
         g.pop()
         s = g.s
         with B.reading(s):
-            found = [uid for sp in SPACES if recon_trigger(s, sp)
+            found = [uid for sp in SPACES if B.holds(s, sp, B.CONCEALED) and recon_trigger(s, sp)
                      for uid in B.com_units(s, sp, revealed=False) if B.is_mobile(s["units"][uid])]
         for uid in found:
             B.reveal(g, uid, "MF 16.1")

@@ -122,6 +122,9 @@ def test_what_each_space_holds_agrees_with_the_units_there():
             assert B.holds(s, sp, B.SORTIE) == MV.sortie_point(fresh, sp)
             # a battle's sides (MF 20.0), kept while nothing enters, leaves or flips in the space
             assert CB.sides(s, sp) == (tuple(CB.fw_participants(fresh, sp)), tuple(CB.com_participants(fresh, sp)))
+            for fw_target in (True, False):  # MF 20.3, R-FT1, R-FT2, kept likewise
+                assert B.kept_at(s, sp, "fortified_fw" if fw_target else "fortified_com", CB._fortified, s, sp,
+                                 fw_target) == CB._fortified(fresh, sp, fw_target)
         n += 1
     assert n > 300
 

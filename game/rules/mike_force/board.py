@@ -998,13 +998,14 @@ def pool_draw(g, pool, n, why, rule):
     """Pick n units at random from a Communist box; short picks are lost (MF 11.2)."""
     s = g.s
     out = []
+    cands = sorted(units_at(s, pool)) if n > 0 else []  # the box by id, less each unit drawn
     for i in range(n):
-        cands = sorted(uid for uid in units_at(s, pool))
         if not cands:
             if n - i:
                 g.log(f"{why}: the box is empty, {n - i} pick(s) lost", "MF 11.2")
             break
         uid = g.pick(cands)
+        cands.remove(uid)
         put(s, uid, "DRAWN")
         new_fog(g, uid)  # a fresh anonymous token each time it comes out of the box
         out.append(uid)

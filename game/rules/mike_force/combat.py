@@ -405,10 +405,16 @@ def _battle_frame(g):
 
 
 def fortified(s, f, target, shooter_side):
-    """MF 20.3 at the instant of firing, with R-FT1 and the assault rule (MF 26.1, R-FT2)."""
+    """MF 20.3 at the instant of firing, with R-FT1 and the assault rule (MF 26.1, R-FT2): read
+    from the units in the battle's space alone, so kept while nothing enters, leaves or flips there."""
     sp = f["sp"]
-    t = s["units"][target]
-    if B.is_fw(t):
+    if B.is_fw(s["units"][target]):
+        return B.kept_at(s, sp, "fortified_fw", _fortified, s, sp, True)
+    return B.kept_at(s, sp, "fortified_com", _fortified, s, sp, False)
+
+
+def _fortified(s, sp, fw_target):
+    if fw_target:
         gar = B.garrison_at(s, sp)
         fort = B.is_major(sp) and gar is not None and not gar.get("com")
         if fort and any(B.K(s["units"][c]).get("assault") for c in com_participants(s, sp)):

@@ -105,6 +105,8 @@ def test_what_each_space_holds_agrees_with_the_units_there():
         assert B.fw_held_spaces(s) == {sp for sp in SPACES if B.control(fresh, sp) == "FW"}
         assert B.landing_spaces(s) == {sp for sp in SPACES if MV.nt_landing(fresh, sp)}
         assert B.sortie_spaces(s) == {sp for sp in SPACES if MV.sortie_point(fresh, sp)}
+        assert CB.battle_spaces(s) == [sp for sp in SPACES  # MF 20.0
+                                       if CB.com_participants(fresh, sp) and CB.fw_participants(fresh, sp)]
         assert B.fw_in_play(s) == B.fw_in_play(fresh)
         assert TN.macv_out(s) == [uid for uid, u in sorted(s["units"].items())  # MF 25.5
                                   if B.is_macv(u) and (B.on_map(u["loc"]) or u["loc"] in (B.NT, B.SUP_AVAIL))]

@@ -9,6 +9,7 @@ Communist unit, MF 16), "com" (garrison on its Communist side, MF 24.1),
 import bisect
 
 from ...engine.flow import Flow
+from ...engine.rng import pick_index
 from ...engine.unit_index import LiveIndexes
 from .data import INFIL, KINDS, LATERAL, SPACES, TABLES
 
@@ -309,11 +310,6 @@ def indexed(s):
 reading = indexed
 
 
-def spaces_where(s, test):
-    """The map spaces where test(s, space) holds, a set."""
-    return frozenset(sp for sp in SPACES if test(s, sp))
-
-
 def keep(s, key, fn, *args):
     """fn(*args), kept in the live index of s for as long as it lives (across actions in the
     simulator): only for answers that follow from `key` alone (fn reads nothing else)."""
@@ -477,30 +473,42 @@ def _rehold(e, sp):
         if sets:
             if old is None:
                 sets.clear()
-            else:  # a set stays (the same object) while the field it is made from stays
-                for name, (field, _) in _SET_OF.items():
-                    if old[field] != st[field]:
-                        sets.pop(name, None)
+            else:  # a set stays (the same object) while the fields it is made from stay
+                for name, (fields, _) in _SET_OF.items():
+                    for field in fields:
+                        if old[field] != st[field]:
+                            sets.pop(name, None)
+                            break
     e.dirty.discard(sp)
     return st
 
 
-_SET_OF = {  # the sets of map spaces made from what each holds: (the field read, the set)
-    "contact": (BLOCKS, lambda held: frozenset(sp for sp, h in held.items() if h[BLOCKS])),
-    "fw_held": (CONTROL, lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] == "FW")),
-    "landing": (CONTROL, lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] in ("FW", "disputed"))),
-    "sortie": (SORTIE, lambda held: frozenset(sp for sp, h in held.items() if h[SORTIE])),
+_SET_OF = {  # the sets of map spaces made from what each holds: (the fields read, the set)
+    "contact": ((BLOCKS,), lambda held: frozenset(sp for sp, h in held.items() if h[BLOCKS])),
+    "fw_held": ((CONTROL,), lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] == "FW")),
+    "landing": ((CONTROL,), lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] in ("FW", "disputed"))),
+    "sortie": ((SORTIE,), lambda held: frozenset(sp for sp, h in held.items() if h[SORTIE])),
+    # MF 20.0: the spaces where both sides have units that fight, in map order (a list: callers must
+    # not change it)
+    "battle": ((FW_GROUND, COM_FIGHTS), lambda held: [sp for sp in SPACES if held[sp][FW_GROUND]
+                                                      and held[sp][COM_FIGHTS]]),
 }
 
 
-def _kept_set(s, name, test):
-    """The map spaces where test(s, space) holds, named `name` in _SET_OF: kept in the live index
-    until what a space holds changes; else as spaces_where."""
+def battle_spaces(s):
+    """MF 20.0: the map spaces, in map order, where a Free World ground unit and a Communist unit
+    that fights stand (fw_participants and com_participants find some)."""
+    return _kept_set(s, "battle")
+
+
+def _kept_set(s, name):
+    """The set of map spaces `name` in _SET_OF, kept in the live index until a field it reads
+    changes in a space; without an index, made from what each space holds now."""
     e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
     if e is None or e.s is not s:
         e = _live(s)
         if e is None:
-            return spaces_where(s, test)
+            return _SET_OF[name][1]({sp: _space_state(s, sp) for sp in SPACES})
     if e.dirty:
         for sp in e.dirty.intersection(SPACES):
             _rehold(e, sp)
@@ -676,7 +684,7 @@ def fw_controlled(s, space):
 
 def fw_held_spaces(s):
     """The map spaces the Free World controls (fw_controlled)."""
-    return _kept_set(s, "fw_held", fw_controlled)
+    return _kept_set(s, "fw_held")
 
 
 def any_fw(s, space):
@@ -703,22 +711,18 @@ def blocks_fw(s, space):
 
 def contact_spaces(s):
     """The map spaces where Free World ground movement stops (blocks_fw)."""
-    return _kept_set(s, "contact", _blocks_fw)
+    return _kept_set(s, "contact")
 
 
 def landing_spaces(s):
     """The map spaces the Free World controls or disputes (a flight from Nha Trang may land there,
     MF 22.3, R-NT1)."""
-    return _kept_set(s, "landing", _landing)
-
-
-def _landing(s, sp):
-    return control(s, sp) in ("FW", "disputed")
+    return _kept_set(s, "landing")
 
 
 def sortie_spaces(s):
     """The map spaces that are sortie points (MF 23.2): a major base or a space with an SF camp."""
-    return _kept_set(s, "sortie", _sortie_point)
+    return _kept_set(s, "sortie")
 
 
 def _sortie_point(s, sp):
@@ -736,9 +740,16 @@ def _blocks_fw(s, space):
 
 def leader_of(s, u_or_uid):
     """The leader attached to a unit (MF 25.4): only a leader has "att", one leader a unit."""
-    uid = u_or_uid if isinstance(u_or_uid, str) else _uid_of(s, u_or_uid)
     U = s["units"]
-    e = _live(s)
+    e = INDEXES.last  # as in indexed (the calls to _live and _uid_of saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
+    if isinstance(u_or_uid, str):
+        uid = u_or_uid
+    elif e is not None and e.uids is not None and U.get(e.uids.get(id(u_or_uid))) is u_or_uid:
+        uid = e.uids[id(u_or_uid)]
+    else:
+        uid = _uid_of(s, u_or_uid)
     for lid in (e.leaders if e is not None else U):
         if U[lid].get("att") == uid:
             return lid
@@ -972,7 +983,6 @@ FOG_KEYS = 1 << 30
 
 
 def new_fog(g, uid):
-    from ...engine.rng import pick_index
     g.s["units"][uid]["fog"] = pick_index(g.s["dice"], FOG_KEYS)
 
 

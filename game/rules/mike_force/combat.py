@@ -361,9 +361,8 @@ def _sides(s, sp):
 
 def battle_spaces(s):
     """MF 20.0: spaces with FW ground units and revealed Communist ground units (what each space
-    holds, B.holds: fw_participants and com_participants would find some)."""
-    with B.reading(s):
-        return [sp for sp in SPACES if B.holds(s, sp, B.FW_GROUND) and B.holds(s, sp, B.COM_FIGHTS)]
+    holds: fw_participants and com_participants would find some), in map order, a new list."""
+    return list(B.battle_spaces(s))
 
 
 @flow.step("combat")

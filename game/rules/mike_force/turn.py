@@ -5,6 +5,7 @@ from ...engine.flow import Bare, Row, Sequence, Step
 from . import board as B
 from .board import flow
 from .data import SCENARIOS, SPACES
+from .movement import in_fw_phase, recover_options
 
 # MF 4.0: (step, frame data, title, rule)
 SEQUENCE = [Row(*r) for r in (
@@ -65,7 +66,6 @@ class Turn(Sequence):
     def row_end(self, g, f, row):
         """After every phase the sudden-death conditions (MF 3.1); after each Free World phase, a
         window to recover special targets (MF 26.3)."""
-        from .movement import in_fw_phase, recover_options
         if B.check_sudden_death(g):  # MF 3.1 "at any time", e.g. after MACV units leave Da Nang
             return
         if _row_key(row) in COM_PHASES:

@@ -73,8 +73,8 @@ class FwRecon(Step):
             loc = u["loc"]
             if uid in used or not B.on_map(loc) or B.is_leader(u) or B.is_air(u):
                 continue
-            if loc not in hidden:
-                hidden[loc] = len(B.com_units(s, loc, revealed=False))
+            if loc not in hidden:  # (counted only where what the space holds says a token lies)
+                hidden[loc] = len(B.com_units(s, loc, revealed=False)) if B.holds(s, loc, B.CONCEALED) else 0
             if not hidden[loc]:
                 continue
             if B.recon_of(s, u) < 1:

@@ -433,20 +433,20 @@ def can_hit(s, f, shooter, target):
 
 
 def fw_targets(s, sp):
-    """The FW may fire at a Communist garrison only when it stands alone (R-GA1)."""
-    com = com_participants(s, sp)
+    """The FW may fire at a Communist garrison only when it stands alone (R-GA1); a list."""
+    com = sides(s, sp)[1]
     non_gar = [c for c in com if not B.is_garrison(s["units"][c])]
-    return non_gar or com
+    return non_gar or list(com)
 
 
 def com_order(s, sp):
     """MF 20.1: strongest first, ties by id; a garrison last (MF 24.2)."""
-    com = com_participants(s, sp)
+    com = sides(s, sp)[1]
     return sorted(com, key=lambda c: (B.is_garrison(s["units"][c]), -B.cf_of(s, s["units"][c]), c))
 
 
 def fw_alive(s, f):
-    present = set(fw_participants(s, f["sp"]))
+    present = set(sides(s, f["sp"])[0])
     return [u for u in f["fw_line"] if u in present]
 
 

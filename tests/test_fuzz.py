@@ -191,6 +191,22 @@ def test_fuzz_detects_a_move_that_bypasses_the_location_index(monkeypatch, game)
     assert "location index is out of date" in str(e.value)
 
 
+def test_fuzz_detects_a_flip_that_bypasses_the_mike_force_index(monkeypatch):
+    """Issue 14: Mike Force keeps what each space holds (control, contact) in its live index; a
+    unit turned face up or a garrison flipped without board.flip leaves it out of date, and the
+    fuzzer's check says so."""
+    from game.rules.mike_force import board
+
+    def bypass(s, u, key, value):
+        u[key] = value
+    monkeypatch.setattr(board, "flip", bypass)
+    monkeypatch.setattr(board.INDEXES, "on", True)
+    with pytest.raises((Failure, RuntimeError)) as e:
+        for seed in range(1, 9):
+            fuzz_one(R, "tet", seed, 5000)
+    assert "without board.flip" in str(e.value)
+
+
 def test_clone_is_a_json_round_trip():
     """match.clone copies plain data directly and anything else through JSON, with the same result."""
     for obj in [{"a": [1, (2, 3)], "b": {1: 2}}, {"x": [{"y": 1.5, "z": None, "w": True}]}, [1, "a", [{}]],

@@ -150,9 +150,10 @@ class Context:
             entry["dice"] = list(dice)
         if to is not None:
             entry["to"] = to
-        for k, v in extra.items():
-            if v is not None:
-                entry[k] = v
+        if extra:
+            for k, v in extra.items():
+                if v is not None:
+                    entry[k] = v
         self.logbuf.append(entry)
         return entry
 

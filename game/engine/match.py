@@ -151,9 +151,11 @@ def legal_actions(rules, match, role=None, labels=True, lazy=False):
 _LISTED = [None, None]
 
 
-def _choices(rules, g, f):
-    """A step's legal actions; the rules may index the position while nothing changes."""
-    step = rules.flow.get(f["s"])
+def _choices(rules, g, f, step=None):
+    """A step's legal actions (`step`: f's, when the caller has it); the rules may index the
+    position while nothing changes."""
+    if step is None:
+        step = rules.flow.get(f["s"])
     reading = getattr(rules, "reading", None)
     if reading is None:
         acts = step.choices(g, f)
@@ -363,16 +365,18 @@ def _changes_hands(rules, before, after):
 def run_auto(rules, g):
     """Run automatic steps until a decision with real alternatives, or the end.
     Returns that decision's legal actions (None at the end)."""
+    s = g.s
+    steps = rules.flow.steps  # read directly: thousands of steps a game in the simulator
+    stack = s["stack"]
     for _ in range(MAX_AUTO_STEPS):
-        s = g.s
-        if s.get("over") or not s["stack"]:
+        if s.get("over") or not stack:
             return None
-        f = s["stack"][-1]
-        step = rules.flow.get(f["s"])
+        f = stack[-1]
+        step = steps[f["s"]]
         if hasattr(step, "run"):
             step.run(g, f)
             continue
-        ch = _choices(rules, g, f)
+        ch = _choices(rules, g, f, step)
         if not ch:
             raise RuntimeError(f"dead end: step {f['s']} offers no action")
         if len(ch) == 1 and ch[0].get("t") == "done" and not getattr(step, "always_ask", False):

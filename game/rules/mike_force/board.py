@@ -9,6 +9,7 @@ Communist unit, MF 16), "com" (garrison on its Communist side, MF 24.1),
 import bisect
 
 from ...engine.flow import Flow
+from ...engine.rng import pick_index
 from ...engine.unit_index import LiveIndexes
 from .data import INFIL, KINDS, LATERAL, SPACES, TABLES
 
@@ -44,6 +45,7 @@ _FW_PRINTED = _kinds(lambda k: k["side"] == "FW")
 _LEADER = _kinds(lambda k: k["cls"] == "leader")
 _AIR = _kinds(lambda k: k["cls"] == "air")
 _HELI = _kinds(lambda k: bool(k.get("heli")) or bool(k.get("aircav")))
+HELI_KINDS = _HELI
 _TARGET = _kinds(lambda k: bool(k.get("target")))
 
 
@@ -204,8 +206,8 @@ _IN_PLAY = frozenset(IN_PLAY)
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "uids", "leaders", "targets", "riders", "memo",
-                 "depth")
+    __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "play_of", "dirty", "held", "sets", "at",
+                 "uids", "leaders", "targets", "riders", "kept", "depth")
 
     def __init__(self, s):
         by = {}
@@ -225,11 +227,22 @@ class _Index:
         self.rank = rank      # {uid: its position in s["units"]}
         self.camps = _camp_count(s)  # {loc: how many SF camps are there}
         self.in_play = _in_play(s)  # {uid} of the Free World kinds' units on the map or in Nha Trang
+        self.fw_play = None   # fw_in_play's answer, until a unit enters or leaves play or a garrison flips
+        self.play_of = {}     # {kinds: (fw_play, its units of those kinds)} (fw_in_play_of)
+        # What each map space holds (_space_state), kept until a unit enters or leaves it or one there
+        # flips (`flip`): its control (MF 6.0), whether it stops Free World ground moves (R-MV4),
+        # whether a Free World unit stands there (R-MV4) and whether it is a sortie point (MF 23.2).
+        # A place in `dirty` is worked out again when next asked; `sets` holds the sets of spaces
+        # made from them until one changes.
+        self.dirty = set(SPACES)
+        self.held = {}
+        self.sets = {}
+        self.at = {}          # {space: {key: (fn, args, answer)}} (kept_at), dropped with what it holds
         self.uids = None      # {id(unit dict): uid}, made when first asked
         self.leaders = leaders  # the leader units, in the order of s["units"] (a unit never changes kind)
         self.targets = targets  # the special targets, likewise
         self.riders = riders    # both, likewise
-        self.memo = None      # a _Memo while a `reading` is open
+        self.kept = {}        # answers that follow from their key alone (`keep`), for the index's life
         self.depth = 0
 
 
@@ -253,55 +266,61 @@ def _check_index(s, e):
     if {k: v for k, v in e.by_loc.items() if v} != fresh or \
             {k: n for k, n in e.camps.items() if n} != _camp_count(s) or e.in_play != _in_play(s):
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
+    if e.fw_play is not None and e.fw_play != _fw_in_play(s, _in_play(s)):
+        raise RuntimeError("the Free World units in play are out of date: a garrison flipped without board.flip")
+    for sp in SPACES:
+        if sp not in e.dirty and e.held[sp] != _space_state_ref(s, sp):
+            raise RuntimeError(f"what {sp} holds is out of date: a unit flipped without board.flip")
+    for sp, kept in e.at.items():
+        for fn, args, answer in kept.values():
+            if sp not in e.dirty and fn(*args) != answer:
+                raise RuntimeError(f"an answer kept for {sp} is out of date: a unit flipped without board.flip")
 
 
 INDEXES = LiveIndexes(_Index, _check_index)  # the open indexes of this game's states
 _live = INDEXES.live
-indexed = INDEXES.indexed
+_open = INDEXES.indexed
 
 
-class _Memo:
-    """Answers kept while a `reading` is open: control by space, the map spaces where a query
-    holds (spaces_where), the Free World units in play."""
-    __slots__ = ("control", "where", "fw_in_play")
-
-    def __init__(self):
-        self.control, self.where, self.fw_in_play = {}, {}, None
-
-
-class reading(indexed):
-    """While listing legal actions nothing moves or changes, so what a space holds (control,
-    contact, a camp) is worked out once for the block."""
+class _Held:
+    """The context of an index already open on the state: nothing to open or close."""
+    __slots__ = ()
 
     def __enter__(self):
-        super().__enter__()
-        self.outer = self.e.memo is not None
-        if not self.outer:
-            self.e.memo = _Memo()
         return self
 
     def __exit__(self, *exc):
-        if not self.outer:
-            self.e.memo = None
-        return super().__exit__(*exc)
+        return False
 
 
-def _memo(s):
-    e = INDEXES.last  # nearly always the one asked for (the call to _live saved: a hot path)
+_HELD = _Held()
+
+
+def indexed(s):
+    """Units indexed while the engine runs an action or lists actions on s (see LiveIndexes); an
+    index already open on s (the simulator holds one for a whole game) is simply used."""
+    e = INDEXES.last  # an open index, nearly always the one asked for
+    if e is not None and e.s is s:
+        return _HELD
+    return _open(s)
+
+
+# While actions are listed nothing moves: what the listing reads (control, contact, the units in
+# play) is kept in the index itself until a unit moves or flips, so a reading is an index.
+reading = indexed
+
+
+def keep(s, key, fn, *args):
+    """fn(*args), kept in the live index of s for as long as it lives (across actions in the
+    simulator): only for answers that follow from `key` alone (fn reads nothing else)."""
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
     if e is None or e.s is not s:
         e = _live(s)
-    return e.memo if e is not None else None
-
-
-def spaces_where(s, test):
-    """The map spaces where test(s, space) holds, a set, worked out once while a reading is open
-    (a query asked of many spaces: one set lookup each)."""
-    m = _memo(s)
-    if m is None:
-        return frozenset(sp for sp in SPACES if test(s, sp))
-    r = m.where.get(test)
+        if e is None:
+            return fn(*args)
+    r = e.kept.get(key)
     if r is None:
-        r = m.where[test] = frozenset(sp for sp in SPACES if test(s, sp))
+        r = e.kept[key] = fn(*args)
     return r
 
 
@@ -320,9 +339,184 @@ def put(s, uid, loc):
         e.camps[frm] -= 1
         e.camps[loc] = e.camps.get(loc, 0) + 1
     if loc in _IN_PLAY and u["k"] in _FW_PRINTED:
-        e.in_play.add(uid)
-    else:
+        if uid not in e.in_play:
+            e.in_play.add(uid)
+            e.fw_play = None
+    elif uid in e.in_play:
         e.in_play.discard(uid)
+        e.fw_play = None
+    e.dirty.add(frm)
+    e.dirty.add(loc)
+
+
+def flip(s, u, key, value):
+    """Set a unit's "rev" (face up, MF 16) or "com" (a garrison's side, MF 24.1), the two flags
+    that change what its space holds (control, contact), keeping a live index right."""
+    u[key] = value
+    e = _live(s)
+    if e is not None:
+        e.dirty.add(u["loc"])
+        if key == "com":
+            e.fw_play = None
+
+
+# What a map space holds (_space_state), by position in its tuple: control (MF 6.0); whether it
+# stops Free World ground moves (R-MV4) and Communist moves (any_fw, R-MV4); whether it is a sortie
+# point (MF 23.2); whether a Communist unit (not a garrison) lies there face down (MF 16.2), or at
+# all; whether a Communist unit there takes part in a battle (MF 20.0, R-CB1) and a Free World
+# ground unit does; whether an airstrike is there (MF 18).
+CONTROL, BLOCKS, ANY_FW, SORTIE, CONCEALED, ANY_COM, COM_FIGHTS, FW_GROUND, AIRSTRIKE = range(9)
+
+
+def _space_state(s, sp):
+    """What map space sp holds (the fields above), from one look at the units there (checked
+    against the general queries by the fuzzer's index check and tests/test_mf_fast_paths.py)."""
+    fw = com = block = anyfw = hidden = anycom = fights = fwg = air = False
+    U = s["units"]
+    for uid in units_seen(s, sp):
+        u = U[uid]
+        k = u["k"]
+        if k in _GARRISON:  # its side of the moment (MF 24.1)
+            if u.get("com"):
+                com = block = fights = True
+            else:
+                fw = anyfw = fwg = True
+        elif k in _FW_PRINTED:
+            if k in _AIR:
+                air = True
+            else:
+                anyfw = True
+            if _CONTROL_PART[k] is not None:
+                fw = True
+            if k in _GROUND:
+                fwg = True
+        else:
+            anycom = True
+            rev = u.get("rev")
+            if not rev:
+                hidden = True
+            if k in _TARGET:  # a revealed special target neither controls nor blocks (R-CT1, R-MV4)
+                if not rev:
+                    com = block = True
+            else:
+                block = True
+                if _CONTROL_PART[k] is not None:
+                    com = True
+                if rev:
+                    fights = True
+    ctl = "disputed" if fw and com else "FW" if fw else "COM" if com else None
+    return ctl, block, anyfw, _sortie_point(s, sp), hidden, anycom, fights, fwg, air
+
+
+def _space_state_ref(s, sp):
+    """_space_state by the general queries, one by one."""
+    us = [s["units"][x] for x in units_seen(s, sp)]
+    return (_control(s, sp), _blocks_fw(s, sp), _any_fw(s, sp), _sortie_point(s, sp),
+            any(is_com(u) and not is_garrison(u) and not u.get("rev") for u in us),
+            any(is_com(u) and not is_garrison(u) for u in us),
+            any(is_com(u) and not is_target(u) and (is_garrison(u) or u.get("rev")) for u in us),
+            any(is_fw(u) and is_ground(u) for u in us),
+            any(is_air(u) for u in us))
+
+
+def holds(s, sp, field):
+    """One field of what map space sp holds (see _space_state): kept in the live index until a unit
+    enters, leaves or flips there; else worked out from the units."""
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return _space_state(s, sp)[field]
+    if sp in e.dirty:
+        return _rehold(e, sp)[field]
+    return e.held[sp][field]
+
+
+def _state(s, sp):
+    """What map space sp holds (_space_state) as the live index of s keeps it, or None."""
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return None
+    if sp in e.dirty:
+        return _rehold(e, sp)
+    return e.held[sp]
+
+
+def kept_at(s, sp, key, fn, *args):
+    """fn(*args), an answer that reads only the units at map space sp: kept in the live index until
+    a unit enters, leaves or flips there (else worked out each time); callers must not change it."""
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return fn(*args)
+    if sp in e.dirty:
+        _rehold(e, sp)
+    kept = e.at.get(sp)
+    if kept is None:
+        kept = e.at[sp] = {}
+    r = kept.get(key)
+    if r is None:
+        r = kept[key] = (fn, args, fn(*args))
+    return r[2]
+
+
+def _rehold(e, sp):
+    e.at.pop(sp, None)
+    st = _space_state(e.s, sp)
+    old = e.held.get(sp)
+    if old != st:
+        e.held[sp] = st
+        sets = e.sets
+        if sets:
+            if old is None:
+                sets.clear()
+            else:  # a set stays (the same object) while the fields it is made from stay
+                for name, (fields, _) in _SET_OF.items():
+                    for field in fields:
+                        if old[field] != st[field]:
+                            sets.pop(name, None)
+                            break
+    e.dirty.discard(sp)
+    return st
+
+
+_SET_OF = {  # the sets of map spaces made from what each holds: (the fields read, the set)
+    "contact": ((BLOCKS,), lambda held: frozenset(sp for sp, h in held.items() if h[BLOCKS])),
+    "fw_held": ((CONTROL,), lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] == "FW")),
+    "landing": ((CONTROL,), lambda held: frozenset(sp for sp, h in held.items() if h[CONTROL] in ("FW", "disputed"))),
+    "sortie": ((SORTIE,), lambda held: frozenset(sp for sp, h in held.items() if h[SORTIE])),
+    # MF 20.0: the spaces where both sides have units that fight, in map order (a list: callers must
+    # not change it)
+    "battle": ((FW_GROUND, COM_FIGHTS), lambda held: [sp for sp in SPACES if held[sp][FW_GROUND]
+                                                      and held[sp][COM_FIGHTS]]),
+}
+
+
+def battle_spaces(s):
+    """MF 20.0: the map spaces, in map order, where a Free World ground unit and a Communist unit
+    that fights stand (fw_participants and com_participants find some)."""
+    return _kept_set(s, "battle")
+
+
+def _kept_set(s, name):
+    """The set of map spaces `name` in _SET_OF, kept in the live index until a field it reads
+    changes in a space; without an index, made from what each space holds now."""
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return _SET_OF[name][1]({sp: _space_state(s, sp) for sp in SPACES})
+    if e.dirty:
+        for sp in e.dirty.intersection(SPACES):
+            _rehold(e, sp)
+        e.dirty.clear()
+    r = e.sets.get(name)
+    if r is None:
+        r = e.sets[name] = _SET_OF[name][1](e.held)
+    return r
 
 
 def units_at(s, loc):
@@ -336,7 +530,7 @@ def units_at(s, loc):
 def units_seen(s, loc):
     """The units at loc, only to look at: the index's own list when one is open, so nothing may
     move while it is iterated, nor may it be kept."""
-    e = INDEXES.last  # as in _memo
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
     if e is None or e.s is not s:
         e = _live(s)
     if e is not None:
@@ -346,16 +540,35 @@ def units_seen(s, loc):
 
 def fw_in_play(s):
     """Free World units on the map or in Nha Trang, by id (a tuple)."""
-    m = _memo(s)
-    if m is not None and m.fw_in_play is not None:
-        return m.fw_in_play
+    e = INDEXES.last  # as in indexed (the call to _live saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
+        if e is None:
+            return _fw_in_play(s, _in_play(s))
+    r = e.fw_play
+    if r is None:
+        r = e.fw_play = _fw_in_play(s, e.in_play)
+    return r
+
+
+def _fw_in_play(s, here):
     U = s["units"]
-    e = _live(s)
-    here = e.in_play if e is not None else _in_play(s)
-    out = tuple(sorted([uid for uid in here if is_fw(U[uid])]))
-    if m is not None:
-        m.fw_in_play = out
-    return out
+    return tuple(sorted([uid for uid in here if is_fw(U[uid])]))
+
+
+def fw_in_play_of(s, kinds):
+    """The units of fw_in_play(s) of these kinds (a frozenset), kept in the live index as long as
+    fw_in_play's answer."""
+    play = fw_in_play(s)
+    e = INDEXES.last  # fw_in_play found it, if any
+    if e is None or e.s is not s:
+        U = s["units"]
+        return tuple([uid for uid in play if U[uid]["k"] in kinds])
+    r = e.play_of.get(kinds)
+    if r is None or r[0] is not play:
+        U = s["units"]
+        r = e.play_of[kinds] = (play, tuple([uid for uid in play if U[uid]["k"] in kinds]))
+    return r[1]
 
 
 def on_map(loc):
@@ -413,13 +626,11 @@ def camp_spaces(s):
 def control(s, space):
     """MF 6.0: 'FW', 'COM', 'disputed' or None. Helicopters and air never count (23.6, 6.1);
     revealed special targets neither confer nor dispute control (R-CT1)."""
-    m = _memo(s)
-    if m is None:
-        return _control(s, space)
-    m = m.control
-    if space not in m:
-        m[space] = _control(s, space)
-    return m[space]
+    if space in SPACES:
+        st = _state(s, space)
+        if st is not None:
+            return st[CONTROL]
+    return _control(s, space)
 
 
 def _control_part(kind):
@@ -438,6 +649,10 @@ def _control_part(kind):
 
 
 _CONTROL_PART = {k: _control_part(k) for k in KINDS}  # a unit never changes kind
+# what _space_state takes for granted of the kinds
+assert all(_CONTROL_PART[k] in (None, "FW") for k in _FW_PRINTED - _GARRISON)
+assert all(_CONTROL_PART[k] in (None, "COM") for k in set(KINDS) - _FW_PRINTED - _TARGET)
+assert _TARGET.isdisjoint(_FW_PRINTED) and _GARRISON <= _FW_PRINTED
 
 
 def _control(s, space):
@@ -467,21 +682,51 @@ def fw_controlled(s, space):
     return control(s, space) == "FW"
 
 
+def fw_held_spaces(s):
+    """The map spaces the Free World controls (fw_controlled)."""
+    return _kept_set(s, "fw_held")
+
+
 def any_fw(s, space):
     """Contact for Communist movement: any FW unit of any kind (R-MV4)."""
+    if space in SPACES:
+        st = _state(s, space)
+        if st is not None:
+            return st[ANY_FW]
+    return _any_fw(s, space)
+
+
+def _any_fw(s, space):
     return any(is_fw(s["units"][uid]) and not is_air(s["units"][uid]) for uid in units_seen(s, space))
 
 
 def blocks_fw(s, space):
     """Contact for FW ground movement: any Communist unit but revealed special targets (R-MV4)."""
-    if space not in SPACES or _memo(s) is None:
-        return _blocks_fw(s, space)
-    return space in contact_spaces(s)
+    if space in SPACES:
+        st = _state(s, space)
+        if st is not None:
+            return st[BLOCKS]
+    return _blocks_fw(s, space)
 
 
 def contact_spaces(s):
     """The map spaces where Free World ground movement stops (blocks_fw)."""
-    return spaces_where(s, _blocks_fw)
+    return _kept_set(s, "contact")
+
+
+def landing_spaces(s):
+    """The map spaces the Free World controls or disputes (a flight from Nha Trang may land there,
+    MF 22.3, R-NT1)."""
+    return _kept_set(s, "landing")
+
+
+def sortie_spaces(s):
+    """The map spaces that are sortie points (MF 23.2): a major base or a space with an SF camp."""
+    return _kept_set(s, "sortie")
+
+
+def _sortie_point(s, sp):
+    return is_major(sp) or has_camp(s, sp)
 
 
 def _blocks_fw(s, space):
@@ -495,9 +740,16 @@ def _blocks_fw(s, space):
 
 def leader_of(s, u_or_uid):
     """The leader attached to a unit (MF 25.4): only a leader has "att", one leader a unit."""
-    uid = u_or_uid if isinstance(u_or_uid, str) else _uid_of(s, u_or_uid)
     U = s["units"]
-    e = _live(s)
+    e = INDEXES.last  # as in indexed (the calls to _live and _uid_of saved: a hot path)
+    if e is None or e.s is not s:
+        e = _live(s)
+    if isinstance(u_or_uid, str):
+        uid = u_or_uid
+    elif e is not None and e.uids is not None and U.get(e.uids.get(id(u_or_uid))) is u_or_uid:
+        uid = e.uids[id(u_or_uid)]
+    else:
+        uid = _uid_of(s, u_or_uid)
     for lid in (e.leaders if e is not None else U):
         if U[lid].get("att") == uid:
             return lid
@@ -510,6 +762,14 @@ def special_targets(s):
     if e is not None:
         return e.targets
     return [uid for uid, u in s["units"].items() if is_target(u)]
+
+
+def leaders(s):
+    """The leader units (MF 25.4), on the map or not, in the order of s["units"]."""
+    e = _live(s)
+    if e is not None:
+        return e.leaders
+    return [uid for uid, u in s["units"].items() if is_leader(u)]
 
 
 def riders(s):
@@ -666,13 +926,13 @@ def reveal(g, uid, rule):
     g.checkpoint = True
     k = K(u)
     if k.get("deception"):
-        u["rev"] = False
+        flip(s, u, "rev", False)
         where = u["loc"]
         put(s, uid, COM_MOBILE if k.get("mobile") else COM_STATIC)
         g.log(f"A Communist unit at {SPACES[where]['name']} was a deception unit: removed", "MF 26.2",
               refs=refs(ref_p(where)))
         return
-    u["rev"] = True
+    flip(s, u, "rev", True)
     g.log(f"Revealed at {SPACES[u['loc']]['name']}: {k['name']} (CF {k['c']}, BCP {k['bcp']})", rule,
           kind="reveal", refs=refs(ref_p(u['loc'])))
 
@@ -680,10 +940,14 @@ def reveal(g, uid, rule):
 def conceal_all(g, rule, mobile=True, static=True):
     """Conceal revealed Communist units on the map; a special target carried by a Free World
     unit is in Free World hands and stays revealed (MF 26.3)."""
-    for uid, u in g.s["units"].items():
-        if is_com(u) and not is_garrison(u) and u.get("rev") and on_map(u["loc"]) and not u.get("by"):
-            if (is_mobile(u) and mobile) or (not is_mobile(u) and static):
-                u["rev"] = False
+    s = g.s
+    U = s["units"]
+    for sp in SPACES:
+        for uid in units_seen(s, sp):  # flip moves nothing
+            u = U[uid]
+            if is_com(u) and not is_garrison(u) and u.get("rev") and not u.get("by"):
+                if (is_mobile(u) and mobile) or (not is_mobile(u) and static):
+                    flip(s, u, "rev", False)
     g.log("All revealed Communist units are concealed", rule)
 
 
@@ -703,7 +967,7 @@ def eliminate_fw(g, uid, rule, bcp=True):
             g.log(f"{leader_name(o)} is lost with his unit", "MF 25.4")
         if o.get("by") == uid:
             o.pop("by", None)
-            o["rev"] = False
+            flip(s, o, "rev", False)
             put(s, oid, COM_STATIC)
             g.log("A carried special target returns to the Communist static box", "MF 26.3")
     g.log(f"{k['name']} eliminated" + (f" at {SPACES[where]['name']}" if where in SPACES else ""), rule,
@@ -719,7 +983,6 @@ FOG_KEYS = 1 << 30
 
 
 def new_fog(g, uid):
-    from ...engine.rng import pick_index
     g.s["units"][uid]["fog"] = pick_index(g.s["dice"], FOG_KEYS)
 
 
@@ -745,13 +1008,14 @@ def pool_draw(g, pool, n, why, rule):
     """Pick n units at random from a Communist box; short picks are lost (MF 11.2)."""
     s = g.s
     out = []
+    cands = sorted(units_at(s, pool)) if n > 0 else []  # the box by id, less each unit drawn
     for i in range(n):
-        cands = sorted(uid for uid in units_at(s, pool))
         if not cands:
             if n - i:
                 g.log(f"{why}: the box is empty, {n - i} pick(s) lost", "MF 11.2")
             break
         uid = g.pick(cands)
+        cands.remove(uid)
         put(s, uid, "DRAWN")
         new_fog(g, uid)  # a fresh anonymous token each time it comes out of the box
         out.append(uid)

@@ -39,12 +39,12 @@ def hit_com(g, uid, acc):
     u = s["units"][uid]
     where = u["loc"]
     if B.is_garrison(u):
-        u["com"] = False
+        B.flip(s, u, "com", False)
         g.log(f"The {B.KINDS[u['k']]['name']} is retaken by the Free World", "MF 24.2", kind="loss")
         settle(g, B.KINDS[u["k"]]["bcp"], f"Recapture of {SPACES[where]['name']}", "MF 21.5")
         return
     k = B.K(u)
-    u["rev"] = False
+    B.flip(s, u, "rev", False)
     B.put(s, uid, B.COM_MOBILE if k.get("mobile") else B.GONE)
     count_bcp(acc, k["bcp"])
     g.log(f"{k['name']} eliminated at {SPACES[where]['name']} (+{k['bcp']} BCP)", "MF 20.4", kind="loss",
@@ -58,7 +58,7 @@ def hit_fw(g, uid, acc):
     where = u["loc"]
     k = B.K(u)
     if B.is_garrison(u):
-        u["com"] = True
+        B.flip(s, u, "com", True)
         g.log(f"The {k['name']} falls to the Communists", "MF 24.2", kind="loss")
         B.check_sudden_death(g)
         settle(g, -k["bcp"], f"Loss of {SPACES[where]['name']}", "MF 21.5")
@@ -349,21 +349,20 @@ def com_participants(s, sp, here=None):
 
 
 def sides(s, sp):
-    """(FW participants, Communist participants) from one look at the space."""
+    """(FW participants, Communist participants) as tuples, kept while nothing enters, leaves or flips
+    in the space (a battle asks at each of its stages)."""
+    return B.kept_at(s, sp, "sides", _sides, s, sp)
+
+
+def _sides(s, sp):
     here = B.units_seen(s, sp)
-    return fw_participants(s, sp, here), com_participants(s, sp, here)
+    return tuple(fw_participants(s, sp, here)), tuple(com_participants(s, sp, here))
 
 
 def battle_spaces(s):
-    """MF 20.0: spaces with FW ground units and revealed Communist ground units."""
-    out = []
-    U = s["units"]
-    with B.reading(s):
-        fw_at = {U[x]["loc"] for x in B.fw_in_play(s) if B.is_ground(U[x])}  # where fw_participants can find one
-        for sp in SPACES:
-            if sp in fw_at and com_participants(s, sp) and fw_participants(s, sp):
-                out.append(sp)
-    return out
+    """MF 20.0: spaces with FW ground units and revealed Communist ground units (what each space
+    holds: fw_participants and com_participants would find some), in map order, a new list."""
+    return list(B.battle_spaces(s))
 
 
 @flow.step("combat")
@@ -373,7 +372,7 @@ class CombatPhase(Step):
         if not f.get("bombed"):
             f["bombed"] = True
             with B.reading(s):
-                targets = [sp for sp in SPACES if airstrikes_in(s, sp)]
+                targets = [sp for sp in SPACES if B.holds(s, sp, B.AIRSTRIKE)]  # airstrikes_in finds one
             for sp in targets:
                 g.push("bombard", sp=sp)
             return
@@ -405,10 +404,16 @@ def _battle_frame(g):
 
 
 def fortified(s, f, target, shooter_side):
-    """MF 20.3 at the instant of firing, with R-FT1 and the assault rule (MF 26.1, R-FT2)."""
+    """MF 20.3 at the instant of firing, with R-FT1 and the assault rule (MF 26.1, R-FT2): read
+    from the units in the battle's space alone, so kept while nothing enters, leaves or flips there."""
     sp = f["sp"]
-    t = s["units"][target]
-    if B.is_fw(t):
+    if B.is_fw(s["units"][target]):
+        return B.kept_at(s, sp, "fortified_fw", _fortified, s, sp, True)
+    return B.kept_at(s, sp, "fortified_com", _fortified, s, sp, False)
+
+
+def _fortified(s, sp, fw_target):
+    if fw_target:
         gar = B.garrison_at(s, sp)
         fort = B.is_major(sp) and gar is not None and not gar.get("com")
         if fort and any(B.K(s["units"][c]).get("assault") for c in com_participants(s, sp)):
@@ -428,20 +433,20 @@ def can_hit(s, f, shooter, target):
 
 
 def fw_targets(s, sp):
-    """The FW may fire at a Communist garrison only when it stands alone (R-GA1)."""
-    com = com_participants(s, sp)
+    """The FW may fire at a Communist garrison only when it stands alone (R-GA1); a list."""
+    com = sides(s, sp)[1]
     non_gar = [c for c in com if not B.is_garrison(s["units"][c])]
-    return non_gar or com
+    return non_gar or list(com)
 
 
 def com_order(s, sp):
     """MF 20.1: strongest first, ties by id; a garrison last (MF 24.2)."""
-    com = com_participants(s, sp)
+    com = sides(s, sp)[1]
     return sorted(com, key=lambda c: (B.is_garrison(s["units"][c]), -B.cf_of(s, s["units"][c]), c))
 
 
 def fw_alive(s, f):
-    present = set(fw_participants(s, f["sp"]))
+    present = set(sides(s, f["sp"])[0])
     return [u for u in f["fw_line"] if u in present]
 
 

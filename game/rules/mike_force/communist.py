@@ -28,7 +28,7 @@ def random_place(g, uid, rule="MF 11.1"):
         g.log(f"{SPACES[area]['name']} holds an SF camp: the static unit returns to its box", "MF 11.3")
         return
     B.put(s, uid, area)
-    u["rev"] = False
+    B.flip(s, u, "rev", False)
     g.log(f"A {kind} unit is placed face down in {SPACES[area]['name']}", rule, kind="place",
           place=area, refs=[["p", area, SPACES[area]["name"]]])
 
@@ -100,7 +100,12 @@ class Move(Step):
 
 def _ordered_spaces(ascending):
     """R-MV1: route groups north->south for an advance, south->north for a withdrawal;
-    within a group, ascending space numbers (northern branch first on ties) or descending."""
+    within a group, ascending space numbers (northern branch first on ties) or descending
+    (the map's, worked out once: _ORDERED)."""
+    return _ORDERED[ascending]
+
+
+def _order_spaces(ascending):
     order = ADVANCE_ORDER if ascending else WITHDRAW_ORDER
     out = []
     for grp in order:
@@ -124,6 +129,9 @@ def _branch(sp):
     return None
 
 
+_ORDERED = {asc: tuple(_order_spaces(asc)) for asc in (True, False)}
+
+
 def _mobiles(s, sp):
     return sorted(uid for uid in B.units_seen(s, sp)
                   if B.is_com(s["units"][uid]) and B.is_mobile(s["units"][uid])
@@ -134,7 +142,8 @@ def _movers(s, ascending, scope):
     """(space, unit) in processing order, listed before anything moves: a unit that moves into a
     space processed later is not moved twice (R-MV1, one move per unit per result)."""
     with B.reading(s):
-        return [(sp, uid) for sp in _ordered_spaces(ascending) if not scope or sp in scope
+        return [(sp, uid) for sp in _ordered_spaces(ascending)
+                if (not scope or sp in scope) and B.holds(s, sp, B.ANY_COM)  # _mobiles may find one
                 for uid in _mobiles(s, sp)]
 
 
@@ -238,7 +247,7 @@ class Recon(Step):
         g.pop()
         s = g.s
         with B.reading(s):
-            found = [uid for sp in SPACES if recon_trigger(s, sp)
+            found = [uid for sp in SPACES if B.holds(s, sp, B.CONCEALED) and recon_trigger(s, sp)
                      for uid in B.com_units(s, sp, revealed=False) if B.is_mobile(s["units"][uid])]
         for uid in found:
             B.reveal(g, uid, "MF 16.1")

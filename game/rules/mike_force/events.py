@@ -394,7 +394,7 @@ def _rnr_home(g, a, data):
                     g.log(f"The special target it carried stays at {loc_name(where)}", "MF 26.3")
                 else:
                     B.put(s, oid, B.COM_STATIC)
-                    o["rev"] = False
+                    B.flip(s, o, "rev", False)
         u.pop("red", None)
     g.log(f"{B.name_of(s, a['unit'])} returns to the reinforcement box", "Events Chart")
 

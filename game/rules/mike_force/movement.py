@@ -2,7 +2,8 @@
 moves and airlift (MF 23), HALO (MF 25.3), reaction flights (MF 17), the engineer camp (MF 25.7)
 and special targets (MF 26.3)."""
 
-from ...engine.flow import Step
+from ...engine.flow import Bare, Step
+from ...engine.listing import Listing
 from . import board as B
 from .ask import ask, then
 from .board import flow
@@ -29,29 +30,54 @@ def _seen(s, key):
 def ground_movers(s):
     moved = _seen(s, "moved")
     out = []
-    for uid in B.fw_in_play(s):
-        u = s["units"][uid]
-        if uid in moved or not B.is_mobile(u) or B.is_heli(u) or B.is_garrison(u):
+    U = s["units"]
+    for uid in B.fw_in_play_of(s, _GROUND_MOVERS):
+        u = U[uid]
+        if uid in moved:
             continue
         if B.ma_of(u) not in (0, "A", None):
             out.append(uid)
     return out
 
 
+# the kinds that move on the ground: mobile (MF 9.1, 15.2), no helicopter (MF 23), no garrison (MF 24)
+_GROUND_MOVERS = frozenset(k for k in B.KINDS if B.is_mobile({"k": k}) and not B.is_heli({"k": k})
+                           and not B.is_garrison({"k": k}))
+
+
 def ground_destinations(s, uid):
     """Spaces reachable within the movement allowance; entering a space with enemy units ends
     the move (MF 15.0); starting in one does not hold the unit (MF 15.10)."""
-    u = s["units"][uid]
+    return list(_ground_dests(s, s["units"][uid]))
+
+
+def _ground_dests(s, u, contact=None):
+    """ground_destinations as a tuple, shared by every unit that reaches as far (issue 14: the
+    simulator lists them before every move): kept in the live index by what decides them.
+    `contact`: B.contact_spaces(s), when the caller has it."""
     start = u["loc"]
     allowed = B.entry_spaces(s, u)
-    out = []
     if start == B.NT:  # MF 22.2: to any Free World controlled space
-        held = B.spaces_where(s, B.fw_controlled)
-        return [sp for sp in SPACES if sp in allowed and sp in held]
-    contact = B.contact_spaces(s)
+        held = B.fw_held_spaces(s)
+        return B.keep(s, (B.NT, allowed, held), _from_nt, allowed, held)
+    ma = B.ma_of(u)
+    if contact is None:
+        contact = B.contact_spaces(s)
+    nt = B.NT in allowed and B.fw_controlled(s, start) and not K_laos_only(u)  # MF 22.2
+    return B.keep(s, (start, ma, allowed, contact, nt), _reach, start, ma, allowed, contact, nt)
+
+
+def _from_nt(allowed, held):
+    return tuple(sp for sp in SPACES if sp in allowed and sp in held)
+
+
+def _reach(start, ma, allowed, contact, nt):
+    """MF 15.0, 15.10: breadth first, one movement point a step; a space in contact (R-MV4) is
+    entered but not left; then Nha Trang when the start may fly there (MF 22.2)."""
+    out = []
     seen = {start}
-    frontier = [start]  # breadth first, one movement point a step
-    for _ in range(B.ma_of(u)):
+    frontier = [start]
+    for _ in range(ma):
         reached = []
         for at in frontier:
             for nb in B.FW_ROUTES[at]:
@@ -62,9 +88,9 @@ def ground_destinations(s, uid):
                 if nb not in contact:
                     reached.append(nb)
         frontier = reached
-    if B.NT in allowed and B.fw_controlled(s, start) and not K_laos_only(u):
-        out.append(B.NT)  # MF 22.2
-    return out
+    if nt:
+        out.append(B.NT)
+    return tuple(out)
 
 
 def K_laos_only(u):
@@ -81,9 +107,9 @@ def sortie_point(s, loc):
 def flyers(s, reaction):
     flown = _seen(s, "flown")
     out = []
-    for uid in B.fw_in_play(s):
+    for uid in B.fw_in_play_of(s, B.HELI_KINDS):
         u = s["units"][uid]
-        if uid in flown or not B.is_heli(u):
+        if uid in flown:
             continue
         loc = u["loc"]
         if reaction and not (B.is_major(loc) and B.fw_controlled(s, loc)):  # MF 17.1
@@ -120,28 +146,57 @@ def boardable(s, heli):
     return out
 
 
+def _carried(k, hw_airlift):
+    """MF 23.7-23.8: a unit of kind k may be carried: a mobile Free World ground unit (Heavy Weapons
+    too by R-HW1), with an AP value."""
+    u = {"k": k}
+    if not B.is_fw(u) or B.is_heli(u) or B.is_leader(u) or B.is_garrison(u) or B.is_air(u):
+        return False
+    if not B.is_mobile(u) and not (k == "hw" and hw_airlift):
+        return False
+    return B.KINDS[k].get("ap") is not None
+
+
+_CARRIED = frozenset(k for k in B.KINDS if _carried(k, False))  # a unit never changes kind
+_CARRIED_HW = frozenset(k for k in B.KINDS if _carried(k, True))
+_AP = {k: rec.get("ap") for k, rec in B.KINDS.items()}
+
+
 def fly_destinations(s, heli, reaction):
-    h = s["units"][heli]
+    return list(_fly_dests(s, heli, reaction))
+
+
+def _fly_dests(s, heli, reaction):
+    """fly_destinations as a tuple, kept in the live index by what decides them (the start, where
+    the helicopter and its passengers may be, reaction or not, and the spaces it may land at)."""
+    U = s["units"]
+    h = U[heli]
     start = h["loc"]
     # MF 27, and MF 25.2: a White Star aboard never leaves Laos, not even to Nha Trang
-    allowed = B.entry_spaces(s, h).intersection(*(B.entry_spaces(s, s["units"][p]) for p in passengers(s, heli)))
+    allowed = B.entry_spaces(s, h)
+    aboard = passengers(s, heli)
+    if aboard:
+        allowed = allowed.intersection(*(B.entry_spaces(s, U[p]) for p in aboard))
+    if start == B.NT:
+        lands = B.landing_spaces(s)  # MF 22.3, R-NT1
+    elif sortie_point(s, start):
+        lands = None  # from a sortie point, anywhere (MF 23.3)
+    else:
+        lands = B.sortie_spaces(s)  # else to a sortie point (MF 23.3)
+    return B.keep(s, ("fly", start, allowed, reaction, lands), _fly_to, start, allowed, reaction, lands)
+
+
+def _fly_to(start, allowed, reaction, lands):
     out = []
-    cands = SPACES if reaction else B.IN_PLAY
-    from_sortie = start != B.NT and sortie_point(s, start)
-    sorties = () if from_sortie else B.spaces_where(s, sortie_point)  # the map's, looked up once
-    landings = B.spaces_where(s, nt_landing) if start == B.NT else ()
-    for d in cands:
+    for d in (SPACES if reaction else B.IN_PLAY):
         if d == start or d not in allowed:
             continue
         if d == B.NT and reaction:
             continue  # MF 17.1: no reaction into Nha Trang
-        if start == B.NT:
-            if d not in landings:
-                continue  # MF 22.3, R-NT1
-        elif not from_sortie and not (d in sorties if d in SPACES else sortie_point(s, d)):
-            continue  # MF 23.3
+        if lands is not None and d in SPACES and d not in lands:
+            continue  # MF 22.3, R-NT1 from Nha Trang; MF 23.3 elsewhere (Nha Trang is a sortie point)
         out.append(d)
-    return out
+    return tuple(out)
 
 
 def nt_landing(s, sp):
@@ -218,6 +273,10 @@ def offer_recovery(flow):
             if not in_fw_phase(g.s, _name):
                 return out
             extra = recover_options(g.s)
+            if not extra and type(out) is not list:  # the simulator's, made for it: no labels (Bare, Listing)
+                return out
+            if type(out) is Listing:
+                out = list(out)
             if extra and out and out[-1].get("t") == "done":
                 return out[:-1] + extra + out[-1:]
             return out + extra
@@ -311,15 +370,12 @@ class FwMove(Step):
 
     def choices(self, g, f):
         s = g.s
+        if not g.labels:  # the simulator: the same actions without their labels, a Listing
+            return _move_listing(s)
         out = []
         for uid in ground_movers(s):
             u = s["units"][uid]
-            halo = B.K(u).get("halo") and (u["loc"] == B.NT or (B.is_major(u["loc"]) and B.fw_controlled(s, u["loc"])))
-            if not g.labels:  # the simulator: the same actions without their labels
-                out += [{"t": "move", "unit": uid, "to": d} for d in ground_destinations(s, uid)]
-                if halo:
-                    out += [{"t": "halo", "unit": uid, "to": d} for d in SPACES]
-                continue
+            halo = _halo_from(s, u)
             for d in ground_destinations(s, uid):
                 out.append({"t": "move", "unit": uid, "to": d,
                             "label": f"Move {B.name_of(s, uid)} {loc_name(u['loc'])} -> {loc_name(d)}"})
@@ -363,10 +419,72 @@ class FwMove(Step):
             air_act(g, a, "MF 23.3")
 
 
+def _halo_from(s, u):
+    """MF 25.3: a HALO unit jumps from Nha Trang or a Free World major base."""
+    return B.K(u).get("halo") and (u["loc"] == B.NT or (B.is_major(u["loc"]) and B.fw_controlled(s, u["loc"])))
+
+
+_SPACE_IDS = tuple(SPACES)  # a HALO jump may go to any map space (MF 25.3)
+
+
+def _move_listing(s):
+    """FwMove.choices without labels, as a Listing (issue 14): the same actions in the same order
+    (each mover's ground moves and HALO jumps, then each helicopter's boardings, unboardings and
+    flights, then 'done'), each built only when it is read."""
+    out = Listing()
+    U = s["units"]
+    contact = B.contact_spaces(s)
+    for uid in ground_movers(s):
+        u = U[uid]
+        dests = _ground_dests(s, u, contact)
+        out.add("move", len(dests), _to_maker("move", uid, dests))
+        if _halo_from(s, u):
+            out.add("halo", len(_SPACE_IDS), _to_maker("halo", uid, _SPACE_IDS))
+    air_listing(s, False, out)
+    out.one({"t": "done"})
+    return out
+
+
+def _to_maker(t, uid, dests):
+    return lambda i: {"t": t, "unit": uid, "to": dests[i]}
+
+
+def air_listing(s, reaction, out):
+    """air_choices(labels=False) added to a Listing `out`, each action built when it is read; the
+    units that may board (boardable) found once per place."""
+    U = s["units"]
+    helis = flyers(s, reaction)
+    if helis:
+        aboard = {p for ps in s["turn_flags"].get("board", {}).values() for p in ps}
+        moved = _seen(s, "moved")
+        carried = _CARRIED_HW if s["options"]["hw_airlift"] else _CARRIED
+        here = {}  # {place: [(unit, its AP)] that may board there}
+    for h in helis:
+        cap = B.KINDS[U[h]["k"]].get("cap")
+        if cap:
+            loc = U[h]["loc"]
+            c = here.get(loc)
+            if c is None:
+                c = here[loc] = [(x, _AP[U[x]["k"]]) for x in sorted(B.units_seen(s, loc))
+                                 if U[x]["k"] in carried and x not in aboard and x not in moved]
+            used = sum(_AP.get(U[p]["k"]) or 0 for p in passengers(s, h))
+            board = [x for x, ap in c if used + ap <= cap]
+        else:
+            board = ()
+        out.add("board", len(board), lambda i, h=h, board=board: {"t": "board", "unit": board[i], "heli": h})
+        off = tuple(passengers(s, h))
+        out.add("unboard", len(off), lambda i, h=h, off=off: {"t": "unboard", "unit": off[i], "heli": h})
+        dests = _fly_dests(s, h, reaction)
+        out.add("fly", len(dests), _to_maker("fly", h, dests))
+
+
 def _unboard_everywhere(s, uid):
     for ps in s["turn_flags"].get("board", {}).values():
         if uid in ps:
             ps.remove(uid)
+
+
+_ENGINEERS = frozenset(["engineer"])
 
 
 @flow.step("fw_engineer")
@@ -380,11 +498,17 @@ class Engineer(Step):
         s = g.s
         out = []
         if pool_unit(s, "camp") is not None:
-            for uid, u in sorted(s["units"].items()):
-                if u["k"] == "engineer" and uid not in _seen(s, "built") and B.on_map(u["loc"]) and B.fw_controlled(s, u["loc"]) \
+            U = s["units"]
+            for uid in B.fw_in_play_of(s, _ENGINEERS):  # an engineer on the map is in play (by id, as sorted units)
+                u = U[uid]
+                if uid not in _seen(s, "built") and B.on_map(u["loc"]) and B.fw_controlled(s, u["loc"]) \
                         and B.region(u["loc"]) in ("SVN", "LAOS"):
                     out.append({"t": "build", "unit": uid, "to": u["loc"],
-                                "label": f"Build an SF camp at {SPACES[u['loc']]['name']} (0 RP)"})
+                                "label": f"Build an SF camp at {SPACES[u['loc']]['name']} (0 RP)"}
+                               if g.labels else {"t": "build", "unit": uid, "to": u["loc"]})
+        if not g.labels:
+            out.append({"t": "done"})
+            return Bare(out)
         out.append({"t": "done", "label": "No camp"})
         return out
 

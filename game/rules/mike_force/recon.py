@@ -1,12 +1,13 @@
 """Free World Recon Phase: PSYWAR (MF 25.9), Combat Talon sensors (MF 25.8), recon rolls (MF 16.2);
 and the Reaction Phase (MF 17)."""
 
-from ...engine.flow import Step
+from ...engine.flow import Bare, Step
+from ...engine.listing import Listing
 from . import board as B
 from .board import flow
 from .data import SPACES, TABLES
 from .events import loc_name
-from .movement import _done, _seen, air_act, air_choices
+from .movement import _done, _seen, air_act, air_choices, air_listing
 
 
 def concealed_backs(s, sp):
@@ -50,31 +51,43 @@ class FwRecon(Step):
         out = []
         flags = s["turn_flags"]
         U = s["units"]
+        labels = g.labels
         tower = any(U[x]["k"] == "psywar" for x in B.units_seen(s, "DN"))
         # MF 25.9 "at the start of any Free World Recon Phase": before any other action of the phase
         if tower and not flags.get("psywar") and not flags.get("recon_begun") and s["rp"] >= 1:
             for sp in SPACES:
-                out.append({"t": "psywar", "to": sp, "label": f"PSYWAR operation at {SPACES[sp]['name']} (1 RP)"})
+                out.append({"t": "psywar", "to": sp, "label": f"PSYWAR operation at {SPACES[sp]['name']} (1 RP)"}
+                           if labels else {"t": "psywar", "to": sp})
         talon = sorted(uid for uid in B.units_seen(s, B.SUP_AVAIL) if U[uid]["k"] == "talon")
         if talon:
             for sp in SPACES:
-                if B.com_units(s, sp, revealed=False):
+                if B.holds(s, sp, B.CONCEALED):  # com_units(s, sp, revealed=False) finds one
                     out.append({"t": "talon", "unit": talon[0], "to": sp,
-                                "label": f"Combat Talon sensors over {SPACES[sp]['name']}"})
+                                "label": f"Combat Talon sensors over {SPACES[sp]['name']}"}
+                               if labels else {"t": "talon", "unit": talon[0], "to": sp})
         used = _seen(s, "recon")  # read-only: listing actions must not change the state
-        hidden = {}  # {space: whether a token lies face down there (a recon can select one)}
+        hidden = {}  # {space: how many tokens lie face down there (a recon can select one)}
+        draw = s["options"]["recon_select"] == "draw"
         for uid in B.fw_in_play(s):
             u = U[uid]
             loc = u["loc"]
             if uid in used or not B.on_map(loc) or B.is_leader(u) or B.is_air(u):
                 continue
-            if loc not in hidden:
-                hidden[loc] = bool(B.com_units(s, loc, revealed=False))
+            if loc not in hidden:  # (counted only where what the space holds says a token lies)
+                hidden[loc] = len(B.com_units(s, loc, revealed=False)) if B.holds(s, loc, B.CONCEALED) else 0
             if not hidden[loc]:
                 continue
             if B.recon_of(s, u) < 1:
                 continue
-            out += recon_targets(s, uid, u["loc"])
+            if labels:
+                out += recon_targets(s, uid, loc)
+            elif draw:  # the simulator: recon_targets without their labels
+                out += [{"t": "recon", "unit": uid, "back": b} for b in concealed_backs(s, loc)]
+            else:
+                out += [{"t": "recon", "unit": uid, "token": n} for n in range(1, hidden[loc] + 1)]
+        if not labels:
+            out.append({"t": "done"})
+            return Bare(out)
         out.append({"t": "done", "label": "End the Recon Phase"})  # + recoveries (offer_recovery)
         return out
 
@@ -116,7 +129,7 @@ def psywar(g, sp):
     if res == "blown":
         for uid in B.com_units(s, sp, revealed=True):
             if not s["units"][uid].get("by"):  # carried targets stay revealed (MF 26.3)
-                s["units"][uid]["rev"] = False
+                B.flip(s, s["units"][uid], "rev", False)
         g.log("PSYWAR blown: the space's Communist units are concealed", "MF 25.9")
     elif res == "reveal_one" and concealed:
         B.reveal(g, g.pick(sorted(concealed)), "MF 25.9")
@@ -130,7 +143,7 @@ def psywar(g, sp):
         if inf:
             uid = g.pick(inf)
             u = s["units"][uid]
-            u["rev"] = False
+            B.flip(s, u, "rev", False)
             B.put(s, uid, B.COM_MOBILE if B.is_mobile(u) else B.GONE)
             g.log(f"Chieu Hoi: a {B.KINDS[u['k']]['name']} defects", "MF 25.9")
             from .bcp import settle
@@ -158,6 +171,15 @@ class Reaction(Step):
         airs = sorted(uid for uid in B.units_seen(s, B.SUP_AVAIL) if B.is_air(U[uid]) and B.K(U[uid])["air"] != "talon")
         spaces = [sp for sp in SPACES if bombard_targets(s, sp)] if airs else []
         seen = set()
+        if not g.labels:  # the simulator: the same actions without their labels, a Listing
+            out = Listing()
+            for uid in airs:
+                if s["units"][uid]["k"] not in seen:
+                    seen.add(s["units"][uid]["k"])
+                    out.add("sortie", len(spaces), lambda i, uid=uid: {"t": "sortie", "unit": uid, "to": spaces[i]})
+            air_listing(s, True, out)
+            out.one({"t": "done"})
+            return out
         for uid in airs:
             if s["units"][uid]["k"] in seen:
                 continue  # identical airstrikes: offer one of each kind

@@ -1,7 +1,7 @@
 """Free World Recruiting Phase: Appeal (MF 22.4), scenario RP (MF 12.1), recruiting SF and MACV
 units (MF 12.0-12.7, 25.1, 25.2, 25.9) and refit (MF 13.3)."""
 
-from ...engine.flow import IllegalAction, Step
+from ...engine.flow import Bare, IllegalAction, Step
 from . import board as B
 from .ask import ask, then
 from .board import flow
@@ -10,13 +10,16 @@ from .events import loc_name, pool_unit
 
 REC = {k: v for k, v in TABLES["recruit"].items() if isinstance(v, dict)}
 REFIT = {k: v for k, v in TABLES["refit"].items() if isinstance(v, dict)}
+_REFITS = frozenset(REFIT)  # the kinds that refit (MF 13.3)
+_MF = frozenset(["mf"])
 
 
 @flow.step("fw_appeal")
 class Appeal(Step):
     def _eligible(self, s):
+        U = s["units"]
         return not s["turn_flags"].get("appealed") and any(
-            u.get("att") and u["loc"] == B.NT for u in s["units"].values() if B.is_leader(u))
+            U[x].get("att") and U[x]["loc"] == B.NT for x in B.leaders(s))
 
     def prompt(self, g, f):
         return "A leader is in Nha Trang: you may appeal to 5th SFG (Abn) once this turn (MF 22.4)"
@@ -86,20 +89,47 @@ def _team_cadres(s, space, kinds=("ateam", "halo")):
             if s["units"][uid]["k"] in kinds and uid not in done]
 
 
+_SVN = tuple(sp for sp, r in SPACES.items() if r["region"] == "SVN")
+_LAOS = tuple(sp for sp, r in SPACES.items() if r["region"] == "LAOS")
+_SVN_LAOS = tuple(sp for sp, r in SPACES.items() if r["region"] in ("SVN", "LAOS"))
+
+
+def all_cadres(s):
+    """_team_cadres of every place at once, {place: [A-Teams and HALO teams not recruited this
+    phase, by id]}, from one pass over the Free World units in play (MF 12.4, 25.2)."""
+    done = s["turn_flags"].get("recruited", ())
+    U = s["units"]
+    out = {}
+    for uid in B.fw_in_play_of(s, _CADRE_KINDS):  # by id
+        u = U[uid]
+        if uid not in done:
+            c = out.get(u["loc"])
+            if c is None:
+                out[u["loc"]] = [uid]
+            else:
+                c.append(uid)
+    return out
+
+
+_CADRE_KINDS = frozenset(("ateam", "halo"))
+
+
 def recruit_options(s, labels=True):
     """Every legal recruit action (labelled unless labels=False: nobody reads them)."""
     out = []
     rp = s["rp"]
     dn_ok = B.fw_controlled(s, "DN")
     majors = [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
-    in_pool = {s["units"][u]["k"] for u in B.units_seen(s, B.SF_POOL)}  # what pool_unit would find
+    U = s["units"]
+    in_pool = {U[u]["k"] for u in B.units_seen(s, B.SF_POOL)}  # what pool_unit would find
     camps = B.camp_spaces(s)
-    cadres = {}  # {space: its cadres}, each looked up once
+    cadres = None  # {space: its cadres}, found once when first asked
 
     def cadre_at(sp):
-        if sp not in cadres:
-            cadres[sp] = _team_cadres(s, sp)
-        return cadres[sp]
+        nonlocal cadres
+        if cadres is None:
+            cadres = all_cadres(s)
+        return cadres.get(sp)
 
     for kind, rule in REC.items():
         if kind == "macv" or rp < rule["rp"]:
@@ -117,42 +147,42 @@ def recruit_options(s, labels=True):
             dests = [("DN", None)] if dn_ok else []
         elif place == "replace_mf":  # MF 25.1
             dests = []
-            for uid in B.fw_in_play(s):  # a Mike Force company elsewhere has no place to recruit at
-                u = s["units"][uid]
-                if u["k"] == "mf" and not u.get("red") and uid not in s["turn_flags"].get("recruited", []):
+            recruited = s["turn_flags"].get("recruited", [])
+            for uid in B.fw_in_play_of(s, _MF):  # a Mike Force company elsewhere has no place to recruit at
+                u = U[uid]
+                if not u.get("red") and uid not in recruited:
                     loc = u["loc"]
                     if loc == B.NT or loc in majors or loc in camps:
                         dests.append((loc, uid))
         elif place == "laos_ateam":  # MF 25.2
             dests = []
-            for sp, r in SPACES.items():
-                if r["region"] == "LAOS":
-                    c = cadre_at(sp)
-                    if c:
-                        dests.append((sp, c[0]))
+            for sp in _LAOS:
+                c = cadre_at(sp)
+                if c:
+                    dests.append((sp, c[0]))
         elif place == "camp_ateam_cadre":  # MF 12.4, R-PR2: SVN only
             dests = []
-            for sp, r in SPACES.items():
-                if r["region"] == "SVN" and sp in camps:
+            for sp in _SVN:
+                if sp in camps:
                     c = cadre_at(sp)
                     if c:
                         dests.append((sp, c[0]))
         elif place == "ateam_controlled":  # R-CA1
-            dests = [(sp, None) for sp, r in SPACES.items()
-                     if r["region"] in ("SVN", "LAOS") and B.fw_controlled(s, sp) and cadre_at(sp)]
+            dests = [(sp, None) for sp in _SVN_LAOS if cadre_at(sp) and B.fw_controlled(s, sp)]
         elif place == "camp_or_major":  # R-PR2: SVN only
-            dests = [(sp, None) for sp, r in SPACES.items()
-                     if r["region"] == "SVN" and (sp in camps or sp in majors)]
+            dests = [(sp, None) for sp in _SVN if sp in camps or sp in majors]
         else:
             raise ValueError(place)
+        if not labels:  # the simulator: the same actions without their labels
+            out += [{"t": "recruit", "kind": kind, "to": d} for d, _ in dests]
+            continue
         for d, cadre in dests:
             a = {"t": "recruit", "kind": kind, "to": d}
-            if labels:
-                name = B.KINDS[kind]["name"]
-                extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
-                    " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
-                    " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
-                a["label"] = f"Recruit {name} at {loc_name(d)}, {rule['rp']} RP{extra}"
+            name = B.KINDS[kind]["name"]
+            extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
+                " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
+                " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
+            a["label"] = f"Recruit {name} at {loc_name(d)}, {rule['rp']} RP{extra}"
             out.append(a)
     return out
 
@@ -194,13 +224,18 @@ class Recruit(Step):
         s = g.s
         out = recruit_options(s, g.labels)
         if s["rp"] >= REC["macv"]["rp"] and B.units_seen(s, B.SUP_POOL):
-            out.append({"t": "macv", "label": f"Recruit a MACV support unit at random, {REC['macv']['rp']} RP"})
-        for uid in B.fw_in_play(s):  # a refit is made on the map or in Nha Trang (refit_location_ok)
+            out.append({"t": "macv", "label": f"Recruit a MACV support unit at random, {REC['macv']['rp']} RP"}
+                       if g.labels else {"t": "macv"})
+        for uid in B.fw_in_play_of(s, _REFITS):  # a refit is made on the map or in Nha Trang (refit_location_ok)
             u = s["units"][uid]
-            if u.get("red") and u["k"] in REFIT and s["rp"] >= REFIT[u["k"]]["rp"] \
+            if u.get("red") and s["rp"] >= REFIT[u["k"]]["rp"] \
                     and refit_location_ok(s, uid):
                 out.append({"t": "refit", "unit": uid,
-                            "label": f"Refit {B.name_of(s, uid)} at {loc_name(u['loc'])}, {REFIT[u['k']]['rp']} RP"})
+                            "label": f"Refit {B.name_of(s, uid)} at {loc_name(u['loc'])}, {REFIT[u['k']]['rp']} RP"}
+                           if g.labels else {"t": "refit", "unit": uid})
+        if not g.labels:  # the simulator: no label, nor the warning a reader would confirm
+            out.append({"t": "done"})
+            return Bare(out)
         done = {"t": "done", "label": "End the Recruiting Phase"}
         if out and s["rp"] > 0:  # issue 9 item 5: ending with points that could still buy something
             done["label"] += f" ({s['rp']} RP unspent)"

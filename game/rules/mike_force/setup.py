@@ -1,6 +1,6 @@
 """Scenario deployment (MF 30.0-30.4): counters, rolls, Communist and Free World set-up."""
 
-from ...engine.flow import IllegalAction, Step
+from ...engine.flow import Bare, IllegalAction, Step
 from . import board as B
 from .board import flow
 from .data import COUNTERS, EVENTS, SCENARIOS, SPACES
@@ -128,7 +128,7 @@ def setup_spaces(s):
             continue
         if rec["type"] == "major_base" and B.control(s, sp) != "FW":
             continue
-        if B.com_units(s, sp):
+        if B.holds(s, sp, B.ANY_COM):  # B.com_units(s, sp) finds one
             continue
         out.append(sp)
     return out
@@ -178,7 +178,7 @@ class SetupPlace(Step):
             dests = [B.NT] + [sp for sp in SPACES if B.is_major(sp) and B.fw_controlled(s, sp)]
             return [{"t": "deploy", "unit": mid, "to": d, "label": f"Deploy at {_loc_name(d)}"} for d in dests]
         if not g.labels:  # nobody reads them (the simulator)
-            return [{"t": "place", "kind": nxt, "to": sp} for sp in setup_spaces(s)]
+            return Bare([{"t": "place", "kind": nxt, "to": sp} for sp in setup_spaces(s)])
         return [{"t": "place", "kind": nxt, "to": sp, "label": f"Place {B.KINDS[nxt]['short']} at {SPACES[sp]['name']}"}
                 for sp in setup_spaces(s)]
 

@@ -1,10 +1,11 @@
 """The sequence of play (MF 4.0), the End of Turn Phase and victory (MF 3.0)."""
 
 from ...engine import report
-from ...engine.flow import Row, Sequence, Step
+from ...engine.flow import Bare, Row, Sequence, Step
 from . import board as B
 from .board import flow
 from .data import SCENARIOS, SPACES
+from .movement import in_fw_phase, recover_options
 
 # MF 4.0: (step, frame data, title, rule)
 SEQUENCE = [Row(*r) for r in (
@@ -65,14 +66,15 @@ class Turn(Sequence):
     def row_end(self, g, f, row):
         """After every phase the sudden-death conditions (MF 3.1); after each Free World phase, a
         window to recover special targets (MF 26.3)."""
-        from .movement import in_fw_phase
         if B.check_sudden_death(g):  # MF 3.1 "at any time", e.g. after MACV units leave Da Nang
             return
         if _row_key(row) in COM_PHASES:
             report.pause(g, row.title, f.get("since", 0), "com", "Let the rest of the Communist turn run")
         elif row.step == "end_advance" and not g.s.get("over"):
             report.pause(g, "End of Turn", f.get("since", 0), "com", "Let the rest of the Communist turn run")
-        if in_fw_phase(g.s, row.step):
+        if in_fw_phase(g.s, row.step) and recover_options(g.s):
+            # with nothing to recover the window would only offer "Go on", taken at once (and the
+            # sudden-death check it makes after, on the same position): it is not opened
             g.push("fw_recover")
 
 
@@ -83,21 +85,31 @@ class EndReturn(Step):
     def run(self, g, f):
         s = g.s
         n = 0
-        for uid, u in sorted(s["units"].items()):
-            if B.is_macv(u) and (B.on_map(u["loc"]) or u["loc"] in (B.NT, B.SUP_AVAIL)):
-                for oid in B.riders(s):
-                    o = s["units"][oid]
-                    if o.get("by") == uid:  # R-ST3: targets are dropped where they are
-                        o.pop("by")
-                        o["rev"] = True
-                    if o.get("att") == uid:  # a leader on a MACV unit (R-EV4 option) stays in place
-                        o.pop("att")
-                        B.put(s, oid, B.SF_POOL)
-                B.put(s, uid, B.SUP_POOL)
-                n += 1
+        for uid in macv_out(s):  # each moves only itself and its riders
+            for oid in B.riders(s):
+                o = s["units"][oid]
+                if o.get("by") == uid:  # R-ST3: targets are dropped where they are
+                    o.pop("by")
+                    B.flip(s, o, "rev", True)
+                if o.get("att") == uid:  # a leader on a MACV unit (R-EV4 option) stays in place
+                    o.pop("att")
+                    B.put(s, oid, B.SF_POOL)
+            B.put(s, uid, B.SUP_POOL)
+            n += 1
         if n:  # nothing returned: no line, so the End of Turn report does not pause for it
             g.log(f"{n} MACV support unit(s) return to the Support Reinforcements Box", "MF 25.5")
         g.pop()
+
+
+_MACV = frozenset(k for k in B.KINDS if B.is_macv({"k": k}))  # a unit never changes kind
+_TEAMS = frozenset(["ateam", "halo"])
+
+
+def macv_out(s):
+    """The MACV units on the map, in Nha Trang or in the Support Available Box, by id (MF 25.5):
+    on the map or in Nha Trang a MACV unit is in play."""
+    U = s["units"]
+    return sorted([*B.fw_in_play_of(s, _MACV), *(x for x in B.units_seen(s, B.SUP_AVAIL) if B.is_macv(U[x]))])
 
 
 @flow.step("end_burnout")
@@ -172,12 +184,17 @@ class EndTalon(Step):
     def choices(self, g, f):
         s = g.s
         out = []
-        talon = [uid for uid, u in sorted(s["units"].items()) if u["k"] == "talon" and u["loc"] == B.SUP_AVAIL]
-        if talon:
-            for uid, u in sorted(s["units"].items()):
-                if u["k"] in ("ateam", "halo") and B.on_map(u["loc"]):
+        U = s["units"]
+        if any(U[uid]["k"] == "talon" for uid in B.units_seen(s, B.SUP_AVAIL)):
+            for uid in B.fw_in_play_of(s, _TEAMS):  # a team on the map is in play (by id, as sorted units)
+                u = U[uid]
+                if B.on_map(u["loc"]):
                     out.append({"t": "talon", "unit": uid,
-                                "label": f"Recover {B.name_of(s, uid)} from {SPACES[u['loc']]['name']}"})
+                                "label": f"Recover {B.name_of(s, uid)} from {SPACES[u['loc']]['name']}"}
+                               if g.labels else {"t": "talon", "unit": uid})
+        if not g.labels:
+            out.append({"t": "done"})
+            return Bare(out)
         out.append({"t": "done", "label": "No recovery"})
         return out
 

@@ -191,8 +191,9 @@ def build(out: Path) -> Path:
     html = re.sub(r'<p class="muted small">The first visit downloads.*?</p>',
                   '<p class="muted small">This copy holds the whole game: no network is needed.</p>', html,
                   count=1, flags=re.S)
-    html = html.replace('<script src="./static/loading.js"></script>',
-                        f"<script>{(REPO / 'static/loading.js').read_text()}</script>", 1)
+    for js in ("loading.js", "morph.js"):  # (morph.js: patching the page, game/ui/dom.py set_html)
+        html = html.replace(f'<script src="./static/{js}"></script>',
+                            f"<script>{(REPO / 'static' / js).read_text()}</script>", 1)
     icon = base64.b64encode((REPO / "static/icons/icon-192.png").read_bytes()).decode()
     html = re.sub(r'<link rel="icon"[^>]*>', f'<link rel="icon" type="image/png" href="data:image/png;base64,{icon}">', html)
     leftovers = re.findall(r'<link rel="stylesheet"[^>]*>|<script(?![^>]*type="py")[^>]*\ssrc=[^>]*>', html)

@@ -128,11 +128,13 @@ def drew(node, key):
 
 
 def set_html(node, html):
-    """node.innerHTML = html, unless the node still holds just that. Returns whether it was set.
-    Whoever changes the content in place calls changed()."""
+    """The node's children become those of `html`, unless it still holds just that; returns
+    whether they changed. Patched (static/morph.js), not replaced: the elements that stay are kept,
+    and the browser lays out and paints only what differs (issue 14). Whoever changes the content
+    in place calls changed()."""
     if holds(node, html):
         return False
-    node.innerHTML = html
+    window.vwMorph(node, html)
     drew(node, html)
     return True
 

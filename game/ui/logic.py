@@ -62,6 +62,7 @@ def actors_of(actions):
 
 
 INVOLVED_KEYS = ("unit", "leader", "heli", "target")
+_INVOLVED = frozenset(INVOLVED_KEYS)
 
 
 def involved(actions):
@@ -71,9 +72,10 @@ def involved(actions):
     redraw, over hundreds of First Team actions (issue 14)."""
     out = set(actors_of(actions))
     out.discard(None)
+    names = _INVOLVED.intersection
     for a in actions:
-        for key in INVOLVED_KEYS:
-            x = a.get(key)
+        for key in names(a):  # (most actions name none of them: the keys are looked at in C)
+            x = a[key]
             if isinstance(x, str):
                 out.add(x)
     return out

@@ -182,8 +182,8 @@ class MapView:
             if sid not in self.spaces:
                 continue
             ids = [p.get("id") for p in pieces]
-            # (str: the view writes a piece's fields in one order; cheaper than JSON, issue 14)
-            shape = (str(pieces), selected if selected in ids else None, expanded == sid)
+            # (the pieces themselves: a list of dicts compares in C, cheaper than writing it out, issue 14)
+            shape = (pieces, selected if selected in ids else None, expanded == sid)
             lit = sorted(set(ids) & can_act)
             was = self.stack_keys.get(sid)
             if was is not None and was[0] == shape:

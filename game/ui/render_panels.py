@@ -75,6 +75,13 @@ def box_list(root, groups, selected, can_act):
     keyed.sync(divs)
 
 
+def _counter_html(p):
+    """A counter's markup (the selected one, large in the panel)."""
+    hold = Frag("svg")
+    counter(p, 0, 0, parent=hold)
+    return "".join(k.html() for k in hold.kids)
+
+
 def prompt(node, v):
     linkify(node, v["prompt"])  # each "(MF 20.1)" opens its summary (issue 13 item 2)
     node.className = "over" if v.get("over") else ""
@@ -102,22 +109,14 @@ def actions(root, v, selected, selected_label, open_subs=(), name_of=None, zone_
     with nothing selected stays plain buttons. A long type group is split into collapsible
     sub-groups named by unit or place (a closed one holds no buttons, its header lists their
     indices in data-holds). Every legal action is a [data-action] button or held by a header.
-    Returns the sub-group keys shown. Each part is set with one innerHTML (issue 14: a First Team
-    panel has hundreds of elements)."""
+    Returns the sub-group keys shown. Each part is made as markup and patched onto the page in one
+    call (dom.set_html; issue 14: a First Team panel has hundreds of elements)."""
     out, head = [], []
     shown = _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of, sel_piece,
                      grp_open, main is not None, place_of)
     if main is not None:
         set_html(main, "".join(head))
-    big = sel_piece is not None and selected is not None and not v.get("over")
-    if not big:
-        set_html(root, "".join(out))  # unchanged (a click that only looks): left as it is
-        return shown
-    root.innerHTML = "".join(out)
-    changed(root)
-    svg = root.querySelector(".sel-ctr")  # the selected counter, large enough to read on a phone
-    if svg:
-        counter(sel_piece, 0, 0, parent=svg)
+    set_html(root, "".join(out))  # unchanged (a click that only looks): left as it is
     return shown
 
 
@@ -144,7 +143,7 @@ def _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of
     shown_idx = set()
     if selected is not None:
         big = markup("svg", {"viewBox": "-18 -23 36 40", "width": 60, "height": 67, "class": "sel-ctr",
-                             "aria-hidden": "true"}) if sel_piece is not None else ""
+                             "aria-hidden": "true"}, inner=_counter_html(sel_piece)) if sel_piece is not None else ""
         out.append(markup("div", cls="selinfo", inner=big + markup("span", text="Selected: " + selected_label,
                                                                    cls="sel-label")
                           + markup("button", {"type": "button", "data-cmd": "clear"}, "Clear (Esc)", "clear-sel")))

@@ -1,0 +1,101 @@
+// Patching a part of the page to new markup, keeping the elements that stay (issue 14).
+// Setting innerHTML throws every element away: the browser lays out and paints each new one from
+// scratch, texts measured again. The side panel's action list changes at nearly every click
+// (indices shift, a unit drops out), mostly in attributes; patched, its buttons stay and only what
+// differs is written. Called from Python (game/ui/dom.py morph) in one call per part: walking two
+// trees from Python through the FFI would cost more than it saves. Elements are matched in order by
+// tag and key (data-key, data-unit, data-group, data-of, data-box, data-stack or id); a keyed
+// element further on is moved up rather than rebuilt. JavaScript because it runs inside the
+// browser's own DOM calls; it holds no rules and knows nothing of the games.
+(() => {
+  "use strict";
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const KEYS = ["data-key", "data-unit", "data-group", "data-of", "data-box", "data-stack", "id"];
+
+  function key(n) {
+    if (n.nodeType !== 1) return null;
+    for (const k of KEYS) {
+      const v = n.getAttribute(k);
+      if (v !== null) return k + "\u0000" + v;
+    }
+    return null;
+  }
+
+  function attrs(old, now) {
+    const had = old.attributes;
+    for (let i = had.length - 1; i >= 0; i--) {
+      if (!now.hasAttribute(had[i].name)) old.removeAttribute(had[i].name);
+    }
+    for (const a of now.attributes) {
+      if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    }
+  }
+
+  function patch(old, now) {
+    if (old.nodeType !== 1) {
+      if (old.nodeValue !== now.nodeValue) old.nodeValue = now.nodeValue;
+      return;
+    }
+    attrs(old, now);
+    children(old, now);
+  }
+
+  // old's children become now's: matched ones patched in place, the others inserted (now's own
+  // parsed nodes) or removed.
+  function children(old, now) {
+    let cur = old.firstChild;
+    let next = now.firstChild;
+    while (next) {
+      const n = next;
+      next = n.nextSibling;
+      const k = key(n);
+      if (cur && cur.nodeType === n.nodeType && cur.nodeName === n.nodeName && key(cur) === k) {
+        patch(cur, n);
+        cur = cur.nextSibling;
+        continue;
+      }
+      let found = null;
+      if (k !== null) {
+        for (let c = cur; c; c = c.nextSibling) {
+          if (c.nodeName === n.nodeName && key(c) === k) { found = c; break; }
+        }
+      }
+      if (found) {
+        old.insertBefore(found, cur);
+        patch(found, n);
+      } else {
+        old.insertBefore(n, cur);
+      }
+    }
+    while (cur) {
+      const c = cur;
+      cur = cur.nextSibling;
+      c.remove();
+    }
+  }
+
+  function parse(like, html) {
+    // parsed where it goes: SVG markup inside an SVG element, HTML in a template
+    if (like.namespaceURI === SVG_NS) {
+      const holder = document.createElementNS(SVG_NS, "svg");
+      holder.innerHTML = html;
+      return holder;
+    }
+    const t = document.createElement("template");
+    t.innerHTML = html;
+    return t.content;
+  }
+
+  // The children of `node` become those of `html`.
+  window.vwMorph = (node, html) => children(node, parse(node, html));
+  // `node` itself becomes the one element of `html` (its tag must be the same).
+  window.vwMorphNode = (node, html) => {
+    const now = parse(node, html).firstElementChild;
+    if (!now || now.nodeName !== node.nodeName) {
+      node.replaceWith(now);
+      return now;
+    }
+    patch(node, now);
+    return node;
+  };
+})();

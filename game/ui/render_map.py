@@ -194,12 +194,14 @@ class MapView:
                     continue
             self._name_place(sid, pieces)
             old = self.stack_nodes.pop(sid, None)
-            if old is not None:
-                old.remove()
             self._drawn = []
             if pieces:
-                self.stack_nodes[sid] = put(self.layer_pieces, self._stack(
-                    sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act))
+                g = self._stack(sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act)
+                # a stack drawn before is patched (static/morph.js): what stays, its texts above all,
+                # is not laid out and painted again (issue 14)
+                self.stack_nodes[sid] = put(self.layer_pieces, g) if old is None else window.vwMorphNode(old, g.html())
+            elif old is not None:
+                old.remove()
             self.stack_keys[sid] = (shape, lit, self._drawn)
         for sid in [k for k in self.stack_nodes if k not in stacks]:  # a place the view no longer lists
             self.stack_nodes.pop(sid).remove()

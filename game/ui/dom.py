@@ -139,6 +139,29 @@ def set_html(node, html):
     return True
 
 
+def set_parts(node, parts):
+    """set_html for content made of parts, each the markup of one element: only the elements whose
+    markup changed are patched, one call each, and nothing at all when none did (a First Team
+    action list is patched whole in about 2 ms; issue 14). Returns whether anything changed."""
+    key = tuple(parts)
+    if holds(node, key):
+        return False
+    was = _PARTS.get(node.id)
+    if was is None or len(was) != len(parts) or node.id not in _SET or node.childElementCount != len(parts):
+        window.vwMorph(node, "".join(parts))
+    else:
+        kids = node.children
+        for i, (a, b) in enumerate(zip(was, parts)):
+            if a != b:
+                window.vwMorphNode(kids.item(i), b)
+    _PARTS[node.id] = key
+    drew(node, key)
+    return True
+
+
+_PARTS = {}  # node id -> the markup of each of its children, as set_parts drew them
+
+
 def changed(node):
     """The content drawn was changed in place: the next drawing redraws it."""
     _SET.pop(node.id, None)

@@ -2,7 +2,7 @@
 into markup (dom.markup)."""
 
 from .counters import counter, game_id, title_of
-from .dom import Frag, Keyed, changed, el, markup, put, set_html
+from .dom import Frag, Keyed, el, markup, put, set_html, set_parts
 from .howto import linkify
 from .logic import BIG_GROUP, FLOW, actor_of, actors_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
 
@@ -116,7 +116,7 @@ def actions(root, v, selected, selected_label, open_subs=(), name_of=None, zone_
                      grp_open, main is not None, place_of)
     if main is not None:
         set_html(main, "".join(head))
-    set_html(root, "".join(out))  # unchanged (a click that only looks): left as it is
+    set_parts(root, out)  # unchanged (a click that only looks): left as it is
     return shown
 
 

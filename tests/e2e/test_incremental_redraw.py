@@ -1,7 +1,8 @@
-"""Issue 14: a click redraws only what changed (map stacks, relit counters, box counters). What the
-player sees must be exactly what a redraw from scratch shows: a First Team game is played by
-clicking, and every few clicks the screen's counters are compared with those of a full redraw
-(the page's own Python drops everything drawn and draws the same position again)."""
+"""Issue 14: a click redraws only what changed (map stacks, relit counters, box counters, the panel's
+parts patched in place). What the player sees must be exactly what a redraw from scratch shows: a
+First Team game is played by clicking, and every few clicks the screen's counters and panel are
+compared with those of a full redraw (the page's own Python drops everything drawn and draws the
+same position again)."""
 from .ft_ui import RandomPlayer, start_ft
 from .mf_ui import rev
 
@@ -15,7 +16,12 @@ SEEN = """() => {
   const boxes = [...document.querySelectorAll('#boxes [data-box]')].map(b =>
       [b.dataset.box, b.querySelector('.box-h').textContent, [...b.querySelectorAll('svg.mini')].map(ctr)]);
   const lit = [...document.querySelectorAll('#map .vw-hl')].map(h => [h.dataset.to, h.dataset.action || h.dataset.holds]).sort();
-  return {stacks, boxes, lit};
+  // the panel patched in place (static/morph.js) as a tree: tags, attributes (sorted: a patched
+  // element keeps its attributes' order), texts
+  const tree = n => n.nodeType === 3 ? n.nodeValue : [n.nodeName,
+      [...n.attributes].map(a => a.name + '=' + a.value).sort().join(' '), [...n.childNodes].map(tree)];
+  const panel = ['#main-acts', '#actions', '#tracks'].map(s => tree(document.querySelector(s)));
+  return {stacks, boxes, lit, panel};
 }"""
 
 FROM_SCRATCH = """async () => {
@@ -23,7 +29,12 @@ FROM_SCRATCH = """async () => {
   const py = await m.loadPyodide();
   py.runPython(`
 from game.ui import app as A, render_panels as P
+from game.ui import dom as D
 a = A._app
+for sel in ('#main-acts', '#actions', '#tracks'):
+    D.q(sel).replaceChildren()
+D._SET.clear()
+D._PARTS.clear()
 a.map.clear()
 P._MINIS.clear()
 P._BOXES.clear()
@@ -51,6 +62,7 @@ def test_first_team_incremental_redraw_matches_a_full_redraw(page, base_url):
         assert shown["stacks"] == fresh["stacks"], f"map counters differ from a full redraw after click {step}"
         assert shown["boxes"] == fresh["boxes"], f"box counters differ from a full redraw after click {step}"
         assert shown["lit"] == fresh["lit"], f"lit places differ from a full redraw after click {step}"
+        assert shown["panel"] == fresh["panel"], f"the panel differs from a full redraw after click {step}"
         compared += 1
         relit += sum(1 for s in fresh["stacks"] for c in s[2] if " act" in (c[1] or ""))
     assert compared >= 10, compared

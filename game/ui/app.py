@@ -295,7 +295,15 @@ class App:
             self.log_next = 0
         m = rp.match if rp else self.m
         self.keys.before_render()
-        v = M.view(self.rules, m, role=role, log_from=self.log_next)
+        was = getattr(self, "_v_of", (None, None))
+        if (not rp and self.v is not None and was[0] is m["state"] and was[1] == role
+                and self.v["log_total"] == len(m["log"])):
+            # the same position for the same side (a unit selected, a stack spread): its view again,
+            # with nothing new for the log; listing First Team's actions again cost more than the
+            # redraw (issue 14). The engine replaces the state at every change (match.apply, undo).
+            v = {**self.v, "log": []}
+        else:
+            v = M.view(self.rules, m, role=role, log_from=self.log_next)
         if v["log_total"] < self.log_next:
             self.log.reset()
             v = M.view(self.rules, m, role=role, log_from=0)

@@ -312,7 +312,13 @@ def _commit(rules, match, a, in_place=False, labels=True, lazy=False):
         typed = []
         run_action = a
     in_place = in_place and pending is None and s["dice"]["mode"] == "auto"
-    work = base if in_place else clone(base)
+    if in_place:
+        work = base
+    else:
+        work = clone(base)
+        adopt = getattr(rules, "adopt_index", None)
+        if adopt is not None:
+            adopt(base, work)  # the index of the position (its view's) goes on with the copy, not built again
     if pending is not None:
         work["dice"]["queue"] = list(typed)
     g = Context(work, log, labels, lazy)

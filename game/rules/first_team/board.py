@@ -17,6 +17,7 @@ Locations are map location ids or the boxes below.
 """
 
 import bisect
+from operator import itemgetter
 
 from ...engine.flow import Flow
 from ...engine.unit_index import LiveIndexes
@@ -104,7 +105,7 @@ class _Index:
         # where: {kind: {loc: how many units of that kind are there}}, only places holding some
         self.rank = rank        # {uid: its position in s["units"]}
         self.kinds = {}         # {kinds: [uids of those kinds, sorted]} (`of_kinds`; a unit never changes kind)
-        self.room = _Table(lambda loc: stack_room(s, loc))  # FT 8.2 {loc: stack_room}, dropped by `put`
+        self.room = _Table(lambda loc: stack_room(self.s, loc))  # FT 8.2 {loc: stack_room}, dropped by `put`
         self.kept = {}          # {key: answer} (`kept`), dropped by `put` when a unit enters or leaves
         self.readers = {}       # {loc: [keys of `kept` answers that read loc]}
         self.memo = None        # {key: answer} while a `reading` is open
@@ -128,7 +129,22 @@ def _check_index(s, e):
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
 
 
-INDEXES = LiveIndexes(_Index, _check_index)  # the open indexes of this game's states
+_LOC_OF = itemgetter("loc")
+
+
+def _sign(s):
+    """What the index is made from (the units, in order, and their places; a unit never changes
+    kind or battalion) and the options its kept answers may read: an index whose state still reads
+    the same is opened again instead of built (unit_index: resting indexes)."""
+    U = s["units"]
+    return list(U), list(map(_LOC_OF, U.values())), dict(s["options"])
+
+
+def _carry(e, s):
+    e.s = s  # the rest follows from what the sign compares (room reads e.s)
+
+
+INDEXES = LiveIndexes(_Index, _check_index, _sign, _carry)  # the open indexes of this game's states
 _live = INDEXES.live
 indexed = INDEXES.indexed
 

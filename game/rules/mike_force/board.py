@@ -7,6 +7,8 @@ Communist unit, MF 16), "com" (garrison on its Communist side, MF 24.1),
 """
 
 import bisect
+from itertools import repeat
+from operator import itemgetter
 
 from ...engine.flow import Flow
 from ...engine.rng import pick_index
@@ -277,7 +279,25 @@ def _check_index(s, e):
                 raise RuntimeError(f"an answer kept for {sp} is out of date: a unit flipped without board.flip")
 
 
-INDEXES = LiveIndexes(_Index, _check_index)  # the open indexes of this game's states
+_LOC_OF = itemgetter("loc")
+
+
+def _sign(s):
+    """What the index is made from and keeps (the units, in order, their places and the two flags
+    `flip` sets, MF 16, 24.1) and the options: an index whose state still reads the same is opened
+    again instead of built (unit_index: resting indexes)."""
+    U = s["units"]
+    us = U.values()
+    return (list(U), list(map(_LOC_OF, us)), list(map(dict.get, us, repeat("rev"))),
+            list(map(dict.get, us, repeat("com"))), dict(s["options"]))
+
+
+def _carry(e, s):
+    e.s = s
+    e.uids = None  # ids of the unit dicts of the state it was made for
+
+
+INDEXES = LiveIndexes(_Index, _check_index, _sign, _carry)  # the open indexes of this game's states
 _live = INDEXES.live
 _open = INDEXES.indexed
 

@@ -63,22 +63,26 @@ def view_digest(v):
     return hashlib.sha256(json.dumps(v, sort_keys=True).encode()).hexdigest()
 
 
-def replay(gid, on_view=None, clock=time.process_time, around=None):
+def replay(gid, on_view=None, clock=time.process_time, around=None, seeds=None, most=None):
     """Play the e2e test's game as App.do / App.render call the engine. Returns
-    (apply seconds per click, view seconds per click, the final match). on_view(view) is called
-    with the first view and the view after each click (outside the timing). `around`:
-    (call_apply, call_view), each taking a function of no argument to run (callgrind's helper)."""
-    scen, seed, pseed, most = GAMES[gid]
+    (apply seconds per click, view seconds per click, the final match). on_view(view, match,
+    log_from) is called with the first view and the view after each click (outside the timing).
+    `around`: (call_apply, call_view), each taking a function of no argument to run (callgrind's
+    helper). `seeds`: (of the match, of the policy) instead of the test's; `most`: clicks at most
+    (the game need not end)."""
+    scen, seed, pseed, limit = GAMES[gid]
+    if seeds is not None:
+        seed, pseed = seeds
     rules = get(gid)
     rng = random.Random(pseed)
     m = M.new_match(rules, scen, seed)
     role = None  # both games are solitaire: App.viewer() is None
     v = M.view(rules, m, role=role, log_from=0)
     if on_view:
-        on_view(v)
+        on_view(v, m, 0)
     log_next = v["log_total"]
     t_apply, t_view = [], []
-    for _ in range(most):
+    for _ in range(most or limit):
         if v["over"]:
             break
         acts = v["actions"]
@@ -96,13 +100,15 @@ def replay(gid, on_view=None, clock=time.process_time, around=None):
             out = []
             around[1](lambda: out.append(M.view(rules, m, role=role, log_from=log_next)))
             v = out[0]
+        shown = log_next
         if v["log_total"] < log_next:  # (App.render: never after an action, only after an undo)
             v = M.view(rules, m, role=role, log_from=0)
+            shown = 0
         log_next = v["log_total"]
         if on_view:
-            on_view(v)
-    if not v["over"]:
-        raise SystemExit(f"{gid}: no verdict after {most} clicks")
+            on_view(v, m, shown)
+    if not v["over"] and most is None:
+        raise SystemExit(f"{gid}: no verdict after {limit} clicks")
     return t_apply, t_view, m
 
 
@@ -114,7 +120,7 @@ def p95(xs):
 def game_digest(gid):
     """(clicks, digest of every view of the replay, digest of the final match)."""
     h = hashlib.sha256()
-    ta, _, m = replay(gid, on_view=lambda v: h.update(view_digest(v).encode()))
+    ta, _, m = replay(gid, on_view=lambda v, m, n: h.update(view_digest(v).encode()))
     return len(ta), h.hexdigest(), M.state_hash(m)
 
 

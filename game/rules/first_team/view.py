@@ -2,6 +2,7 @@
 A13); the Unknown Box shows only how many counters it holds (FT 2.0, 13.11); Identified units in
 the Zone Boxes and Contacted units on the map are shown with the values their counters show."""
 
+from ...engine.drawn import Places
 from . import board as B
 from .data import CLS, COUNTERS, LOC, SCENARIOS, TABLES
 
@@ -53,18 +54,25 @@ def pieces_at(s, loc):
     return out
 
 
+# piece() reads nothing but the units at its own place (its name, strength, HOLD FT 11.5, supply
+# FT 6.3) and the options: a place none of whose units changed shows the same pieces (engine/drawn.py)
+PLACES = Places(pieces_at)
+
+
 def view(s, role=None):
     sc = SCENARIOS[s["scenario"]]
     with B.reading(s):
+        PLACES.begin(s, s["options"])
+        drawn = PLACES.at
         spaces = {}
         for loc, r in LOC.items():
-            spaces[loc] = {"pieces": pieces_at(s, loc), "name": B.name(loc), "zone": r["zone"], "number": r["number"],
-                           "road": r["road"], "lz": B.lz_at(s, loc), "sf_camp": r["sf_camp"]}
-        zones = {z: pieces_at(s, B.zbox(z)) for z in sorted(CLS, key=B.cls)}
+            spaces[loc] = {"pieces": drawn(s, loc), "name": B.name(loc), "zone": r["zone"],
+                           "number": r["number"], "road": r["road"], "lz": B.lz_at(s, loc), "sf_camp": r["sf_camp"]}
+        zones = {z: drawn(s, B.zbox(z)) for z in sorted(CLS, key=B.cls)}
         unknown = [{"id": f"?UNKNOWN.{i + 1}", "side": "NVA", "concealed": True, "back": "NVA"}
                    for i in range(len(B.of_kind(s, B.UNKNOWN, "nva")))]
-        boxes = {"An Khe": pieces_at(s, B.ANKHE), "Refit": pieces_at(s, B.REFIT), "Unknown": unknown,
-                 "Eliminated": pieces_at(s, B.ELIM), "Removed": pieces_at(s, B.OFF)}
+        boxes = {"An Khe": drawn(s, B.ANKHE), "Refit": drawn(s, B.REFIT), "Unknown": unknown,
+                 "Eliminated": drawn(s, B.ELIM), "Removed": drawn(s, B.OFF)}
         counts = {"supply_available": len(B.of_kind(s, B.POOL, "sup")),
                   "b52_left": len(B.of_kind(s, B.ANKHE, "b52")), "unknown": len(unknown)}
     return {

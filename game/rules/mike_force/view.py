@@ -1,5 +1,6 @@
 """What the Free World player may see (MF 16.0: concealed Communist units show only their back)."""
 
+from ...engine.drawn import Places
 from . import board as B
 from .data import EVENTS, SCENARIOS, SPACES, TABLES
 
@@ -62,6 +63,12 @@ def pieces_at(s, loc):
     return out
 
 
+# pieces_at reads nothing but the units at its place, the leaders (MF 25.4: a unit shows its
+# leader's name and bonus) and the options: a place none of whose units changed, while no leader
+# did, shows the same pieces (engine/drawn.py)
+PLACES = Places(pieces_at)
+
+
 def view(s, role=None):
     with B.reading(s):  # nothing moves while the view is built: index the units once
         return _view(s, role)
@@ -69,10 +76,13 @@ def view(s, role=None):
 
 def _view(s, role):
     sc = SCENARIOS[s["scenario"]]
-    spaces = {sp: {"pieces": pieces_at(s, sp), "name": SPACES[sp]["name"], "control": B.control(s, sp)} for sp in SPACES}
+    U = s["units"]
+    PLACES.begin(s, (s["options"], [(lid, U[lid].get("att"), U[lid].get("name")) for lid in B.leaders(s)]))
+    drawn = PLACES.at
+    spaces = {sp: {"pieces": drawn(s, sp), "name": SPACES[sp]["name"], "control": B.control(s, sp)} for sp in SPACES}
     boxes = {}
     for box in (B.NT, B.SUP_AVAIL, B.RECOVERED):
-        boxes[box] = pieces_at(s, box)
+        boxes[box] = drawn(s, box)
     pools = {}
     for box in (B.SF_POOL, B.SUP_POOL):
         counts = {}

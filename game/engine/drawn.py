@@ -1,0 +1,76 @@
+"""The pieces a view shows at each place, drawn again only where a unit changed (issue 14).
+
+A click changes a few units; the view after it used to draw every piece of every place again. A
+game whose pieces at a place read nothing but the units there (and the options, and whatever
+else it passes as `extra`) keeps one `Places`: each view first compares every unit with a copy
+of it as last drawn (`begin`), then draws only the places a changed unit left or is in, and copies
+the pieces of the others (`at`). The comparison is exact: dict equality in C, and the types of
+the fields (1, 1.0 and True are equal but print differently)."""
+
+from copy import deepcopy
+from itertools import compress, repeat
+from operator import ne
+
+_FLAT = frozenset((str, int, float, bool, type(None)))
+
+
+def _types(units):
+    """Per unit, the types of its fields in order."""
+    return list(map(tuple, map(map, repeat(type), map(dict.values, units))))
+
+
+class Places:
+    def __init__(self, draw):
+        self.draw = draw      # draw(s, place): the pieces at place, a list of new flat dicts
+        self.ids = None       # the unit ids of the state drawn last, in order
+        self.seen = []        # copies of its units as they were drawn
+        self.types = []       # _types(seen)
+        self.extra = None     # a copy of what else the pieces read (the options, ...)
+        self.drawn = {}       # {place: its pieces as drawn}
+
+    def begin(self, s, extra):
+        """Before a view of s: forget the places where a unit differs from its copy."""
+        U = s["units"]
+        units = list(U.values())
+        ids = list(U)
+        if ids != self.ids or extra != self.extra:  # another game, or another set of units or options
+            self._reset(ids, units, extra)
+            return
+        seen = self.seen
+        types = _types(units)
+        changed = set(compress(range(len(units)), map(ne, units, seen)))
+        if types != self.types:
+            changed.update(compress(range(len(units)), map(ne, types, self.types)))
+            self.types = types
+        if not changed:
+            return
+        drawn = self.drawn
+        for i in changed:
+            new = units[i]
+            if not _FLAT.issuperset(map(type, new.values())):
+                self._reset(ids, units, extra)  # (a unit holding a list or a dict: never seen so far)
+                return
+            drawn.pop(seen[i].get("loc"), None)
+            drawn.pop(new.get("loc"), None)
+            seen[i] = dict(new)
+
+    def _reset(self, ids, units, extra):
+        self.ids = ids
+        self.types = _types(units)
+        if all(_FLAT.issuperset(map(type, u.values())) for u in units):
+            self.seen = list(map(dict, units))
+            self.extra = deepcopy(extra)
+        else:  # units holding lists or dicts are not compared: no view is kept
+            self.ids = self.extra = None
+            self.seen = []
+        self.drawn = {}
+
+    def at(self, s, place):
+        """The pieces at place (new dicts), drawn now only if the place changed since."""
+        ps = self.drawn.get(place)
+        if ps is None:
+            ps = self.draw(s, place)
+            if self.ids is not None:
+                self.drawn[place] = ps
+        return list(map(dict.copy, ps))
+

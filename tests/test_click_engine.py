@@ -171,3 +171,27 @@ def test_an_action_that_fails_midway_leaves_the_match_and_the_next_views_right(g
     legal = M.view(rules, m)["actions"]
     M.apply(rules, m, legal[0], legal=legal)
     assert same(M.view(rules, m), fresh_view(gid, m))
+
+
+def test_clone_of_wide_dicts_is_a_json_round_trip():
+    """match.clone's whole-dict paths (a game's units: a dict of flat dicts; its options: a flat
+    dict) give what JSON gives, copy every unit, and refuse what JSON refuses."""
+    units = {f"u{i}": {"k": "inf", "loc": "A", "fat": i, "brk": i % 2 == 0, "x": None, "f": 1.5} for i in range(12)}
+    flat = {f"o{i}": i for i in range(12)}
+    c = M.clone(units)
+    assert c == units and all(c[k] is not units[k] for k in units)
+    c["u0"]["loc"] = "B"
+    assert units["u0"]["loc"] == "A"
+    assert M.clone(flat) == flat and M.clone(flat) is not flat
+    odd = [({**units, "u3": {**units["u3"], "t": (1, 2)}}), ({**units, "u3": {**units["u3"], 4: "four"}}),
+           ({**units, 7: units["u1"]}), ({**flat, "t": (1, 2)}), ({**flat, 5: 5}),
+           ({**units, "u3": {**units["u3"], "in": {"deep": [1]}}})]
+    for obj in odd:
+        assert M.clone(obj) == json.loads(json.dumps(obj))
+    deep = odd[-1]
+    c = M.clone(deep)
+    c["u3"]["in"]["deep"].append(2)
+    assert deep["u3"]["in"]["deep"] == [1]
+    for obj in ({**units, "u3": {**units["u3"], "s": {1}}}, {**flat, "s": {1}}):
+        with pytest.raises(TypeError):
+            M.clone(obj)

@@ -13,6 +13,7 @@ import pytest
 from game.engine import match as M
 from game.engine.drawn import Places
 from game.rules import get
+from game.rules.first_team.data import LOC
 from scripts.bench_click_engine import GAMES, replay
 
 PKG = {"first-team": "first_team", "mike-force": "mike_force"}
@@ -195,3 +196,28 @@ def test_clone_of_wide_dicts_is_a_json_round_trip():
     for obj in ({**units, "u3": {**units["u3"], "s": {1}}}, {**flat, "s": {1}}):
         with pytest.raises(TypeError):
             M.clone(obj)
+
+
+def test_first_team_piece_redrawn_when_its_place_changes_around_it(checked):
+    """FT 11.5, 6.3: a company that does not change shows HOLD while a camp's garrison is with it
+    and supplied while a marker is: when those come or go the company is drawn again."""
+    rules, m = _played("first-team")
+    U = m["state"]["units"]
+    gar = _unit(m, "sfg", lambda u: u["loc"] in LOC)
+    camp = U[gar]["loc"]
+    inf = _unit(m, "inf", lambda u: not u.get("hold"))
+    sup = _unit(m, "sup", lambda u: u["loc"] != camp)
+
+    def shown():
+        v = M.view(rules, m)
+        assert same(v, fresh_view("first-team", m))
+        return next(p for p in v["spaces"][camp]["pieces"] if p["id"] == inf)
+    U[inf]["loc"] = camp
+    assert shown()["hold"]
+    U[gar]["loc"] = "ELIM"
+    assert not shown()["hold"]
+    for x in [x for x in U if U[x]["k"] == "sup" and U[x]["loc"] == camp]:
+        U[x]["loc"] = "POOL"
+    assert not shown()["supplied"]
+    U[sup]["loc"] = camp
+    assert shown()["supplied"]

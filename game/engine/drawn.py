@@ -5,7 +5,9 @@ game whose pieces at a place read nothing but the units there (and the options, 
 else it passes as `extra`) keeps one `Places`: each view first compares every unit with a copy
 of it as last drawn (`begin`), then draws only the places a changed unit left or is in, and copies
 the pieces of the others (`at`). The comparison is exact: dict equality in C, and the types of
-the fields (1, 1.0 and True are equal but print differently)."""
+the fields (1, 1.0 and True are equal but print differently). A place drawn again may take the
+piece of a unit that did not change from its last drawing, when what else the piece reads at its
+place is the same (`piece`: An Khe's 70 counters when one comes or goes)."""
 
 from copy import deepcopy
 from itertools import compress, repeat
@@ -27,6 +29,8 @@ class Places:
         self.types = []       # _types(seen)
         self.extra = None     # a copy of what else the pieces read (the options, ...)
         self.drawn = {}       # {place: its pieces as drawn}
+        self.changed = set()  # the ids of the units changed since the view before
+        self.pieces = {}      # {unit id: (what its place read, its piece)} as last drawn
 
     def begin(self, s, extra):
         """Before a view of s: forget the places where a unit differs from its copy."""
@@ -42,6 +46,7 @@ class Places:
         if types != self.types:
             changed.update(compress(range(len(units)), map(ne, types, self.types)))
             self.types = types
+        self.changed = {ids[i] for i in changed}
         if not changed:
             return
         drawn = self.drawn
@@ -64,6 +69,8 @@ class Places:
             self.ids = self.extra = None
             self.seen = []
         self.drawn = {}
+        self.changed = None  # every unit
+        self.pieces = {}
 
     def at(self, s, place):
         """The pieces at place (new dicts), drawn now only if the place changed since."""
@@ -73,4 +80,17 @@ class Places:
             if self.ids is not None:
                 self.drawn[place] = ps
         return list(map(dict.copy, ps))
+
+    def piece(self, s, uid, context, draw):
+        """draw(s, uid), the piece of a unit at a place being drawn (`context`: what else it reads
+        there), or its piece as last drawn when neither the unit nor the context changed since. A
+        unit in a place a view shows is drawn whenever it changes (its place is), so a unit
+        unchanged since the view before is as it was when last drawn."""
+        kept = self.pieces.get(uid)
+        if kept is not None and kept[0] == context and self.changed is not None and uid not in self.changed:
+            return kept[1]
+        p = draw(s, uid)
+        if self.ids is not None:
+            self.pieces[uid] = (context, p)
+        return p
 

@@ -41,11 +41,11 @@ def piece(s, uid):
     return v
 
 
-def pieces_at(s, loc):
+def pieces_at(s, loc, piece_of=piece):
     out = []
     n = 0
     for uid in sorted(B.units_at(s, loc)):
-        p = piece(s, uid)
+        p = piece_of(s, uid)
         if p is None:
             n += 1
             out.append({"id": f"?{loc}.{n}", "side": "US", "concealed": True, "back": "LZ"})
@@ -54,9 +54,17 @@ def pieces_at(s, loc):
     return out
 
 
-# piece() reads nothing but the units at its own place (its name, strength, HOLD FT 11.5, supply
-# FT 6.3) and the options: a place none of whose units changed shows the same pieces (engine/drawn.py)
-PLACES = Places(pieces_at)
+def _drawn_at(s, loc):
+    """pieces_at(s, loc), a piece drawn again only if its unit or what it reads at loc changed."""
+    here = (loc, B.garrison_at(s, loc) is not None, B.stack_supplied(s, loc, "inf"), B.stack_supplied(s, loc, "sfg"))
+    return pieces_at(s, loc, lambda s, uid: PLACES.piece(s, uid, here, piece))
+
+
+# piece() reads nothing but its unit, the options and at its place whether a garrison is there
+# (hold_of, FT 11.5) and whether each stack is supplied (FT 6.3): a place none of whose units
+# changed shows the same pieces, and so does a unit unchanged in a place that reads the same
+# (engine/drawn.py)
+PLACES = Places(_drawn_at)
 
 
 def view(s, role=None):

@@ -21,7 +21,7 @@ engine). First Team: tests/e2e/ft_ui.py `RandomPlayer(5)` on the campaign, seed 
     .venv/bin/python scripts/bench_click_engine.py --callgrind    # instructions of the engine calls only
 
 Prints per game: clicks, mean and p95 microseconds (process time; medians over the rounds) per
-click of apply and of view, and the digest of the views (sha256 over each view's sorted JSON).
+click of apply and of view, and the digest of the views (sha256 over each view's JSON, in its key order).
 `--callgrind` runs the replay under valgrind twice, collecting only inside the apply calls, then
 only inside the view calls (a client request made by a small C helper built with gcc and loaded
 with ctypes turns the collection on and off), and prints their instructions per game.
@@ -60,7 +60,8 @@ def policy_pick(rng, acts, done_share=0.25):
 
 
 def view_digest(v):
-    return hashlib.sha256(json.dumps(v, sort_keys=True).encode()).hexdigest()
+    """Of the view's JSON, in its own key order (the order the UI meets them in)."""
+    return hashlib.sha256(json.dumps(v).encode()).hexdigest()
 
 
 def replay(gid, on_view=None, clock=time.process_time, around=None, seeds=None, most=None):

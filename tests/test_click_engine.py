@@ -36,8 +36,8 @@ def fresh_view(gid, m, log_from=0):
 
 
 def same(a, b):
-    """Equal, and equal as JSON (1, 1.0 and True compare equal in Python)."""
-    return a == b and json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    """Equal, and equal as JSON in their key order (1, 1.0 and True compare equal in Python)."""
+    return a == b and json.dumps(a) == json.dumps(b)
 
 
 @pytest.fixture
@@ -221,3 +221,24 @@ def test_first_team_piece_redrawn_when_its_place_changes_around_it(checked):
     assert not shown()["supplied"]
     U[sup]["loc"] = camp
     assert shown()["supplied"]
+
+
+def test_places_redraw_a_place_whose_unit_changed_only_in_a_type():
+    """engine/drawn.py: 1, 1.0 and True are equal in Python but not in JSON; a unit whose field
+    keeps its value but changes type is drawn again, also while other units gain or lose fields."""
+    def draw(s, place):
+        return [dict(u, id=uid) for uid, u in s["units"].items() if u["loc"] == place]
+    P = Places(draw)
+    s = {"units": {"a": {"loc": "p", "x": 1}, "b": {"loc": "q", "v": 1}, "c": {"loc": "r", "w": 0}}}
+
+    def shown():
+        P.begin(s, {})
+        return json.dumps(P.many(s, ["p", "q", "r"]))
+    assert shown() == json.dumps([draw(s, p) for p in "pqr"])
+    for change in (lambda: s["units"]["b"].__setitem__("v", True),
+                   lambda: s["units"]["b"].__setitem__("v", 1.0),
+                   lambda: (s["units"]["a"].pop("x"), s["units"]["c"].__setitem__("y", 1),
+                            s["units"]["b"].__setitem__("v", 1)),
+                   lambda: s["units"]["b"].__setitem__("v", False)):
+        change()
+        assert shown() == json.dumps([draw(s, p) for p in "pqr"])

@@ -4,13 +4,13 @@ A click changes a few units; the view after it used to draw every piece of every
 game whose pieces at a place read nothing but the units there (and the options, and whatever
 else it passes as `extra`) keeps one `Places`: each view first compares every unit with a copy
 of it as last drawn (`begin`), then draws only the places a changed unit left or is in, and copies
-the pieces of the others (`at`). The comparison is exact: dict equality in C, and the types of
+the pieces of the others (`many`). The comparison is exact: dict equality in C, and the types of
 the fields (1, 1.0 and True are equal but print differently). A place drawn again may take the
 piece of a unit that did not change from its last drawing, when what else the piece reads at its
 place is the same (`piece`: An Khe's 70 counters when one comes or goes)."""
 
 from copy import deepcopy
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import ne
 
 _FLAT = frozenset((str, int, float, bool, type(None)))
@@ -21,12 +21,17 @@ def _types(units):
     return list(map(tuple, map(map, repeat(type), map(dict.values, units))))
 
 
+def _all_types(units):
+    """The types of every unit's fields, one after the other (one list: cheaper than _types)."""
+    return list(map(type, chain.from_iterable(map(dict.values, units))))
+
+
 class Places:
     def __init__(self, draw):
         self.draw = draw      # draw(s, place): the pieces at place, a list of new flat dicts
         self.ids = None       # the unit ids of the state drawn last, in order
         self.seen = []        # copies of its units as they were drawn
-        self.types = []       # _types(seen)
+        self.types = []       # _all_types(seen)
         self.extra = None     # a copy of what else the pieces read (the options, ...)
         self.drawn = {}       # {place: its pieces as drawn}
         self.changed = set()  # the ids of the units changed since the view before
@@ -41,10 +46,12 @@ class Places:
             self._reset(ids, units, extra)
             return
         seen = self.seen
-        types = _types(units)
         changed = set(compress(range(len(units)), map(ne, units, seen)))
-        if types != self.types:
-            changed.update(compress(range(len(units)), map(ne, types, self.types)))
+        types = _all_types(units)
+        # The lists line up unit by unit while no unit gained or lost a field: then they are equal
+        # only if every unit's types are; else each unit's are compared
+        if types != self.types or any(len(units[i]) != len(seen[i]) for i in changed):
+            changed.update(compress(range(len(units)), map(ne, _types(units), _types(seen))))
             self.types = types
         self.changed = {ids[i] for i in changed}
         if not changed:
@@ -61,7 +68,7 @@ class Places:
 
     def _reset(self, ids, units, extra):
         self.ids = ids
-        self.types = _types(units)
+        self.types = _all_types(units)
         if all(_FLAT.issuperset(map(type, u.values())) for u in units):
             self.seen = list(map(dict, units))
             self.extra = deepcopy(extra)
@@ -72,20 +79,25 @@ class Places:
         self.changed = None  # every unit
         self.pieces = {}
 
-    def at(self, s, place):
-        """The pieces at place (new dicts), drawn now only if the place changed since."""
-        ps = self.drawn.get(place)
-        if ps is None:
-            ps = self.draw(s, place)
-            if self.ids is not None:
-                self.drawn[place] = ps
-        return list(map(dict.copy, ps))
+    def many(self, s, places):
+        """The pieces at each place (new dicts), drawn now only at a place that changed since."""
+        drawn = self.drawn
+        copy = dict.copy
+        out = []
+        for place in places:
+            ps = drawn.get(place)
+            if ps is None:
+                ps = self.draw(s, place)
+                if self.ids is not None:
+                    drawn[place] = ps
+            out.append(list(map(copy, ps)))
+        return out
 
     def piece(self, s, uid, context, draw):
         """draw(s, uid), the piece of a unit at a place being drawn (`context`: what else it reads
-        there), or its piece as last drawn when neither the unit nor the context changed since. A
-        unit in a place a view shows is drawn whenever it changes (its place is), so a unit
-        unchanged since the view before is as it was when last drawn."""
+        there), or its piece as last drawn when neither the unit nor the context changed since. Every
+        view asks for every place it shows, and a unit that changes has its place drawn again, so
+        a unit unchanged since the view before is as it was when its piece was drawn."""
         kept = self.pieces.get(uid)
         if kept is not None and kept[0] == context and self.changed is not None and uid not in self.changed:
             return kept[1]

@@ -67,20 +67,27 @@ def _drawn_at(s, loc):
 PLACES = Places(_drawn_at)
 
 
+# A space's fields that never change, in the view's order ("pieces" and "lz" filled in each time)
+_SPACES = {loc: {"pieces": None, "name": B.name(loc), "zone": r["zone"], "number": r["number"], "road": r["road"],
+                 "lz": None, "sf_camp": r["sf_camp"]} for loc, r in LOC.items()}
+_ZONES = {z: B.zbox(z) for z in sorted(CLS, key=B.cls)}
+
+
 def view(s, role=None):
     sc = SCENARIOS[s["scenario"]]
     with B.reading(s):
         PLACES.begin(s, s["options"])
-        drawn = PLACES.at
+        lzs = B.lz_locs(s)  # (lz_at of a map location)
         spaces = {}
-        for loc, r in LOC.items():
-            spaces[loc] = {"pieces": drawn(s, loc), "name": B.name(loc), "zone": r["zone"],
-                           "number": r["number"], "road": r["road"], "lz": B.lz_at(s, loc), "sf_camp": r["sf_camp"]}
-        zones = {z: drawn(s, B.zbox(z)) for z in sorted(CLS, key=B.cls)}
+        for (loc, fixed), pieces in zip(_SPACES.items(), PLACES.many(s, _SPACES)):
+            spaces[loc] = sp = fixed.copy()
+            sp["pieces"] = pieces
+            sp["lz"] = loc in lzs
+        zones = dict(zip(_ZONES, PLACES.many(s, _ZONES.values())))
         unknown = [{"id": f"?UNKNOWN.{i + 1}", "side": "NVA", "concealed": True, "back": "NVA"}
                    for i in range(len(B.of_kind(s, B.UNKNOWN, "nva")))]
-        boxes = {"An Khe": drawn(s, B.ANKHE), "Refit": drawn(s, B.REFIT), "Unknown": unknown,
-                 "Eliminated": drawn(s, B.ELIM), "Removed": drawn(s, B.OFF)}
+        ankhe, refit, elim, off = PLACES.many(s, (B.ANKHE, B.REFIT, B.ELIM, B.OFF))
+        boxes = {"An Khe": ankhe, "Refit": refit, "Unknown": unknown, "Eliminated": elim, "Removed": off}
         counts = {"supply_available": len(B.of_kind(s, B.POOL, "sup")),
                   "b52_left": len(B.of_kind(s, B.ANKHE, "b52")), "unknown": len(unknown)}
     return {

@@ -78,11 +78,9 @@ def _view(s, role):
     sc = SCENARIOS[s["scenario"]]
     U = s["units"]
     PLACES.begin(s, (s["options"], [(lid, U[lid].get("att"), U[lid].get("name")) for lid in B.leaders(s)]))
-    drawn = PLACES.at
-    spaces = {sp: {"pieces": drawn(s, sp), "name": SPACES[sp]["name"], "control": B.control(s, sp)} for sp in SPACES}
-    boxes = {}
-    for box in (B.NT, B.SUP_AVAIL, B.RECOVERED):
-        boxes[box] = drawn(s, box)
+    spaces = {sp: {"pieces": ps, "name": SPACES[sp]["name"], "control": B.control(s, sp)}
+              for sp, ps in zip(SPACES, PLACES.many(s, SPACES))}
+    boxes = dict(zip((B.NT, B.SUP_AVAIL, B.RECOVERED), PLACES.many(s, (B.NT, B.SUP_AVAIL, B.RECOVERED))))
     pools = {}
     for box in (B.SF_POOL, B.SUP_POOL):
         counts = {}

@@ -11,7 +11,7 @@ place is the same (`piece`: An Khe's 70 counters when one comes or goes)."""
 
 from copy import deepcopy
 from itertools import chain, compress, repeat
-from operator import ne
+from operator import ne, not_
 
 _FLAT = frozenset((str, int, float, bool, type(None)))
 
@@ -46,12 +46,16 @@ class Places:
             self._reset(ids, units, extra)
             return
         seen = self.seen
-        changed = set(compress(range(len(units)), map(ne, units, seen)))
+        diff = list(map(ne, units, seen))
+        changed = set(compress(range(len(units)), diff))
+        # A type changed where a value did not? The types of all fields, one after the other, line
+        # up unit by unit with those of the copies while no unit gained or lost a field; else those
+        # of the units equal to their copies (the same fields) do; else unit by unit.
         types = _all_types(units)
-        # The lists line up unit by unit while no unit gained or lost a field: then they are equal
-        # only if every unit's types are; else each unit's are compared
         if types != self.types or any(len(units[i]) != len(seen[i]) for i in changed):
-            changed.update(compress(range(len(units)), map(ne, _types(units), _types(seen))))
+            same = list(map(not_, diff))
+            if _all_types(compress(units, same)) != _all_types(compress(seen, same)):
+                changed.update(compress(range(len(units)), map(ne, _types(units), _types(seen))))
             self.types = types
         self.changed = {ids[i] for i in changed}
         if not changed:

@@ -118,10 +118,11 @@ def p95(xs):
     return xs[int(0.95 * (len(xs) - 1))]
 
 
-def game_digest(gid):
+def game_digest(gid, seeds=None):
     """(clicks, digest of every view of the replay, digest of the final match)."""
     h = hashlib.sha256()
-    ta, _, m = replay(gid, on_view=lambda v, m, n: h.update(view_digest(v).encode()))
+    ta, _, m = replay(gid, on_view=lambda v, m, n: h.update(view_digest(v).encode()), seeds=seeds,
+                      most=None if seeds is None else 400)
     return len(ta), h.hexdigest(), M.state_hash(m)
 
 
@@ -181,6 +182,8 @@ def main(argv=None):
     ap.add_argument("--game", action="append", choices=sorted(GAMES), help="default: both")
     ap.add_argument("--rounds", type=int, default=5, help="whole replays per game (medians of their figures)")
     ap.add_argument("--digest", action="store_true", help="also print a digest of every click's view")
+    ap.add_argument("--more", type=int, default=0, help="with --digest: also the views of N more games "
+                    "(match and policy seeds 1..N, at most 400 clicks each), one digest over them")
     ap.add_argument("--callgrind", action="store_true", help="instructions of the engine calls, under valgrind")
     ap.add_argument("--json", help="write the figures here")
     ap.add_argument("--child", help=argparse.SUPPRESS)
@@ -197,6 +200,14 @@ def main(argv=None):
         if a.digest:
             r["clicks"], r["views_digest"], r["final_state"] = game_digest(gid)
             print(f"{gid}: clicks={r['clicks']} views digest={r['views_digest']} final state={r['final_state'][:16]}")
+            if a.more:
+                h, n = hashlib.sha256(), 0
+                for seed in range(1, a.more + 1):
+                    clicks, views, final = game_digest(gid, (seed, seed))
+                    h.update(f"{views} {final}".encode())
+                    n += clicks
+                r["more_digest"] = h.hexdigest()
+                print(f"{gid}: {a.more} more games, clicks={n} views digest={r['more_digest']}")
         if a.callgrind:
             ia, iv = callgrind(gid, sys.executable)
             r.update(instr_apply=ia, instr_view=iv, instr_total=ia + iv)

@@ -66,6 +66,17 @@ def loc_at(zone, n):
 
 
 def name(loc):
+    """A location's name (from the map data alone: each found once)."""
+    n = _NAMES.get(loc)
+    if n is None:
+        n = _NAMES[loc] = _name(loc)
+    return n
+
+
+_NAMES = {}
+
+
+def _name(loc):
     if loc in LOC:
         r = LOC[loc]
         extra = f" ({r['sf_camp']})" if r["sf_camp"] else ""

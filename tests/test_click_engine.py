@@ -145,6 +145,20 @@ def test_a_state_changed_in_place_between_calls_is_seen(gid, checked):
         assert same(v, fresh_view(gid, m)) and same(v, shown) != seen
         assert same(M.legal_actions(rules, m), _listed_fresh(rules, m))
         shown = v
+    # changed after the engine's last call on it (its index rests), then an action: the same as on
+    # a copy made from nothing
+    U[uid]["loc"] = "ELIM" if gid == "first-team" else "COM_MOBILE"
+    indexes = _mods(gid)[0].INDEXES
+    rest = indexes.rest
+    assert rest[0].s is s
+    copy = json.loads(json.dumps(m))
+    listed = M.legal_actions(rules, copy)
+    indexes.rest = None
+    M.apply(rules, copy, listed[0])
+    indexes.rest = rest
+    M.apply(rules, m, listed[0], legal=listed)  # (as the UI does: no listing first)
+    assert json.dumps(m) == json.dumps(copy)
+    assert same(M.view(rules, m), fresh_view(gid, copy))
 
 
 @pytest.mark.parametrize("gid", sorted(GAMES))

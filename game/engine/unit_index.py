@@ -11,7 +11,9 @@ its index afresh. A resting index is opened again for its state, or moved to a c
 engine is about to change (`adopt`, match._commit), when the state still reads the same as when
 it closed: `sign(s)` (what the index is made from: the units' order, places, and what else the
 game's index reads) compares equal. Nothing else changes a state between the engine's calls but a
-caller changing it in place (a test's set-up), and the sign sees that."""
+caller changing it in place (a test's set-up), and the sign sees that. An index keeps the sign of
+its state while it is known (`e.sign`: from its opening until the game's move primitive changes
+what the sign reads, which drops it), so a view, which moves nothing, does not sign again."""
 
 
 class LiveIndexes:
@@ -23,7 +25,7 @@ class LiveIndexes:
         self.on = False      # the fuzzer sets it: every index is compared with the units when it closes
         self.open = {}       # id(state) -> its index, for every state being worked on
         self.last = None     # the index asked for last (nearly always the one asked for next)
-        self.rest = None     # (index, sign of its state when it closed): the last index closed
+        self.rest = None     # (index, sign of its state when it closed, adopted): the last index closed
         self.indexed = self._context()
 
     def live(self, s):
@@ -44,19 +46,19 @@ class LiveIndexes:
         if r is None or r[0].s is not s:
             return None
         self.rest = None
-        if self.sign(s) != r[1]:
+        if not r[2] and self.sign(s) != r[1]:  # (adopted: the copy was made just now from a state signed)
             return None
+        r[0].sign = r[1]
         return r[0]
 
     def adopt(self, base, copy):
         """`copy`, a copy of `base` just made (the engine is about to change it), takes base's
         resting index when base still reads as it did when the index closed: the next opening of
         an index on the copy finds it instead of building one."""
-        r = self.rest
         e = self._rested(base)
         if e is not None:
             e.s = copy  # (carry moves the rest when it is opened)
-            self.rest = (e, r[1])  # the copy reads as base did
+            self.rest = (e, e.sign, True)  # the copy reads as base did, for the next opening
 
     def _take(self, s):
         e = self._rested(s)
@@ -83,6 +85,7 @@ class LiveIndexes:
                     e = reg._take(s) if reg.rest is not None else None
                     if e is None:
                         e = reg.make(s)
+                        e.sign = None
                     reg.open[id(s)] = reg.last = e
                 e.depth += 1
                 self.e = e
@@ -99,7 +102,7 @@ class LiveIndexes:
                         if reg.on:
                             reg.check(self.s, e)
                         if reg.sign is not None:
-                            reg.rest = (e, reg.sign(self.s))
+                            reg.rest = (e, e.sign if e.sign is not None else reg.sign(self.s), False)
                 return False
 
         return indexed

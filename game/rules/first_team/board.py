@@ -94,7 +94,7 @@ def _name(loc):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "by_kind", "where", "rank", "kinds", "room", "readers", "kept", "memo", "depth")
+    __slots__ = ("s", "by_loc", "by_kind", "where", "rank", "kinds", "room", "readers", "kept", "memo", "depth", "sign")
 
     def __init__(self, s):
         by = {}
@@ -121,6 +121,7 @@ class _Index:
         self.readers = {}       # {loc: [keys of `kept` answers that read loc]}
         self.memo = None        # {key: answer} while a `reading` is open
         self.depth = 0
+        self.sign = None        # its state's sign while known (unit_index)
 
 
 def _check_index(s, e):
@@ -185,6 +186,7 @@ def put(s, uid, to):
     e = _live(s)
     if e is None or frm == to:
         return
+    e.sign = None  # (unit_index: the state's sign reads the places)
     rd = e.readers
     if frm in rd or to in rd:  # the kept answers that read either place are out of date
         kp = e.kept

@@ -209,7 +209,7 @@ _IN_PLAY = frozenset(IN_PLAY)
 
 class _Index:
     __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "play_of", "dirty", "held", "sets", "at",
-                 "uids", "leaders", "targets", "riders", "kept", "depth")
+                 "uids", "leaders", "targets", "riders", "kept", "depth", "sign")
 
     def __init__(self, s):
         by = {}
@@ -246,6 +246,7 @@ class _Index:
         self.riders = riders    # both, likewise
         self.kept = {}        # answers that follow from their key alone (`keep`), for the index's life
         self.depth = 0
+        self.sign = None      # its state's sign while known (unit_index)
 
 
 def _camp_count(s):
@@ -352,6 +353,7 @@ def put(s, uid, loc):
     e = _live(s)
     if e is None or frm == loc:
         return
+    e.sign = None  # (unit_index: the state's sign reads the places)
     by = e.by_loc
     by[frm].remove(uid)
     bisect.insort(by.setdefault(loc, []), uid, key=e.rank.__getitem__)
@@ -375,6 +377,7 @@ def flip(s, u, key, value):
     u[key] = value
     e = _live(s)
     if e is not None:
+        e.sign = None  # (and the flags)
         e.dirty.add(u["loc"])
         if key == "com":
             e.fw_play = None

@@ -14,6 +14,7 @@ from game.engine import match as M
 from game.engine.drawn import Places
 from game.rules import get
 from game.rules.first_team.data import LOC
+from game.rules.mike_force.data import SPACES as MF_SPACES
 from scripts.bench_click_engine import GAMES, replay
 
 PKG = {"first-team": "first_team", "mike-force": "mike_force"}
@@ -256,3 +257,22 @@ def test_places_redraw_a_place_whose_unit_changed_only_in_a_type():
                    lambda: s["units"]["b"].__setitem__("v", False)):
         change()
         assert shown() == json.dumps([draw(s, p) for p in "pqr"])
+
+
+def test_mike_force_unit_redrawn_when_its_leader_changes(checked):
+    """MF 25.4: a unit shows its leader's name and bonus; the leader changing (attached, renamed,
+    away from its unit, detached) draws the unit again."""
+    rules, m = _played("mike-force")
+    U = m["state"]["units"]
+    lid = _unit(m, "leader", lambda u: not u.get("att"))
+    uid = _unit(m, "cidg", lambda u: u["loc"] in MF_SPACES)
+    shown = M.view(rules, m)
+    for change in (lambda: U[lid].update(att=uid, loc=U[uid]["loc"]),
+                   lambda: U[lid].update(name="Zed"),
+                   lambda: U[lid].update(loc="SF_POOL"),  # away from its unit
+                   lambda: U[lid].update(name="Yod"),
+                   lambda: U[lid].update(att=None)):
+        change()
+        v = M.view(rules, m)
+        assert same(v, fresh_view("mike-force", m)) and not same(v, shown)
+        shown = v

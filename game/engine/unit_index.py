@@ -25,7 +25,7 @@ class LiveIndexes:
         self.on = False      # the fuzzer sets it: every index is compared with the units when it closes
         self.open = {}       # id(state) -> its index, for every state being worked on
         self.last = None     # the index asked for last (nearly always the one asked for next)
-        self.rest = None     # (index, sign of its state when it closed, adopted): the last index closed
+        self.rest = None     # (index, sign of its state when it closed, the copy adopting it or None)
         self.indexed = self._context()
 
     def live(self, s):
@@ -43,10 +43,10 @@ class LiveIndexes:
         """The resting index, if it is of state s and s still reads as it did, else None; it
         rests no longer either way."""
         r = self.rest
-        if r is None or r[0].s is not s:
+        if r is None or (r[0].s if r[2] is None else r[2]) is not s:
             return None
         self.rest = None
-        if not r[2] and self.sign(s) != r[1]:  # (adopted: the copy was made just now from a state signed)
+        if r[2] is None and self.sign(s) != r[1]:  # (adopted: the copy was made just now from a state signed)
             return None
         r[0].sign = r[1]
         return r[0]
@@ -56,9 +56,8 @@ class LiveIndexes:
         resting index when base still reads as it did when the index closed: the next opening of
         an index on the copy finds it instead of building one."""
         e = self._rested(base)
-        if e is not None:
-            e.s = copy  # (carry moves the rest when it is opened)
-            self.rest = (e, e.sign, True)  # the copy reads as base did, for the next opening
+        if e is not None:  # (carry moves it to the copy when it is opened)
+            self.rest = (e, e.sign, copy)  # the copy reads as base did, for the next opening
 
     def _take(self, s):
         e = self._rested(s)
@@ -102,7 +101,7 @@ class LiveIndexes:
                         if reg.on:
                             reg.check(self.s, e)
                         if reg.sign is not None:
-                            reg.rest = (e, e.sign if e.sign is not None else reg.sign(self.s), False)
+                            reg.rest = (e, e.sign if e.sign is not None else reg.sign(self.s), None)
                 return False
 
         return indexed

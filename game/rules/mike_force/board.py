@@ -294,8 +294,9 @@ def _sign(s):
 
 
 def _carry(e, s):
-    e.s = s
-    e.uids = None  # ids of the unit dicts of the state it was made for
+    if e.s is not s:
+        e.s = s
+        e.uids = None  # ids of the unit dicts of the state it was made for
 
 
 INDEXES = LiveIndexes(_Index, _check_index, _sign, _carry)  # the open indexes of this game's states

@@ -63,10 +63,22 @@ def pieces_at(s, loc):
     return out
 
 
-# pieces_at reads nothing but the units at its place, the leaders (MF 25.4: a unit shows its
-# leader's name and bonus) and the options: a place none of whose units changed, while no leader
-# did, shows the same pieces (engine/drawn.py)
+# pieces_at reads nothing but the units at its place, the leaders attached to them (MF 25.4: a
+# unit shows its leader's name and bonus) and the options: a place none of whose units changed
+# shows the same pieces (engine/drawn.py) while each leader stands with its unit (a leader that
+# changes changes its place); a leader away from its unit is compared apart
 PLACES = Places(pieces_at)
+
+
+def _apart(s):
+    U = s["units"]
+    out = []
+    for lid in B.leaders(s):
+        u = U[lid]
+        att = u.get("att")
+        if att is not None and U.get(att, {}).get("loc") != u["loc"]:
+            out.append((lid, att, u.get("name")))
+    return out
 
 
 def view(s, role=None):
@@ -76,8 +88,7 @@ def view(s, role=None):
 
 def _view(s, role):
     sc = SCENARIOS[s["scenario"]]
-    U = s["units"]
-    PLACES.begin(s, (s["options"], [(lid, U[lid].get("att"), U[lid].get("name")) for lid in B.leaders(s)]))
+    PLACES.begin(s, (s["options"], _apart(s)))
     spaces = {sp: {"pieces": ps, "name": SPACES[sp]["name"], "control": B.control(s, sp)}
               for sp, ps in zip(SPACES, PLACES.many(s, SPACES))}
     boxes = dict(zip((B.NT, B.SUP_AVAIL, B.RECOVERED), PLACES.many(s, (B.NT, B.SUP_AVAIL, B.RECOVERED))))

@@ -10,8 +10,8 @@ piece of a unit that did not change from its last drawing, when what else the pi
 place is the same (`piece`: An Khe's 70 counters when one comes or goes)."""
 
 from copy import deepcopy
-from itertools import chain, compress, repeat
-from operator import ne, not_
+from itertools import accumulate, chain, compress, repeat
+from operator import ne
 
 _FLAT = frozenset((str, int, float, bool, type(None)))
 
@@ -32,6 +32,7 @@ class Places:
         self.ids = None       # the unit ids of the state drawn last, in order
         self.seen = []        # copies of its units as they were drawn
         self.types = []       # _all_types(seen)
+        self.ends = [0]       # where each unit's types end in it (after a first 0)
         self.extra = None     # a copy of what else the pieces read (the options, ...)
         self.drawn = {}       # {place: its pieces as drawn}
         self.changed = set()  # the ids of the units changed since the view before
@@ -46,17 +47,21 @@ class Places:
             self._reset(ids, units, extra)
             return
         seen = self.seen
-        diff = list(map(ne, units, seen))
-        changed = set(compress(range(len(units)), diff))
-        # A type changed where a value did not? The types of all fields, one after the other, line
-        # up unit by unit with those of the copies while no unit gained or lost a field; else those
-        # of the units equal to their copies (the same fields) do; else unit by unit.
+        n = len(units)
+        changed = set(compress(range(n), map(ne, units, seen)))
+        # A type changed where a value did not? Between the changed units, each run of units equal
+        # to their copies (so with the same fields) has its types in the same stretch of the list
+        # of all fields' types as the copies had: compared stretch by stretch
         types = _all_types(units)
-        if types != self.types or any(len(units[i]) != len(seen[i]) for i in changed):
-            same = list(map(not_, diff))
-            if _all_types(compress(units, same)) != _all_types(compress(seen, same)):
-                changed.update(compress(range(len(units)), map(ne, _types(units), _types(seen))))
-            self.types = types
+        ends = list(accumulate(map(len, units), initial=0))
+        old, old_ends = self.types, self.ends
+        start = 0
+        for i in sorted(changed) + [n]:
+            if types[ends[start]:ends[i]] != old[old_ends[start]:old_ends[i]]:
+                changed.update(compress(range(n), map(ne, _types(units), _types(seen))))
+                break
+            start = i + 1
+        self.types, self.ends = types, ends
         self.changed = {ids[i] for i in changed}
         if not changed:
             return
@@ -73,6 +78,7 @@ class Places:
     def _reset(self, ids, units, extra):
         self.ids = ids
         self.types = _all_types(units)
+        self.ends = list(accumulate(map(len, units), initial=0))
         if all(_FLAT.issuperset(map(type, u.values())) for u in units):
             self.seen = list(map(dict, units))
             self.extra = deepcopy(extra)

@@ -7,7 +7,7 @@ of it as last drawn (`begin`), then draws only the places a changed unit left or
 the pieces of the others (`many`). The comparison is exact: dict equality in C, and the types of
 the fields (1, 1.0 and True are equal but print differently). A place drawn again may take the
 piece of a unit that did not change from its last drawing, when what else the piece reads at its
-place is the same (`piece`: An Khe's 70 counters when one comes or goes)."""
+place is the same (`pieces_of`: An Khe's 70 counters when one comes or goes)."""
 
 from copy import deepcopy
 from itertools import accumulate, chain, compress, repeat
@@ -103,16 +103,22 @@ class Places:
             out.append(list(map(copy, ps)))
         return out
 
-    def piece(self, s, uid, context, draw):
-        """draw(s, uid), the piece of a unit at a place being drawn (`context`: what else it reads
-        there), or its piece as last drawn when neither the unit nor the context changed since. Every
-        view asks for every place it shows, and a unit that changes has its place drawn again, so
-        a unit unchanged since the view before is as it was when its piece was drawn."""
-        kept = self.pieces.get(uid)
-        if kept is not None and kept[0] == context and self.changed is not None and uid not in self.changed:
-            return kept[1]
-        p = draw(s, uid)
-        if self.ids is not None:
-            self.pieces[uid] = (context, p)
-        return p
-
+    def pieces_of(self, s, uids, context, draw):
+        """[draw(s, uid) for uid in uids], the pieces of the units at a place being drawn
+        (`context`: what else they read there), each unit's piece as last drawn when neither the
+        unit nor the context changed since. Every view asks for every place it shows, and a unit
+        that changes has its place drawn again, so a unit unchanged since the view before is as it
+        was when its piece was drawn."""
+        kept, changed = self.pieces, self.changed
+        keep = self.ids is not None
+        out = []
+        for uid in uids:
+            k = kept.get(uid)
+            if k is not None and k[0] == context and changed is not None and uid not in changed:
+                out.append(k[1])
+                continue
+            p = draw(s, uid)
+            if keep:
+                kept[uid] = (context, p)
+            out.append(p)
+        return out

@@ -41,11 +41,11 @@ def piece(s, uid):
     return v
 
 
-def pieces_at(s, loc, piece_of=piece):
+def pieces_at(s, loc, pieces_of=None):
     out = []
     n = 0
-    for uid in sorted(B.units_at(s, loc)):
-        p = piece_of(s, uid)
+    uids = sorted(B.units_at(s, loc))
+    for p in ([piece(s, uid) for uid in uids] if pieces_of is None else pieces_of(s, uids)):
         if p is None:
             n += 1
             out.append({"id": f"?{loc}.{n}", "side": "US", "concealed": True, "back": "LZ"})
@@ -57,7 +57,7 @@ def pieces_at(s, loc, piece_of=piece):
 def _drawn_at(s, loc):
     """pieces_at(s, loc), a piece drawn again only if its unit or what it reads at loc changed."""
     here = (loc, B.garrison_at(s, loc) is not None, B.stack_supplied(s, loc, "inf"), B.stack_supplied(s, loc, "sfg"))
-    return pieces_at(s, loc, lambda s, uid: PLACES.piece(s, uid, here, piece))
+    return pieces_at(s, loc, lambda s, uids: PLACES.pieces_of(s, uids, here, piece))
 
 
 # piece() reads nothing but its unit, the options and at its place whether a garrison is there

@@ -34,6 +34,9 @@ class Rules(Protocol):
 #                                                           engine runs an action (match._commit) or
 #                                                           a headless game runs in place; the rules
 #                                                           keep them right (a move primitive)
+#   adopt_index(state, copy) -> None                      the engine made `copy` of `state` to run an
+#                                                           action on: the index `state` last had may
+#                                                           serve the copy (unit_index: resting indexes)
 #   check_indexes(on) -> None                              the fuzzer: compare each index with the
 #                                                           state whenever it closes
 #   data_migrations = {old data_version: fn(match) -> match}

@@ -11,7 +11,7 @@ A match is reproducible from (game, scenario, seed, options, dice_mode, actions)
 
 import contextlib
 import json
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import is_, not_
 
 from . import report
@@ -24,6 +24,9 @@ MAX_AUTO_STEPS = 200000
 
 
 _LEAVES = frozenset((str, int, float, bool, type(None)))
+_STR = frozenset((str,))
+_DICT = frozenset((dict,))
+_WIDE = 8  # a dict this big is first tried whole (below)
 
 
 def _copy(obj):
@@ -31,6 +34,17 @@ def _copy(obj):
     TypeError on anything else."""
     t = type(obj)
     if t is dict:
+        if len(obj) > _WIDE:
+            # A game's units (a dict of flat dicts) and its options (a flat dict) are checked and
+            # copied by C loops, not key by key here (issue 14: the copy every action runs on)
+            vals = obj.values()
+            if _LEAVES.issuperset(map(type, vals)):
+                if _STR.issuperset(map(type, obj)):
+                    return obj.copy()
+            elif (_DICT.issuperset(map(type, vals))
+                  and _LEAVES.issuperset(map(type, chain.from_iterable(map(dict.values, vals))))
+                  and _STR.issuperset(map(type, chain(obj, chain.from_iterable(vals))))):
+                return dict(zip(obj, map(dict.copy, vals)))
         out = obj.copy()
         for k, v in out.items():
             if type(k) is not str:
@@ -312,7 +326,13 @@ def _commit(rules, match, a, in_place=False, labels=True, lazy=False):
         typed = []
         run_action = a
     in_place = in_place and pending is None and s["dice"]["mode"] == "auto"
-    work = base if in_place else clone(base)
+    if in_place:
+        work = base
+    else:
+        work = clone(base)
+        adopt = getattr(rules, "adopt_index", None)
+        if adopt is not None:
+            adopt(base, work)  # the index of the position (its view's) goes on with the copy, not built again
     if pending is not None:
         work["dice"]["queue"] = list(typed)
     g = Context(work, log, labels, lazy)

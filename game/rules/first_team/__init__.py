@@ -7,6 +7,7 @@ from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from . import board as _board
 from .board import flow, indexed, reading
+from .board import INDEXES as _INDEXES
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
 from .view import verdict_text, view
@@ -17,6 +18,8 @@ roles = ["US"]
 data_version = DATA_VERSION
 
 scenarios, options, default_options = data_interface(SCENARIOS, OPTIONS)
+
+adopt_index = _INDEXES.adopt  # match._commit: the index of a position goes on with its copy
 
 howto = howto_loader(__file__)  # the "How to play" page, in our own words (data/howto.json)
 

@@ -17,6 +17,7 @@ Locations are map location ids or the boxes below.
 """
 
 import bisect
+from operator import itemgetter
 
 from ...engine.flow import Flow
 from ...engine.unit_index import LiveIndexes
@@ -65,6 +66,17 @@ def loc_at(zone, n):
 
 
 def name(loc):
+    """A location's name (from the map data alone: each found once)."""
+    n = _NAMES.get(loc)
+    if n is None:
+        n = _NAMES[loc] = _name(loc)
+    return n
+
+
+_NAMES = {}
+
+
+def _name(loc):
     if loc in LOC:
         r = LOC[loc]
         extra = f" ({r['sf_camp']})" if r["sf_camp"] else ""
@@ -82,7 +94,7 @@ def name(loc):
 
 
 class _Index:
-    __slots__ = ("s", "by_loc", "by_kind", "where", "rank", "kinds", "room", "readers", "kept", "memo", "depth")
+    __slots__ = ("s", "by_loc", "by_kind", "where", "rank", "kinds", "room", "readers", "kept", "memo", "depth", "sign")
 
     def __init__(self, s):
         by = {}
@@ -104,11 +116,12 @@ class _Index:
         # where: {kind: {loc: how many units of that kind are there}}, only places holding some
         self.rank = rank        # {uid: its position in s["units"]}
         self.kinds = {}         # {kinds: [uids of those kinds, sorted]} (`of_kinds`; a unit never changes kind)
-        self.room = _Table(lambda loc: stack_room(s, loc))  # FT 8.2 {loc: stack_room}, dropped by `put`
+        self.room = _Table(lambda loc: stack_room(self.s, loc))  # FT 8.2 {loc: stack_room}, dropped by `put`
         self.kept = {}          # {key: answer} (`kept`), dropped by `put` when a unit enters or leaves
         self.readers = {}       # {loc: [keys of `kept` answers that read loc]}
         self.memo = None        # {key: answer} while a `reading` is open
         self.depth = 0
+        self.sign = None        # its state's sign while known (unit_index)
 
 
 def _check_index(s, e):
@@ -128,7 +141,22 @@ def _check_index(s, e):
         raise RuntimeError("the location index is out of date: a unit moved without board.put")
 
 
-INDEXES = LiveIndexes(_Index, _check_index)  # the open indexes of this game's states
+_LOC_OF = itemgetter("loc")
+
+
+def _sign(s):
+    """What the index is made from (the units, in order, and their places; a unit never changes
+    kind or battalion) and the options its kept answers may read: an index whose state still reads
+    the same is opened again instead of built (unit_index: resting indexes)."""
+    U = s["units"]
+    return list(U), list(map(_LOC_OF, U.values())), dict(s["options"])
+
+
+def _carry(e, s):
+    e.s = s  # the rest follows from what the sign compares (room reads e.s)
+
+
+INDEXES = LiveIndexes(_Index, _check_index, _sign, _carry)  # the open indexes of this game's states
 _live = INDEXES.live
 indexed = INDEXES.indexed
 
@@ -158,6 +186,7 @@ def put(s, uid, to):
     e = _live(s)
     if e is None or frm == to:
         return
+    e.sign = None  # (unit_index: the state's sign reads the places)
     rd = e.readers
     if frm in rd or to in rd:  # the kept answers that read either place are out of date
         kp = e.kept

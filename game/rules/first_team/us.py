@@ -367,6 +367,7 @@ class Transport(Step):
         exchanges = flights = None
         n_any = len(flyable)  # helicopters that may carry a 1/9 unit; the others only the rest
         n_line = sum(1 for x in flyable if not U[x].get("r19"))
+        lifts = {}  # (unit, tag): [(to, label)], the same for every helicopter with that tag
         for h in flyable:
             r19 = U[h].get("r19")
             cost = 0 if r19 else CP["transport"]
@@ -378,8 +379,11 @@ class Transport(Step):
                         continue
                     # which helicopter flies is said only where the player has a choice of them
                     tag = lift_tag(U[h]) if (n_any if U[c].get("bn") == "1/9" else n_line) > 1 else ""
-                    out += [{"t": "lift", "heli": h, "unit": c, "to": to,
-                             "label": f"Lift {who[c]} {where[frm]} -> {where[to]}{tag}"} for to in dests[c]]
+                    ways = lifts.get((c, tag))
+                    if ways is None:
+                        head = f"Lift {who[c]} {where[frm]} -> "
+                        ways = lifts[(c, tag)] = [(to, f"{head}{where[to]}{tag}") for to in dests[c]]
+                    out += [{"t": "lift", "heli": h, "unit": c, "to": to, "label": label} for to, label in ways]
             if r19:
                 continue
             tag = lift_tag(U[h]) if n_line > 1 else ""
@@ -933,9 +937,14 @@ class Ground(Step):
                 bn = U[x]["bn"]
                 if bn not in paths:
                     paths[bn], ordered[bn] = paths_from(s, loc, bn)
+                head = f"Move {B.uname(s, x)} {B.name(loc)} -> "
+                effects = {}  # {fatigue: fatigue_effect}: a few values for all its moves
                 for d, (path, fat) in ordered[bn]:
-                    text, warn = B.fatigue_effect(s, x, fat)  # issue 9 item 5: the cost before the click
-                    label = f"Move {B.uname(s, x)} {B.name(loc)} -> {B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
+                    effect = effects.get(fat)
+                    if effect is None:  # issue 9 item 5: the cost before the click
+                        effect = effects[fat] = B.fatigue_effect(s, x, fat)
+                    text, warn = effect
+                    label = f"{head}{B.name(d)} (+{fat} fatigue{': ' + text if text else ''})"
                     extra = {"warn": warn} if warn else {}
                     out.append({"t": "move", "unit": x, "to": d, "label": label, **extra})
                     if sup:

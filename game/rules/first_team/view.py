@@ -2,6 +2,7 @@
 A13); the Unknown Box shows only how many counters it holds (FT 2.0, 13.11); Identified units in
 the Zone Boxes and Contacted units on the map are shown with the values their counters show."""
 
+from ...engine.drawn import Places
 from . import board as B
 from .data import CLS, COUNTERS, LOC, SCENARIOS, TABLES
 
@@ -40,11 +41,11 @@ def piece(s, uid):
     return v
 
 
-def pieces_at(s, loc):
+def pieces_at(s, loc, pieces_of=None):
     out = []
     n = 0
-    for uid in sorted(B.units_at(s, loc)):
-        p = piece(s, uid)
+    uids = sorted(B.units_at(s, loc))
+    for p in ([piece(s, uid) for uid in uids] if pieces_of is None else pieces_of(s, uids)):
         if p is None:
             n += 1
             out.append({"id": f"?{loc}.{n}", "side": "US", "concealed": True, "back": "LZ"})
@@ -53,18 +54,40 @@ def pieces_at(s, loc):
     return out
 
 
+def _drawn_at(s, loc):
+    """pieces_at(s, loc), a piece drawn again only if its unit or what it reads at loc changed."""
+    here = (loc, B.garrison_at(s, loc) is not None, B.stack_supplied(s, loc, "inf"), B.stack_supplied(s, loc, "sfg"))
+    return pieces_at(s, loc, lambda s, uids: PLACES.pieces_of(s, uids, here, piece))
+
+
+# piece() reads nothing but its unit, the options and at its place whether a garrison is there
+# (hold_of, FT 11.5) and whether each stack is supplied (FT 6.3): a place none of whose units
+# changed shows the same pieces, and so does a unit unchanged in a place that reads the same
+# (engine/drawn.py)
+PLACES = Places(_drawn_at)
+
+
+# A space's fields that never change, in the view's order ("pieces" and "lz" filled in each time)
+_SPACES = {loc: {"pieces": None, "name": B.name(loc), "zone": r["zone"], "number": r["number"], "road": r["road"],
+                 "lz": None, "sf_camp": r["sf_camp"]} for loc, r in LOC.items()}
+_ZONES = {z: B.zbox(z) for z in sorted(CLS, key=B.cls)}
+
+
 def view(s, role=None):
     sc = SCENARIOS[s["scenario"]]
     with B.reading(s):
+        PLACES.begin(s, s["options"])
+        lzs = B.lz_locs(s)  # (lz_at of a map location)
         spaces = {}
-        for loc, r in LOC.items():
-            spaces[loc] = {"pieces": pieces_at(s, loc), "name": B.name(loc), "zone": r["zone"], "number": r["number"],
-                           "road": r["road"], "lz": B.lz_at(s, loc), "sf_camp": r["sf_camp"]}
-        zones = {z: pieces_at(s, B.zbox(z)) for z in sorted(CLS, key=B.cls)}
+        for (loc, fixed), pieces in zip(_SPACES.items(), PLACES.many(s, _SPACES)):
+            spaces[loc] = sp = fixed.copy()
+            sp["pieces"] = pieces
+            sp["lz"] = loc in lzs
+        zones = dict(zip(_ZONES, PLACES.many(s, _ZONES.values())))
         unknown = [{"id": f"?UNKNOWN.{i + 1}", "side": "NVA", "concealed": True, "back": "NVA"}
                    for i in range(len(B.of_kind(s, B.UNKNOWN, "nva")))]
-        boxes = {"An Khe": pieces_at(s, B.ANKHE), "Refit": pieces_at(s, B.REFIT), "Unknown": unknown,
-                 "Eliminated": pieces_at(s, B.ELIM), "Removed": pieces_at(s, B.OFF)}
+        ankhe, refit, elim, off = PLACES.many(s, (B.ANKHE, B.REFIT, B.ELIM, B.OFF))
+        boxes = {"An Khe": ankhe, "Refit": refit, "Unknown": unknown, "Eliminated": elim, "Removed": off}
         counts = {"supply_available": len(B.of_kind(s, B.POOL, "sup")),
                   "b52_left": len(B.of_kind(s, B.ANKHE, "b52")), "unknown": len(unknown)}
     return {

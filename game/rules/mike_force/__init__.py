@@ -6,6 +6,7 @@ from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from . import board as _board
 from .board import flow, indexed, reading
+from .board import INDEXES as _INDEXES
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
 from .view import verdict_text, view
@@ -18,6 +19,8 @@ roles = ["FW"]
 data_version = DATA_VERSION
 
 scenarios, options, default_options = data_interface(SCENARIOS, OPTIONS)
+
+adopt_index = _INDEXES.adopt  # match._commit: the index of a position goes on with its copy
 
 howto = howto_loader(__file__)  # the "How to play" page, in our own words (data/howto.json)
 

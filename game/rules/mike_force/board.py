@@ -7,6 +7,8 @@ Communist unit, MF 16), "com" (garrison on its Communist side, MF 24.1),
 """
 
 import bisect
+from itertools import repeat
+from operator import itemgetter
 
 from ...engine.flow import Flow
 from ...engine.rng import pick_index
@@ -207,7 +209,7 @@ _IN_PLAY = frozenset(IN_PLAY)
 
 class _Index:
     __slots__ = ("s", "by_loc", "rank", "camps", "in_play", "fw_play", "play_of", "dirty", "held", "sets", "at",
-                 "uids", "leaders", "targets", "riders", "kept", "depth")
+                 "uids", "leaders", "targets", "riders", "kept", "depth", "sign")
 
     def __init__(self, s):
         by = {}
@@ -244,6 +246,7 @@ class _Index:
         self.riders = riders    # both, likewise
         self.kept = {}        # answers that follow from their key alone (`keep`), for the index's life
         self.depth = 0
+        self.sign = None      # its state's sign while known (unit_index)
 
 
 def _camp_count(s):
@@ -277,7 +280,26 @@ def _check_index(s, e):
                 raise RuntimeError(f"an answer kept for {sp} is out of date: a unit flipped without board.flip")
 
 
-INDEXES = LiveIndexes(_Index, _check_index)  # the open indexes of this game's states
+_LOC_OF = itemgetter("loc")
+
+
+def _sign(s):
+    """What the index is made from and keeps (the units, in order, their places and the two flags
+    `flip` sets, MF 16, 24.1) and the options: an index whose state still reads the same is opened
+    again instead of built (unit_index: resting indexes)."""
+    U = s["units"]
+    us = U.values()
+    return (list(U), list(map(_LOC_OF, us)), list(map(dict.get, us, repeat("rev"))),
+            list(map(dict.get, us, repeat("com"))), dict(s["options"]))
+
+
+def _carry(e, s):
+    if e.s is not s:
+        e.s = s
+        e.uids = None  # ids of the unit dicts of the state it was made for
+
+
+INDEXES = LiveIndexes(_Index, _check_index, _sign, _carry)  # the open indexes of this game's states
 _live = INDEXES.live
 _open = INDEXES.indexed
 
@@ -332,6 +354,7 @@ def put(s, uid, loc):
     e = _live(s)
     if e is None or frm == loc:
         return
+    e.sign = None  # (unit_index: the state's sign reads the places)
     by = e.by_loc
     by[frm].remove(uid)
     bisect.insort(by.setdefault(loc, []), uid, key=e.rank.__getitem__)
@@ -355,6 +378,7 @@ def flip(s, u, key, value):
     u[key] = value
     e = _live(s)
     if e is not None:
+        e.sign = None  # (and the flags)
         e.dirty.add(u["loc"])
         if key == "com":
             e.fw_play = None

@@ -1,5 +1,6 @@
 """What the Free World player may see (MF 16.0: concealed Communist units show only their back)."""
 
+from ...engine.drawn import Places
 from . import board as B
 from .data import EVENTS, SCENARIOS, SPACES, TABLES
 
@@ -62,6 +63,24 @@ def pieces_at(s, loc):
     return out
 
 
+# pieces_at reads nothing but the units at its place, the leaders attached to them (MF 25.4: a
+# unit shows its leader's name and bonus) and the options: a place none of whose units changed
+# shows the same pieces (engine/drawn.py) while each leader stands with its unit (a leader that
+# changes changes its place); a leader away from its unit is compared apart
+PLACES = Places(pieces_at)
+
+
+def _apart(s):
+    U = s["units"]
+    out = []
+    for lid in B.leaders(s):
+        u = U[lid]
+        att = u.get("att")
+        if att is not None and U.get(att, {}).get("loc") != u["loc"]:
+            out.append((lid, att, u.get("name")))
+    return out
+
+
 def view(s, role=None):
     with B.reading(s):  # nothing moves while the view is built: index the units once
         return _view(s, role)
@@ -69,10 +88,10 @@ def view(s, role=None):
 
 def _view(s, role):
     sc = SCENARIOS[s["scenario"]]
-    spaces = {sp: {"pieces": pieces_at(s, sp), "name": SPACES[sp]["name"], "control": B.control(s, sp)} for sp in SPACES}
-    boxes = {}
-    for box in (B.NT, B.SUP_AVAIL, B.RECOVERED):
-        boxes[box] = pieces_at(s, box)
+    PLACES.begin(s, (s["options"], _apart(s)))
+    spaces = {sp: {"pieces": ps, "name": SPACES[sp]["name"], "control": B.control(s, sp)}
+              for sp, ps in zip(SPACES, PLACES.many(s, SPACES))}
+    boxes = dict(zip((B.NT, B.SUP_AVAIL, B.RECOVERED), PLACES.many(s, (B.NT, B.SUP_AVAIL, B.RECOVERED))))
     pools = {}
     for box in (B.SF_POOL, B.SUP_POOL):
         counts = {}

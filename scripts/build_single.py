@@ -191,7 +191,7 @@ def build(out: Path) -> Path:
     html = re.sub(r'<p class="muted small">The first visit downloads.*?</p>',
                   '<p class="muted small">This copy holds the whole game: no network is needed.</p>', html,
                   count=1, flags=re.S)
-    for js in ("loading.js", "morph.js"):  # (morph.js: patching the page, game/ui/dom.py set_html)
+    for js in ("loading.js", "dom.js"):  # (dom.js: what game/ui/dom.py does in JavaScript)
         html = html.replace(f'<script src="./static/{js}"></script>',
                             f"<script>{(REPO / 'static' / js).read_text()}</script>", 1)
     icon = base64.b64encode((REPO / "static/icons/icon-192.png").read_bytes()).decode()

@@ -58,6 +58,13 @@ def put(parent, frag):
     return parent.lastElementChild
 
 
+def put_all(parent, frags):
+    """Frags -> their elements, appended to `parent` in one call (static/dom.js vwPut)."""
+    if not frags:
+        return []
+    return window.vwPut(parent, "".join(f.html() for f in frags)).to_py(depth=1)
+
+
 _SCRATCH = document.createElementNS(SVG_NS, "svg")  # where an unattached Frag is parsed (as SVG)
 
 
@@ -129,7 +136,7 @@ def drew(node, key):
 
 def set_html(node, html):
     """The node's children become those of `html`, unless it still holds just that; returns
-    whether they changed. Patched (static/morph.js), not replaced: the elements that stay are kept,
+    whether they changed. Patched (static/dom.js), not replaced: the elements that stay are kept,
     and the browser lays out and paints only what differs (issue 14). Whoever changes the content
     in place calls changed()."""
     if holds(node, html):

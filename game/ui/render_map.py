@@ -2,7 +2,7 @@
 
 from . import keynav
 from .counters import H, S, counter, title_of
-from .dom import Frag, put, sel, window
+from .dom import Frag, put, put_all, sel, window
 from .logic import split_sides, stack_order, type_name
 
 STACK_DY = -33   # stacks sit just above their space, leaving the space itself clickable
@@ -62,6 +62,8 @@ class MapView:
         spaces_g = self.svg.querySelector("#spaces")
         self.layer_ctrl = sel("g", {"id": "vw-control", "pointer-events": "none"})
         self.svg.insertBefore(self.layer_ctrl, spaces_g)
+        # the places' highlights, above every place and under the stacks, put in one call (issue 14)
+        self.layer_lit = sel("g", {"id": "vw-lit"}, parent=self.svg)
         self.layer_pieces = sel("g", {"id": "vw-pieces"}, parent=self.svg)
         self.layer_hl = sel("g", {"id": "vw-hl"}, parent=self.svg)  # box targets: pins above the stacks
         self.stack_dy = stack_dy  # where a stack sits from its place's centre (a game's STACK_DY)
@@ -197,7 +199,7 @@ class MapView:
             self._drawn = []
             if pieces:
                 g = self._stack(sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act)
-                # a stack drawn before is patched (static/morph.js): what stays, its texts above all,
+                # a stack drawn before is patched (static/dom.js): what stays, its texts above all,
                 # is not laid out and painted again (issue 14)
                 self.stack_nodes[sid] = put(self.layer_pieces, g) if old is None else window.vwMorphNode(old, g.html())
             elif old is not None:
@@ -262,6 +264,7 @@ class MapView:
                 for n in nodes:
                     n.remove()
         self.hl_keys = kept
+        new = {}  # layer -> [(place, its highlight, the nodes drawn with it)], put in one call each
         for sid, idxs in hl.items():
             if sid not in self.spaces or sid in kept:
                 continue
@@ -289,7 +292,8 @@ class MapView:
                 attrs["transform"] = f"translate({x:.1f} {y:.1f})"
                 into = self.layer_hl
             else:
-                into = g
+                attrs["transform"] = f"translate({x:.1f} {y:.1f})"
+                into = self.layer_lit
             h = Frag("g", attrs)
             labels = [actions[i].get("label", type_name(actions[i]["t"])) for i in idxs]
             sel("title", text="; ".join(labels) + (f"  ({len(idxs)} choices: click to choose)" if len(idxs) > 1 else ""),
@@ -302,14 +306,14 @@ class MapView:
                 sel("path", {"d": "M-6 -1H3V-5L8 0L3 5V1H-6Z", "class": "pin-arrow"}, parent=h)
                 cx, cy = -10, 10
             else:
-                if sid in self.box_keys and "hl-top" not in attrs["class"]:  # an anchor without its own transform
-                    h.setAttribute("transform", f"translate({x:.1f} {y:.1f})")
                 sel("circle", {"r": 20, "class": "hl-disc"}, parent=h)
                 cx, cy = -15, 15
             if len(idxs) > 1:
                 sel("circle", {"cx": cx, "cy": cy, "r": 6.5, "class": "badge hl-badge"}, parent=h)
                 sel("text", {"x": cx, "y": cy + 3, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
                     str(len(idxs)), parent=h)
-            nodes.append(put(into, h))
-            self.hl_keys[sid] = (keys[sid], nodes)
+            new.setdefault(id(into), (into, []))[1].append((sid, h, nodes))
+        for into, items in new.values():
+            for (sid, _, nodes), node in zip(items, put_all(into, [h for _, h, _ in items])):
+                self.hl_keys[sid] = (keys[sid], nodes + [node])
         self.hl_nodes = [n for _, nodes in self.hl_keys.values() for n in nodes]

@@ -16,7 +16,7 @@ SEEN = """() => {
   const boxes = [...document.querySelectorAll('#boxes [data-box]')].map(b =>
       [b.dataset.box, b.querySelector('.box-h').textContent, [...b.querySelectorAll('svg.mini')].map(ctr)]);
   const lit = [...document.querySelectorAll('#map .vw-hl')].map(h => [h.dataset.to, h.dataset.action || h.dataset.holds]).sort();
-  // the panel patched in place (static/morph.js) as a tree: tags, attributes (sorted: a patched
+  // the panel patched in place (static/dom.js) as a tree: tags, attributes (sorted: a patched
   // element keeps its attributes' order), texts
   const tree = n => n.nodeType === 3 ? n.nodeValue : [n.nodeName,
       [...n.attributes].map(a => a.name + '=' + a.value).sort().join(' '), [...n.childNodes].map(tree)];

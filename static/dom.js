@@ -1,12 +1,17 @@
-// Patching a part of the page to new markup, keeping the elements that stay (issue 14).
+// The few DOM operations game/ui/dom.py hands to JavaScript (issue 14): each is one call from
+// Python where doing it from Python would cost a call per element or attribute through the FFI.
+// JavaScript because it runs inside the browser's own DOM calls; it holds no rules and knows
+// nothing of the games.
+//
+// vwMorph / vwMorphNode: patch a part of the page to new markup, keeping the elements that stay.
 // Setting innerHTML throws every element away: the browser lays out and paints each new one from
 // scratch, texts measured again. The side panel's action list changes at nearly every click
 // (indices shift, a unit drops out), mostly in attributes; patched, its buttons stay and only what
-// differs is written. Called from Python (game/ui/dom.py morph) in one call per part: walking two
-// trees from Python through the FFI would cost more than it saves. Elements are matched in order by
-// tag and key (data-key, data-unit, data-group, data-of, data-box, data-stack or id); a keyed
-// element further on is moved up rather than rebuilt. JavaScript because it runs inside the
-// browser's own DOM calls; it holds no rules and knows nothing of the games.
+// differs is written. Elements are matched in order by tag and key (data-key, data-unit,
+// data-group, data-of, data-box, data-stack or id); a keyed element further on is moved up rather
+// than rebuilt.
+// vwPut: append markup to an element and return the elements it made (a map's highlights, in one
+// call instead of one each).
 (() => {
   "use strict";
   const SVG_NS = "http://www.w3.org/2000/svg";
@@ -86,6 +91,11 @@
     return t.content;
   }
 
+  window.vwPut = (node, html) => {
+    const before = node.childElementCount;
+    node.insertAdjacentHTML("beforeend", html);
+    return Array.prototype.slice.call(node.children, before);
+  };
   // The children of `node` become those of `html`.
   window.vwMorph = (node, html) => children(node, parse(node, html));
   // `node` itself becomes the one element of `html` (its tag must be the same).

@@ -109,7 +109,6 @@ class App:
         self.listen(document, "click", self.on_click)
         self.listen(window, "pagehide", self.save_now)  # a save still waiting for its frame
         self.listen(document, "visibilitychange", self.save_now)  # (a hidden page has no frames)
-        self.listen(document, "mousedown", self.no_focus_on_press)
         self.listen(document, "keydown", self.on_key)
         self.keys = keys.Keys(self)  # the map by keyboard, the main button and zoom keys (issue 13 item 5)
         self.listen(document, "submit", lambda e: e.preventDefault())  # no inline handlers (CSP)
@@ -644,14 +643,6 @@ class App:
         return [i for i, a in enumerate(self.v["actions"]) if a.get("t") and key == actor_of(a)]
 
     # ---- events ----------------------------------------------------------------------------------
-    def no_focus_on_press(self, e):
-        """An action button pressed with the mouse does not take the focus: the panel is redrawn
-        after every action, and removing the focused button made Chromium lay out the whole page
-        at once (about 25 ms of a First Team click, measured with the CDP profiler)."""
-        t = e.target
-        if hasattr(t, "closest") and t.closest("[data-action]"):
-            e.preventDefault()
-
     def on_click(self, e):
         self._clocked(self._on_click, e)
 

@@ -133,6 +133,10 @@ def main() -> None:
                 page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
                 first_bytes, sent, n200, n304 = counter.bytes, dict(counter.sent), counter.n200, counter.n304
                 first_gz = sum(gz_size(REPO / p) * k for p, k in sent.items())
+                # once the player pauses, the first visit makes the Python snapshot later visits start
+                # from (static/pyodide_early.mjs); a returning player's boots are from it
+                page.wait_for_function("['made', 'failed'].includes(window.__vw_python_snapshot)", timeout=90_000)
+                res["snapshot"] = page.evaluate("window.__vw_python_snapshot")
                 time.sleep(1.0)  # let IndexedDB writes settle
                 # warm, online then offline (service worker installed)
                 warm, off = [], []
@@ -170,7 +174,8 @@ def main() -> None:
           f"({n200} responses with a body, {n304} revalidated 304s; boot {res['first']:.2f} s)")
     print(f"precache set: {len(files)} files, {mb(pre_raw)} uncompressed, {mb(pre_gz)} gzip")
     print(f"boot cold (fresh context): median {statistics.median(cold):.2f} s   [{fmt(cold)}]")
-    print(f"boot warm online (service worker): median {statistics.median(warm):.2f} s   [{fmt(warm)}]")
+    print(f"boot warm online (service worker; Python snapshot {res['snapshot']}): "
+          f"median {statistics.median(warm):.2f} s   [{fmt(warm)}]")
     print(f"boot warm offline (service worker): median {statistics.median(off):.2f} s   [{fmt(off)}]")
     if single:
         print(f"single file: {SINGLE.relative_to(REPO)} {mb(SINGLE.stat().st_size)}; "

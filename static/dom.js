@@ -109,7 +109,11 @@
   // `node` itself becomes the one element of `html` (its tag must be the same).
   window.vwMorphNode = (node, html) => {
     const now = parse(node, html).firstElementChild;
-    if (!now || now.nodeName !== node.nodeName) {
+    if (!now) {
+      node.remove();
+      return null;
+    }
+    if (now.nodeName !== node.nodeName) {
       node.replaceWith(now);
       return now;
     }

@@ -1,9 +1,9 @@
 """Tiny DOM helpers (browser only)."""
 from html import escape
 
-from .logic import child_moves
-
 from pyscript import document, window  # noqa: F401
+
+from .logic import child_moves
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -146,6 +146,9 @@ def set_html(node, html):
     return True
 
 
+_PARTS = {}  # node id -> the markup of each of its children, as set_parts drew them
+
+
 def set_parts(node, parts):
     """set_html for content made of parts, each the markup of one element: only the elements whose
     markup changed are patched, one call each, and nothing at all when none did (a First Team
@@ -164,9 +167,6 @@ def set_parts(node, parts):
     _PARTS[node.id] = key
     drew(node, key)
     return True
-
-
-_PARTS = {}  # node id -> the markup of each of its children, as set_parts drew them
 
 
 def changed(node):

@@ -43,7 +43,20 @@ def _mini_frag(p, cls):
 
 
 _BOX_LISTS = {}  # the list's element id -> Keyed of its boxes
-_BOXES = {}  # box key -> [its <div>, its heading, the heading's text, Keyed of its row, the row's markup]
+
+
+class _Box:
+    """A box of a panel list as drawn: its <div>, heading and row, and what they show."""
+    __slots__ = ("div", "head", "title", "row", "markup")
+
+    def __init__(self, key):
+        self.div = el("div", cls="box", attrs={"data-box": key})
+        self.head = el("div", cls="box-h", parent=self.div)
+        self.row = Keyed(el("div", cls="box-row", parent=self.div))  # its counters
+        self.title = self.markup = None  # (markup: a row of other things than counters)
+
+
+_BOXES = {}  # box key -> _Box
 
 
 def box_list(root, groups, selected, can_act):
@@ -55,20 +68,17 @@ def box_list(root, groups, selected, can_act):
     for title, key, content in groups:
         box = _BOXES.get(key)
         if box is None:
-            div = el("div", cls="box", attrs={"data-box": key})
-            head = el("div", cls="box-h", parent=div)
-            row = el("div", cls="box-row", parent=div)
-            box = _BOXES[key] = [div, head, None, Keyed(row), None]
-        if box[2] != title:
-            box[1].textContent = box[2] = title
+            box = _BOXES[key] = _Box(key)
+        if box.title != title:
+            box.head.textContent = box.title = title
         if isinstance(content, str):
-            if box[4] != content:
-                box[3].node.innerHTML = box[4] = content
-                box[3].cur = []  # (should it hold counters again, they are all put back)
+            if box.markup != content:
+                box.row.node.innerHTML = box.markup = content
+                box.row.cur = []  # (should it hold counters again, they are all put back)
         else:
-            box[4] = None
-            box[3].sync([mini(p, None, selected, can_act) for p in content])
-        divs.append(box[0])
+            box.markup = None
+            box.row.sync([mini(p, None, selected, can_act) for p in content])
+        divs.append(box.div)
     keyed = _BOX_LISTS.get(root.id)
     if keyed is None or not keyed.node.isSameNode(root):
         keyed = _BOX_LISTS[root.id] = Keyed(root)
@@ -109,8 +119,8 @@ def actions(root, v, selected, selected_label, open_subs=(), name_of=None, zone_
     with nothing selected stays plain buttons. A long type group is split into collapsible
     sub-groups named by unit or place (a closed one holds no buttons, its header lists their
     indices in data-holds). Every legal action is a [data-action] button or held by a header.
-    Returns the sub-group keys shown. Each part is made as markup and patched onto the page in one
-    call (dom.set_html; issue 14: a First Team panel has hundreds of elements)."""
+    Returns the sub-group keys shown. Each part is made as markup and patched onto the page, one
+    call per part that changed (dom.set_parts; issue 14: a First Team panel has hundreds of elements)."""
     out, head = [], []
     shown = _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of, sel_piece,
                      grp_open, main is not None, place_of)

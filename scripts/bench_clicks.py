@@ -64,6 +64,46 @@ def ft_game(page, url):
     return out
 
 
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8"]
+
+
+WRAPPERS = {"RunTask", "ThreadControllerImpl::RunTask", "SequenceManager::DoIdleWork",
+            "ThreadPool_RunTask", "ScheduledAction::execute"}
+
+
+def print_trace(path, n):
+    """Mean ms per click of the main thread's work from the game's first click on, by top-level
+    event, and the style and layout forced inside script (layout thrash)."""
+    events = json.loads(Path(path).read_text())
+    events = events.get("traceEvents", events)
+    tids = {(e["pid"], e["tid"]) for e in events
+            if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    xs = sorted((e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in tids),
+                key=lambda e: (e["ts"], -e.get("dur", 0)))
+    first = next((e["ts"] for e in xs if e["name"] == "EventDispatch"
+                  and e.get("args", {}).get("data", {}).get("type") == "click"), None)
+    top, forced, end, outer = {}, {}, 0, None
+    for e in xs:
+        if first is None or e["ts"] < first or e["name"] in WRAPPERS:
+            continue
+        ms = e.get("dur", 0) / 1000
+        if e["ts"] >= end:
+            end, outer = e["ts"] + e.get("dur", 0), e["name"]
+            top[outer] = top.get(outer, 0.0) + ms
+        elif e["name"] in ("UpdateLayoutTree", "Layout") and outer in ("EventDispatch", "FunctionCall", "TimerFire"):
+            forced[e["name"]] = forced.get(e["name"], 0.0) + ms
+    fmt = lambda d: " ".join(f"{k} {v / max(n, 1):.2f}" for k, v in sorted(d.items(), key=lambda kv: -kv[1]) if v / max(n, 1) >= 0.01)
+    print(f"   trace {path}, ms per click (of {n}), top-level: {fmt(top)}")
+    print(f"   forced in script: {fmt(forced) or 'none'}")
+
+
+def _pressed(click, ms):
+    def held(self, *a, **kw):
+        kw.setdefault("delay", ms)
+        return click(self, *a, **kw)
+    return held
+
+
 def stats(times):
     times = sorted(times)
     return {"n": len(times), "median": round(statistics.median(times), 1),
@@ -78,8 +118,16 @@ def main():
     ap.add_argument("--games", default="mf,ft")
     ap.add_argument("--slowest", type=int, default=8)
     ap.add_argument("--json", help="write every click's figures here")
+    ap.add_argument("--press-ms", type=float, default=0,
+                    help="hold each click's button down this long, as a hand does (Playwright's default: "
+                         "0, the release queued behind the press's handlers, which then count as input)")
+    ap.add_argument("--trace", help="record a Chrome trace of the new tree's games here and print the "
+                                    "renderer's main-thread time per click by event name")
     args = ap.parse_args()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Locator, Page, sync_playwright
+    if args.press_ms:
+        for cls in (Locator, Page):
+            cls.click = _pressed(cls.click, args.press_ms)
     trees = (("old", args.old), ("new", args.new)) if args.old else (("new", args.new),)
     servers = {name: serve(tree) for name, tree in trees}
     games = {"mf": mf_game, "ft": ft_game}
@@ -94,7 +142,14 @@ def main():
                         ctx = browser.new_context(viewport={"width": 1440, "height": 900})
                         page = ctx.new_page()
                         t = time.monotonic()
+                        tracing = args.trace and name == "new" and r == 0
+                        if tracing:
+                            browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
                         clicks = games[g](page, servers[name][1])
+                        if tracing:
+                            path = f"{args.trace}.{g}.json"
+                            Path(path).write_bytes(browser.stop_tracing())
+                            print_trace(path, len(clicks))
                         ctx.close()
                         res.setdefault((g, name), []).extend(clicks)
                         print(f"round {r} {g} {name}: {len(clicks)} clicks in {time.monotonic() - t:.0f} s, "

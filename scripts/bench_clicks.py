@@ -64,7 +64,7 @@ def ft_game(page, url):
     return out
 
 
-TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8"]
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8"] + (["disabled-by-default-devtools.timeline.invalidationTracking"] if __import__("os").environ.get("VW_INVAL") else [])
 
 
 WRAPPERS = {"RunTask", "ThreadControllerImpl::RunTask", "SequenceManager::DoIdleWork",

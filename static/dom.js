@@ -52,9 +52,23 @@
   // old's children become now's: matched ones patched in place, the others inserted (now's own
   // parsed nodes) or removed.
   function children(old, now) {
+    const wanted = new Set();
+    for (let n = now.firstChild; n; n = n.nextSibling) {
+      const k = key(n);
+      if (k !== null) wanted.add(k);
+    }
     let cur = old.firstChild;
     let next = now.firstChild;
     while (next) {
+      // a keyed element that is no longer there goes now: left in place, every element after it
+      // would be "found further on" and moved (a move lays it out again)
+      while (cur && cur.nodeType === 1) {
+        const ck = key(cur);
+        if (ck === null || wanted.has(ck)) break;
+        const gone = cur;
+        cur = cur.nextSibling;
+        gone.remove();
+      }
       const n = next;
       next = n.nextSibling;
       const k = key(n);

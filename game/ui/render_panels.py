@@ -164,7 +164,7 @@ def _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of
     if selected is not None:
         big = markup("svg", {"viewBox": "-18 -23 36 40", "width": 60, "height": 67, "class": "sel-ctr",
                              "aria-hidden": "true"}, inner=_counter_html(sel_piece)) if sel_piece is not None else ""
-        out.append(markup("div", cls="selinfo", inner=big + markup("span", text="Selected: " + selected_label,
+        out.append(markup("div", {"data-group": "selected"}, cls="selinfo", inner=big + markup("span", text="Selected: " + selected_label,
                                                                    cls="sel-label")
                           + markup("button", {"type": "button", "data-cmd": "clear"}, "Clear (Esc)", "clear-sel")))
         mine = grouped(acts, selected)
@@ -220,13 +220,16 @@ def _entries(out, by_actor, acts, selected, name_of, place_of):
                                           + (f"; … {len(idxs)} actions" if len(idxs) > 6 else "")},
                                name, "entry"))
         lst = markup("div", cls="ent-list", inner="".join(btns))
+        # keyed by its place: when a place comes or goes above it, the patch (static/dom.js) keeps
+        # its buttons rather than rebuilding those of every place after it (issue 14, a trace)
+        at = {"data-group": f"place:{place}"}
         if len(es) > ENTRY_OPEN:
-            sec.append(markup("details", cls="ent-place",
+            sec.append(markup("details", at, cls="ent-place",
                               inner=markup("summary", text=f"{place or 'Elsewhere'}: {len(es)} units") + lst))
         else:
-            sec.append(markup("div", cls="ent-place",
+            sec.append(markup("div", at, cls="ent-place",
                               inner=(markup("span", text=place, cls="ent-where") if place else "") + lst))
-    out.append(markup("section", cls="entries", inner="".join(sec)))
+    out.append(markup("section", {"data-group": "entries"}, cls="entries", inner="".join(sec)))
 
 
 def _type_group(out, t, items, flat, shown, open_subs, grp_open, name_of, zone_of, first_long=None):

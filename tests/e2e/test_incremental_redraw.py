@@ -67,3 +67,35 @@ def test_first_team_incremental_redraw_matches_a_full_redraw(page, base_url):
         relit += sum(1 for s in fresh["stacks"] for c in s[2] if " act" in (c[1] or ""))
     assert compared >= 10, compared
     assert relit > 0  # some counters were lit: the comparison covered the class that changes most
+
+
+MORPH = """() => {
+  const box = document.createElement('div');
+  document.body.appendChild(box);
+  const item = k => `<button data-key="${k}">${k}</button>`;
+  window.vwMorph(box, ['a', 'b', 'c', 'd'].map(item).join(''));
+  const before = [...box.children];
+  before.forEach(n => { n.__kept = n.dataset.key; });
+  let added = 0;
+  const seen = new MutationObserver(rs => rs.forEach(r => { added += r.addedNodes.length; }));
+  seen.observe(box, {childList: true});
+  window.vwMorph(box, ['b', 'c', 'e', 'd'].map(item).join(''));  // the first goes, one comes
+  const recs = seen.takeRecords();
+  recs.forEach(r => { added += r.addedNodes.length; });
+  seen.disconnect();
+  const out = {keys: [...box.children].map(n => n.dataset.key), kept: [...box.children].map(n => n.__kept || null),
+               texts: [...box.children].map(n => n.textContent), added};
+  box.remove();
+  return out;
+}"""
+
+
+def test_patch_keeps_keyed_elements_after_one_that_goes(page, base_url):
+    """static/dom.js: a keyed element that leaves the front of a list is removed, and those after
+    it are patched where they stand, not moved (a moved button is laid out again; issue 14)."""
+    start_ft(page, base_url, seed=5)
+    out = page.evaluate(MORPH)
+    assert out["keys"] == ["b", "c", "e", "d"]
+    assert out["texts"] == ["b", "c", "e", "d"]
+    assert out["kept"] == ["b", "c", None, "d"]  # the same elements, the new one made
+    assert out["added"] == 1, out  # only "e" was inserted: b, c and d were not moved

@@ -52,16 +52,27 @@
   // old's children become now's: matched ones patched in place, the others inserted (now's own
   // parsed nodes) or removed.
   function children(old, now) {
-    const wanted = new Set();
-    for (let n = now.firstChild; n; n = n.nextSibling) {
-      const k = key(n);
-      if (k !== null) wanted.add(k);
-    }
     let cur = old.firstChild;
     let next = now.firstChild;
+    let wanted = null;  // the keys still to come, made at the first mismatch (most lists have none)
     while (next) {
+      const n = next;
+      next = n.nextSibling;
+      const k = key(n);
+      if (cur && cur.nodeType === n.nodeType && cur.nodeName === n.nodeName && key(cur) === k) {
+        patch(cur, n);
+        cur = cur.nextSibling;
+        continue;
+      }
       // a keyed element that is no longer there goes now: left in place, every element after it
-      // would be "found further on" and moved (a move lays it out again)
+      // would be "found further on" and moved (a moved element is laid out again)
+      if (wanted === null) {
+        wanted = new Set();
+        for (let m = n; m; m = m.nextSibling) {
+          const mk = key(m);
+          if (mk !== null) wanted.add(mk);
+        }
+      }
       while (cur && cur.nodeType === 1) {
         const ck = key(cur);
         if (ck === null || wanted.has(ck)) break;
@@ -69,9 +80,6 @@
         cur = cur.nextSibling;
         gone.remove();
       }
-      const n = next;
-      next = n.nextSibling;
-      const k = key(n);
       if (cur && cur.nodeType === n.nodeType && cur.nodeName === n.nodeName && key(cur) === k) {
         patch(cur, n);
         cur = cur.nextSibling;

@@ -157,9 +157,7 @@ def set_parts(node, parts):
     if holds(node, key):
         return False
     was = _PARTS.get(node.id)
-    if (was is None or len(was) != len(parts) or node.id not in _SET or node.childElementCount != len(parts)
-            or any(_head(a) != _head(b) for a, b in zip(was, parts) if a != b)):
-        # parts come, go or change places: patched whole, where elements are matched by key
+    if was is None or len(was) != len(parts) or node.id not in _SET or node.childElementCount != len(parts):
         window.vwMorph(node, "".join(parts))
     else:
         kids = node.children
@@ -169,13 +167,6 @@ def set_parts(node, parts):
     _PARTS[node.id] = key
     drew(node, key)
     return True
-
-
-def _head(part):
-    """A part's first tag without its class: the element it is (tag and key, dom.js)."""
-    head = part[:part.find(">")]
-    i = head.find(' class="')
-    return head if i < 0 else head[:i] + head[head.find('"', i + 8) + 1:]
 
 
 def changed(node):

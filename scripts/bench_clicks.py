@@ -11,6 +11,7 @@ Each tree must be built (bash scripts/build.sh) and time its clicks with game/ui
 """
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -64,7 +65,9 @@ def ft_game(page, url):
     return out
 
 
-TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8"] + (["disabled-by-default-devtools.timeline.invalidationTracking"] if __import__("os").environ.get("VW_INVAL") else [])
+# VW_INVAL=1: also what was invalidated and why (LayoutInvalidationTracking events, to read in the file)
+TRACE_CATEGORIES = (["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8"]
+                    + (["disabled-by-default-devtools.timeline.invalidationTracking"] if os.environ.get("VW_INVAL") else []))
 
 
 WRAPPERS = {"RunTask", "ThreadControllerImpl::RunTask", "SequenceManager::DoIdleWork",
@@ -73,28 +76,31 @@ WRAPPERS = {"RunTask", "ThreadControllerImpl::RunTask", "SequenceManager::DoIdle
 
 def print_trace(path, n):
     """Mean ms per click of the main thread's work from the game's first click on, by top-level
-    event, and the style and layout forced inside script (layout thrash)."""
+    event, and the style and layout run inside script (forced: a read of layout, or layout thrash)."""
     events = json.loads(Path(path).read_text())
     events = events.get("traceEvents", events)
     tids = {(e["pid"], e["tid"]) for e in events
             if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    xs = sorted((e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in tids),
-                key=lambda e: (e["ts"], -e.get("dur", 0)))
+    xs = sorted((e for e in events if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in tids
+                 and e["name"] not in WRAPPERS), key=lambda e: (e["ts"], -e.get("dur", 0)))
     first = next((e["ts"] for e in xs if e["name"] == "EventDispatch"
                   and e.get("args", {}).get("data", {}).get("type") == "click"), None)
-    top, forced, end, outer = {}, {}, 0, None
+    top, forced, stack = {}, {}, []  # stack: (name, end) of the events the current one is inside
     for e in xs:
-        if first is None or e["ts"] < first or e["name"] in WRAPPERS:
+        if first is None or e["ts"] < first:
             continue
+        while stack and e["ts"] >= stack[-1][1]:
+            stack.pop()
         ms = e.get("dur", 0) / 1000
-        if e["ts"] >= end:
-            end, outer = e["ts"] + e.get("dur", 0), e["name"]
-            top[outer] = top.get(outer, 0.0) + ms
-        elif e["name"] in ("UpdateLayoutTree", "Layout") and outer in ("EventDispatch", "FunctionCall", "TimerFire"):
+        if not stack:
+            top[e["name"]] = top.get(e["name"], 0.0) + ms
+        elif e["name"] in ("UpdateLayoutTree", "Layout") and any(s[0] == "FunctionCall" for s in stack) \
+                and not any(s[0] in ("UpdateLayoutTree", "Layout") for s in stack):
             forced[e["name"]] = forced.get(e["name"], 0.0) + ms
+        stack.append((e["name"], e["ts"] + e.get("dur", 0)))
     fmt = lambda d: " ".join(f"{k} {v / max(n, 1):.2f}" for k, v in sorted(d.items(), key=lambda kv: -kv[1]) if v / max(n, 1) >= 0.01)
     print(f"   trace {path}, ms per click (of {n}), top-level: {fmt(top)}")
-    print(f"   forced in script: {fmt(forced) or 'none'}")
+    print(f"   style and layout inside script: {fmt(forced) or 'none'}")
 
 
 def _pressed(click, ms):

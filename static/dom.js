@@ -8,8 +8,8 @@
 // scratch, texts measured again. The side panel's action list changes at nearly every click
 // (indices shift, a unit drops out), mostly in attributes; patched, its buttons stay and only what
 // differs is written. Elements are matched in order by tag and key (data-key, data-unit,
-// data-group, data-of, data-box, data-stack or id); a keyed element further on is moved up rather
-// than rebuilt.
+// data-group, data-of, data-box, data-stack or id); a keyed element that is gone is removed, one
+// further on is moved up rather than rebuilt.
 // vwPut: append markup to an element and return the elements it made (a map's highlights, in one
 // call instead of one each).
 // And one listener: an action button pressed with the mouse does not take the focus. The panel is
@@ -49,6 +49,11 @@
     children(old, now);
   }
 
+  // whether old node `cur` is new node `n` (whose key is k): the same kind, tag and key
+  function same(cur, n, k) {
+    return cur !== null && cur.nodeType === n.nodeType && cur.nodeName === n.nodeName && key(cur) === k;
+  }
+
   // old's children become now's: matched ones patched in place, the others inserted (now's own
   // parsed nodes) or removed.
   function children(old, now) {
@@ -59,7 +64,7 @@
       const n = next;
       next = n.nextSibling;
       const k = key(n);
-      if (cur && cur.nodeType === n.nodeType && cur.nodeName === n.nodeName && key(cur) === k) {
+      if (same(cur, n, k)) {
         patch(cur, n);
         cur = cur.nextSibling;
         continue;
@@ -80,7 +85,7 @@
         cur = cur.nextSibling;
         gone.remove();
       }
-      if (cur && cur.nodeType === n.nodeType && cur.nodeName === n.nodeName && key(cur) === k) {
+      if (same(cur, n, k)) {
         patch(cur, n);
         cur = cur.nextSibling;
         continue;

@@ -54,6 +54,7 @@ class App:
         self._where = None
         self.m = None
         self.v = None
+        self._v_of = (None, None)  # the position and side whose actions self.v lists
         self.selected = None
         self.acted = False        # the redraw follows an action: a selection left with nothing to do drops
         self.expanded = None
@@ -294,7 +295,7 @@ class App:
             self.log_next = 0
         m = rp.match if rp else self.m
         self.keys.before_render()
-        was = getattr(self, "_v_of", (None, None))
+        was = self._v_of
         if (not rp and self.v is not None and was[0] is m["state"] and was[1] == role
                 and self.v["log_total"] == len(m["log"])):
             # the same position for the same side (a unit selected, a stack spread): its view again,
@@ -562,7 +563,7 @@ class App:
         a = M.strip(acts[i])
         # the actions listed for this very position: the engine checks the choice against them
         # instead of listing them again (one listing less per click, issue 14)
-        same = getattr(self, "_v_of", (None, None))
+        same = self._v_of
         listed = acts if same[0] is self.m["state"] and same[1] == self.shown_role else None
 
         def run():

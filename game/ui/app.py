@@ -140,7 +140,9 @@ class App:
         self.map = MapView(q("#map"), self.map_texts[(gid, area)], self.ui.anchors,
                            getattr(self.ui, "STACK_DY", render_map.STACK_DY))
         from .panzoom import PanZoom
-        self.pz = PanZoom(self.map.svg, self.phone.fit_box(self.ui))  # phones: the map area first
+        if self.pz is not None:
+            self.pz.close()
+        self.pz = PanZoom(self.map.svgs, self.map.box, self.phone.fit_box(self.ui))  # phones: the map area first
         self.phone.use_map()
         self.show_title(gid)
         document.body.dataset.game = gid

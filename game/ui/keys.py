@@ -56,18 +56,24 @@ class Keys:
 
     # ---- the targets ---------------------------------------------------------------------------
     def svg(self):
+        """The map's layers (render_map.py): where the focus ring is drawn."""
         m = self.app.map
         return m.svg if m is not None else None
 
+    def root(self):
+        """The map and its layers (the targets are in both: places in the map, the rest over it)."""
+        m = self.app.map
+        return m.box if m is not None else None
+
     def nodes(self):
-        svg = self.svg()
-        return list(svg.querySelectorAll("[data-kbd]")) if svg else []
+        root = self.root()
+        return list(root.querySelectorAll("[data-kbd]")) if root else []
 
     def node(self, key):
-        svg = self.svg()
-        if not svg or not key:
+        root = self.root()
+        if not root or not key:
             return None
-        n = svg.querySelector(f'[data-kbd="{key}"]')
+        n = root.querySelector(f'[data-kbd="{key}"]')
         return n if n else None
 
     def items(self):
@@ -145,7 +151,7 @@ class Keys:
                 return
         self.keep = True
         self.last = key
-        for n in self.svg().querySelectorAll('[data-kbd][tabindex="0"]'):
+        for n in self.root().querySelectorAll('[data-kbd][tabindex="0"]'):
             if n.getAttribute("data-kbd") != key:
                 n.setAttribute("tabindex", "-1")
         t.setAttribute("tabindex", "0")
@@ -264,7 +270,7 @@ class Keys:
             self.came = None
 
     def _after_render(self):
-        svg = self.svg()
+        svg, root = self.svg(), self.root()
         if not svg:
             return
         layer = svg.querySelector("#vw-focus")
@@ -272,10 +278,10 @@ class Keys:
         if layer and layer.getAttribute("data-for") != (ae.getAttribute("data-kbd") if _within(ae, "#map") else None):
             layer.replaceChildren()  # its target was redrawn away: no ring left behind
             layer.removeAttribute("data-for")
-        for n in svg.querySelectorAll('[data-kbd][tabindex="0"]'):
+        for n in root.querySelectorAll('[data-kbd][tabindex="0"]'):
             n.setAttribute("tabindex", "-1")
-        rov = self.node(self.last) or svg.querySelector(".vw-hl[data-kbd]") \
-            or svg.querySelector(".act[data-kbd]") or svg.querySelector("[data-kbd]")
+        rov = self.node(self.last) or root.querySelector(".vw-hl[data-kbd]") \
+            or root.querySelector(".act[data-kbd]") or root.querySelector("[data-kbd]")
         if rov:
             rov.setAttribute("tabindex", "0")
         if not (self.keep or self.came):

@@ -1,4 +1,5 @@
-"""Pan (drag) and zoom (wheel, pinch, buttons) of the map by rewriting the SVG viewBox."""
+"""Pan (drag) and zoom (wheel, pinch, buttons) of the map by rewriting the view box of its <svg>s
+(the map and the layers drawn over it, render_map.py); the pointer is followed on their container."""
 import math
 
 from pyodide.ffi import create_proxy
@@ -9,8 +10,10 @@ DRAG_PX = 5
 
 
 class PanZoom:
-    def __init__(self, svg, fit=FIT):
-        self.svg = svg
+    def __init__(self, svgs, box, fit=FIT):
+        self.svg = svgs[0]  # the map: what is measured (all of them fill the box alike)
+        self.svgs = tuple(svgs)
+        self.box = box
         self.fit_box = tuple(fit)
         self.vb = list(self.fit_box)
         self.pointers = {}
@@ -32,22 +35,33 @@ class PanZoom:
         from pyodide.ffi import to_js
         from pyscript import window
         p = create_proxy(fn)
-        self._proxies.append(p)
+        capture = bool(opts and opts.get("capture"))
+        self._proxies.append((ev, p, capture))
         if opts:
-            self.svg.addEventListener(ev, p, to_js(opts, dict_converter=window.Object.fromEntries))
+            self.box.addEventListener(ev, p, to_js(opts, dict_converter=window.Object.fromEntries))
         else:
-            self.svg.addEventListener(ev, p)
+            self.box.addEventListener(ev, p)
+
+    def close(self):
+        """Stop following the pointer (a new game's map: its own PanZoom listens on the same box)."""
+        for ev, p, capture in self._proxies:
+            self.box.removeEventListener(ev, p, capture)
+            p.destroy()
+        self._proxies = []
 
     def apply(self):
         x, y, w, h = self.vb
-        self.svg.setAttribute("viewBox", f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}")
+        vb = f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}"
+        for svg in self.svgs:
+            svg.setAttribute("viewBox", vb)
         for fn in self.on_apply:
             fn()
 
     def set_cover(self, cover):
         """Cover the map area with the view box (cropped, "slice") or show all of it ("meet")."""
         self.cover = bool(cover)
-        self.svg.setAttribute("preserveAspectRatio", "xMidYMid slice" if cover else "xMidYMid meet")
+        for svg in self.svgs:
+            svg.setAttribute("preserveAspectRatio", "xMidYMid slice" if cover else "xMidYMid meet")
 
     def units_per_px(self):
         r = self.svg.getBoundingClientRect()
@@ -139,7 +153,7 @@ class PanZoom:
         if not self.dragging:
             self.dragging = True
             try:
-                self.svg.setPointerCapture(e.pointerId)
+                self.box.setPointerCapture(e.pointerId)
             except Exception:
                 pass
         self.vb = list(vb0)
@@ -147,7 +161,7 @@ class PanZoom:
         self.vb[0] = vb0[0] - dx * k
         self.vb[1] = vb0[1] - dy * k
         self.apply()
-        self.svg.classList.add("panning")
+        self.box.classList.add("panning")
 
     def on_up(self, e):
         self.pointers.pop(e.pointerId, None)
@@ -156,7 +170,7 @@ class PanZoom:
         if not self.pointers:
             self.start = None
             self.dragging = False
-            self.svg.classList.remove("panning")
+            self.box.classList.remove("panning")
         else:
             px, py = list(self.pointers.values())[0]
             self.start = (px, py, list(self.vb), self._pinch())

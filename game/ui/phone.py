@@ -95,7 +95,7 @@ class Phone:
         if not self.on:
             return
         pz = self.app.pz
-        pz.svg.style.setProperty("--hit-r", f"{HIT_PX * pz.units_per_px():.2f}px")
+        pz.box.style.setProperty("--hit-r", f"{HIT_PX * pz.units_per_px():.2f}px")
         views = getattr(self.app.ui, "PHONE_VIEWS", None)
         if views:  # the tab of the view holding the centre of the screen
             cx, cy = pz.vb[0] + pz.vb[2] / 2, pz.vb[1] + pz.vb[3] / 2
@@ -222,7 +222,7 @@ class Phone:
     # ---- the sheet ------------------------------------------------------------------------------
     def set_open(self, is_open):
         self.open = bool(is_open)
-        self.panel.classList.toggle("open", self.open)
+        self.panel.classList.toggle("sheet-open", self.open)  # not "open": see phone.css
         self.panel.style.removeProperty("height")
         document.body.dataset.sheet = "open" if self.open else "closed"
         self.handle.setAttribute("aria-expanded", "true" if self.open else "false")

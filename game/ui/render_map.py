@@ -1,4 +1,11 @@
-"""The map: the vendored SVG plus our own layers (control rings, counters, highlights)."""
+"""The map: the vendored SVG (the base) and, over it, an <svg> of our own layers (counters,
+highlights, the report's arrows...), both showing the same view box (panzoom.py).
+
+Two <svg>s rather than one (issue 14): a click changes the layers, never the base, and Chromium
+then paints the layers' <svg> alone (each is a paint layer of its own) instead of the whole map,
+its hundreds of roads, labels and places (about 2.5 ms of paint a First Team click, traced). The
+layers' <svg> lets a click through where it draws nothing (CSS: pointer-events), so a place of the
+base is still clicked where no counter or highlight covers it."""
 
 from . import keynav
 from .counters import H, S, counter, title_of
@@ -12,8 +19,8 @@ SIDE_DX = 16
 _SIZERS = {}  # container id -> its ResizeObserver (one per container: a new game's map replaces the old)
 
 
-def _size_in_pixels(container, svg):
-    """The map's <svg> fills its container, sized in pixels as the container resizes: sized in
+def _size_in_pixels(container, svgs):
+    """The map's <svg>s fill their container, sized in pixels as the container resizes: sized in
     percent (width/height 100%), Chromium lays the whole map out again, every text twice, whenever
     anything in the page is laid out (7-15 ms a click in First Team; issue 14)."""
     from pyodide.ffi import create_proxy
@@ -21,8 +28,9 @@ def _size_in_pixels(container, svg):
     def fit(entries, *_):
         r = entries[0].contentRect
         if r.width > 0 and r.height > 0:
-            svg.style.width = f"{r.width}px"
-            svg.style.height = f"{r.height}px"
+            for svg in svgs:
+                svg.style.width = f"{r.width}px"
+                svg.style.height = f"{r.height}px"
 
     old = _SIZERS.pop(container.id, None)
     if old is not None:
@@ -37,19 +45,24 @@ def _size_in_pixels(container, svg):
 class MapView:
     def __init__(self, container, svg_text, anchors=None, stack_dy=STACK_DY):
         container.innerHTML = svg_text  # our own same-origin static asset, not user data
-        self.svg = container.querySelector("svg")
-        self.svg.removeAttribute("width")
-        self.svg.removeAttribute("height")
-        self.svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
-        _size_in_pixels(container, self.svg)
+        self.box = container
+        self.base = container.querySelector("svg")  # the map itself: its places are clicked
+        self.base.removeAttribute("width")
+        self.base.removeAttribute("height")
+        self.base.classList.add("map-base")
+        self.svg = sel("svg", {"class": "map-top"}, parent=container)  # what is drawn on it
+        self.svgs = (self.base, self.svg)
+        for svg in self.svgs:
+            svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
+        _size_in_pixels(container, self.svgs)
         self.spaces = {}
         self.names = {}   # place -> its short name (the map's data-name), for what a screen reader says
         self.titles = {}  # place -> its tooltip (name and terrain), the start of its accessible name
-        for g in self.svg.querySelectorAll("[data-space]"):
+        for g in self.base.querySelectorAll("[data-space]"):
             sid = g.getAttribute("data-space")
             self.spaces[sid] = (float(g.getAttribute("data-x")), float(g.getAttribute("data-y")), g)
         self.box_keys = set()
-        for key, (x, y, g) in (anchors(self.svg) if anchors else {}).items():  # boxes drawn on the map
+        for key, (x, y, g) in (anchors(self.base) if anchors else {}).items():  # boxes drawn on the map
             g.setAttribute("data-anchor", key)
             self.box_keys.add(key)
             self.spaces[key] = (x, y, g)
@@ -59,9 +72,10 @@ class MapView:
             self.titles[sid] = t.textContent if t else self.names[sid]
             g.setAttribute("role", "group")
             g.setAttribute("aria-label", keynav.space_name(self.titles[sid], []))
-        spaces_g = self.svg.querySelector("#spaces")
+        spaces_g = self.base.querySelector("#spaces")
+        # control rings under the places (they change only when a place changes hands)
         self.layer_ctrl = sel("g", {"id": "vw-control", "pointer-events": "none"})
-        self.svg.insertBefore(self.layer_ctrl, spaces_g)
+        self.base.insertBefore(self.layer_ctrl, spaces_g)
         # the places' highlights, above every place and under the stacks, put in one call (issue 14)
         self.layer_lit = sel("g", {"id": "vw-lit"}, parent=self.svg)
         self.layer_pieces = sel("g", {"id": "vw-pieces"}, parent=self.svg)
@@ -268,7 +282,7 @@ class MapView:
         for sid, idxs in hl.items():
             if sid not in self.spaces or sid in kept:
                 continue
-            x, y, g = self.spaces[sid]
+            x, y, _ = self.spaces[sid]
             a = actions[idxs[0]]
             ts = {actions[i]["t"] for i in idxs}
             nodes = []
@@ -282,7 +296,7 @@ class MapView:
             if box:  # a box: its outline lights up under the stacks; a target pin on top takes the click
                 bx, by, bw, bh = box
                 ring = sel("rect", {"x": bx - 2, "y": by - 2, "width": bw + 4, "height": bh + 4, "rx": 5,
-                                    "class": "hl-disc hl-box", "pointer-events": "none"}, parent=g)
+                                    "class": "hl-disc hl-box", "pointer-events": "none"}, parent=self.layer_lit)
                 nodes.append(ring)
                 attrs["transform"] = f"translate({bx + bw - 15:.1f} {by + 15:.1f})"
                 attrs["class"] += " hl-pin"

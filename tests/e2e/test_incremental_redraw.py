@@ -99,3 +99,69 @@ def test_patch_keeps_keyed_elements_after_one_that_goes(page, base_url):
     assert out["texts"] == ["b", "c", "e", "d"]
     assert out["kept"] == ["b", "c", None, "d"]  # the same elements, the new one made
     assert out["added"] == 1, out  # only "e" was inserted: b, c and d were not moved
+
+
+WATCH_BASE = """() => {
+  const base = document.querySelector('#map svg.map-base');
+  window.__base_changes = [];
+  const ctrl = base.querySelector('#vw-control');
+  window.__base_watch = new MutationObserver(rs => rs.forEach(r => {
+    // a place's accessible name follows its counters, and control rings change hands: neither is drawn anew
+    if (r.type === 'attributes' && r.attributeName === 'aria-label') return;
+    if (ctrl.contains(r.target)) return;
+    window.__base_changes.push(r.type + ' ' + (r.attributeName || '') + ' on ' + r.target.nodeName);
+  }));
+  window.__base_watch.observe(base, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+
+VIEWS = """() => [...document.querySelectorAll('#map > svg')].map(s => {
+  const r = s.getBoundingClientRect();
+  return [s.getAttribute('class'), s.getAttribute('viewBox'), s.getAttribute('preserveAspectRatio'),
+          Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)];
+})"""
+
+HIT = """() => {
+  const centre = n => { const r = n.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const lit = [...document.querySelectorAll('#map .vw-hl')].find(h => {
+    const [x, y] = centre(h);
+    return x > 0 && y > 0 && x < innerWidth - 440 && y < innerHeight;
+  });
+  const litHit = lit ? document.elementFromPoint(...centre(lit)).closest('.vw-hl') === lit : null;
+  // a place with nothing drawn over it: no stack, no highlight, no control ring within 40 px
+  const over = [...document.querySelectorAll('#map svg.map-top [data-unit], #map svg.map-top .vw-hl')].map(centre);
+  const bare = [...document.querySelectorAll('#map svg.map-base [data-space]')].find(p => {
+    const [x, y] = centre(p);
+    return x > 0 && y > 0 && x < innerWidth - 440 && y < innerHeight && over.every(([a, b]) => Math.hypot(a - x, b - y) > 40);
+  });
+  const bareHit = bare ? document.elementFromPoint(...centre(bare)).closest('[data-space]') === bare : null;
+  return {lit: litHit, bare: bareHit, place: bare ? bare.dataset.space : null};
+}"""
+
+
+def test_map_layers_are_drawn_over_an_untouched_map(page, base_url):
+    """render_map.py: counters and highlights are drawn in an <svg> of their own over the map's, so
+    a click never changes the map's drawing (Chromium then does not paint it again; issue 14). The
+    player sees one map: both show the same view at every zoom, a lit place takes the click over
+    the map, and a place with nothing drawn over it is clicked through the layers."""
+    start_ft(page, base_url, seed=5)
+    page.evaluate(WATCH_BASE)
+    player = RandomPlayer(5)
+    lit_hits = []
+    for _ in range(30):
+        if page.get_attribute("body", "data-over") == "1":
+            break
+        player.step(page)
+        lit_hits.append(page.evaluate(HIT)["lit"])
+    assert True in lit_hits and False not in lit_hits, lit_hits  # a lit place takes the click, over the map
+    changes = page.evaluate("() => { window.__base_watch.takeRecords(); return window.__base_changes; }")
+    assert changes == [], changes[:10]
+    assert page.locator("#map svg.map-top #vw-pieces [data-unit]").count() > 0  # the counters are drawn, over the map
+    for cmd in ("zoom-in", "zoom-in", "zoom-out"):
+        views = page.evaluate(VIEWS)
+        assert len(views) == 2 and views[0][0].endswith("map-base") and views[1][0] == "map-top", views
+        assert views[0][1:] == views[1][1:], views  # the same view box, fit and place on the page
+        page.click(f'[data-cmd="{cmd}"]')
+    page.click('[data-cmd="zoom-fit"]')
+    hit = page.evaluate(HIT)
+    assert hit["bare"] is True, hit
+    page.evaluate("() => window.__base_watch.disconnect()")

@@ -177,7 +177,7 @@ def test_the_map_shows_the_real_geography_under_the_hexes(page, base_url):
     start(page, base_url, seed=2)
     page.click('[data-cmd="handover-ok"]')
     geo = page.evaluate("""() => {
-        const svg = document.querySelector('#map svg');
+        const svg = document.querySelector('#map svg.map-base');
         const kids = [...svg.children].map(c => c.id);
         const box = id => { const b = svg.querySelector(id).getBBox(); return b.width * b.height; };
         const hex = svg.querySelector('[data-space="5121"] path');
@@ -199,6 +199,6 @@ def test_phone_shows_the_coastal_plain_and_the_prompt(page, base_url):
     page.click('[data-cmd="handover-ok"]')
     wait_rev_after(page, before)
     assert page.locator("#prompt").is_visible()
-    vb = page.get_attribute("#map svg", "viewBox").split()
+    vb = page.get_attribute("#map svg.map-base", "viewBox").split()
     assert float(vb[2]) < 600, vb  # zoomed on the play area, not the whole sheet
     page.screenshot(path="/tmp/vw_v65_nlf_390.png")

@@ -16,6 +16,10 @@
 // redrawn after every action, and removing the focused button made Chromium lay out the whole page
 // at once (about 25 ms of a First Team click, found with the CDP profiler); in Python it cost a
 // call into Python at every press anywhere on the page.
+// vwPointerGate: the map's pointer for game/ui/panzoom.py. A press that does not move is a click
+// and Python hears nothing of it; Python follows a pointer once it drags (dragPx) or a second
+// finger comes down (a pinch), and the click that ends a drag is swallowed here. Python's
+// handlers at every press of a map click cost about 1 ms of it (issue 14, traced).
 (() => {
   "use strict";
   const SVG_NS = "http://www.w3.org/2000/svg";
@@ -127,9 +131,50 @@
     node.insertAdjacentHTML("beforeend", html);
     return Array.prototype.slice.call(node.children, before);
   };
+  window.vwPointerGate = (box, dragPx, down, move, up) => {
+    const pressed = new Map();  // pointerId -> its pointerdown, not yet told to Python
+    const told = new Set();     // the pointers Python follows
+    let swallow = false;
+    const tell = () => {
+      for (const [id, e] of pressed) { told.add(id); down(e); }
+      pressed.clear();
+    };
+    const on = {
+      pointerdown: (e) => {
+        swallow = false;
+        if (e.pointerType === "mouse" && e.button !== 0) return;
+        pressed.set(e.pointerId, e);
+        if (pressed.size + told.size > 1) tell();  // a pinch
+      },
+      pointermove: (e) => {
+        const p = pressed.get(e.pointerId);
+        if (p && Math.hypot(e.clientX - p.clientX, e.clientY - p.clientY) >= dragPx) tell();
+        if (told.has(e.pointerId)) move(e);
+      },
+      pointerup: (e) => {
+        pressed.delete(e.pointerId);
+        if (told.delete(e.pointerId) && up(e)) swallow = true;  // up(): whether it was a drag
+      },
+    };
+    on.pointercancel = on.pointerup;
+    const click = (e) => {
+      if (swallow) { swallow = false; e.stopPropagation(); e.preventDefault(); }
+    };
+    for (const [ev, fn] of Object.entries(on)) box.addEventListener(ev, fn);
+    box.addEventListener("click", click, true);
+    return () => {  // let go (a new map's gate listens on the same box)
+      for (const [ev, fn] of Object.entries(on)) box.removeEventListener(ev, fn);
+      box.removeEventListener("click", click, true);
+    };
+  };
+
+  // A press: an action button, a map target or a zoom button does not take the focus, and
+  // game/ui/keys.py learns that the mouse was used (vwPressed) when it next looks, not at once.
+  window.vwPressed = false;
   document.addEventListener("mousedown", (e) => {
-    if (e.target.closest && e.target.closest("[data-action]")) e.preventDefault();
-  });
+    window.vwPressed = true;
+    if (e.target.closest && e.target.closest("[data-action], #map [data-kbd], .zoom")) e.preventDefault();
+  }, true);
 
   // The children of `node` become those of `html`.
   window.vwMorph = (node, html) => children(node, parse(node, html));

@@ -32,8 +32,8 @@ def _within(node, selector):
 class Keys:
     def __init__(self, app):
         self.app = app
-        self.kbd = False        # the last input was a key (a mouse press ends it)
-        self.keep = False       # the player works the map by keyboard: a redraw keeps the focus there
+        self._kbd = False       # the last input was a key (a mouse press ends it)
+        self._keep = False      # the player works the map by keyboard: a redraw keeps the focus there
         self.came = None        # the redraw follows a key on a panel control: "select" (a unit) or "act"
         self.last = None        # the key of the map target last in focus
         self.sel_shown = None   # the selection at the last redraw: a new one sends the focus to its targets
@@ -42,7 +42,6 @@ class Keys:
         self.tabbing = False    # a Tab the browser moves the focus for (into the map from outside)
         self._proxies = []
         self._on(document, "keydown", self.on_key, True)  # before the app's own keys
-        self._on(document, "mousedown", self.on_down, True)
         self._on(document, "focusin", self.on_focusin)
         self._on(document, "focusout", self.on_focusout)
         for b in document.querySelectorAll(".zoom button"):
@@ -121,12 +120,34 @@ class Keys:
         return nodes[0].getAttribute("data-kbd") if nodes else None
 
     # ---- events --------------------------------------------------------------------------------
-    def on_down(self, e):
-        self.kbd = False
-        self.keep = False
-        t = e.target
-        if _within(t, "#map [data-kbd], .zoom"):  # a press never focuses a target or a zoom button
-            e.preventDefault()
+    # A mouse press ends the keyboard's turn (kbd and keep false). static/dom.js notes the press
+    # (window.vwPressed; it also keeps the press from focusing a map target or a zoom button) and
+    # the flags take it in when next read or written: the same as a Python listener at the press,
+    # without a call into Python at every press (issue 14).
+    def _pressed(self):
+        if window.vwPressed:
+            window.vwPressed = False
+            self._kbd = self._keep = False
+
+    @property
+    def kbd(self):
+        self._pressed()
+        return self._kbd
+
+    @kbd.setter
+    def kbd(self, v):
+        self._pressed()
+        self._kbd = v
+
+    @property
+    def keep(self):
+        self._pressed()
+        return self._keep
+
+    @keep.setter
+    def keep(self, v):
+        self._pressed()
+        self._keep = v
 
     def on_focusin(self, e):
         t = e.target

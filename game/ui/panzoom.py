@@ -19,16 +19,15 @@ class PanZoom:
         self.pointers = {}
         self.start = None
         self.dragging = False
-        self.suppress_click = False
         self.cover = False        # phones: the view box fills the map area, cropped (no letterbox)
         self.on_apply = []        # called after every change of the view box (phone.py: hit areas)
         self._proxies = []
         self._on("wheel", self.on_wheel, {"passive": False})
-        self._on("pointerdown", self.on_down)
-        self._on("pointermove", self.on_move)
-        self._on("pointerup", self.on_up)
-        self._on("pointercancel", self.on_up)
-        self._on("click", self.on_click_capture, {"capture": True})
+        # the pointer: Python is told of a press only once it drags or pinches (static/dom.js)
+        from pyscript import window
+        gate = [create_proxy(f) for f in (self.on_down, self.on_move, self.on_up)]
+        self._proxies += [(None, p, False) for p in gate]
+        self._ungate = window.vwPointerGate(self.box, DRAG_PX, *gate)
         self.apply()
 
     def _on(self, ev, fn, opts=None):
@@ -44,8 +43,10 @@ class PanZoom:
 
     def close(self):
         """Stop following the pointer (a new game's map: its own PanZoom listens on the same box)."""
+        self._ungate()
         for ev, p, capture in self._proxies:
-            self.box.removeEventListener(ev, p, capture)
+            if ev is not None:
+                self.box.removeEventListener(ev, p, capture)
             p.destroy()
         self._proxies = []
 
@@ -112,9 +113,6 @@ class PanZoom:
         self.zoom(math.exp(max(-300, min(300, dy)) * 0.0015), e.clientX, e.clientY)
 
     def on_down(self, e):
-        self.suppress_click = False
-        if e.pointerType == "mouse" and e.button != 0:
-            return
         self.pointers[e.pointerId] = (e.clientX, e.clientY)
         self.start = (e.clientX, e.clientY, list(self.vb), self._pinch())
         if len(self.pointers) == 1:
@@ -164,9 +162,9 @@ class PanZoom:
         self.box.classList.add("panning")
 
     def on_up(self, e):
+        """A pointer Python followed is lifted: whether it dragged (its click is then swallowed)."""
         self.pointers.pop(e.pointerId, None)
-        if self.dragging:
-            self.suppress_click = True
+        dragged = self.dragging
         if not self.pointers:
             self.start = None
             self.dragging = False
@@ -174,9 +172,4 @@ class PanZoom:
         else:
             px, py = list(self.pointers.values())[0]
             self.start = (px, py, list(self.vb), self._pinch())
-
-    def on_click_capture(self, e):
-        if self.suppress_click:
-            self.suppress_click = False
-            e.stopPropagation()
-            e.preventDefault()
+        return dragged

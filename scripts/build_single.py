@@ -32,15 +32,17 @@ import sys
 import zipfile
 from pathlib import Path
 
-from pyscript_chunks import loaded_chunks
+from pyscript_chunks import loaded_chunks, plugins_off
 
 REPO = Path(__file__).resolve().parents[1]
 WHEEL = "dist/vietnam_wargames-0.1.0-py3-none-any.whl"
 PYO = "static/vendor/pyodide"
 PYS = "static/vendor/pyscript"
 
+# the plugins turned off are pyscript.toml's (their chunks are not in this file: pyscript_chunks.py)
 CONFIG = f'''# single-file build (scripts/build_single.py): wheel unpacked by [files], no micropip
 interpreter = "./{PYO}/pyodide.mjs"
+plugins = {json.dumps(["!" + p for p in plugins_off(REPO)])}
 
 [files]
 "./{WHEEL}" = "./*"

@@ -5,7 +5,7 @@ A chunk is loaded if core.js reaches it through the chunks' "./x.js" imports, ex
 pyscript.toml turns off (`plugins = ["!name", ...]`). PyScript loads its plugins once per script
 type it knows, Pyodide's "py" and MicroPython's "mpy", each by that type's config: with no config
 for "mpy" it loaded all of them (editor, terminal, py-game, donkey...) whatever pyscript.toml said,
-so index.html carries an <mpy-config> with the same list (PLUGINS_OFF, checked by
+so index.html carries an <mpy-config> with the same list (plugins_off(), checked by
 tests/test_pyscript_config.py). Left out besides: the editor's CodeMirror and the terminal's
 xterm, named in core's bundle but loaded only when an editor or terminal is on the page; the
 packages graph when the config lists no packages (PyScript imports it only to resolve them);
@@ -22,9 +22,10 @@ IMPORT = re.compile(r'"\./([\w.-]+\.js)"')
 PLUGIN = re.compile(r'"?([\w-]+)"?:\(\)=>import\("\./([\w.-]+\.js)"\)')  # core's plugin table: name -> chunk
 
 
-def plugins_off(root: Path) -> list[str]:
-    """The PyScript plugins pyscript.toml turns off ("!name")."""
-    config = tomllib.loads((root / "pyscript.toml").read_text())
+def plugins_off(root: Path, config: dict | None = None) -> list[str]:
+    """The PyScript plugins pyscript.toml (or `config`, that file read) turns off ("!name")."""
+    if config is None:
+        config = tomllib.loads((root / "pyscript.toml").read_text())
     return [p[1:] for p in config.get("plugins", []) if p.startswith("!")]
 
 
@@ -33,7 +34,7 @@ def loaded_chunks(root: Path) -> list[str]:
     vp = root / "static/vendor/pyscript"
     config = tomllib.loads((root / "pyscript.toml").read_text())
     packages = bool(config.get("packages"))
-    off = set(plugins_off(root))
+    off = set(plugins_off(root, config))
     skip = set()
     for path in vp.glob("core-*.js"):
         skip |= {chunk for name, chunk in PLUGIN.findall(path.read_text(encoding="utf-8")) if name in off}

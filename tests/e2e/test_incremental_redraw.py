@@ -105,12 +105,13 @@ WATCH_BASE = """() => {
   const base = document.querySelector('#map svg.map-base');
   window.__base_changes = [];
   const ctrl = base.querySelector('#vw-control');
-  window.__base_watch = new MutationObserver(rs => rs.forEach(r => {
+  window.__base_note = rs => rs.forEach(r => {
     // a place's accessible name follows its counters, and control rings change hands: neither is drawn anew
     if (r.type === 'attributes' && r.attributeName === 'aria-label') return;
     if (ctrl.contains(r.target)) return;
     window.__base_changes.push(r.type + ' ' + (r.attributeName || '') + ' on ' + r.target.nodeName);
-  }));
+  });
+  window.__base_watch = new MutationObserver(window.__base_note);
   window.__base_watch.observe(base, {subtree: true, childList: true, attributes: true, characterData: true});
 }"""
 
@@ -153,7 +154,7 @@ def test_map_layers_are_drawn_over_an_untouched_map(page, base_url):
         player.step(page)
         lit_hits.append(page.evaluate(HIT)["lit"])
     assert True in lit_hits and False not in lit_hits, lit_hits  # a lit place takes the click, over the map
-    changes = page.evaluate("() => { window.__base_watch.takeRecords(); return window.__base_changes; }")
+    changes = page.evaluate("() => { window.__base_note(window.__base_watch.takeRecords()); return window.__base_changes; }")
     assert changes == [], changes[:10]
     assert page.locator("#map svg.map-top #vw-pieces [data-unit]").count() > 0  # the counters are drawn, over the map
     for cmd in ("zoom-in", "zoom-in", "zoom-out"):

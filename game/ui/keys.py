@@ -337,7 +337,7 @@ class Keys:
         pz = self.app.pz
         if not svg or pz is None:
             return
-        r, box = node.getBoundingClientRect(), svg.getBoundingClientRect()
+        r, box = node.getBoundingClientRect(), pz.box.getBoundingClientRect()  # (the svg is transformed)
         cx, cy = r.left + r.width / 2, r.top + r.height / 2
         m = 10
         if box.left + m <= cx <= box.right - m and box.top + m <= cy <= box.bottom - m:

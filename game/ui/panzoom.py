@@ -1,5 +1,10 @@
-"""Pan (drag) and zoom (wheel, pinch, buttons) of the map by rewriting the view box of its <svg>s
-(the map and the layers drawn over it, render_map.py); the pointer is followed on their container."""
+"""Pan (drag) and zoom (wheel, pinch, buttons) of the map; the pointer is followed on the map's box.
+
+`vb`, the part of the map in view (map units), is shown by a CSS transform of the map's <svg>s (the
+map and the layers drawn over it, render_map.py), never by their view box, which stays what it was
+drawn with (`base`). A new view box makes Chromium lay the whole map out again, every text of it
+shaped anew at a new zoom: 15-20 ms of the First Team click that pans to the opponent's report, and
+at every frame of a drag. A transform is painted again, not laid out (issue 14)."""
 import math
 
 from pyodide.ffi import create_proxy
@@ -11,11 +16,18 @@ DRAG_PX = 5
 
 class PanZoom:
     def __init__(self, svgs, box, fit=FIT):
-        self.svg = svgs[0]  # the map: what is measured (all of them fill the box alike)
+        from pyscript import window
+        self.svg = svgs[0]  # the map (its drawing is measured: phone.py)
         self.svgs = tuple(svgs)
-        self.box = box
+        self.box = box      # what the svgs fill, untransformed: the map's area on the screen
         self.fit_box = tuple(fit)
         self.vb = list(self.fit_box)
+        self.base = _view_box(self.svg) or self.fit_box  # the svgs' own view box, for good
+        for svg in self.svgs:
+            svg.setAttribute("viewBox", " ".join(f"{v:g}" for v in self.base))
+            svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
+        r = box.getBoundingClientRect()
+        self.size = (r.width, r.height)  # the box's, kept by a ResizeObserver (no layout read at a view change)
         self.pointers = {}
         self.start = None
         self.dragging = False
@@ -24,11 +36,20 @@ class PanZoom:
         self._proxies = []
         self._on("wheel", self.on_wheel, {"passive": False})
         # the pointer: Python is told of a press only once it drags or pinches (static/dom.js)
-        from pyscript import window
         gate = [create_proxy(f) for f in (self.on_down, self.on_move, self.on_up)]
         self._proxies += [(None, p, False) for p in gate]
         self._ungate = window.vwPointerGate(self.box, DRAG_PX, *gate)
+        resized = create_proxy(self._on_resize)
+        self._proxies.append((None, resized, False))
+        self._ro = window.ResizeObserver.new(resized)
+        self._ro.observe(self.box)
         self.apply()
+
+    def _on_resize(self, entries, *_):
+        r = entries[0].contentRect
+        if r.width > 0 and r.height > 0 and (r.width, r.height) != self.size:
+            self.size = (r.width, r.height)
+            self.apply()
 
     def _on(self, ev, fn, opts=None):
         from pyodide.ffi import to_js
@@ -44,6 +65,7 @@ class PanZoom:
     def close(self):
         """Stop following the pointer (a new game's map: its own PanZoom listens on the same box)."""
         self._ungate()
+        self._ro.disconnect()
         for ev, p, capture in self._proxies:
             if ev is not None:
                 self.box.removeEventListener(ev, p, capture)
@@ -51,30 +73,40 @@ class PanZoom:
         self._proxies = []
 
     def apply(self):
+        """Show `vb`, centred in the box ("meet": all of it; "cover": the box filled, cropped).
+        The svgs show `base` centred and met (k0 px a unit); the transform, about their centre,
+        scales that to k1 px a unit and moves vb's centre to the box's."""
         x, y, w, h = self.vb
-        vb = f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}"
-        for svg in self.svgs:
-            svg.setAttribute("viewBox", vb)
+        bw, bh = self.size
+        if bw > 0 and bh > 0 and w > 0 and h > 0:
+            b = self.base
+            k0 = min(bw / b[2], bh / b[3])
+            k1 = 1.0 / self.units_per_px()
+            tx = (b[0] + b[2] / 2 - (x + w / 2)) * k1
+            ty = (b[1] + b[3] / 2 - (y + h / 2)) * k1
+            t = f"translate({tx:.2f}px, {ty:.2f}px) scale({k1 / k0:.6f})"
+            for svg in self.svgs:
+                svg.style.transform = t
+        self.box.dataset.vb = f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}"  # the view box shown (tests read it)
         for fn in self.on_apply:
             fn()
 
     def set_cover(self, cover):
-        """Cover the map area with the view box (cropped, "slice") or show all of it ("meet")."""
+        """Cover the map area with the view box (cropped) or show all of it (letterboxed)."""
         self.cover = bool(cover)
-        for svg in self.svgs:
-            svg.setAttribute("preserveAspectRatio", "xMidYMid slice" if cover else "xMidYMid meet")
+        self.apply()
 
     def units_per_px(self):
-        r = self.svg.getBoundingClientRect()
-        if r.width <= 0 or r.height <= 0:
+        bw, bh = self.size
+        if bw <= 0 or bh <= 0:
             return 1.0
-        k = (self.vb[2] / r.width, self.vb[3] / r.height)
+        k = (self.vb[2] / bw, self.vb[3] / bh)
         return min(k) if self.cover else max(k)
 
     def to_svg(self, cx, cy):
-        r = self.svg.getBoundingClientRect()
+        r = self.box.getBoundingClientRect()
         k = self.units_per_px()
-        # viewBox is centred (xMidYMid meet or slice)
+        # the view box is centred in the box
         x = self.vb[0] + self.vb[2] / 2 + (cx - (r.left + r.width / 2)) * k
         y = self.vb[1] + self.vb[3] / 2 + (cy - (r.top + r.height / 2)) * k
         return x, y
@@ -173,3 +205,12 @@ class PanZoom:
             px, py = list(self.pointers.values())[0]
             self.start = (px, py, list(self.vb), self._pinch())
         return dragged
+
+
+def _view_box(svg):
+    """(x, y, w, h) of an <svg>'s viewBox attribute, or None."""
+    try:
+        v = tuple(float(t) for t in (svg.getAttribute("viewBox") or "").replace(",", " ").split())
+    except ValueError:
+        return None
+    return v if len(v) == 4 and v[2] > 0 and v[3] > 0 else None

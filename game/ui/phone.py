@@ -179,7 +179,7 @@ class Phone:
         if not pts:
             return
         pz = app.pz
-        r = pz.svg.getBoundingClientRect()
+        r = pz.box.getBoundingClientRect()
         if r.width <= 0 or r.height <= 0:
             return
         aspect = r.width / r.height

@@ -1,5 +1,5 @@
 """The map: the vendored SVG (the base) and, over it, an <svg> of our own layers (counters,
-highlights, the report's arrows...), both showing the same view box (panzoom.py).
+highlights, the report's arrows...), both showing the same view box and moved alike (panzoom.py).
 
 Two <svg>s rather than one (issue 14): a click changes the layers, never the base, and Chromium
 then paints the layers' <svg> alone (each is a paint layer of its own) instead of the whole map,
@@ -51,9 +51,7 @@ class MapView:
         self.base.removeAttribute("height")
         self.base.classList.add("map-base")
         self.svg = sel("svg", {"class": "map-top"}, parent=container)  # what is drawn on it
-        self.svgs = (self.base, self.svg)
-        for svg in self.svgs:
-            svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
+        self.svgs = (self.base, self.svg)  # (their view box and aspect: panzoom.py)
         _size_in_pixels(container, self.svgs)
         self.spaces = {}
         self.names = {}   # place -> its short name (the map's data-name), for what a screen reader says

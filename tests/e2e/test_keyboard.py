@@ -308,23 +308,23 @@ def test_zoom_buttons_never_keep_the_focus(page, base_url):
     start_ft(page, base_url, seed=1)
     page.keyboard.press("m")
     f = assert_focus_on_lit_target(page)
-    vb = page.get_attribute("#map svg.map-base", "viewBox")
+    vb = page.get_attribute("#map", "data-vb")
     page.click('[data-cmd="zoom-in"]')  # the mouse: the button does not take the focus
-    assert page.get_attribute("#map svg.map-base", "viewBox") != vb
+    assert page.get_attribute("#map", "data-vb") != vb
     assert focused(page)["kbd"] == f["kbd"]
     page.evaluate("document.querySelector('[data-cmd=\"zoom-out\"]').focus()")  # nor when given it
     assert focused(page)["kbd"] == f["kbd"]
     assert page.get_attribute('[data-cmd="zoom-fit"]', "tabindex") == "-1"  # out of the Tab order
     # the keys zoom instead: + in, - out, 0 fits; the focus stays where it is
     page.keyboard.press("0")
-    fit = page.get_attribute("#map svg.map-base", "viewBox")
+    fit = page.get_attribute("#map", "data-vb")
     page.keyboard.press("+")
-    zin = page.get_attribute("#map svg.map-base", "viewBox")
+    zin = page.get_attribute("#map", "data-vb")
     assert float(zin.split()[2]) < float(fit.split()[2])
     page.keyboard.press("-")
-    assert float(page.get_attribute("#map svg.map-base", "viewBox").split()[2]) > float(zin.split()[2])
+    assert float(page.get_attribute("#map", "data-vb").split()[2]) > float(zin.split()[2])
     page.keyboard.press("0")
-    assert page.get_attribute("#map svg.map-base", "viewBox") == fit
+    assert page.get_attribute("#map", "data-vb") == fit
     assert focused(page)["kbd"] == f["kbd"] and ring(page)["for"] == f["kbd"]
     # Escape leaves the map as it was (nothing selected: nothing to clear); the help lists the keys
     page.click('[data-cmd="help"]')

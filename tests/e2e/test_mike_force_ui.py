@@ -120,7 +120,7 @@ def test_phone_viewport(browser, base_url):
         pg = ctx.new_page()
         pg.on("pageerror", lambda e: errors.append(str(e)))
         start_game(pg, base_url, scenario="offensive", seed=3)
-        box = pg.locator("#map svg.map-base").bounding_box()
+        box = pg.locator("#map").bounding_box()
         assert box and box["width"] >= 380 and box["height"] >= 300
         assert pg.locator("#map [data-space]").first.is_visible()
         n = log_len(pg)

@@ -58,12 +58,12 @@ def check_head(page):
 
 GEOMETRY = """() => {
     const box = e => { const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; };
-    const svg = document.querySelector('#map svg.map-base');
-    // the map's drawing on the screen: its bounding box through the screen transform
+    const svg = document.querySelector('#map svg.map-base'), area = document.querySelector('#map');
+    // the map's drawing on the screen: its bounding box through the screen transform (the view's too)
     const bb = svg.getBBox(), m = svg.getScreenCTM();
     const drawn = {x: m.a * bb.x + m.e, y: m.d * bb.y + m.f, w: m.a * bb.width, h: m.d * bb.height};
-    return {svg: box(svg), panel: box(document.querySelector('#panel')), top: box(document.querySelector('#topbar')),
-            drawn, sheet: document.body.dataset.sheet, vb: svg.getAttribute('viewBox').split(' ').map(Number)};
+    return {svg: box(area), panel: box(document.querySelector('#panel')), top: box(document.querySelector('#topbar')),
+            drawn, sheet: document.body.dataset.sheet, vb: area.dataset.vb.split(' ').map(Number)};
 }"""
 
 
@@ -105,7 +105,7 @@ def check_hits(page):
 OFF_TARGET = """sel => {
     const t = document.querySelector(sel), h = t.querySelector(':scope > .hit');
     const r = h.getBoundingClientRect(), cx = r.left + r.width / 2, cy = r.top + r.height / 2;
-    const svg = document.querySelector('#map svg.map-base').getBoundingClientRect();
+    const svg = document.querySelector('#map').getBoundingClientRect();
     for (const f of [0.85, 0.7, 0.55]) for (let a = 0; a < 16; a++) {
         const x = cx + Math.cos(a * Math.PI / 8) * r.width / 2 * f;
         const y = cy + Math.sin(a * Math.PI / 8) * r.height / 2 * f;
@@ -187,7 +187,7 @@ def test_mike_force_phone(phone, base_url):
     vb0 = page.evaluate(GEOMETRY)["vb"]
     click_and_wait(page, pool)
     # selected: the sheet is closed, the map zoomed to the camp's 19 places, each 44 px to a thumb
-    page.wait_for_function("vb => document.querySelector('#map svg.map-base').getAttribute('viewBox') !== vb",
+    page.wait_for_function("vb => document.querySelector('#map').dataset.vb !== vb",
                            arg=" ".join(f"{v:.1f}" for v in vb0))
     g = check_map_fills(page)
     assert g["vb"][2] < vb0[2], (g["vb"], vb0)
@@ -195,7 +195,7 @@ def test_mike_force_phone(phone, base_url):
     assert len([h for h in hits if h["key"] and h["key"].isdigit()]) == 19
     lit_in_view = page.evaluate("""() => [...document.querySelectorAll('#map .vw-hl')].every(t => {
         const r = t.querySelector('.hl-disc').getBoundingClientRect();
-        const s = document.querySelector('#map svg.map-base').getBoundingClientRect();
+        const s = document.querySelector('#map').getBoundingClientRect();
         return r.left + r.width / 2 >= s.left && r.right - r.width / 2 <= s.right && r.top + r.height / 2 >= s.top
                && r.bottom - r.height / 2 <= s.bottom; })""")
     assert lit_in_view, "zoomed to the selection, yet a lit place is off the screen"
@@ -235,7 +235,7 @@ def test_first_team_phone_views(phone, base_url):
 
     def zone_on_screen():
         return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect(),
-            m = document.querySelector('#map svg.map-base').getBoundingClientRect();
+            m = document.querySelector('#map').getBoundingClientRect();
             return r.left >= m.left - 1 && r.right <= m.right + 1 && r.top < m.bottom && r.bottom > m.top; }""", zone)
     assert not zone_on_screen()
     page.tap('#map-views [data-view="zones"]')
@@ -255,7 +255,7 @@ def test_first_team_phone_views(phone, base_url):
     page.wait_for_selector("body[data-sheet='closed']", state="attached")
     check_head(page)
     check_map_fills(page)
-    on_screen = """() => { const s = document.querySelector('#map svg.map-base').getBoundingClientRect();
+    on_screen = """() => { const s = document.querySelector('#map').getBoundingClientRect();
         const c = [...document.querySelectorAll('#vw-pieces .ctr.act')].find(c => {
             const r = c.getBoundingClientRect(); return r.left > s.left + 30 && r.right < s.right - 30
                 && r.top > s.top + 30 && r.bottom < s.bottom - 30; });
@@ -283,7 +283,7 @@ def test_first_team_phone_views(phone, base_url):
     vb0 = page.evaluate(GEOMETRY)["vb"]
     select_entry(page, unit)
     page.wait_for_selector("body[data-sheet='closed']", state="attached")
-    page.wait_for_function("vb => document.querySelector('#map svg.map-base').getAttribute('viewBox') !== vb",
+    page.wait_for_function("vb => document.querySelector('#map').dataset.vb !== vb",
                            arg=" ".join(f"{v:.1f}" for v in vb0))
     check_map_fills(page)
     hits = check_hits(page)
@@ -336,7 +336,7 @@ def test_vietnam_phone(phone, base_url):
         wait_rev_after(page, before)
     assert selected(page) == ctr
     # selected: the map zooms to it (these choices, Hold or Patrol, have no hex: the list shows them)
-    page.wait_for_function("vb => document.querySelector('#map svg.map-base').getAttribute('viewBox') !== vb",
+    page.wait_for_function("vb => document.querySelector('#map').dataset.vb !== vb",
                            arg=" ".join(f"{v:.1f}" for v in vb0))
     check_map_fills(page)
     check_hits(page)

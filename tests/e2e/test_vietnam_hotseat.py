@@ -199,6 +199,6 @@ def test_phone_shows_the_coastal_plain_and_the_prompt(page, base_url):
     page.click('[data-cmd="handover-ok"]')
     wait_rev_after(page, before)
     assert page.locator("#prompt").is_visible()
-    vb = page.get_attribute("#map svg.map-base", "viewBox").split()
+    vb = page.get_attribute("#map", "data-vb").split()
     assert float(vb[2]) < 600, vb  # zoomed on the play area, not the whole sheet
     page.screenshot(path="/tmp/vw_v65_nlf_390.png")

@@ -186,7 +186,7 @@ def main():
     o.append('<rect x="0" y="0" width="%d" height="%d" fill="#f6f3ea"/>' % (W, H))
 
     # ---------------------------------------------------------------- land
-    o.append('<g id="map" clip-path="url(#ft-clip)">')
+    o.append('<g id="ft-map-area" clip-path="url(#ft-clip)">')
     o.append('<g id="land" stroke="none">')
     o.append('<rect x="0" y="0" width="%d" height="%d" fill="%s"/>' % (MAP_W, MAP_H, LAND_KH))
     o.append('<path id="land-cambodia" fill="%s" d="%s"/>' % (LAND_KH, path_d(c["Cambodia"].intersection(frame))))

@@ -3,7 +3,7 @@
 `vb`, the part of the map in view (map units), is shown by a CSS transform of the map's <svg>s (the
 map and the layers drawn over it, render_map.py), never by their view box, which stays what it was
 drawn with (`base`). A new view box makes Chromium lay the whole map out again, every text of it
-shaped anew at a new zoom: 15-20 ms of the First Team click that pans to the opponent's report, and
+shaped anew at a new zoom: 15-25 ms of the clicks that pan to the opponent's report, and
 at every frame of a drag. A transform is painted again, not laid out (issue 14)."""
 import math
 

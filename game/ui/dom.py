@@ -49,6 +49,18 @@ class Frag:
         return markup(self.tag, self.attrs, self.text, inner="".join(k.html() for k in self.kids))
 
 
+class Raw:
+    """Markup made before, standing among a Frag's children (counters.py: a counter's drawing,
+    the same for the same piece)."""
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+    def html(self):
+        return self.text
+
+
 def put(parent, frag):
     """Frag -> the real element, appended to `parent` (or left unattached if None)."""
     if parent is None:

@@ -51,8 +51,6 @@ class Phone:
         from pyodide.ffi import create_proxy
         self._ro_fn = create_proxy(self.on_resize)
         window.ResizeObserver.new(self._ro_fn).observe(self.panel)
-        self._ro_map = create_proxy(lambda *_: self.on_zoom())  # a resized map: the hit areas' radius
-        self._ro_svg = window.ResizeObserver.new(self._ro_map)  # (on the map's <svg>: sized after #map)
         document.body.classList.toggle("phone", self.on)
         self.set_open(False)
 
@@ -65,9 +63,7 @@ class Phone:
         """A new map (App.set_game): cover the area on a phone, hit areas follow the zoom, tabs."""
         pz = self.app.pz
         pz.set_cover(self.on)
-        pz.on_apply.append(self.on_zoom)
-        self._ro_svg.disconnect()
-        self._ro_svg.observe(pz.svg)
+        pz.on_apply.append(self.on_zoom)  # after every change of view, a resized map's too
         self.view = None
         self.tabs()
         self.on_zoom()

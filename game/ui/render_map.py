@@ -16,32 +16,6 @@ STACK_DY = -33   # stacks sit just above their space, leaving the space itself c
 SIDE_DX = 16
 
 
-_SIZERS = {}  # container id -> its ResizeObserver (one per container: a new game's map replaces the old)
-
-
-def _size_in_pixels(container, svgs):
-    """The map's <svg>s fill their container, sized in pixels as the container resizes: sized in
-    percent (width/height 100%), Chromium lays the whole map out again, every text twice, whenever
-    anything in the page is laid out (7-15 ms a click in First Team; issue 14)."""
-    from pyodide.ffi import create_proxy
-
-    def fit(entries, *_):
-        r = entries[0].contentRect
-        if r.width > 0 and r.height > 0:
-            for svg in svgs:
-                svg.style.width = f"{r.width}px"
-                svg.style.height = f"{r.height}px"
-
-    old = _SIZERS.pop(container.id, None)
-    if old is not None:
-        old[0].disconnect()
-        old[1].destroy()
-    proxy = create_proxy(fit)
-    ro = window.ResizeObserver.new(proxy)
-    ro.observe(container)
-    _SIZERS[container.id] = (ro, proxy)
-
-
 class MapView:
     def __init__(self, container, svg_text, anchors=None, stack_dy=STACK_DY):
         container.innerHTML = svg_text  # our own same-origin static asset, not user data
@@ -51,8 +25,7 @@ class MapView:
         self.base.removeAttribute("height")
         self.base.classList.add("map-base")
         self.svg = sel("svg", {"class": "map-top"}, parent=container)  # what is drawn on it
-        self.svgs = (self.base, self.svg)  # (their view box and aspect: panzoom.py)
-        _size_in_pixels(container, self.svgs)
+        self.svgs = (self.base, self.svg)  # (their size, view box and aspect: panzoom.py)
         self.spaces = {}
         self.names = {}   # place -> its short name (the map's data-name), for what a screen reader says
         self.titles = {}  # place -> its tooltip (name and terrain), the start of its accessible name

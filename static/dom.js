@@ -22,6 +22,27 @@
 // Python at every press on the map, nor at every move of the mouse over it (issue 14).
 (() => {
   "use strict";
+  // PyScript's core watches the whole document (a MutationObserver: childList, subtree,
+  // attributes) for <script type="py"> and py-* attributes added later. This page adds none, and
+  // the observer was handed every mutation of every redraw: its callback alone took 0.8 ms of a
+  // First Team click (CDP trace), growing with the redraw. dom.js runs before PyScript's module
+  // does, so the observers set on the whole document are noted here, and the app lets them go
+  // once its first screen is up (vwQuietDocument, game/ui/app.py), its own script long found.
+  const NativeObserver = window.MutationObserver;
+  const onDocument = [];
+  window.MutationObserver = class extends NativeObserver {
+    observe(target, options) {
+      if (target === document && options && options.subtree) onDocument.push(this);
+      return super.observe(target, options);
+    }
+  };
+  window.vwQuietDocument = () => {  // how many it let go
+    const n = onDocument.length;
+    for (const o of onDocument.splice(0)) o.disconnect();
+    window.MutationObserver = NativeObserver;
+    return n;
+  };
+
   const SVG_NS = "http://www.w3.org/2000/svg";
   const KEYS = ["data-key", "data-unit", "data-group", "data-of", "data-box", "data-stack", "id"];
 
@@ -175,6 +196,35 @@
     window.vwPressed = true;
     if (e.target.closest && e.target.closest("[data-action], #map [data-kbd], .zoom")) e.preventDefault();
   }, true);
+
+  // Work for the next frame's callbacks, done here rather than by a call into Python (each of
+  // those, about 0.3 ms, delayed the frame that shows a click; issue 14).
+  // vwScrollNextFrame: scroll `node` (or its first `inner` match, looked up then) to its end or
+  // top, once the redraw is laid out (reading a height in the middle of a redraw forces a layout).
+  const scrolls = new Map();  // node -> [inner selector or "", to the end]
+  window.vwScrollNextFrame = (node, inner, toEnd) => {
+    if (!scrolls.size) requestAnimationFrame(() => {
+      for (const [n, [sel, end]] of scrolls) {
+        const t = sel ? n.querySelector(sel) : n;
+        if (t) t.scrollTop = end ? t.scrollHeight : 0;
+      }
+      scrolls.clear();
+    });
+    scrolls.set(node, [inner || "", !!toEnd]);
+  };
+  // vwFrameClock: game/ui/clicktime.py's frames. The returned function asks for the next frame
+  // (once however often asked); after that frame, in the first task after it, onAfter(t, now)
+  // is called with when the frame's callbacks began and now: the frame's share of a click.
+  window.vwFrameClock = (onAfter) => {
+    let due = false, t = 0;
+    const ch = new MessageChannel();  // a task right after the frame (setTimeout may be clamped)
+    ch.port1.onmessage = () => onAfter(t, performance.now());
+    return () => {
+      if (due) return;
+      due = true;
+      requestAnimationFrame(() => { due = false; t = performance.now(); ch.port2.postMessage(null); });
+    };
+  };
 
   // The children of `node` become those of `html`.
   window.vwMorph = (node, html) => children(node, parse(node, html));

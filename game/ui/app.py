@@ -122,6 +122,8 @@ class App:
         setattr(window, "__vw_counter", self._proxies[-1])  # read-only: tests read what a counter shows
         self.show_start()
         q("#loading").remove()
+        # PyScript's watch over every mutation of the page (static/dom.js); the count for a test
+        document.body.dataset.quieted = str(window.vwQuietDocument())
         document.body.dataset.ready = "1"
 
     def set_game(self, gid, force=False, area=None):
@@ -622,11 +624,7 @@ class App:
     def panel_to_top(self):
         """Scroll the panel to its top in the next frame: done in the middle of a redraw, it would
         make the browser lay out the whole page at once, a second time."""
-        from pyodide.ffi import create_once_callable
-
-        def up(*_):
-            q("#panel").scrollTop = 0
-        window.requestAnimationFrame(create_once_callable(up))
+        window.vwScrollNextFrame(q("#panel"), "", False)
 
     def draw_inspector(self, can_act):
         root = q("#inspector")

@@ -39,7 +39,6 @@ class BattleView:
         self.pan = pan       # pan(place key): the app centres the map there
         self._click = create_proxy(self.on_click)
         self.node.addEventListener("click", self._click)
-        self._scroll_p = create_proxy(self._scroll)
 
     def on_click(self, e):
         if e.target.closest("[data-cmd-battle=close]"):
@@ -83,12 +82,7 @@ class BattleView:
         n.innerHTML = card_html(b)
         # the newest dice in view (the list reads top to bottom, oldest first), in the frame's
         # callbacks: reading the height now would force a layout of the half-drawn page (issue 14)
-        window.requestAnimationFrame(self._scroll_p)
-
-    def _scroll(self, *_):
-        ev = self.node.querySelector(".battle-events")
-        if ev:
-            ev.scrollTop = ev.scrollHeight
+        window.vwScrollNextFrame(self.node, ".battle-events", True)
 
 
 def _t(x):

@@ -22,15 +22,13 @@ class ClickClock:
         self.parts = {}
         self._last = 0.0
         self._pending = None      # (ms in the handler, parts, rev) waiting for its frame
-        self._raf_due = False
-        self._t_frame = 0.0
         self.n = 0
         self._later = []          # what waits until the frame is on the screen (the autosave)
         self._depth = 0           # a click a key handler makes runs inside it: the outer one is timed
-        self._on_frame_p = create_proxy(self._on_frame)
-        self._ch = window.MessageChannel.new()  # a task right after the frame (setTimeout may be clamped)
+        # the frame and the task after it are followed in JavaScript (static/dom.js): a call into
+        # Python from the frame's callbacks would itself delay the frame
         self._after_p = create_proxy(self._after_frame)
-        self._ch.port1.onmessage = self._after_p
+        self._next_frame = window.vwFrameClock(self._after_p)
 
     def start(self, e=None):
         self._depth += 1
@@ -41,9 +39,7 @@ class ClickClock:
         self.t0 = t if isinstance(t, (int, float)) and 0 < t <= now else now
         self.parts = {"input": now - self.t0}  # the event's queueing and earlier listeners
         self._last = now
-        if not self._raf_due:  # first in the frame's callbacks: the others (log scroll...) are counted
-            self._raf_due = True
-            window.requestAnimationFrame(self._on_frame_p)
+        self._next_frame()  # first in the frame's callbacks: the others (log scroll...) are counted
 
     def timing(self):
         """A click's handler is running (its frame will come)."""
@@ -77,15 +73,9 @@ class ClickClock:
             self._pending = (self._last - self.t0, self.parts, rev_now)
         self.t0 = None
 
-    def _on_frame(self, *_):
-        self._raf_due = False
-        self._t_frame = window.performance.now()
-        if self._pending is not None or self._later:
-            self._ch.port2.postMessage(None)
-
-    def _after_frame(self, *_):
+    def _after_frame(self, t_frame, now):
         if self._pending is not None:
-            self._publish(window.performance.now() - self._t_frame)
+            self._publish(now - t_frame)
         later, self._later = self._later, []
         for fn in later:
             fn()

@@ -25,7 +25,6 @@ class LogView:
         self.results_only = False
         self.lit = []
         self._wired = False
-        self._scroll_due = False
         self._tools()
         self.reset()
 
@@ -101,13 +100,9 @@ class LogView:
                 self._current([self.turn[0]] + ([self.phase[0]] if self.phase is not None else []))
             self.count += 1
         self._put(into, lines)
-        if not self._scroll_due:  # the newest lines in view, after the frame's layout (reading the
-            self._scroll_due = True  # height now would force a layout on every click)
-            window.requestAnimationFrame(self._proxies[3])
-
-    def _scroll(self, *_):
-        self._scroll_due = False
-        self.node.scrollTop = self.node.scrollHeight
+        # the newest lines in view, after the frame's layout (reading the height now would force
+        # a layout on every click)
+        window.vwScrollNextFrame(self.node, "", True)
 
     @staticmethod
     def _put(into, lines):
@@ -130,8 +125,7 @@ class LogView:
         if self._wired:
             return
         from pyodide.ffi import create_proxy
-        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_over), create_proxy(self.on_out),
-                         create_proxy(self._scroll)]
+        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_over), create_proxy(self.on_out)]
         for node in (bar, self.node):
             node.addEventListener("click", self._proxies[0])
         self.node.addEventListener("mouseover", self._proxies[1])

@@ -157,6 +157,14 @@ def test_log_folded_tokens_and_results_filter(page, base_url, gid, scenario, see
     # play order inside the log: entry numbers ascend down the page (a battle reads forwards)
     ns = page.evaluate("() => [...document.querySelectorAll('#log .lg-line')].map(e => +e.dataset.n)")
     assert ns == sorted(ns) and ns
+    # the newest line is in view: the log is scrolled to its end in the frame after each redraw
+    # (static/dom.js vwScrollNextFrame)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    end = page.evaluate("""() => { const log = document.querySelector('#log');
+        const lines = [...log.querySelectorAll('.lg-line')].filter(e => e.getClientRects().length);
+        const a = log.getBoundingClientRect(), b = lines[lines.length - 1].getBoundingClientRect();
+        return {over: log.scrollHeight - log.clientHeight, top: log.scrollTop, inView: b.bottom <= a.bottom + 1 && b.top >= a.top - 1}; }""")
+    assert end["inView"] and end["top"] >= end["over"] - 1, end
     page.set_viewport_size({"width": 1440, "height": 900})
     page.locator("#log-wrap").scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/{gid}_log_1440.png")

@@ -212,6 +212,13 @@
     });
     scrolls.set(node, [inner || "", !!toEnd]);
   };
+  // vwWatchInView / vwInView: whether an element was on the screen at the last frame (an
+  // IntersectionObserver: clipped by the scrolling panel, hidden in a closed tab). Unknown (not
+  // yet observed) counts as in view.
+  const inView = new WeakMap();
+  const viewWatch = new IntersectionObserver((es) => { for (const e of es) inView.set(e.target, e.isIntersecting); });
+  window.vwWatchInView = (node) => viewWatch.observe(node);
+  window.vwInView = (node) => inView.get(node) !== false;
   // vwFrameClock: game/ui/clicktime.py's frames. The returned function asks for the next frame
   // (once however often asked); after that frame, in the first task after it, onAfter(t, now)
   // is called with when the frame's callbacks began and now: the frame's share of a click.

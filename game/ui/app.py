@@ -370,7 +370,7 @@ class App:
         self.draw_inspector(can_act)
         self.clock.mark("inspector")
         t35 = now()
-        self.log.add(v["log"])
+        self.log.add(v["log"], self.clock.after_frame if self.clock.timing() else None)
         undo = q("#undo-btn")
         undo.disabled = not v["can_undo"]
         # a greyed Undo says why (issue 9 item 5): the engine's reason
@@ -386,11 +386,17 @@ class App:
                 f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f} {t_ov:.1f}")
         self.keys.after_render()
         self.rev += 1
-        body.dataset.rev = str(self.rev)
+        if self.log.due is None:
+            body.dataset.rev = str(self.rev)
+        else:  # the page is whole (tests wait on data-rev) once the log's lines are drawn
+            self.clock.after_frame(self._show_rev)
         guide.refresh(self)  # the guided first turn: its box and what it lights (issue 13 item 3)
         self.phone.after_render()
         if not rp:
             self.computer.schedule()  # the computer's turn starts after the screen shows the last move
+
+    def _show_rev(self):
+        document.body.dataset.rev = str(self.rev)
 
     def opponent_views(self, v):
         """The opponent's phase report and the battle display (issue 9 items 2, 3)."""

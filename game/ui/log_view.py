@@ -31,6 +31,7 @@ class LogView:
     # ---- structure ----------------------------------------------------------------------------
     def reset(self):
         self.node.replaceChildren()
+        self.due = None        # lines waiting to be drawn after the frame (add(..., after_frame))
         self.count = 0
         self.turn_no = 0       # groups made so far (keys), not the game's turn numbers
         self.phase_no = None
@@ -76,7 +77,28 @@ class LogView:
         li.classList.toggle("open", is_open)
         li.querySelector(".lg-head").setAttribute("aria-expanded", "true" if is_open else "false")
 
-    def add(self, entries):
+    def add(self, entries, after_frame=None):
+        """Append the entries' lines. With after_frame (the click clock's: run a function in the
+        task after the frame that shows the click) and the log out of view (scrolled off the panel,
+        in a closed tab), they are drawn there instead: the click's frame shows what is on the
+        screen sooner (issue 14: the log was 1.4 ms of a First Team click's median, 2.6 of its
+        p95, measured by leaving it out). Lines that come while some wait are queued behind them.
+        The app publishes data-rev once they are drawn."""
+        if self.due is not None:
+            self.due.extend(entries)
+            return
+        if after_frame is not None and entries and not window.vwInView(self.node):
+            self.due = list(entries)
+            after_frame(self.draw_due)
+            return
+        self._draw(entries)
+
+    def draw_due(self):
+        due, self.due = self.due, None
+        if due:
+            self._draw(due)
+
+    def _draw(self, entries):
         if not entries:
             return
         lines, into = [], None  # a group's new lines go in with one call (issue 14: a battle logs dozens)
@@ -132,6 +154,7 @@ class LogView:
         self.node.addEventListener("mouseout", self._proxies[2])
         self.node.addEventListener("focusin", self._proxies[1])
         self.node.addEventListener("focusout", self._proxies[2])
+        window.vwWatchInView(self.node)  # (add: lines out of view are drawn after the frame)
         self._wired = True
 
     def on_click(self, e):

@@ -218,3 +218,50 @@ def test_log_folded_tokens_and_results_filter(page, base_url, gid, scenario, see
     open_sheet(page)
     page.locator("#log-wrap").scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/{gid}_log_390.png")
+
+
+WATCH_JS = """() => {
+    window.__frames = 0;
+    const tick = () => { window.__frames++; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+    window.__logAdds = [];
+    addEventListener('click', () => { window.__clickFrame = window.__frames; }, true);
+    new MutationObserver(rs => {
+        if (rs.some(r => [...r.addedNodes].some(n => n.nodeType === 1 && n.matches('.lg-line, .lg-grp'))))
+            window.__logAdds.push(window.__frames - window.__clickFrame);
+    }).observe(document.querySelector('#log'), {childList: true, subtree: true});
+}"""
+
+
+def test_log_out_of_view_is_drawn_after_the_frame(page, base_url):
+    """Issue 14: a click's new log lines are drawn in the task after the frame that shows the click
+    when the log is off the screen (First Team's log sits below the panel's fold at 1440x900), at
+    once when it is on the screen; either way the page is whole when data-rev moves, and the log
+    is the same as a log drawn from scratch (a reload)."""
+    from .mf_ui import random_step
+    start(page, base_url, "first-team", "campaign", 2)
+    page.evaluate(WATCH_JS)
+    rng = random.Random(2)
+
+    def play(n):
+        page.evaluate("window.__logAdds = []")
+        for _ in range(n):
+            random_step(page, rng)
+            assert page.evaluate("document.querySelector('#log').getBoundingClientRect().top") > 0
+        return page.evaluate("window.__logAdds")
+
+    below = page.evaluate("document.querySelector('#log-wrap').getBoundingClientRect().top") > 900
+    assert below, "the log is expected below the fold at 1440x900"
+    late = play(25)
+    assert late and min(late) >= 1, late  # drawn after a frame: out of view
+    page.set_viewport_size({"width": 1440, "height": 4000})  # the whole panel on the screen
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    now = play(25)
+    assert now and max(now) == 0, now  # in view: drawn by the click's own handler
+    lines = page.evaluate("() => [...document.querySelectorAll('#log .lg-line')].map(e => e.textContent)")
+    page.reload()
+    wait_ready(page)
+    page.click("#continue")
+    page.wait_for_selector('body[data-screen="game"]', state="attached")
+    assert page.evaluate("() => [...document.querySelectorAll('#log .lg-line')].map(e => e.textContent)") == lines
+    assert page.page_errors == []

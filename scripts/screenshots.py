@@ -59,9 +59,13 @@ def visible(page, sel):
 
 
 def unit_entry(page):
-    """A unit's entry in the panel (it holds that unit's actions): clicking it selects the unit."""
-    loc = page.locator("#actions [data-holds][data-actor]:visible")
-    return loc.first if loc.count() else None
+    """A unit's entry in the panel (it holds that unit's actions), or else a counter on the map
+    that can act (Vietnam lists its actions as buttons, no entries): clicking it selects the unit."""
+    for sel in ("#actions [data-holds][data-actor]:visible", "#map svg.map-top .ctr.act[data-unit]:visible"):
+        loc = page.locator(sel)
+        if loc.count():
+            return loc.first
+    return None
 
 
 def shoot_game(browser, url, game, size, out):

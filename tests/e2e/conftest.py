@@ -47,6 +47,12 @@ def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout_ms)
 
 
+def after_two_frames(page) -> None:
+    """Wait until two frames have passed: what the app does in the next frame's callbacks (a
+    scroll) and in the task after a frame (lines drawn late) is done."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))

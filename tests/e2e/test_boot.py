@@ -1,4 +1,4 @@
-from tests.e2e.conftest import wait_ready
+from tests.e2e.conftest import after_two_frames, wait_ready
 
 
 def test_boot(page, base_url):
@@ -31,7 +31,7 @@ def test_pyscript_stops_watching_the_page(page, base_url):
         if page.evaluate("(l => l.scrollHeight > l.clientHeight + 20)(document.querySelector('#log'))"):
             break
     assert rev(page) != before
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    after_two_frames(page)
     log = page.evaluate("(l => [l.scrollHeight - l.clientHeight, l.scrollTop])(document.querySelector('#log'))")
     assert log[0] > 20 and log[1] >= log[0] - 1, log
     assert page.page_errors == []

@@ -12,7 +12,7 @@ from game.engine import match as M
 from game.rules import get
 from game.ui.log_model import PHASE, TURN, is_result, role_of
 
-from .conftest import wait_ready
+from .conftest import after_two_frames, wait_ready
 from .mf_ui import open_advanced, open_sheet, reveal, rev
 
 SHOTS = "/tmp/log"
@@ -159,7 +159,7 @@ def test_log_folded_tokens_and_results_filter(page, base_url, gid, scenario, see
     assert ns == sorted(ns) and ns
     # the newest line is in view: the log is scrolled to its end in the frame after each redraw
     # (static/dom.js vwScrollNextFrame)
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    after_two_frames(page)
     end = page.evaluate("""() => { const log = document.querySelector('#log');
         const lines = [...log.querySelectorAll('.lg-line')].filter(e => e.getClientRects().length);
         const a = log.getBoundingClientRect(), b = lines[lines.length - 1].getBoundingClientRect();
@@ -255,7 +255,7 @@ def test_log_out_of_view_is_drawn_after_the_frame(page, base_url):
     late = play(25)
     assert late and min(late) >= 1, late  # drawn after a frame: out of view
     page.set_viewport_size({"width": 1440, "height": 4000})  # the whole panel on the screen
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    after_two_frames(page)
     now = play(25)
     assert now and max(now) == 0, now  # in view: drawn by the click's own handler
     lines = page.evaluate("() => [...document.querySelectorAll('#log .lg-line')].map(e => e.textContent)")

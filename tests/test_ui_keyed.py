@@ -46,3 +46,19 @@ def test_unmoved_is_an_increasing_run():
     seq = [5, -1, 1, 2, 9, 3, -1, 4, 0]
     run = sorted(unmoved(seq))
     assert [seq[j] for j in run] == [1, 2, 3, 4]
+
+
+def test_panel_parts_are_keyed_by_tag_and_group():
+    from game.ui.logic import part_keys
+    parts = ['<div class="done-bar"><button>Done</button></div>',
+             '<div data-group="selected" class="selinfo">x</div>',
+             '<section data-group="move" class="grp"><h3>Move</h3></section>',
+             '<section data-group="entries" class="entries"></section>',
+             '<p class="muted">a</p>', '<p class="muted">b</p>']
+    keys = part_keys(parts)
+    assert keys[1:4] == ['<div data-group="selected', '<section data-group="move', '<section data-group="entries']
+    assert keys[0] == '<div class="done-bar"'
+    assert keys[4:] == ['<p class="muted"', '<p class="muted"#2']  # the same opening tag twice: told apart
+    assert len(set(keys)) == len(keys)
+    # a section's key is the same whatever it holds (its markup is patched, the element kept)
+    assert part_keys(['<section data-group="move" class="grp"><h3>Move (3)</h3></section>']) == [keys[2]]

@@ -40,13 +40,16 @@ class LogView:
         self.auto_open = []    # [(key, li)] the groups opened because they hold the newest line
 
     def _group(self, parent, key, cls, e, title):
-        li = el("li", cls=f"lg-grp {cls} quiet", parent=parent, attrs={"data-key": key, "data-turn": e.get("turn")})
-        h = el("button", cls="lg-head", parent=li, attrs={"type": "button", "data-log": "fold", "aria-expanded": "false"})
-        el("span", text=title, cls="lg-title", parent=h)
-        if e.get("rule"):
-            el("span", text=str(e["rule"]), cls="log-rule", parent=h)
-        body = el("ol", cls="lg-body", parent=li)
-        return li, body, key
+        # made as markup, one call into the page instead of a dozen (issue 14: a Mike Force click
+        # that runs the Communist phases opens several groups)
+        head = markup("span", text=title, cls="lg-title") + (
+            markup("span", text=str(e["rule"]), cls="log-rule") if e.get("rule") else "")
+        parent.insertAdjacentHTML("beforeend", markup(
+            "li", {"data-key": key, "data-turn": e.get("turn")}, cls=f"lg-grp {cls} quiet",
+            inner=markup("button", {"type": "button", "data-log": "fold", "aria-expanded": "false"},
+                         cls="lg-head", inner=head) + markup("ol", cls="lg-body")))
+        li = parent.lastElementChild
+        return li, li.lastElementChild, key
 
     def _turn(self, e, title):
         self.turn_no += 1
@@ -75,7 +78,7 @@ class LogView:
     @staticmethod
     def _open(li, is_open):
         li.classList.toggle("open", is_open)
-        li.querySelector(".lg-head").setAttribute("aria-expanded", "true" if is_open else "false")
+        li.firstElementChild.setAttribute("aria-expanded", "true" if is_open else "false")
 
     def add(self, entries, after_frame=None):
         """Append the entries' lines. With after_frame (the click clock's: run a function in the

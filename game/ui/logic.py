@@ -272,6 +272,19 @@ def split_sides(pieces):
     return fw, com
 
 
+def part_keys(parts):
+    """Which element each part (the markup of one element; dom.set_parts) is: its tag and
+    data-group, or else its whole opening tag, made unique by a count."""
+    keys, seen = [], {}
+    for html in parts:
+        head = html[:html.find(">")]
+        i = head.find(' data-group="')
+        k = head[:head.find(" ")] + head[i:head.find('"', i + 13)] if i >= 0 else head
+        n = seen[k] = seen.get(k, 0) + 1
+        keys.append(k if n == 1 else f"{k}#{n}")
+    return keys
+
+
 def child_moves(cur, new):
     """How to turn a list of children `cur` into `new` (both lists of keys, each key once) with
     as few moves as possible: (the keys to remove, [(key, the key to insert it before, or None at

@@ -2,7 +2,7 @@
 into markup (dom.markup)."""
 
 from .counters import counter, game_id, title_of
-from .dom import Frag, Keyed, el, markup, put, set_html, set_parts
+from .dom import Frag, Keyed, el, markup, put, set_html, set_parts, window
 from .howto import linkify
 from .logic import BIG_GROUP, FLOW, actor_of, actors_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
 
@@ -75,7 +75,10 @@ def box_list(root, groups, selected, can_act):
             box.head.textContent = box.title = title
         if isinstance(content, str):
             if box.markup != content:
-                box.row.node.innerHTML = box.markup = content
+                # patched, not replaced: a Mike Force pool's buttons change their class (can act)
+                # at most clicks, and a dozen new buttons were laid out each time (issue 14, a trace)
+                window.vwMorph(box.row.node, content)
+                box.markup = content
                 box.row.cur = []  # (should it hold counters again, they are all put back)
                 box.shows = None
         else:

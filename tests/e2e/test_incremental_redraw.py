@@ -3,8 +3,10 @@ parts patched in place). What the player sees must be exactly what a redraw from
 First Team game is played by clicking, and every few clicks the screen's counters and panel are
 compared with those of a full redraw (the page's own Python drops everything drawn and draws the
 same position again)."""
+import random
+
 from .ft_ui import RandomPlayer, start_ft
-from .mf_ui import rev
+from .mf_ui import random_step, rev, start_game
 
 SEEN = """() => {
   const ctr = n => [n.dataset.unit, n.getAttribute('class'), n.getAttribute('aria-label'), n.dataset.count || '',
@@ -13,13 +15,15 @@ SEEN = """() => {
   const stacks = [...document.querySelectorAll('#vw-pieces [data-stack]')].map(s =>
       [s.dataset.stack, s.getAttribute('class'), [...s.querySelectorAll('[data-unit]')].map(ctr)]);
   stacks.sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  const tree = n => n.nodeType === 3 ? n.nodeValue : [n.nodeName,
+      [...n.attributes].map(a => a.name + '=' + a.value).sort().join(' '), [...n.childNodes].map(tree)];
+  // a box's row of other things than counters (Mike Force's pools: a button per kind), as a tree
   const boxes = [...document.querySelectorAll('#boxes [data-box]')].map(b =>
-      [b.dataset.box, b.querySelector('.box-h').textContent, [...b.querySelectorAll('svg.mini')].map(ctr)]);
+      [b.dataset.box, b.querySelector('.box-h').textContent, [...b.querySelectorAll('svg.mini')].map(ctr),
+       b.querySelector('svg.mini') ? null : tree(b.querySelector('.box-row'))]);
   const lit = [...document.querySelectorAll('#map .vw-hl')].map(h => [h.dataset.to, h.dataset.action || h.dataset.holds]).sort();
   // the panel patched in place (static/dom.js) as a tree: tags, attributes (sorted: a patched
   // element keeps its attributes' order), texts
-  const tree = n => n.nodeType === 3 ? n.nodeValue : [n.nodeName,
-      [...n.attributes].map(a => a.name + '=' + a.value).sort().join(' '), [...n.childNodes].map(tree)];
   const panel = ['#main-acts', '#actions', '#tracks'].map(s => tree(document.querySelector(s)));
   return {stacks, boxes, lit, panel};
 }"""
@@ -67,6 +71,31 @@ def test_first_team_incremental_redraw_matches_a_full_redraw(page, base_url):
         relit += sum(1 for s in fresh["stacks"] for c in s[2] if " act" in (c[1] or ""))
     assert compared >= 10, compared
     assert relit > 0  # some counters were lit: the comparison covered the class that changes most
+
+
+def test_mike_force_incremental_redraw_matches_a_full_redraw(page, base_url):
+    """The same for Mike Force, whose pools are rows of buttons patched in place (a pool button
+    changes its class as the units that can act change)."""
+    start_game(page, base_url, scenario="early", seed=2024)
+    rng = random.Random(2024)
+    compared = pools = 0
+    for step in range(40):
+        if page.get_attribute("body", "data-over") == "1":
+            break
+        random_step(page, rng)
+        if step % 4:
+            continue
+        shown = page.evaluate(SEEN)
+        before = rev(page)
+        page.evaluate(FROM_SCRATCH)
+        page.wait_for_function(f"() => document.body.dataset.rev !== '{before}'")
+        fresh = page.evaluate(SEEN)
+        for k in ("stacks", "boxes", "lit", "panel"):
+            assert shown[k] == fresh[k], f"{k} differ from a full redraw after click {step}"
+        compared += 1
+        pools += sum(1 for b in fresh["boxes"] if b[3] is not None and "pool-item" in str(b[3]))
+    assert compared >= 8, compared
+    assert pools > 0  # the rows of pool buttons were compared
 
 
 MORPH = """() => {

@@ -48,6 +48,16 @@ a.render()
 }"""
 
 
+def seen_then_redrawn(page):
+    """What the screen shows (SEEN), then what it shows once the page's Python has drawn the same
+    position again from scratch."""
+    shown = page.evaluate(SEEN)
+    before = rev(page)
+    page.evaluate(FROM_SCRATCH)
+    page.wait_for_function(f"() => document.body.dataset.rev !== '{before}'")
+    return shown, page.evaluate(SEEN)
+
+
 def test_first_team_incremental_redraw_matches_a_full_redraw(page, base_url):
     start_ft(page, base_url, seed=5)
     player = RandomPlayer(5)
@@ -58,11 +68,7 @@ def test_first_team_incremental_redraw_matches_a_full_redraw(page, base_url):
         player.step(page)
         if step % 6:
             continue
-        shown = page.evaluate(SEEN)
-        before = rev(page)
-        page.evaluate(FROM_SCRATCH)
-        page.wait_for_function(f"() => document.body.dataset.rev !== '{before}'")
-        fresh = page.evaluate(SEEN)
+        shown, fresh = seen_then_redrawn(page)
         assert shown["stacks"] == fresh["stacks"], f"map counters differ from a full redraw after click {step}"
         assert shown["boxes"] == fresh["boxes"], f"box counters differ from a full redraw after click {step}"
         assert shown["lit"] == fresh["lit"], f"lit places differ from a full redraw after click {step}"
@@ -85,11 +91,7 @@ def test_mike_force_incremental_redraw_matches_a_full_redraw(page, base_url):
         random_step(page, rng)
         if step % 4:
             continue
-        shown = page.evaluate(SEEN)
-        before = rev(page)
-        page.evaluate(FROM_SCRATCH)
-        page.wait_for_function(f"() => document.body.dataset.rev !== '{before}'")
-        fresh = page.evaluate(SEEN)
+        shown, fresh = seen_then_redrawn(page)
         for k in ("stacks", "boxes", "lit", "panel"):
             assert shown[k] == fresh[k], f"{k} differ from a full redraw after click {step}"
         compared += 1

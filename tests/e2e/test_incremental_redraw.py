@@ -199,3 +199,38 @@ def test_map_layers_are_drawn_over_an_untouched_map(page, base_url):
     hit = page.evaluate(HIT)
     assert hit["bare"] is True, hit
     page.evaluate("() => window.__base_watch.disconnect()")
+
+
+PATCH_ATTRS = """() => {
+  const box = document.createElement('div');
+  box.innerHTML = '<p data-key="a" class="x" title="old">a<b>1</b></p><p data-key="b" hidden>b</p>'
+    + '<svg><g data-stack="S" transform="translate(1 2)"><text x="1">3</text></g></svg>';
+  const [pa, pb] = box.querySelectorAll('p');
+  const g = box.querySelector('g'), b = box.querySelector('b');
+  const seen = [];
+  const obs = new MutationObserver(() => {});
+  obs.observe(box, {subtree: true, childList: true, attributes: true, characterData: true});
+  window.vwMorph(box, '<p data-key="a" class="y" data-n="2">a<b>1</b></p><p data-key="b" hidden>b</p>'
+    + '<svg><g data-stack="S" transform="translate(1 2)" class="open"><text x="2">3</text></g></svg>');
+  for (const r of obs.takeRecords()) seen.push(r.type + ' ' + (r.attributeName || '') + ' ' + r.target.nodeName);
+  const ps = box.querySelectorAll('p');
+  return {same: ps[0] === pa && ps[1] === pb && box.querySelector('g') === g && box.querySelector('b') === b,
+          a: [...pa.getAttributeNames()].sort().map(n => n + '=' + pa.getAttribute(n)),
+          g: [...g.getAttributeNames()].sort().map(n => n + '=' + g.getAttribute(n)),
+          x: box.querySelector('text').getAttribute('x'), seen: seen.sort()};
+}"""
+
+
+def test_patch_writes_only_the_attributes_that_differ(page, base_url):
+    """static/dom.js: a patched element loses the attributes the new markup lacks and takes the
+    new ones; an element whose whole subtree is unchanged (the second <p>, the <b>) is left as it
+    is, with no mutation at all (issue 14: the patch compares by attribute name, and skips an equal
+    subtree at once)."""
+    start_ft(page, base_url, seed=5)
+    out = page.evaluate(PATCH_ATTRS)
+    assert out["same"], out  # every element kept, none made anew
+    assert out["a"] == ["class=y", "data-key=a", "data-n=2"]
+    assert out["g"] == ["class=open", "data-stack=S", "transform=translate(1 2)"]
+    assert out["x"] == "2"
+    assert out["seen"] == ["attributes class P", "attributes class g", "attributes data-n P",
+                           "attributes title P", "attributes x text"], out["seen"]

@@ -399,3 +399,28 @@ def test_ft_selection_drops_when_its_unit_has_nothing_left_to_do(page, base_url)
         assert page.locator("#actions .selinfo").count() == 1
     else:
         assert page.locator("#actions .selinfo").count() == 0, page.text_content("#actions")
+
+
+def test_ft_mouse_presses_do_not_take_the_focus(page, base_url):
+    """Issue 14: a mouse press on a command button (a unit's entry, Clear) or on a counter of the
+    stack inspector does not take the focus, as an action button's does not (static/dom.js). The
+    click's redraw removes the entry just picked; removing the focused element made Chromium lay
+    out the page in the middle of the patch. The clicks still do what they do."""
+    start_ft(page, base_url, seed=5)
+    _ft_to_transport(page)
+    page.evaluate("""() => { window.__focused = [];
+        document.addEventListener('focusin', (e) => {
+            if (e.target.matches('button, .insp-ctr')) window.__focused.push(e.target.outerHTML.slice(0, 80)); }, true); }""")
+    unit = next(a for _, t, a in panel_actions(page) if t == "lift" and a)
+    select_entry(page, unit)  # a mouse click on its entry (its place opened first if folded)
+    assert page.locator("#actions .selinfo").count() == 1
+    assert page.locator(f'#actions .entry[data-key="{unit}"]').count() == 0  # gone from the list
+    click_and_wait(page, "#actions .clear-sel")
+    assert page.locator("#actions .selinfo").count() == 0
+    click_and_wait(page, '#map [data-stack="ANKHE"] [data-unit]')  # the inspector opens
+    ctr = page.locator("#inspector .insp-ctr.act").first
+    picked = ctr.get_attribute("data-unit")
+    click_and_wait(page, ctr)
+    assert page.locator("#actions .selinfo").count() == 1
+    assert page.locator(f'#inspector .insp-ctr.sel[data-unit="{picked}"]').count() == 1
+    assert page.evaluate("window.__focused") == []

@@ -12,10 +12,11 @@
 // further on is moved up rather than rebuilt.
 // vwPut: append markup to an element and return the elements it made (a map's highlights, in one
 // call instead of one each).
-// And one listener: an action button pressed with the mouse does not take the focus. The panel is
-// redrawn after every action, and removing the focused button made Chromium lay out the whole page
-// at once (about 25 ms of a First Team click, found with the CDP profiler); in Python it cost a
-// call into Python at every press anywhere on the page.
+// And one listener: an action button (or a command button, or an inspector's counter) pressed
+// with the mouse does not take the focus. The panel is redrawn after every action, and removing
+// the focused button made Chromium lay out the whole page at once (about 25 ms of a First Team
+// click, found with the CDP profiler); in Python it cost a call into Python at every press
+// anywhere on the page.
 // vwPointerGate: the map's pointer for game/ui/panzoom.py. A press that does not move is a click
 // and Python hears nothing of it; Python follows a pointer once it drags (dragPx) or a second
 // finger comes down (a pinch), and the click that ends a drag is swallowed here: no call into

@@ -8,10 +8,8 @@ from .logic import child_moves, part_keys
 SVG_NS = "http://www.w3.org/2000/svg"
 
 
-def el(tag, attrs=None, text=None, parent=None, cls=None):
-    e = document.createElement(tag)
-    if cls:
-        e.className = cls
+def _filled(e, attrs, text, parent):
+    """A new element given its attributes (a None value: left out), its text and its parent."""
     if attrs:
         for k, v in attrs.items():
             if v is not None:
@@ -21,6 +19,13 @@ def el(tag, attrs=None, text=None, parent=None, cls=None):
     if parent is not None:
         parent.appendChild(e)
     return e
+
+
+def el(tag, attrs=None, text=None, parent=None, cls=None):
+    e = document.createElement(tag)
+    if cls:
+        e.className = cls
+    return _filled(e, attrs, text, parent)
 
 
 class Frag:
@@ -83,16 +88,7 @@ _SCRATCH = document.createElementNS(SVG_NS, "svg")  # where an unattached Frag i
 def sel(tag, attrs=None, text=None, parent=None):
     if isinstance(parent, Frag):
         return parent.appendChild(Frag(tag, attrs, text))
-    e = document.createElementNS(SVG_NS, tag)
-    if attrs:
-        for k, v in attrs.items():
-            if v is not None:
-                e.setAttribute(k, str(v))
-    if text is not None:
-        e.textContent = str(text)
-    if parent is not None:
-        parent.appendChild(e)
-    return e
+    return _filled(document.createElementNS(SVG_NS, tag), attrs, text, parent)
 
 
 def q(selector):

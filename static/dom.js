@@ -9,7 +9,7 @@
 // (indices shift, a unit drops out), mostly in attributes; patched, its buttons stay and only what
 // differs is written. Elements are matched in order by tag and key (data-key, data-unit,
 // data-group, data-of, data-box, data-stack or id); a keyed element that is gone is removed, one
-// further on is moved up rather than rebuilt.
+// further on is moved up rather than rebuilt. A <details> stays open or closed as the player left it.
 // vwPut: append markup to an element and return the elements it made (a map's highlights, in one
 // call instead of one each).
 // And one listener: an action button (or a command button, or an inspector's counter) pressed
@@ -59,13 +59,17 @@
 
   // By name, not through .attributes: each item of that is an Attr node made on the spot, and
   // walking them made a patch cost about 15 us an element (issue 14, timed in the page).
+  // A <details> the player opened or closed stays so: the patch never writes its "open". A redraw
+  // after every action folded First Team's An Khe (40 companies) again under the player's hand,
+  // and the browser then dropped and later rebuilt the boxes of its 40 buttons (issue 14, a trace).
   function attrs(old, now) {
+    const fold = old.localName === "details";
     for (const name of old.getAttributeNames()) {
-      if (!now.hasAttribute(name)) old.removeAttribute(name);
+      if (!now.hasAttribute(name) && !(fold && name === "open")) old.removeAttribute(name);
     }
     for (const name of now.getAttributeNames()) {
       const v = now.getAttribute(name);
-      if (old.getAttribute(name) !== v) old.setAttribute(name, v);
+      if (old.getAttribute(name) !== v && !(fold && name === "open")) old.setAttribute(name, v);
     }
   }
 

@@ -251,7 +251,7 @@ def _target(app, step):
     for sel in (f'#actions [data-cmd="pick"][data-holds~="{i}"]', f'#actions [data-cmd="sub"][data-holds~="{i}"]'):
         n = _first(sel)
         if n:
-            return f"Open \u201c{n.textContent}\u201d in the panel.", n, f"hdr{i}"
+            return f"Open \u201c{n.firstChild.textContent}\u201d in the panel.", n, f"hdr{i}"  # (not its count)
     n = _first(f'#actions details.ent-place:has([data-holds~="{i}"]) > summary, '
                f'#actions section.grp:has([data-holds~="{i}"]) > .grp-toggle')
     if n:

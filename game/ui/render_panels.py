@@ -221,7 +221,7 @@ def _entries(out, by_actor, acts, selected, name_of, place_of):
                                           "data-hts": " ".join(acts[i]["t"] for i in idxs),
                                           "title": "; ".join(str(acts[i].get("label", "")) for i in idxs[:6])
                                           + (f"; … {len(idxs)} actions" if len(idxs) > 6 else "")},
-                               name, "entry"))
+                               name, "entry", markup("span", text=len(idxs), cls="ent-n")))
         lst = markup("div", cls="ent-list", inner="".join(btns))
         # keyed by its place: when a place comes or goes above it, the patch (static/dom.js) keeps
         # its buttons rather than rebuilding those of every place after it (issue 14, a trace)

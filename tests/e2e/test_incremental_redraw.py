@@ -15,8 +15,10 @@ SEEN = """() => {
   const stacks = [...document.querySelectorAll('#vw-pieces [data-stack]')].map(s =>
       [s.dataset.stack, s.getAttribute('class'), [...s.querySelectorAll('[data-unit]')].map(ctr)]);
   stacks.sort((a, b) => a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  // (a <details>'s "open" is the player's, kept by the patch: a redraw from scratch folds it)
   const tree = n => n.nodeType === 3 ? n.nodeValue : [n.nodeName,
-      [...n.attributes].map(a => a.name + '=' + a.value).sort().join(' '), [...n.childNodes].map(tree)];
+      [...n.attributes].filter(a => !(n.nodeName === 'DETAILS' && a.name === 'open'))
+        .map(a => a.name + '=' + a.value).sort().join(' '), [...n.childNodes].map(tree)];
   // a box's row of other things than counters (Mike Force's pools: a button per kind), as a tree
   const boxes = [...document.querySelectorAll('#boxes [data-box]')].map(b =>
       [b.dataset.box, b.querySelector('.box-h').textContent, [...b.querySelectorAll('svg.mini')].map(ctr),

@@ -11,8 +11,8 @@ from game.rules import get
 from game.ui.logic import actor_of, target_space
 
 from .ft_ui import RandomPlayer, start_ft
-from .mf_ui import (advance_until, click_action, click_and_wait, first_of_type, open_sheet, panel_actions, rev, start_game,
-                    step, wait_rev_after)
+from .mf_ui import (advance_until, click_action, click_and_wait, click_highlight, first_of_type, open_sheet,
+                    panel_actions, rev, start_game, step, wait_rev_after)
 
 SHOTS = "/tmp/select"
 
@@ -424,3 +424,30 @@ def test_ft_mouse_presses_do_not_take_the_focus(page, base_url):
     assert page.locator("#actions .selinfo").count() == 1
     assert page.locator(f'#inspector .insp-ctr.sel[data-unit="{picked}"]').count() == 1
     assert page.evaluate("window.__focused") == []
+
+
+def test_ft_a_place_opened_by_the_player_stays_open(page, base_url):
+    """Issue 14 (static/dom.js): An Khe's 40 companies are folded in the list of units that can
+    act. Opened by the player, the place stays open through the redraws that follow (a pick, its
+    lift, Clear), so the next company is one click away; closed by the player, it stays closed.
+    The redraw used to fold it again under the player's hand."""
+    start_ft(page, base_url, seed=5)
+    _ft_to_transport(page)
+    fold = page.locator('#actions details.ent-place[data-group="place:An Khe"]')
+    assert fold.count() == 1 and fold.get_attribute("open") is None  # folded at first
+    fold.locator("summary").click()
+    same = fold.element_handle()
+    lifts = [a for _, t, a in panel_actions(page) if t == "lift" and a]
+    unit = next(u for u in lifts if fold.locator(f'.entry[data-key="{u}"]').count())
+    click_and_wait(page, fold.locator(f'.entry[data-key="{unit}"]'))  # a pick: a redraw
+    assert page.locator("#actions .selinfo").count() == 1
+    assert fold.get_attribute("open") == "" and fold.locator(".entry").first.is_visible()
+    assert page.evaluate("([a, b]) => a === b", [same, fold.element_handle()])  # patched, not rebuilt
+    assert click_highlight(page, "lift")  # its lift, on the map
+    assert page.locator(f'#actions .entry[data-key="{unit}"]').count() == 0  # lifted: it has left An Khe
+    assert fold.get_attribute("open") == ""  # still open for the next company
+    fold.locator("summary").click()  # the player folds it
+    assert fold.get_attribute("open") is None
+    before = rev(page)
+    click_and_wait(page, '#map [data-stack="ANKHE"] [data-unit]')  # a pick on the map: a redraw
+    assert rev(page) != before and fold.get_attribute("open") is None

@@ -27,7 +27,10 @@ SEEN = """() => {
   // the panel patched in place (static/dom.js) as a tree: tags, attributes (sorted: a patched
   // element keeps its attributes' order), texts
   const panel = ['#main-acts', '#actions', '#tracks'].map(s => tree(document.querySelector(s)));
-  return {stacks, boxes, lit, panel};
+  // each place's accessible name lists its counters (named again only when they change)
+  const names = [...document.querySelectorAll('#map [data-space], #map [data-anchor]')].map(g =>
+      [g.dataset.space || g.dataset.anchor, g.getAttribute('aria-label')]);
+  return {stacks, boxes, lit, panel, names};
 }"""
 
 FROM_SCRATCH = """async () => {
@@ -75,6 +78,7 @@ def test_first_team_incremental_redraw_matches_a_full_redraw(page, base_url):
         assert shown["boxes"] == fresh["boxes"], f"box counters differ from a full redraw after click {step}"
         assert shown["lit"] == fresh["lit"], f"lit places differ from a full redraw after click {step}"
         assert shown["panel"] == fresh["panel"], f"the panel differs from a full redraw after click {step}"
+        assert shown["names"] == fresh["names"], f"places' names differ from a full redraw after click {step}"
         compared += 1
         relit += sum(1 for s in fresh["stacks"] for c in s[2] if " act" in (c[1] or ""))
     assert compared >= 10, compared
@@ -94,7 +98,7 @@ def test_mike_force_incremental_redraw_matches_a_full_redraw(page, base_url):
         if step % 4:
             continue
         shown, fresh = seen_then_redrawn(page)
-        for k in ("stacks", "boxes", "lit", "panel"):
+        for k in ("stacks", "boxes", "lit", "panel", "names"):
             assert shown[k] == fresh[k], f"{k} differ from a full redraw after click {step}"
         compared += 1
         pools += sum(1 for b in fresh["boxes"] if b[3] is not None and "pool-item" in str(b[3]))

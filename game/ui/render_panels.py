@@ -217,7 +217,7 @@ def _entries(out, by_actor, acts, selected, name_of, place_of):
                 seen[name] = seen.get(name, 0) + 1
                 name = f"{name} {seen[name]}"
             btns.append(markup("button", {"type": "button", "data-cmd": "pick", "data-key": key, "data-actor": key,
-                                          "data-n": len(idxs), "data-holds": " ".join(map(str, idxs)),
+                                          "data-holds": " ".join(map(str, idxs)),
                                           "data-hts": " ".join(acts[i]["t"] for i in idxs),
                                           "title": "; ".join(str(acts[i].get("label", "")) for i in idxs[:6])
                                           + (f"; … {len(idxs)} actions" if len(idxs) > 6 else "")},

@@ -36,7 +36,7 @@ def title_of(p):
     return t
 
 
-_DRAWN = {}  # (game, the piece as the view writes it, x, y) -> (its <g>'s attributes, the markup inside)
+_DRAWN = {}  # (game, the piece as the view writes it) -> (its <g>'s attributes, the markup inside)
 
 
 def counter(p, x=0, y=0, parent=None):
@@ -44,16 +44,19 @@ def counter(p, x=0, y=0, parent=None):
     Built as a Frag, and into a page element put there in one call (issue 14). A game's drawer is
     a function of the piece and its place alone: what it drew inside the <g> is kept as markup and
     given again (a First Team click that selects a unit redraws dozens of counters, and making and
-    writing out their elements was 2-4 ms of it)."""
-    key = (_UI.ID, str(p), x, y)
+    writing out their elements was 2-4 ms of it). Drawn around (0, 0) and placed by its <g>'s
+    transform alone (group()), it is kept once for every place it is shown: First Team's zone boxes
+    show the same counters on the map and in the panel."""
+    key = (_UI.ID, str(p))
     was = _DRAWN.get(key)
     if was is None:
         if len(_DRAWN) > 5_000:
             _DRAWN.clear()
-        g = _UI.draw_counter(p, x, y, Frag("g"))
+        g = _UI.draw_counter(p, 0, 0, Frag("g"))
         was = _DRAWN[key] = (g.attrs, "".join(k.html() for k in g.kids))
     g = Frag("g")
     g.attrs = dict(was[0])  # the caller adds its own (data-unit, class...)
+    g.attrs["transform"] = _at(x, y)
     g.kids.append(Raw(was[1]))
     if parent is None or isinstance(parent, Frag):
         if parent is not None:
@@ -62,10 +65,15 @@ def counter(p, x=0, y=0, parent=None):
     return put(parent, g)
 
 
+def _at(x, y):
+    return f"translate({x:.1f} {y:.1f})"
+
+
 # ---- shared primitives ---------------------------------------------------------------------
 def group(p, x, y, parent, title):
-    """The counter's <g> with its <title> (everything it shows, in words)."""
-    g = sel("g", {"class": "ctr", "transform": f"translate({x:.1f} {y:.1f})", "data-side": p.get("side")},
+    """The counter's <g> with its <title> (everything it shows, in words); its drawing is relative
+    to (0, 0), placed by the transform alone (counter() keeps it once for every place)."""
+    g = sel("g", {"class": "ctr", "transform": _at(x, y), "data-side": p.get("side")},
             parent=parent)
     sel("title", text=title, parent=g)
     return g

@@ -82,6 +82,12 @@ def put_all(parent, frags):
     return window.vwPut(parent, "".join(f.html() for f in frags)).to_py(depth=1)
 
 
+def put_loose(frags):
+    """Frags -> their elements, unattached (the caller places them), made in one call."""
+    _SCRATCH.replaceChildren()
+    return put_all(_SCRATCH, frags)
+
+
 _SCRATCH = document.createElementNS(SVG_NS, "svg")  # where an unattached Frag is parsed (as SVG)
 
 

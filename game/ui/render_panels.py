@@ -2,7 +2,7 @@
 into markup (dom.markup)."""
 
 from .counters import counter, game_id, title_of
-from .dom import Frag, Keyed, el, markup, put, set_html, set_parts, window
+from .dom import Frag, Keyed, el, markup, put, put_loose, set_html, set_parts, window
 from .howto import linkify
 from .logic import BIG_GROUP, FLOW, actor_of, actors_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
 
@@ -24,7 +24,7 @@ def mini(p, parent, selected, can_act):
     pid = p.get("id")
     key = mini_key(p, selected, can_act)
     hit = _MINIS.get(pid)
-    cls = "mini ctr-wrap" + (" sel" if key[2] else "") + (" act" if key[3] else "")
+    cls = _mini_cls(key)
     if hit is not None and hit[0][:2] == key[:2]:  # the same counter: at most its class changes
         if hit[0] != key:
             hit[1].setAttribute("class", cls)
@@ -35,6 +35,24 @@ def mini(p, parent, selected, can_act):
     svg = put(parent, _mini_frag(p, cls))
     _MINIS[pid] = (key, svg)
     return svg
+
+
+def _mini_cls(key):
+    return "mini ctr-wrap" + (" sel" if key[2] else "") + (" act" if key[3] else "")
+
+
+def _make_minis(pieces, selected, can_act):
+    """The panel counters that are not drawn yet, made in one call into the page (issue 14: the
+    First Team phase that fills the zone boxes adds a dozen or more, each a call and a parse)."""
+    todo = []
+    for p in pieces:
+        key = mini_key(p, selected, can_act)
+        hit = _MINIS.get(key[1].get("id"))
+        if hit is None or hit[0][:2] != key[:2]:
+            todo.append(key)
+    if len(todo) > 1:
+        for key, svg in zip(todo, put_loose([_mini_frag(k[1], _mini_cls(k)) for k in todo])):
+            _MINIS[key[1].get("id")] = (key, svg)
 
 
 def _mini_frag(p, cls):
@@ -66,7 +84,7 @@ def box_list(root, groups, selected, can_act):
     counters (content: the pieces) or of other things (content: their markup; a pool's buttons).
     Kept in the page: a box is added or removed, a heading's text set, a counter added, removed or
     replaced where it changed (dom.Keyed), a row of markup set when it changed (issue 14)."""
-    divs = []
+    divs, changed = [], []
     for title, key, content in groups:
         box = _BOXES.get(key)
         if box is None:
@@ -89,9 +107,12 @@ def box_list(root, groups, selected, can_act):
             ids = [p.get("id") for p in content]
             shows = (game_id(), content, selected if selected in ids else None, can_act.intersection(ids))
             if box.shows != shows:
-                box.row.sync([mini(p, None, selected, can_act) for p in content])
-                box.shows = shows
+                changed.append((box, content, shows))
         divs.append(box.div)
+    _make_minis([p for _, content, _ in changed for p in content], selected, can_act)
+    for box, content, shows in changed:
+        box.row.sync([mini(p, None, selected, can_act) for p in content])
+        box.shows = shows
     keyed = _BOX_LISTS.get(root.id)
     if keyed is None or not keyed.node.isSameNode(root):
         keyed = _BOX_LISTS[root.id] = Keyed(root)

@@ -127,3 +127,46 @@ def test_mf_counters_on_the_map_are_drawn_by_mike_force(page, base_url):
         assert "(Free World)" in title or "(Communist)" in title, title
         assert any(re.fullmatch(r"\d+(-\d+){0,2}|\d-\d-A", t) for t in texts), (uid, texts)  # factors
     page.screenshot(path="/work/shots/ui-a/mf_setup_1440.png")
+
+
+def v_pieces():
+    r = get("vietnam-1965-1975")
+    out = []
+    for scenario in ("starlite", "silver-bayonet"):
+        v = M.view(r, M.new_match(r, scenario, 1, {}, "auto"))
+        out += [p for s in v["spaces"].values() for p in s.get("pieces", [])]
+    return out
+
+
+SAME_AT_EVERY_PLACE = """async ([pieces, game]) => {
+  const m = await import('/static/pyodide_early.mjs');
+  const py = await m.loadPyodide();
+  py.globals.set('vw_pieces', JSON.stringify(pieces));
+  py.globals.set('vw_game', game);
+  return py.runPython(`
+import json
+from game.ui import counters as C
+from game.ui.dom import Frag
+from game.ui.games import ui_for
+ui = ui_for(vw_game)
+C.use(ui)
+out = []
+for p in json.loads(vw_pieces):
+    for x, y in ((0, 0), (37.25, -12.5), (-101, 88.75), (37.25, -12.5)):
+        kept, fresh = C.counter(p, x, y).html(), ui.draw_counter(p, x, y, Frag("g")).html()
+        if kept != fresh:
+            out.append([p.get("id"), x, y, kept, fresh])
+json.dumps(out)
+`);
+}"""
+
+
+@pytest.mark.parametrize("game, pieces", [("mike-force", mf_pieces), ("first-team", ft_pieces),
+                                          ("vietnam-1965-1975", v_pieces)])
+def test_a_counter_kept_once_is_drawn_right_at_every_place(booted, game, pieces):
+    """counters.counter keeps one drawing of a piece for all the places it is shown (the map, a
+    stack, a panel box; issue 14): it must be what the game's drawer draws there, every kind."""
+    ps = pieces()
+    assert len(ps) >= 10
+    differ = json.loads(booted.evaluate(SAME_AT_EVERY_PLACE, [ps, game]))
+    assert differ == []

@@ -23,18 +23,23 @@ def mini(p, parent, selected, can_act):
     """A piece's counter in a panel list (added to `parent` unless None)."""
     pid = p.get("id")
     key = mini_key(p, selected, can_act)
-    hit = _MINIS.get(pid)
-    cls = _mini_cls(key)
-    if hit is not None and hit[0][:2] == key[:2]:  # the same counter: at most its class changes
+    hit = _kept(key)
+    if hit is not None:  # the same counter: at most its class changes
         if hit[0] != key:
-            hit[1].setAttribute("class", cls)
+            hit[1].setAttribute("class", _mini_cls(key))
             _MINIS[pid] = (key, hit[1])
         if parent is not None:
             parent.appendChild(hit[1])
         return hit[1]
-    svg = put(parent, _mini_frag(p, cls))
+    svg = put(parent, _mini_frag(p, _mini_cls(key)))
     _MINIS[pid] = (key, svg)
     return svg
+
+
+def _kept(key):
+    """The panel counter drawn for key's piece, (its key, its <svg>), if it shows that same piece."""
+    hit = _MINIS.get(key[1].get("id"))
+    return hit if hit is not None and hit[0][:2] == key[:2] else None
 
 
 def _mini_cls(key):
@@ -44,12 +49,7 @@ def _mini_cls(key):
 def _make_minis(pieces, selected, can_act):
     """The panel counters that are not drawn yet, made in one call into the page (issue 14: the
     First Team phase that fills the zone boxes adds a dozen or more, each a call and a parse)."""
-    todo = []
-    for p in pieces:
-        key = mini_key(p, selected, can_act)
-        hit = _MINIS.get(key[1].get("id"))
-        if hit is None or hit[0][:2] != key[:2]:
-            todo.append(key)
+    todo = [key for key in (mini_key(p, selected, can_act) for p in pieces) if _kept(key) is None]
     if len(todo) > 1:
         for key, svg in zip(todo, put_loose([_mini_frag(k[1], _mini_cls(k)) for k in todo])):
             _MINIS[key[1].get("id")] = (key, svg)

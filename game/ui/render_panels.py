@@ -19,20 +19,18 @@ def mini_key(p, selected, can_act):
     return (game_id(), p, pid == selected, pid in can_act)
 
 
-def mini(p, parent, selected, can_act):
-    """A piece's counter in a panel list (added to `parent` unless None)."""
-    pid = p.get("id")
-    key = mini_key(p, selected, can_act)
+def mini(key, parent=None):
+    """The panel counter of a mini_key (added to `parent` unless None)."""
     hit = _kept(key)
     if hit is not None:  # the same counter: at most its class changes
         if hit[0] != key:
             hit[1].setAttribute("class", _mini_cls(key))
-            _MINIS[pid] = (key, hit[1])
+            _MINIS[key[1].get("id")] = (key, hit[1])
         if parent is not None:
             parent.appendChild(hit[1])
         return hit[1]
-    svg = put(parent, _mini_frag(p, _mini_cls(key)))
-    _MINIS[pid] = (key, svg)
+    svg = put(parent, _mini_frag(key[1], _mini_cls(key)))
+    _MINIS[key[1].get("id")] = (key, svg)
     return svg
 
 
@@ -46,10 +44,10 @@ def _mini_cls(key):
     return "mini ctr-wrap" + (" sel" if key[2] else "") + (" act" if key[3] else "")
 
 
-def _make_minis(pieces, selected, can_act):
-    """The panel counters that are not drawn yet, made in one call into the page (issue 14: the
-    First Team phase that fills the zone boxes adds a dozen or more, each a call and a parse)."""
-    todo = [key for key in (mini_key(p, selected, can_act) for p in pieces) if _kept(key) is None]
+def _make_minis(keys):
+    """The panel counters (mini_keys) that are not drawn yet, made in one call into the page (issue
+    14: the First Team phase that fills the zone boxes adds a dozen or more, each a call and a parse)."""
+    todo = [key for key in keys if _kept(key) is None]
     if len(todo) > 1:
         for key, svg in zip(todo, put_loose([_mini_frag(k[1], _mini_cls(k)) for k in todo])):
             _MINIS[key[1].get("id")] = (key, svg)
@@ -107,11 +105,11 @@ def box_list(root, groups, selected, can_act):
             ids = [p.get("id") for p in content]
             shows = (game_id(), content, selected if selected in ids else None, can_act.intersection(ids))
             if box.shows != shows:
-                changed.append((box, content, shows))
+                changed.append((box, [mini_key(p, selected, can_act) for p in content], shows))
         divs.append(box.div)
-    _make_minis([p for _, content, _ in changed for p in content], selected, can_act)
-    for box, content, shows in changed:
-        box.row.sync([mini(p, None, selected, can_act) for p in content])
+    _make_minis([key for _, keys, _ in changed for key in keys])
+    for box, keys, shows in changed:
+        box.row.sync([mini(key) for key in keys])
         box.shows = shows
     keyed = _BOX_LISTS.get(root.id)
     if keyed is None or not keyed.node.isSameNode(root):

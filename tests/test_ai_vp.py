@@ -2,6 +2,7 @@
 it fights for, and whole games that finish, on a test scenario built from Starlite's data."""
 
 import copy
+import random
 
 import pytest
 
@@ -89,3 +90,74 @@ def test_whole_games_by_the_computer_finish(vptest, level):
     assert r["errors"] == 0, r["error_samples"]
     assert r["finished"] == r["games"]
     assert sum(r["wins"].values()) == r["games"]
+
+
+def test_V18_1_hqs_and_artillery_join_an_operation_they_can_reach(vptest):
+    """V 18.1: an HQ or a battery eliminated is 10 VP to the NLF, like a battalion, and with no
+    ground strength it cannot hold a hex alone: one left behind by an operation, or walking toward
+    its target alone, is what the NLF attacked. So they join an operation they can reach: in range
+    and one hex (V 7.2), or flying (V 8.1, with Airmobile Points)."""
+    m = at_ops(vptest)
+    s = m["state"]
+    s["rec"]["amp"] = 0
+    assert {"m33", "m24", "m37", "hq7", "a212"} <= set(VP.us_operators(s, "5320"))
+    s["units"]["a212"]["hex"] = "5016"                # 5 hexes from 5320, range 3: out of reach
+    assert "a212" not in VP.us_operators(s, "5320")
+    s["rec"]["amp"] = 1                               # it can fly (8 hexes)
+    assert "a212" in VP.us_operators(s, "5320")
+    s["units"]["hq7"]["op"] = True                    # already designated: not picked again
+    assert "hq7" not in VP.us_operators(s, "5320")
+
+
+def test_V7_2_V18_1_hqs_and_artillery_move_last_to_the_strongest_operating_stack(vptest):
+    """In the operation's movement the combat units move first; each HQ and battery then goes to
+    the hex of operating combat units with the most ground strength in range of the target."""
+    m = at_ops(vptest)
+    rng = random.Random(0)
+    picks, moved = [], False
+    for _ in range(400):
+        s = m["state"]
+        f = s["stack"][-1]
+        if f["s"] == "move" and f.get("mode") == "op":
+            moved = True
+        elif moved:
+            break
+        legal = M.legal_actions(R, m, labels=False)
+        role = M.current_role(R, m)
+        a = V.novice(R, s, role, legal, rng)
+        if role == "US" and f["s"] == "move" and a["t"] == "pick":
+            picks.append(a["u"])
+        if role == "US" and f["s"] == "sd_pick" and a["t"] == "target":
+            a = V.first(legal, "target", hex="5320") or a
+        M.apply(R, m, a)
+    s = m["state"]
+    assert moved and s["op"] and s["op"]["targets"] == ["5320"]
+    support = [u for u in picks if VP.support_unit(s["units"][u])]
+    assert support and picks[-len(support):] == support      # they move last
+    stacks = {}
+    for u in B.live(s):
+        if u["side"] == "US" and u["op"] and B.strength(u) > 0:
+            stacks[u["hex"]] = stacks.get(u["hex"], 0) + B.strength(u)
+    for uid in support:
+        u = s["units"][uid]
+        assert stacks.get(u["hex"]), (uid, u["hex"], stacks)  # with combat units, never alone
+
+
+def test_V5_5_V18_1_us_losses_cost_the_fewest_vp(vptest):
+    """V 5.5 with V 18.1: a US counter removed is 10 VP to the NLF, an ARVN battalion its 2
+    strength points; an ARVN RP 1/4 VP, a US RP 1."""
+    m = at_ops(vptest)
+    s = m["state"]
+    s["units"]["m33"]["kind"] = "arvn_bn"
+    s["stack"].append({"s": "losses", "n": 1})
+    assert VP.losses(s, "US", [{"t": "remove", "u": "hq7"}, {"t": "remove", "u": "m37"},
+                               {"t": "remove", "u": "m33"}], None) == {"t": "remove", "u": "m33"}
+    # two losses: a US battalion (3) covers both for 10 VP, the HQ one for 10
+    s["stack"][-1]["n"] = 2
+    assert VP.losses(s, "US", [{"t": "remove", "u": "hq7"}, {"t": "remove", "u": "m37"}], None) == \
+        {"t": "remove", "u": "m37"}
+    assert VP.losses(s, "US", [{"t": "rp", "u": "m37"}, {"t": "rp", "u": "m33"}, {"t": "remove", "u": "m33"}],
+                     None) == {"t": "rp", "u": "m33"}
+    # the NLF's losses are vietnam.py's
+    assert VP.losses(s, "NLF", [{"t": "remove", "u": "vc1"}, {"t": "remove", "u": "ps1"}], None) == \
+        {"t": "remove", "u": "ps1"}

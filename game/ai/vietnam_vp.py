@@ -5,7 +5,11 @@ losses, reserves...) stay in vietnam.py; these replace the ones about what to fi
 
 US:  operate while some enemy stack is in reach of its combat units, against the stack worth most
      (an NVA counter 4 VP, a VC regiment 3, a battalion 1: V 18.1) for the fewest defenders;
-     decline otherwise.
+     decline otherwise. Every US counter lost is 10 VP to the NLF, an HQ or a battery as much as
+     a battalion: HQs and artillery join the operations they can reach and move last, to its
+     strongest stack of combat units (left behind, or walking toward the target alone, with no
+     ground strength, they were half the US counters the computer lost); a loss the replacement
+     points cannot cover removes the unit that costs fewest VP for what it covers (V 5.5).
 NLF: attack only where it is much stronger (a lone ARVN battalion, a small garrison), keep its
      regiments out of reach, and in the last turn, when the US has nothing left to operate with,
      move into towns and cultivated hexes for their points (V 18.1 rule 7).
@@ -121,7 +125,9 @@ def sd_pick(s, role, legal, rng, plan=None):
         if a:
             return a
     want = None
-    if f["target"] is not None:
+    if f["target"] is not None and role == "US":
+        want = us_operators(s, f["target"])
+    elif f["target"] is not None:
         want = [u["id"] for u in eligible(s, role) if not u["op"] and B.fights(u)
                 and distance(u["hex"], f["target"]) <= reach(s, u)]
     elif role == "NLF":
@@ -162,6 +168,13 @@ def move(s, role, legal, rng):
         return picks[0] if picks else V.first(legal, "done") or V.default(legal)
     if role == "NLF" and f.get("cur") and f["mode"] in ("op", "pursuit") and op and op["targets"]:
         return _toward(s, f, legal, op)
+    if role == "US" and not f.get("group") and f["mode"] == "op" and op and op["targets"]:
+        if not f.get("cur"):  # combat units move first, HQs and artillery after them
+            picks = [a for a in legal if a["t"] == "pick"]
+            if picks:
+                return min(picks, key=lambda a: support_unit(s["units"][a["u"]]))
+        elif support_unit(s["units"][f["cur"]]):
+            return with_the_troops(s, f, legal, op)
     air = V.first(legal, "air")
     if role == "US" and air and f.get("cur") and f["mode"] == "op" and op and op["targets"]:
         # V 8.1: fly to a far target (1/2 MP a hex, terrain ignored); the 1st Cavalry flies free
@@ -186,8 +199,89 @@ def _toward(s, f, legal, op):
     return halt or best or V.default(legal)
 
 
+def support_unit(u):
+    """An HQ or artillery unit: no ground strength, it fires as artillery (V 7.1)."""
+    return B.strength(u) <= 0 and B.val(u, "art") > 0
+
+
+def flies(s, u):
+    k = B.kind(u)
+    return bool(k.get("airmobile") or (k.get("airmobile_ok") and s["rec"].get("amp")))
+
+
+def us_operators(s, target):
+    """The US units for an operation on `target` (V 5.1): combat units in reach, and HQs and
+    artillery that can join them: left behind, or walking toward the target alone, they were half
+    the US counters the computer lost (no ground strength; 10 VP each to the NLF, V 18.1). They
+    move last, to the operation's strongest stack in range of the target (`move`)."""
+    going = []  # those already designated too: the plan is made whole at every pick
+    for u in eligible(s, "US"):
+        if not B.fights(u):
+            continue
+        d = distance(u["hex"], target)
+        far = max(C.art_range(u, s) + 1, AIR_REACH if flies(s, u) else 0) if support_unit(u) else reach(s, u)
+        if d <= far:
+            going.append(u)
+    return [u["id"] for u in going if not u["op"]]
+
+
+def with_the_troops(s, f, legal, op):
+    """An operating HQ or battery goes to the operation's strongest stack of combat units in range
+    of a target hex (V 7.2), flying when it is far (V 8.1); with none, it stays."""
+    u = s["units"][f["cur"]]
+    halt = V.first(legal, "halt")
+    stacks = {}
+    for x in B.live(s):
+        if x["side"] == "US" and x["op"] and B.strength(x) > 0:
+            stacks[x["hex"]] = stacks.get(x["hex"], 0) + B.strength(x)
+    fires = C.art_range(u, s)
+    ok = {h: g for h, g in stacks.items() if min(distance(h, t) for t in op["targets"]) <= fires}
+    if not ok:
+        return halt or V.default(legal)
+    goal = max(ok, key=lambda h: (ok[h], -distance(u["hex"], h), h))
+    d0 = distance(u["hex"], goal)
+    if d0 == 0:
+        return halt or V.default(legal)
+    air = V.first(legal, "air")
+    if air and d0 > 2:
+        return air
+    steps = [a for a in legal if a["t"] == "step"]
+    best = min(steps, key=lambda a: (distance(a["to"], goal), a["to"]), default=None)
+    if best and distance(best["to"], goal) < d0:
+        return best
+    return halt or best or V.default(legal)
+
+
+def losses(s, role, legal, rng):
+    """V 5.5, V 18.1: replacement points first on the pool that costs fewest VP (an ARVN RP 1/4, a
+    US RP 1); when a unit must go, the one whose removal costs fewest VP for the losses it covers
+    (a US counter 10, an ARVN or FWA unit its strength points). The NLF as in vietnam.py."""
+    if role != "US":
+        return V.losses(s, role, legal, rng)
+    units = s["units"]
+    if V.first(legal, "rf_rp"):
+        return V.first(legal, "rf_rp")
+    rps = [a for a in legal if a["t"] == "rp"]
+    if rps:
+        def rp_key(a):
+            u = units[a["u"]]
+            return (C.pool_key(u) == "us_rp", -(B.strength(u) - u["rp_spent"]), a["u"])
+        return min(rps, key=rp_key)
+    rem = [a for a in legal if a["t"] == "remove"]
+    if not rem:
+        return V.losses(s, role, legal, rng)
+    f = s["stack"][-1]
+
+    def cost(a):
+        u = units[a["u"]]
+        vp = 10 if B.val(u, "nat") == "US" else B.strength(u) + B.val(u, "art")
+        covers = min(f["n"], max(1, B.strength(u)))
+        return (vp / covers, -covers, B.strength(u), a["u"])  # then keep the stronger
+    return min(rem, key=cost)
+
+
 def designate(s, role, legal, rng):
     return V.default(legal)
 
 
-POLICIES = {"ops": ops, "sd_pick": sd_pick, "move": move, "designate": designate}
+POLICIES = {"ops": ops, "sd_pick": sd_pick, "move": move, "designate": designate, "losses": losses}

@@ -161,3 +161,23 @@ def test_V5_5_V18_1_us_losses_cost_the_fewest_vp(vptest):
     # the NLF's losses are vietnam.py's
     assert VP.losses(s, "NLF", [{"t": "remove", "u": "vc1"}, {"t": "remove", "u": "ps1"}], None) == \
         {"t": "remove", "u": "ps1"}
+
+
+def test_V3_an_hq_or_battery_walks_only_to_a_stack_it_can_reach(vptest):
+    """On the ground (no flight) an operating battery heads for a stack of operating combat units
+    only if its MP reach it by the cheapest path (V 3); else it halts where it stands rather than
+    end its move alone short of it."""
+    m = at_ops(vptest)
+    s = m["state"]
+    s["rec"]["amp"] = 0
+    s["units"]["m37"]["op"] = True      # the operating combat unit at 5220, next to the target
+    s["units"]["a212"]["op"] = True     # the 155 mm at 5118, 2 hexes from it
+    op = {"targets": ["5320"]}
+    f = {"s": "move", "mode": "op", "cur": "a212", "mp": {"a212": 6}, "enter": ["5320"], "forbid": []}
+    steps = [{"t": "step", "to": n} for n in B.neighbours("5118") if B.mapof(s).playable(n)]
+    legal = steps + [{"t": "halt"}]
+    a = VP.with_the_troops(s, f, legal, op)
+    assert a["t"] == "step" and "5220" in VP._walk(s, f, s["units"]["a212"], a["to"])
+    f["mp"]["a212"] = 0.5               # not enough MP for even one step
+    assert "5220" not in VP._walk(s, f, s["units"]["a212"])
+    assert VP.with_the_troops(s, f, legal, op) == {"t": "halt"}

@@ -6,18 +6,21 @@ losses, reserves...) stay in vietnam.py; these replace the ones about what to fi
 US:  operate while some enemy stack is in reach of its combat units, against the stack worth most
      (an NVA counter 4 VP, a VC regiment 3, a battalion 1: V 18.1) for the fewest defenders;
      decline otherwise. Every US counter lost is 10 VP to the NLF, an HQ or a battery as much as
-     a battalion: HQs and artillery join the operations they can reach and move last, to its
-     strongest stack of combat units (left behind, or walking toward the target alone, with no
-     ground strength, they were half the US counters the computer lost); a loss the replacement
-     points cannot cover removes the unit that costs fewest VP for what it covers (V 5.5).
+     a battalion: HQs and artillery join the operations they can reach and move last, to the
+     strongest stack of its combat units they can reach (left behind, or walking toward the target
+     alone, with no ground strength, they were half the US counters the computer lost); a loss
+     the replacement points cannot cover removes the unit that costs fewest VP for what it
+     covers (V 5.5).
 NLF: attack only where it is much stronger (a lone ARVN battalion, a small garrison), keep its
      regiments out of reach, and in the last turn, when the US has nothing left to operate with,
      move into towns and cultivated hexes for their points (V 18.1 rule 7).
 
 Like vietnam.py, they read a sampled world and never a face-down counter's identity."""
 
+from ..rules.vietnam_1965_1975 import airmobile as AM
 from ..rules.vietnam_1965_1975 import board as B
 from ..rules.vietnam_1965_1975 import combat as C
+from ..rules.vietnam_1965_1975 import movement as MV
 from ..rules.vietnam_1965_1975.hexes import distance
 from ..rules.vietnam_1965_1975.turn import eligible
 from . import vietnam as V
@@ -227,7 +230,9 @@ def us_operators(s, target):
 
 def with_the_troops(s, f, legal, op):
     """An operating HQ or battery goes to the operation's strongest stack of combat units in range
-    of a target hex (V 7.2), flying when it is far (V 8.1); with none, it stays."""
+    of a target hex (V 7.2): flying (V 8.1) when it may, else on the ground only to a stack it
+    can reach with the MP it has (V 3, the cheapest path); with none, it stays: a walk that ends
+    short leaves it alone in the open."""
     u = s["units"][f["cur"]]
     halt = V.first(legal, "halt")
     stacks = {}
@@ -236,20 +241,40 @@ def with_the_troops(s, f, legal, op):
             stacks[x["hex"]] = stacks.get(x["hex"], 0) + B.strength(x)
     fires = C.art_range(u, s)
     ok = {h: g for h, g in stacks.items() if min(distance(h, t) for t in op["targets"]) <= fires}
+    steps = [a for a in legal if a["t"] == "step"]
+    air = V.first(legal, "air")
+    flying = AM.flying(u, f)
+    if not flying:
+        walk = _walk(s, f, u)
+        if air and ok and not any(h in walk for h in ok):
+            return air
+        ok = {h: g for h, g in ok.items() if h in walk}
     if not ok:
         return halt or V.default(legal)
     goal = max(ok, key=lambda h: (ok[h], -distance(u["hex"], h), h))
-    d0 = distance(u["hex"], goal)
-    if d0 == 0:
+    if goal == u["hex"]:
         return halt or V.default(legal)
-    air = V.first(legal, "air")
-    if air and d0 > 2:
-        return air
-    steps = [a for a in legal if a["t"] == "step"]
-    best = min(steps, key=lambda a: (distance(a["to"], goal), a["to"]), default=None)
-    if best and distance(best["to"], goal) < d0:
-        return best
-    return halt or best or V.default(legal)
+    if flying:
+        best = min(steps, key=lambda a: (distance(a["to"], goal), a["to"]), default=None)
+        if best and distance(best["to"], goal) < distance(u["hex"], goal):
+            return best
+        return halt or V.default(legal)
+    for a in sorted(steps, key=lambda a: (distance(a["to"], goal), a["to"])):
+        if goal in _walk(s, f, u, a["to"]):
+            return a
+    return halt or V.default(legal)
+
+
+def _walk(s, f, u, via=None):
+    """The hexes u can still end its ground move in (movement.reach), from `via` after stepping
+    there, and where it stands."""
+    left, enter, mode, forbid = f["mp"].get(u["id"], 0), f.get("enter", ()), f["mode"], f.get("forbid", ())
+    if via is not None:
+        cost = MV.step_cost(s, u, u["hex"], via, enter, mode)
+        if cost is None or cost > left:
+            return set()
+        u, left = dict(u, hex=via), left - cost
+    return set(MV.reach(s, u, left, enter, mode, forbid)) | {u["hex"]}
 
 
 def losses(s, role, legal, rng):

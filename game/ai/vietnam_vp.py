@@ -23,6 +23,7 @@ from ..rules.vietnam_1965_1975 import combat as C
 from ..rules.vietnam_1965_1975 import movement as MV
 from ..rules.vietnam_1965_1975.hexes import distance
 from ..rules.vietnam_1965_1975.turn import eligible
+from ..rules.vietnam_1965_1975.victory import removed_vp
 from . import vietnam as V
 
 REACH = 4        # hexes a ground unit covers in one operation (MPA 6-8 over mixed terrain)
@@ -47,9 +48,7 @@ def worth(u, role, s):
 def reach(s, u):
     if B.strength(u) <= 0:
         return C.art_range(u, s) + 1
-    k = B.kind(u)
-    flies = k.get("airmobile") or (k.get("airmobile_ok") and s["rec"].get("amp"))
-    return AIR_REACH if flies else REACH
+    return AIR_REACH if flies(s, u) else REACH
 
 
 def enemy_stacks(s, role):
@@ -208,6 +207,7 @@ def support_unit(u):
 
 
 def flies(s, u):
+    """Airmobile (V 8), or it may be airmobilized with the Airmobile Points left (V 8.1)."""
     k = B.kind(u)
     return bool(k.get("airmobile") or (k.get("airmobile_ok") and s["rec"].get("amp")))
 
@@ -299,7 +299,7 @@ def losses(s, role, legal, rng):
 
     def cost(a):
         u = units[a["u"]]
-        vp = 10 if B.val(u, "nat") == "US" else B.strength(u) + B.val(u, "art")
+        vp = removed_vp({"how": "eliminated", "side": "US", "kind": u["kind"]})[1]
         covers = min(f["n"], max(1, B.strength(u)))
         return (vp / covers, -covers, B.strength(u), a["u"])  # then keep the stronger
     return min(rem, key=cost)

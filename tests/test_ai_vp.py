@@ -11,6 +11,7 @@ from game.ai import vietnam as V
 from game.ai import vietnam_vp as VP
 from game.engine import match as M
 from game.rules.vietnam_1965_1975 import board as B
+from game.rules.vietnam_1965_1975 import movement as MV
 from game.rules.vietnam_1965_1975.data import SCENARIOS
 from game.simulate import simulate
 
@@ -177,7 +178,105 @@ def test_V3_an_hq_or_battery_walks_only_to_a_stack_it_can_reach(vptest):
     steps = [{"t": "step", "to": n} for n in B.neighbours("5118") if B.mapof(s).playable(n)]
     legal = steps + [{"t": "halt"}]
     a = VP.with_the_troops(s, f, legal, op)
-    assert a["t"] == "step" and "5220" in VP._walk(s, f, s["units"]["a212"], a["to"])
+    u = s["units"]["a212"]
+    cost = MV.step_cost(s, u, "5118", a["to"], ["5320"], "op")
+    assert a["t"] == "step" and "5220" in MV.reach(s, dict(u, hex=a["to"]), 6 - cost, ["5320"], "op")
     f["mp"]["a212"] = 0.5               # not enough MP for even one step
-    assert "5220" not in VP._walk(s, f, s["units"]["a212"])
+    assert "5220" not in VP._ends(s, f, s["units"]["a212"], False)
     assert VP.with_the_troops(s, f, legal, op) == {"t": "halt"}
+
+
+def test_V8_1_airmobile_points_lift_the_batteries_first(vptest):
+    """V 8.1, V 8.2: a battery farther from the target than its range plus one hex joins only if an
+    Airmobile Point will lift it, and that point is not spent on an ARVN battalion first (Silver
+    Bayonet: an ARVN battalion flew with the last point and left the 2/19 battery at Pleiku,
+    alone, 10 VP to the NLF)."""
+    from game.rules.vietnam_1965_1975.hexes import distance
+    m = at_ops(vptest)
+    s = m["state"]
+    s["units"]["a212"].update(kind="us_cav_105", hex="4720")   # airmobile only with an AMP
+    s["units"]["m33"].update(kind="arvn_bn", hex="4621")       # a battalion out of walking reach
+    assert distance("4720", "5320") > 3 and VP.REACH < distance("4621", "5320") <= VP.AIR_REACH
+    s["rec"].update(amp=1, amp_used=0)
+    going = VP.us_operators(s, "5320")
+    assert "a212" in going and "m33" not in going
+    s["rec"]["amp"] = 2
+    assert {"a212", "m33"} <= set(VP.us_operators(s, "5320"))
+    # in the operation's move, the battalion does not take the battery's point
+    s["rec"]["amp"] = 1
+    s["op"] = dict(B.new_op("US", "sd"), targets=["5320"])
+    for uid in ("a212", "m33"):
+        s["units"][uid]["op"] = True
+    f = {"s": "move", "mode": "op", "cur": "m33", "mp": {"m33": 7, "a212": 6}, "moved": [],
+         "enter": ["5320"], "forbid": []}
+    s["stack"].append(f)
+    legal = [{"t": "air"}, {"t": "halt"}] + [{"t": "step", "to": n} for n in B.neighbours("4621")
+                                              if B.mapof(s).playable(n)]
+    assert VP.move(s, "US", legal, random.Random(1)) != {"t": "air"}
+    s["rec"]["amp"] = 2
+    assert VP.move(s, "US", legal, random.Random(1)) == {"t": "air"}
+
+
+def test_V8_1_air_reach_half_a_point_a_hex_and_the_landing():
+    """V 8.1: in the air a hex costs 1/2 MP, terrain ignored, and the landing costs 1 (2 in an
+    enemy ZOC, 3 in an enemy hex) in place of the last half: 2 MP fly 3 hexes, not 4."""
+    from game.rules.vietnam_1965_1975.hexes import distance
+    m = M.new_match(R, "starlite", 1)
+    s = m["state"]
+    for u in s["units"].values():
+        if u["side"] == "NLF":
+            u["hex"] = None
+    u = s["units"]["hq7"]
+    ends = MV.air_reach(s, u, 2, [])
+    assert ends and max(distance(u["hex"], h) for h in ends) == 3
+    assert {h for h in B.mapof(s).hexes if B.mapof(s).playable(h) and 0 < distance(u["hex"], h) <= 3} == set(ends)
+    assert not MV.air_reach(s, u, 0.5, [])
+
+
+def test_V3_3_a_lone_hq_moves_to_its_troops_in_the_strategic_movement_phase(vptest):
+    """V 2.1 item 3, V 3.3: an HQ with no combat unit in its hex, which the NLF could take at 4:1
+    for 10 VP (V 18.1) in the first operation of the turn, makes a strategic move to the nearest
+    strong stack it reaches; the engine then marks it Ops Complete."""
+    m = M.new_match(R, vptest, 1)
+    while D.acts(m, "place"):
+        D.answer(m, t="place")
+    m["state"]["units"]["m37"]["hex"] = "5119"  # the 7th Marines HQ at 5220 is left alone
+    rng = random.Random(1)
+    seen = False
+    for _ in range(60):
+        s = m["state"]   # M.apply replaces it (transactional)
+        f = s["stack"][-1]
+        if f["s"] == "ops":
+            break
+        legal = M.legal_actions(R, m, labels=False)
+        role = M.current_role(R, m)
+        a = V.novice(R, s, role, legal, rng)
+        seen |= f["s"] == "strat_phase" and a["t"] == "strat"
+        M.apply(R, m, a)
+    s = m["state"]
+    hq = s["units"]["hq7"]
+    assert seen and hq["done"] and hq["hex"] != "5220"
+    assert any(B.strength(x) > 0 for x in B.units_at(s, hq["hex"], "US"))
+    assert not VP.alone(s)
+
+
+def test_V5_6_the_last_battalion_beside_an_hq_that_cannot_pursue_stays(vptest):
+    """V 5.6: a unit with no pursuit modifier that is not flying does not pursue. The last combat
+    unit in its hex stays with it rather than leave it alone for the NLF's next operation (10 VP,
+    V 18.1); with another battalion staying there, it pursues."""
+    m = at_ops(vptest)
+    s = m["state"]
+    s["op"] = dict(B.new_op("US", "sd"), targets=["5320"])
+    for uid in ("m37", "hq7"):
+        s["units"][uid]["op"] = True
+    f = {"s": "move", "mode": "pursuit", "cur": "m37", "mp": {"m37": 2}, "moved": [], "enter": ["5320"],
+         "forbid": []}
+    s["stack"].append(f)
+    assert VP.guards(s, f, s["units"]["m37"])
+    legal = [{"t": "halt"}] + [{"t": "step", "to": n} for n in B.neighbours("5220") if B.mapof(s).playable(n)]
+    assert VP.move(s, "US", legal, random.Random(1)) == {"t": "halt"}
+    f["mp"]["hq7"] = 2                      # it can pursue (flying) with its troops: no guard
+    assert not VP.guards(s, f, s["units"]["m37"])
+    del f["mp"]["hq7"]
+    s["units"]["m33"]["hex"] = "5220"       # a battalion that is not pursuing stays there anyway
+    assert not VP.guards(s, f, s["units"]["m37"])

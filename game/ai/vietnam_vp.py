@@ -6,16 +6,20 @@ losses, reserves...) stay in vietnam.py; these replace the ones about what to fi
 US:  operate while some enemy stack is in reach of its combat units, against the stack worth most
      (an NVA counter 4 VP, a VC regiment 3, a battalion 1: V 18.1) for the fewest defenders;
      decline otherwise. Every US counter lost is 10 VP to the NLF, an HQ or a battery as much as
-     a battalion: HQs and artillery join the operations they can reach and move last, to the
-     strongest stack of its combat units they can reach (left behind, or walking toward the target
-     alone, with no ground strength, they were half the US counters the computer lost); a loss
-     the replacement points cannot cover removes the unit that costs fewest VP for what it
-     covers (V 5.5).
+     a battalion: HQs and artillery join the operations they can reach (the Airmobile Points
+     theirs first) and move last, in the operation and in pursuit, to the strongest stack of its
+     combat units they can reach (left behind, or walking toward the target alone, with no ground
+     strength, they were half the US counters the computer lost); the last battalion beside one
+     that cannot pursue stays with it; one alone at the start of a turn moves to the nearest
+     combat units in the Strategic Movement Phase; a loss the replacement points cannot cover
+     removes the unit that costs fewest VP for what it covers (V 5.5).
 NLF: attack only where it is much stronger (a lone ARVN battalion, a small garrison), keep its
      regiments out of reach, and in the last turn, when the US has nothing left to operate with,
      move into towns and cultivated hexes for their points (V 18.1 rule 7).
 
 Like vietnam.py, they read a sampled world and never a face-down counter's identity."""
+
+import heapq
 
 from ..rules.vietnam_1965_1975 import airmobile as AM
 from ..rules.vietnam_1965_1975 import board as B
@@ -170,18 +174,27 @@ def move(s, role, legal, rng):
         return picks[0] if picks else V.first(legal, "done") or V.default(legal)
     if role == "NLF" and f.get("cur") and f["mode"] in ("op", "pursuit") and op and op["targets"]:
         return _toward(s, f, legal, op)
-    if role == "US" and not f.get("group") and f["mode"] == "op" and op and op["targets"]:
+    if role == "US" and not f.get("group") and f["mode"] in ("op", "pursuit") and op and op["targets"]:
         if not f.get("cur"):  # combat units move first, HQs and artillery after them
             picks = [a for a in legal if a["t"] == "pick"]
             if picks:
                 return min(picks, key=lambda a: support_unit(s["units"][a["u"]]))
         elif support_unit(s["units"][f["cur"]]):
             return with_the_troops(s, f, legal, op)
+        elif f["mode"] == "pursuit" and guards(s, f, s["units"][f["cur"]]) and V.first(legal, "halt"):
+            return V.first(legal, "halt")
+    if role == "US" and not f.get("group") and f["mode"] == "strat":
+        if not f.get("cur"):  # the regroup of strat_phase: the lone HQs and batteries
+            picks = [a for a in legal if a["t"] == "pick" and support_unit(s["units"][a["u"]])]
+            return picks[0] if picks else V.first(legal, "done") or V.default(legal)
+        if support_unit(s["units"][f["cur"]]):
+            return regroup_move(s, f, legal)
     air = V.first(legal, "air")
     if role == "US" and air and f.get("cur") and f["mode"] == "op" and op and op["targets"]:
         # V 8.1: fly to a far target (1/2 MP a hex, terrain ignored); the 1st Cavalry flies free
         u = s["units"][f["cur"]]
-        if min(distance(u["hex"], h) for h in op["targets"]) > 2:
+        if min(distance(u["hex"], h) for h in op["targets"]) > 2 and (
+                AM.natural(u) or amp_left(s) - MV.amp_cost(u) >= lifts_owed(s, f, op, u["id"])):
             return air
     return V.move(s, role, legal, rng)
 
@@ -206,74 +219,178 @@ def support_unit(u):
     return B.strength(u) <= 0 and B.val(u, "art") > 0
 
 
-def flies(s, u):
-    """Airmobile (V 8), or it may be airmobilized with the Airmobile Points left (V 8.1)."""
+def flies(s, u, amp=None):
+    """Airmobile (V 8), or it may be airmobilized with the Airmobile Points left (V 8.1: `amp`,
+    default those not used this turn)."""
     k = B.kind(u)
-    return bool(k.get("airmobile") or (k.get("airmobile_ok") and s["rec"].get("amp")))
+    left = amp_left(s) if amp is None else amp
+    return bool(k.get("airmobile") or (k.get("airmobile_ok") and left >= MV.amp_cost(u)))
+
+
+def amp_left(s):
+    """Airmobile Points not yet used this turn (V 8.1: each once a turn)."""
+    return s["rec"].get("amp", 0) - s["rec"].get("amp_used", 0)
+
+
+def lifted(s, u, targets):
+    """A support unit that can fire on the target only if Airmobile Points lift it (V 8.1, V 8.2):
+    farther than its range plus one hex, and not airmobile itself."""
+    return (support_unit(u) and not AM.natural(u)
+            and min(distance(u["hex"], t) for t in targets) > C.art_range(u, s) + 1)
+
+
+def lifts_owed(s, f, op, but):
+    """The Airmobile Points the operation's support units still to move need (`lifted`)."""
+    return sum(MV.amp_cost(x) for x in B.live(s) if x["op"] and x["side"] == "US" and x["id"] != but
+               and x["id"] not in f["moved"] and lifted(s, x, op["targets"]))
 
 
 def us_operators(s, target):
     """The US units for an operation on `target` (V 5.1): combat units in reach, and HQs and
     artillery that can join them: left behind, or walking toward the target alone, they were half
     the US counters the computer lost (no ground strength; 10 VP each to the NLF, V 18.1). They
-    move last, to the operation's strongest stack in range of the target (`move`)."""
-    going = []  # those already designated too: the plan is made whole at every pick
-    for u in eligible(s, "US"):
-        if not B.fights(u):
-            continue
+    move last, to the operation's strongest stack in range of the target (`move`). The Airmobile
+    Points go first to the support units that need them: an ARVN battalion that flew with the
+    last point left the 2/19 battery at Pleiku, alone (Silver Bayonet)."""
+    going, amp = [], amp_left(s)  # those already designated too: the plan is made whole at every pick
+    for u in sorted((u for u in eligible(s, "US") if B.fights(u)), key=lambda u: (not support_unit(u), u["id"])):
         d = distance(u["hex"], target)
-        far = max(C.art_range(u, s) + 1, AIR_REACH if flies(s, u) else 0) if support_unit(u) else reach(s, u)
-        if d <= far:
+        near = C.art_range(u, s) + 1 if support_unit(u) else REACH
+        if d <= near or (d <= AIR_REACH and AM.natural(u)):
             going.append(u)
+        elif d <= AIR_REACH and flies(s, u, amp):
+            going.append(u)
+            amp -= MV.amp_cost(u)
     return [u["id"] for u in going if not u["op"]]
 
 
+def guards(s, f, u):
+    """u is the last combat unit staying in its hex beside an HQ or battery that cannot pursue with
+    it (V 5.6: no pursuit modifier and not flying, or moved already): it stays. Pursuing, it left
+    them alone for the NLF's next operation (Masher/White Wing: the brigade HQ at Bong Son)."""
+    def settled(x):
+        return x["id"] not in f["mp"] or x["id"] in f["moved"]
+    here = [x for x in B.units_at(s, u["hex"], "US") if x["id"] != u["id"]]
+    return (any(support_unit(x) and (settled(x) or f["mp"][x["id"]] <= 0) for x in here)
+            and not any(B.strength(x) > 0 and settled(x) for x in here))
+
+
 def with_the_troops(s, f, legal, op):
-    """An operating HQ or battery goes to the operation's strongest stack of combat units in range
-    of a target hex (V 7.2): flying (V 8.1) when it may, else on the ground only to a stack it
-    can reach with the MP it has (V 3, the cheapest path); with none, it stays: a walk that ends
-    short leaves it alone in the open."""
+    """An operating HQ or battery (its operation move or its pursuit) goes to the operation's
+    strongest stack of combat units in range of a target hex (V 7.2), else to any of its stacks:
+    flying (V 8.1) when it may and must, else on the ground; only to a stack it can reach with the
+    MP it has (V 3, the cheapest path). With none, it stays: a move that ends short leaves it alone
+    in the open."""
     u = s["units"][f["cur"]]
-    halt = V.first(legal, "halt")
-    stacks = {}
-    for x in B.live(s):
-        if x["side"] == "US" and x["op"] and B.strength(x) > 0:
-            stacks[x["hex"]] = stacks.get(x["hex"], 0) + B.strength(x)
     fires = C.art_range(u, s)
-    ok = {h: g for h, g in stacks.items() if min(distance(h, t) for t in op["targets"]) <= fires}
-    steps = [a for a in legal if a["t"] == "step"]
-    air = V.first(legal, "air")
+    stacks = _stacks(s, lambda x: x["op"])
+    return _join(s, f, legal, u, {h: (min(distance(h, t) for t in op["targets"]) <= fires, g)
+                                  for h, g in stacks.items()})
+
+
+def _stacks(s, which=lambda x: True):
+    """{hex: ground strength} of the US side's combat units (`which` of them)."""
+    out = {}
+    for x in B.live(s):
+        if x["side"] == "US" and B.strength(x) > 0 and B.fights(x) and which(x):
+            out[x["hex"]] = out.get(x["hex"], 0) + B.strength(x)
+    return out
+
+
+def _join(s, f, legal, u, worth):
+    """u's next move toward the best hex of `worth` ({hex: sort key}) it can still end its move
+    in, flying when that reaches a better one; halt where it is when it reaches none."""
+    halt = V.first(legal, "halt")
+
+    def goal_in(ends):
+        return max((h for h in worth if h in ends), key=lambda h: (worth[h], -distance(u["hex"], h), h),
+                   default=None)
     flying = AM.flying(u, f)
-    if not flying:
-        walk = _walk(s, f, u)
-        if air and ok and not any(h in walk for h in ok):
-            return air
-        ok = {h: g for h, g in ok.items() if h in walk}
-    if not ok:
+    goal = goal_in(_ends(s, f, u, flying))
+    air = V.first(legal, "air")
+    if air and not flying:
+        by_air = goal_in(_ends(s, f, u, True))
+        if by_air is not None and by_air != goal and goal_in({goal, by_air}) == by_air:
+            return air  # the air reaches a better stack than the ground
+    if goal is None or goal == u["hex"]:
         return halt or V.default(legal)
-    goal = max(ok, key=lambda h: (ok[h], -distance(u["hex"], h), h))
-    if goal == u["hex"]:
-        return halt or V.default(legal)
-    if flying:
-        best = min(steps, key=lambda a: (distance(a["to"], goal), a["to"]), default=None)
-        if best and distance(best["to"], goal) < distance(u["hex"], goal):
-            return best
-        return halt or V.default(legal)
-    for a in sorted(steps, key=lambda a: (distance(a["to"], goal), a["to"])):
-        if goal in _walk(s, f, u, a["to"]):
+    a = V.first(legal, "step", to=_first_step(s, f, u, goal, flying))
+    return a or halt or V.default(legal)
+
+
+def _first_step(s, f, u, goal, flying):
+    """The first hex of u's cheapest way to `goal`, ties to fewer hexes (a strategic move's roads
+    cost nothing, V 3.3: by cost alone it could go back and forth)."""
+    enter, mode = f.get("enter", ()), f["mode"]
+    best = {u["hex"]: (0, 0)}
+    first = {}
+    todo = [(0, 0, u["hex"])]
+    while todo:
+        c, n, h = heapq.heappop(todo)
+        if h == goal:
+            return first.get(h)
+        if (c, n) > best[h]:
+            continue
+        for x in B.neighbours(h):
+            k = MV.air_step_cost(s, u, h, x, enter) if flying else MV.step_cost(s, u, h, x, enter, mode)
+            if k is None or (x != goal and MV.closed(s, u, x, enter)):
+                continue
+            if (c + k, n + 1) < best.get(x, (1e9, 0)):
+                best[x] = (c + k, n + 1)
+                first[x] = first.get(h, x)
+                heapq.heappush(todo, (c + k, n + 1, x))
+    return None
+
+
+def alone(s):
+    """The US HQs and batteries still free to move this turn with no combat unit beside them in
+    their hex: the NLF takes such a stack at 4:1 for 10 VP a counter (V 18.1)."""
+    held = _stacks(s)
+    return [u for u in eligible(s, "US") if support_unit(u) and B.fights(u) and not u["op"]
+            and u["hex"] not in held]
+
+
+def regroupers(s):
+    """Those of `alone` that can reach a stack of combat units in a strategic move (V 3.3: no
+    flight, the roads free)."""
+    held = set(_stacks(s))
+    return [u for u in alone(s) if _ends(s, {"mp": {u["id"]: B.mpa(s, u)}, "mode": "strat"}, u, False) & held]
+
+
+def strat_phase(s, role, legal, rng):
+    """V 2.1 item 3: the US moves its lone HQs and batteries to its combat units before the NLF's
+    first operation of the turn (it has the initiative, V 2.1 item 4); they are then Ops Complete
+    for the turn, which costs their fire support but not 10 VP each."""
+    if role == "US" and regroupers(s):
+        return V.first(legal, "strat") or V.default(legal)
+    return V.first(legal, "done") or V.default(legal)
+
+
+def strat_pick(s, role, legal, rng):
+    for u in regroupers(s) if role == "US" else ():
+        a = V.first(legal, "unit", u=u["id"])
+        if a:
             return a
-    return halt or V.default(legal)
+    return V.first(legal, "go") or V.default(legal)
 
 
-def _walk(s, f, u, via=None):
-    """The hexes u can still end its ground move in (movement.reach), from `via` after stepping
-    there, and where it stands."""
+def regroup_move(s, f, legal):
+    """A lone HQ or battery in a strategic move (strat_phase): to a stack of combat units it can
+    reach, those that have operated first (they will not leave it again this turn), then the
+    nearest (the strongest drew Masher/White Wing's ARVN division HQ to the battalions at Bong Son
+    about to fly off, and it was taken there in 13 games of 40), then the strongest."""
+    u = s["units"][f["cur"]]
+    return _join(s, f, legal, u, {h: (all(x["done"] or x["op"] for x in B.units_at(s, h, "US") if B.strength(x) > 0),
+                                      -distance(u["hex"], h), g)
+                                  for h, g in _stacks(s, lambda x: x["id"] != u["id"]).items()})
+
+
+def _ends(s, f, u, flying):
+    """The hexes u can still end its move in (movement.reach, or air_reach in the air), and where
+    it stands."""
     left, enter, mode, forbid = f["mp"].get(u["id"], 0), f.get("enter", ()), f["mode"], f.get("forbid", ())
-    if via is not None:
-        cost = MV.step_cost(s, u, u["hex"], via, enter, mode)
-        if cost is None or cost > left:
-            return set()
-        u, left = dict(u, hex=via), left - cost
+    if flying:
+        return set(MV.air_reach(s, u, left, enter)) | {u["hex"]}
     return set(MV.reach(s, u, left, enter, mode, forbid)) | {u["hex"]}
 
 
@@ -309,4 +426,5 @@ def designate(s, role, legal, rng):
     return V.default(legal)
 
 
-POLICIES = {"ops": ops, "sd_pick": sd_pick, "move": move, "designate": designate, "losses": losses}
+POLICIES = {"ops": ops, "sd_pick": sd_pick, "move": move, "designate": designate, "losses": losses,
+            "strat_phase": strat_phase, "strat_pick": strat_pick}

@@ -43,35 +43,48 @@ def step_cost(s, u, a, b, enter, mode=None):
 AIR = TEC["airmobile"]
 
 
+def cheapest(start, left, cost):
+    """(MP spent, hex) for each hex reached from `start` with at most `left` MP by its cheapest
+    path (Dijkstra), in order of cost; `cost(a, b, spent)` is the MP of the step a -> b, or None."""
+    import heapq
+    best = {start: 0}
+    todo = [(0, start)]
+    while todo:
+        c, h = heapq.heappop(todo)
+        if c > best[h]:
+            continue
+        yield c, h
+        for n in B.neighbours(h):
+            k = cost(h, n, c)
+            if k is not None and c + k <= left and c + k < best.get(n, 1e9):
+                best[n] = c + k
+                heapq.heappush(todo, (c + k, n))
+
+
+def air_reach(s, u, left, enter):
+    """The hexes u could end a flight in with `left` MP (V 8.1): 1/2 MP a hex and the exit costs
+    (air_step_cost), the landing cost in place of the last half; an enemy hex that is not a
+    target may be flown over but not landed in (Move._steps)."""
+    return sorted(h for c, h in cheapest(u["hex"], left, lambda a, b, c: air_step_cost(s, u, a, b, enter))
+                  if h != u["hex"] and not closed(s, u, h, enter)
+                  and c + landing_cost(s, u, h) - AIR["per_hex"] <= left)
+
+
 def reach(s, u, left, enter, mode, forbid=()):
     """The hexes u could end a ground move in with `left` MP (the movement-range overlay): the
     cheapest paths by step_cost (V 3, 3.1 exit costs, V 4 terrain, V 7.5 interdiction); an enemy
     hex that is not a target may be passed with the MP to leave it but not ended in (V 3.2).
     Incidental attacks and reactions on the way may stop a unit short of it."""
-    import heapq
     m = B.mapof(s)
-    best = {u["hex"]: 0}
-    todo = [(0, u["hex"])]
-    out = set()
-    while todo:
-        c, h = heapq.heappop(todo)
-        if c > best[h]:
-            continue
-        if not closed(s, u, h, enter):
-            out.add(h)
-        for n in B.neighbours(h):
-            if n in forbid or not m.playable(n):
-                continue
-            k = step_cost(s, u, h, n, enter, mode)
-            if k is None or c + k > left:
-                continue
-            if closed(s, u, n, enter) and not _leaves(s, u, n, enter, left - c - k):
-                continue
-            if c + k < best.get(n, 1e9):
-                best[n] = c + k
-                heapq.heappush(todo, (c + k, n))
-    out.discard(u["hex"])
-    return sorted(out)
+
+    def cost(h, n, c):
+        if n in forbid or not m.playable(n):
+            return None
+        k = step_cost(s, u, h, n, enter, mode)
+        if k is None or c + k > left or (closed(s, u, n, enter) and not _leaves(s, u, n, enter, left - c - k)):
+            return None
+        return k
+    return sorted(h for c, h in cheapest(u["hex"], left, cost) if h != u["hex"] and not closed(s, u, h, enter))
 
 
 def closed(s, u, h, enter):

@@ -194,7 +194,7 @@ def move(s, role, legal, rng):
         # V 8.1: fly to a far target (1/2 MP a hex, terrain ignored); the 1st Cavalry flies free
         u = s["units"][f["cur"]]
         if min(distance(u["hex"], h) for h in op["targets"]) > 2 and (
-                AM.natural(u) or amp_left(s) - MV.amp_cost(u) >= lifts_owed(s, f, op, u["id"])):
+                AM.natural(u) or MV.amp_left(s) - MV.amp_cost(u) >= lifts_owed(s, f, op, u["id"])):
             return air
     return V.move(s, role, legal, rng)
 
@@ -223,13 +223,8 @@ def flies(s, u, amp=None):
     """Airmobile (V 8), or it may be airmobilized with the Airmobile Points left (V 8.1: `amp`,
     default those not used this turn)."""
     k = B.kind(u)
-    left = amp_left(s) if amp is None else amp
+    left = MV.amp_left(s) if amp is None else amp
     return bool(k.get("airmobile") or (k.get("airmobile_ok") and left >= MV.amp_cost(u)))
-
-
-def amp_left(s):
-    """Airmobile Points not yet used this turn (V 8.1: each once a turn)."""
-    return s["rec"].get("amp", 0) - s["rec"].get("amp_used", 0)
 
 
 def lifted(s, u, targets):
@@ -252,7 +247,7 @@ def us_operators(s, target):
     move last, to the operation's strongest stack in range of the target (`move`). The Airmobile
     Points go first to the support units that need them: an ARVN battalion that flew with the
     last point left the 2/19 battery at Pleiku, alone (Silver Bayonet)."""
-    going, amp = [], amp_left(s)  # those already designated too: the plan is made whole at every pick
+    going, amp = [], MV.amp_left(s)  # those already designated too: the plan is made whole at every pick
     for u in sorted((u for u in eligible(s, "US") if B.fights(u)), key=lambda u: (not support_unit(u), u["id"])):
         d = distance(u["hex"], target)
         near = C.art_range(u, s) + 1 if support_unit(u) else REACH
@@ -342,10 +337,11 @@ def _first_step(s, f, u, goal, flying):
     return None
 
 
-def alone(s):
+def alone(s, held=None):
     """The US HQs and batteries still free to move this turn with no combat unit beside them in
-    their hex: the NLF takes such a stack at 4:1 for 10 VP a counter (V 18.1)."""
-    held = _stacks(s)
+    their hex (`held`: the hexes with one): the NLF takes such a stack at 4:1 for 10 VP a counter
+    (V 18.1)."""
+    held = set(_stacks(s)) if held is None else held
     return [u for u in eligible(s, "US") if support_unit(u) and B.fights(u) and not u["op"]
             and u["hex"] not in held]
 
@@ -354,7 +350,7 @@ def regroupers(s):
     """Those of `alone` that can reach a stack of combat units in a strategic move (V 3.3: no
     flight, the roads free)."""
     held = set(_stacks(s))
-    return [u for u in alone(s) if _ends(s, {"mp": {u["id"]: B.mpa(s, u)}, "mode": "strat"}, u, False) & held]
+    return [u for u in alone(s, held) if _ends(s, {"mp": {u["id"]: B.mpa(s, u)}, "mode": "strat"}, u, False) & held]
 
 
 def strat_phase(s, role, legal, rng):

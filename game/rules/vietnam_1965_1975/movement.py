@@ -134,6 +134,11 @@ def air_step_cost(s, u, a, b, enter):
     return cost + exit_extra(s, a)
 
 
+def amp_left(s):
+    """Airmobile Points not yet used this turn (V 8.2: each once a turn)."""
+    return s["rec"]["amp"] - s["rec"].get("amp_used", 0)
+
+
 def amp_cost(u):
     """V 8.1: 1 AMP per battalion or HQ, 3 per brigade or regiment."""
     return 3 if B.val(u, "size") in ("III", "X") else 1
@@ -147,7 +152,7 @@ def may_airmobilize(s, u, f):
     return (u["side"] == "US" and f["mode"] in modes and B.val(u, "airmobile_ok")
             and not AM.natural(u)  # V 8.2: no advantage in airmobilizing an airmobile unit
             and u["id"] not in f.get("stepped", []) and not u.get("air")
-            and s["rec"]["amp"] - s["rec"].get("amp_used", 0) >= amp_cost(u))
+            and amp_left(s) >= amp_cost(u))
 
 
 def start(g, who, mode, mp, enter=(), react=False, rule=None, forbid=()):

@@ -13,6 +13,7 @@ from game.engine import match as M
 from game.rules.vietnam_1965_1975 import board as B
 from game.rules.vietnam_1965_1975 import movement as MV
 from game.rules.vietnam_1965_1975.data import SCENARIOS
+from game.rules.vietnam_1965_1975.hexes import distance
 from game.simulate import simulate
 
 from .rules_driver import bind
@@ -191,7 +192,6 @@ def test_V8_1_airmobile_points_lift_the_batteries_first(vptest):
     Airmobile Point will lift it, and that point is not spent on an ARVN battalion first (Silver
     Bayonet: an ARVN battalion flew with the last point and left the 2/19 battery at Pleiku,
     alone, 10 VP to the NLF)."""
-    from game.rules.vietnam_1965_1975.hexes import distance
     m = at_ops(vptest)
     s = m["state"]
     s["units"]["a212"].update(kind="us_cav_105", hex="4720")   # airmobile only with an AMP
@@ -220,7 +220,6 @@ def test_V8_1_airmobile_points_lift_the_batteries_first(vptest):
 def test_V8_1_air_reach_half_a_point_a_hex_and_the_landing():
     """V 8.1: in the air a hex costs 1/2 MP, terrain ignored, and the landing costs 1 (2 in an
     enemy ZOC, 3 in an enemy hex) in place of the last half: 2 MP fly 3 hexes, not 4."""
-    from game.rules.vietnam_1965_1975.hexes import distance
     m = M.new_match(R, "starlite", 1)
     s = m["state"]
     for u in s["units"].values():
@@ -280,3 +279,34 @@ def test_V5_6_the_last_battalion_beside_an_hq_that_cannot_pursue_stays(vptest):
     del f["mp"]["hq7"]
     s["units"]["m33"]["hex"] = "5220"       # a battalion that is not pursuing stays there anyway
     assert not VP.guards(s, f, s["units"]["m37"])
+
+
+def test_V5_6_an_outmatched_stack_retreats_away_from_the_nlf(vptest):
+    """V 5.6 retreat, V 18.1: after a round of the NLF's attack on 5220, where the operating VC
+    regiment beside it (ground 6) has twice the ground strength left there (a marine battalion, 3),
+    the stack retreats (the next round would take it, 10 VP a US counter): the 7th Marines HQ, then
+    the battalion, each toward the hexes farthest from the NLF. With a second battalion in the hex,
+    nobody retreats."""
+    m = at_ops(vptest)
+    s = m["state"]
+    s["op"] = dict(B.new_op("NLF", "sd"), targets=["5220"], attacked=["5220"])
+    s["units"]["vc1"]["op"] = True
+    for uid in ("m37", "hq7"):
+        s["units"][uid]["tgt"] = True
+    f = {"s": "move", "mode": "retreat", "cur": None, "mp": {"m37": 8, "hq7": 6}, "moved": [], "enter": [],
+         "forbid": []}
+    s["stack"].append(f)
+    rng = random.Random(1)
+    picks = [{"t": "pick", "u": "hq7"}, {"t": "pick", "u": "m37"}, {"t": "done"}]  # the engine's order
+    assert VP.outmatched(s, "5220")
+    assert VP.move(s, "US", picks, rng) == {"t": "pick", "u": "hq7"}
+    assert VP.move(s, "US", picks[1:], rng) == {"t": "pick", "u": "m37"}
+    f["cur"] = "hq7"
+    steps = [{"t": "step", "to": n} for n in MV.reach(s, s["units"]["hq7"], 6, (), "retreat", ())
+             if n in B.neighbours("5220")]
+    a = VP.move(s, "US", steps + [{"t": "halt"}], rng)
+    assert a["t"] == "step" and distance(a["to"], "5320") > distance("5220", "5320")
+    f["cur"] = None
+    s["units"]["m33"]["hex"] = "5220"       # 6 against 6: the stack holds, the HQ fires with it
+    assert not VP.outmatched(s, "5220")
+    assert VP.move(s, "US", picks, rng) == {"t": "done"}

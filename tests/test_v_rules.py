@@ -312,6 +312,27 @@ def test_V5_6_pursuit_allowance_is_result_plus_innate():
     assert op["R"] == 0 and op["allow"] == {"m37": 0 + 3}
 
 
+
+def test_V5_6_the_log_says_retreats_and_pursues():
+    """V 5.6: a retreat and a pursuit are both movement under V 5.6; the log's verb tells which."""
+    m = start()
+    _fight(m, 6)
+    D.answer(m, t="rp", u="vc1")
+    D.answer(m, t="rp", u="m37")
+    D.answer(m, t="pick", u="vc1")
+    step = next(a for a in D.acts(m) if a["t"] == "step")
+    D.answer(m, t="step", to=step["to"])
+    assert m["log"][-1]["text"].endswith(f"retreats 5219 to {step['to']}") and m["log"][-1]["rule"] == "V 5.6"
+    while m["state"]["stack"][-1].get("mode") == "retreat":
+        D.answer(m, t="done" if any(a["t"] == "done" for a in D.acts(m)) else "halt")
+    while m["state"]["stack"][-1].get("mode") != "pursuit":
+        D.answer(m, t=D.acts(m)[-1]["t"])
+    D.answer(m, t="pick", u="m37")
+    step = next(a for a in D.acts(m) if a["t"] == "step")
+    frm = m["state"]["units"]["m37"]["hex"]
+    D.answer(m, t="step", to=step["to"])
+    assert m["log"][-1]["text"].endswith(f"pursues {frm} to {step['to']}")
+
 # --- 6.7 operations loop and victory --------------------------------------------------------------
 
 def test_V2_1_us_declines_then_nlf_ends_the_phase_and_the_game():

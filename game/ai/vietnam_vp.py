@@ -11,7 +11,8 @@ US:  operate while some enemy stack is in reach of its combat units, against the
      combat units they can reach (left behind, or walking toward the target alone, with no ground
      strength, they were half the US counters the computer lost); the last battalion beside one
      that cannot pursue stays with it; one alone at the start of a turn moves to the nearest
-     combat units in the Strategic Movement Phase; a loss the replacement points cannot cover
+     combat units in the Strategic Movement Phase; a stack the NLF's attack outmatches 2 to 1
+     retreats away from it (V 5.6); a loss the replacement points cannot cover
      removes the unit that costs fewest VP for what it covers (V 5.5).
 NLF: attack only where it is much stronger (a lone ARVN battalion, a small garrison), keep its
      regiments out of reach, and in the last turn, when the US has nothing left to operate with,
@@ -183,6 +184,8 @@ def move(s, role, legal, rng):
             return with_the_troops(s, f, legal, op)
         elif f["mode"] == "pursuit" and guards(s, f, s["units"][f["cur"]]) and V.first(legal, "halt"):
             return V.first(legal, "halt")
+    if role == "US" and not f.get("group") and f["mode"] == "retreat" and op:
+        return retreat(s, f, legal)
     if role == "US" and not f.get("group") and f["mode"] == "strat":
         if not f.get("cur"):  # the regroup of strat_phase: the lone HQs and batteries
             picks = [a for a in legal if a["t"] == "pick" and support_unit(s["units"][a["u"]])]
@@ -379,6 +382,40 @@ def regroup_move(s, f, legal):
     return _join(s, f, legal, u, {h: (all(x["done"] or x["op"] for x in B.units_at(s, h, "US") if B.strength(x) > 0),
                                       -distance(u["hex"], h), g)
                                   for h, g in _stacks(s, lambda x: x["id"] != u["id"]).items()})
+
+
+OUTMATCHED = 2  # the NLF's ground strength near a hex, to the US's in it, from which its stack retreats
+SAFE = 5        # hexes from the nearest NLF counter beyond which a hex is as safe as any
+
+
+def outmatched(s, h):
+    """After a round of the NLF's attack on h (V 5.4), its operating units within two hexes have
+    at least OUTMATCHED times the US ground strength left in h: the next round takes the stack."""
+    nlf = sum(B.strength(x) for x in B.live(s) if x["side"] == "NLF" and x["op"] and B.fights(x)
+              and distance(x["hex"], h) <= 2)
+    us = sum(B.strength(x) for x in B.units_at(s, h, "US") if B.fights(x))
+    return nlf >= OUTMATCHED * max(us, 1)
+
+
+def retreat(s, f, legal):
+    """V 5.6 retreat, the US defending: a stack the NLF outmatches leaves with its full MPA (flying
+    when it may, V 8.1) for the hex farthest from the NLF's counters it can reach, then the
+    strongest US stack there. Staying, it fell in the next round, 10 VP a US counter (V 18.1):
+    Masher/White Wing's brigade HQ and battery beside an ARVN regiment at Bong Son were a third of
+    the support units the computer lost. Measured with the combat units staying, retreating at 3:1
+    and at 2:1 (README, "Computer opponent")."""
+    units = s["units"]
+    if not f.get("cur"):
+        for a in legal:
+            if a["t"] == "pick" and outmatched(s, units[a["u"]]["hex"]):
+                return a
+        return V.first(legal, "done") or V.default(legal)
+    u = units[f["cur"]]
+    nlf = [x["hex"] for x in B.live(s) if x["side"] == "NLF" and B.fights(x)]
+    stacks = _stacks(s)
+    ends = _ends(s, f, u, AM.flying(u, f)) | (_ends(s, f, u, True) if V.first(legal, "air") else set())
+    return _join(s, f, legal, u, {h: (min([SAFE] + [distance(h, x) for x in nlf]), stacks.get(h, 0))
+                                  for h in ends})
 
 
 def _ends(s, f, u, flying):

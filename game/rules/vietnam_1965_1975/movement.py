@@ -14,6 +14,7 @@ from .interdiction import exit_extra
 
 MODES = {"op": "V 3", "react": "V 5.3", "alert": "V 5.2", "retreat": "V 5.6", "pursuit": "V 5.6",
          "reserve": "V 5.7", "strat": "V 3.3"}
+VERBS = {"retreat": "retreats", "pursuit": "pursues"}  # the log's verb: both V 5.6, told apart in a line
 
 
 def step_cost(s, u, a, b, enter, mode=None):
@@ -300,7 +301,7 @@ class Move(Step):
                 c = step_cost(s, u, u["hex"], a["to"], f["enter"], f["mode"])
             f["mp"][u["id"]] -= c
             frm = u["hex"]
-            g.log(f"{_label(g, u)} moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
+            g.log(f"{_label(g, u)} {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
                   refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['to'])))
             B.put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):
@@ -334,7 +335,7 @@ class Move(Step):
                     u["mission"], u["done"] = None, True
                 f["mp"][u["id"]] -= c
             names = ", ".join(_label(g, u) for u in units)
-            g.log(f"Stack ({names}) moves {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
+            g.log(f"Stack ({names}) {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
                   refs=B.refs(*[B.ref_u(g.s, x) for x in units], B.ref_h(frm), B.ref_h(a['to'])))
             for u in units:
                 B.put(g, u, a["to"])

@@ -393,8 +393,7 @@ def outmatched(s, h):
     at least OUTMATCHED times the US ground strength left in h: the next round takes the stack."""
     nlf = sum(B.strength(x) for x in B.live(s) if x["side"] == "NLF" and x["op"] and B.fights(x)
               and distance(x["hex"], h) <= 2)
-    us = sum(B.strength(x) for x in B.units_at(s, h, "US") if B.fights(x))
-    return nlf >= OUTMATCHED * max(us, 1)
+    return nlf >= OUTMATCHED * max(_stacks(s).get(h, 0), 1)
 
 
 def retreat(s, f, legal):

@@ -301,8 +301,8 @@ class Move(Step):
                 c = step_cost(s, u, u["hex"], a["to"], f["enter"], f["mode"])
             f["mp"][u["id"]] -= c
             frm = u["hex"]
-            g.log(f"{_label(g, u)} {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
-                  refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['to'])))
+            g.log(f"{_label(g, u)} {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move",
+                  move=[frm, a["to"]], refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['to'])))
             B.put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):
                 # V 18.1 (R60, option play_area_exit): a unit leaving the play area leaves the scenario
@@ -335,8 +335,8 @@ class Move(Step):
                     u["mission"], u["done"] = None, True
                 f["mp"][u["id"]] -= c
             names = ", ".join(_label(g, u) for u in units)
-            g.log(f"Stack ({names}) {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move", move=[frm, a["to"]],
-                  refs=B.refs(*[B.ref_u(g.s, x) for x in units], B.ref_h(frm), B.ref_h(a['to'])))
+            g.log(f"Stack ({names}) {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move",
+                  move=[frm, a["to"]], refs=B.refs(*[B.ref_u(g.s, x) for x in units], B.ref_h(frm), B.ref_h(a['to'])))
             for u in units:
                 B.put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):

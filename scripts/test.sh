@@ -38,5 +38,7 @@ fi
 bash scripts/build_single.sh
 
 # --- tests ------------------------------------------------------------------------
-log "pytest"
-exec .venv/bin/python -m pytest -q "${@:-tests}"
+# Two workers (VW_TEST_WORKERS): most of an end-to-end test is one Chromium's main thread, so two
+# run side by side on two cores; worksteal keeps both busy to the end (the long whole-game tests).
+log "pytest (${VW_TEST_WORKERS:-2} workers)"
+exec .venv/bin/python -m pytest -q -n "${VW_TEST_WORKERS:-2}" --dist worksteal "${@:-tests}"

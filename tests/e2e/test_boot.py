@@ -1,4 +1,12 @@
+import pytest
+
 from tests.e2e.conftest import after_two_frames, wait_ready
+
+
+@pytest.fixture
+def page(fresh_page):
+    """A first visit (conftest): what these tests look at starts with nothing cached."""
+    return fresh_page
 
 
 def test_boot(page, base_url):

@@ -134,7 +134,8 @@ STEPS_JS = """() => {
 }"""
 
 
-def test_loading_screen_steps_then_ready(page, base_url):
+def test_loading_screen_steps_then_ready(fresh_page, base_url):
+    page = fresh_page  # a first visit: the runtime is downloaded, the steps show
     page.add_init_script(f"({STEPS_JS})()")
     # hold back the Python runtime a moment so the first step can be seen and photographed
     held = []
@@ -166,7 +167,8 @@ def test_loading_screen_steps_then_ready(page, base_url):
     assert held, "the runtime was not requested"
 
 
-def test_loading_screen_phone(page, base_url):
+def test_loading_screen_phone(fresh_page, base_url):
+    page = fresh_page  # a first visit: the runtime is downloaded, the steps show
     page.set_viewport_size({"width": 390, "height": 844})
     page.route("**/pyodide.asm.wasm", lambda route: (page.wait_for_timeout(1500), route.continue_()))
     page.goto(base_url)

@@ -11,8 +11,17 @@ import sys
 import time
 import urllib.request
 
+import pytest
+
 from .conftest import REPO, _free_port, wait_ready
 from .mf_ui import log_len, open_start, start_game, step
+
+
+@pytest.fixture
+def page(fresh_page):
+    """A first visit (conftest): what these tests look at starts with nothing cached."""
+    return fresh_page
+
 
 SCENARIOS = ["early", "offensive", "tet", "phoenix"]
 SW_READY = "navigator.serviceWorker.controller !== null"

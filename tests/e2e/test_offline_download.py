@@ -12,6 +12,13 @@ from .conftest import REPO, WHEEL, wait_ready
 from .mf_ui import start_game, step
 from .test_single_file import CSP_WATCH
 
+
+@pytest.fixture
+def page(fresh_page):
+    """A first visit (conftest): what these tests look at starts with nothing cached."""
+    return fresh_page
+
+
 SINGLE = REPO / "dist" / "vietnam-wargames.html"
 SHOTS = "/tmp/learn"
 

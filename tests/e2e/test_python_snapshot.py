@@ -6,9 +6,18 @@ worker; the next visits start from it and play as before: the start screen deals
 snapshot froze the random module, which is seeded again), a game is played and continued after a
 reload. A damaged snapshot is dropped and made again, never used.
 """
+import pytest
+
 from .conftest import wait_ready
 from .mf_ui import log_len, start_game, step
 from .test_offline import wait_sw
+
+
+@pytest.fixture
+def page(fresh_page):
+    """A first visit (conftest): what these tests look at starts with nothing cached."""
+    return fresh_page
+
 
 STATE = "window.__vw_python_snapshot"
 

@@ -149,6 +149,8 @@ def returning_player(playwright_driver, base_url, tmp_path_factory):
     first = ctx.pages[0] if ctx.pages else ctx.new_page()
     first.goto(base_url)
     wait_ready(first)
+    # the worker has precached the files and claimed the page (activated), and the snapshot is stored
+    first.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
     first.wait_for_function("globalThis.__vw_python_snapshot === 'made'", timeout=90_000)
     first.goto(base_url)  # now under the service worker, from the snapshot
     wait_ready(first)

@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 import pytest
@@ -133,6 +134,12 @@ class _Guard:
             route.abort()
 
 
+class _Profile(NamedTuple):
+    context: object  # playwright's BrowserContext (persistent)
+    guard: _Guard
+    origin: str
+
+
 @pytest.fixture(scope="session")
 def returning_player(playwright_driver, base_url, tmp_path_factory):
     """A returning player's browser, one per test worker: its own profile, in which the game has
@@ -158,9 +165,7 @@ def returning_player(playwright_driver, base_url, tmp_path_factory):
     # an open page stays for the whole session: once a profile's last page had closed, the next
     # page crashed in one run
     first.goto("about:blank")
-    ctx.guard = guard
-    ctx.origin = base_url.rstrip("/")
-    yield ctx
+    yield _Profile(ctx, guard, base_url.rstrip("/"))
     ctx.close()
 
 
@@ -180,11 +185,11 @@ def _checked(pg, outside):
 def page(returning_player):
     """A page of the returning player's browser, its saves and settings cleared (each test starts
     with no saved game); the snapshot and the service worker's files stay."""
-    ctx = returning_player
-    ctx.guard.outside = outside = []
+    ctx, guard, origin = returning_player
+    guard.outside = outside = []
     pg = ctx.new_page()
     cdp = ctx.new_cdp_session(pg)
-    cdp.send("Storage.clearDataForOrigin", {"origin": ctx.origin, "storageTypes": "local_storage,indexeddb"})
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage,indexeddb"})
     cdp.detach()
     errors = _checked(pg, outside)
     yield pg

@@ -28,7 +28,7 @@ fi
 # Re-install only when pyproject.toml changed (pip is slow even when nothing changes).
 STAMP=.venv/.test-deps-hash
 HASH="$(sha256sum pyproject.toml | cut -d' ' -f1)"
-if [[ "$(cat "$STAMP" 2>/dev/null)" != "$HASH" ]] || ! .venv/bin/python -c 'import pytest, playwright' 2>/dev/null; then
+if [[ "$(cat "$STAMP" 2>/dev/null)" != "$HASH" ]] || ! .venv/bin/python -c 'import pytest, playwright, xdist' 2>/dev/null; then
     log "pip install -e .[test]"
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
     echo "$HASH" > "$STAMP"

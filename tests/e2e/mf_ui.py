@@ -1,4 +1,5 @@
 """Helpers for the Mike Force UI end-to-end tests (no sleeps: wait on data-ready / data-rev)."""
+import json
 from .conftest import wait_ready
 
 
@@ -36,6 +37,18 @@ def open_start(page, base_url):
     page.goto(base_url)
     wait_ready(page)
     page.wait_for_selector("#start-screen:not([hidden])")
+
+
+def continue_match(page, base_url, m):
+    """Open match `m` (built in CPython) as a player continues a game: stored as its game's
+    autosave, then the start screen's Continue; returns once the game's prompt is drawn."""
+    open_start(page, base_url)
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", [f"vw:autosave:{m['game']}", json.dumps(m)])
+    open_start(page, base_url)
+    page.click(f'input[data-game="{m["game"]}"]')
+    page.click("#continue")
+    page.wait_for_selector('body[data-screen="game"]', state="attached")
+    page.wait_for_selector("#prompt:not(:empty)")
 
 
 def open_advanced(page):

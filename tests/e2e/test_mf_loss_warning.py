@@ -1,12 +1,11 @@
 """Mike Force, a loss before the click (issue 9 item 5, MF 18.4 c, 20.4): at an Arc Light
 collateral hit the player chooses which Free World unit is hit; each choice says that unit's fate,
 and the one that eliminates a unit asks first with its cost."""
-import json
 
 from game.engine import match as M
 
 from ..mf_helpers import R, blank, com, dice, put, run, stack
-from .mf_ui import open_start, panel_actions, rev, wait_rev_after
+from .mf_ui import continue_match, panel_actions, rev, wait_rev_after
 
 
 def _collateral_position():
@@ -31,13 +30,7 @@ def test_mf_collateral_choice_warns_before_an_elimination(browser, base_url):
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         try:
-            open_start(page, base_url)
-            page.evaluate("t => localStorage.setItem('vw:autosave:mike-force', t)", json.dumps(m))
-            open_start(page, base_url)
-            page.click('input[data-game="mike-force"]')
-            page.click("#continue")
-            page.wait_for_selector('body[data-screen="game"]', state="attached")
-            page.wait_for_selector("#prompt:not(:empty)")
+            continue_match(page, base_url, m)
             assert "collateral" in page.text_content("#prompt").lower()
             idx = {a.get("unit"): i for i, a in enumerate(acts)}
             shown = {i for i, _, _ in panel_actions(page)}

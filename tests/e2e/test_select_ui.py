@@ -13,7 +13,7 @@ from game.ui.logic import actor_of, target_space
 
 from .ft_ui import start_ft
 from .mf_ui import (advance_until, click_action, click_and_wait, click_highlight, first_of_type, open_sheet,
-                    open_start, panel_actions, rev, start_game, step, wait_rev_after)
+                    continue_match, panel_actions, rev, start_game, step, wait_rev_after)
 
 SHOTS = "/tmp/select"
 FT = get("first-team")
@@ -340,13 +340,7 @@ def test_ft_fatal_fatigue_asks_once(page, base_url):
     """FT 12.5, 12.6: a fatigue step that breaks or eliminates a company says so and asks first."""
     m, i = _ft_fatal_fatigue_match()
     a = M.legal_actions(FT, m)[i]
-    open_start(page, base_url)
-    page.evaluate("t => localStorage.setItem('vw:autosave:first-team', t)", json.dumps(m))
-    open_start(page, base_url)
-    page.click('input[data-game="first-team"]')
-    page.click("#continue")
-    page.wait_for_selector('body[data-screen="game"]', state="attached")
-    page.wait_for_selector("#prompt:not(:empty)")
+    continue_match(page, base_url, m)
     btn = f'#actions [data-action="{i}"].warn, #main-acts [data-action="{i}"].warn'
     if not page.locator(btn).count():  # a unit's move: listed once the unit is selected
         select_entry(page, actor_of(a))

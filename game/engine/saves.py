@@ -1,4 +1,5 @@
-"""Reading a saved match safely (pure Python: the browser's import, Continue and slots use it).
+"""Reading a saved match safely (pure Python: the browser's import, Continue and slots use it),
+and writing one (`save_text`, the autosave's: the same text as json.dumps, made faster).
 
     match, warnings = load_match(text, max_bytes=MAX_SAVE_BYTES, game=None)
 
@@ -19,6 +20,44 @@ from . import match as M
 
 FORMAT = M.FORMAT
 MAX_SAVE_BYTES = 8 * 1024 * 1024  # a whole game with its log is well under 2 MB
+
+
+SEPARATORS = (",", ":")
+
+
+class _LogText:
+    """The saved text of a match's log entries, kept from one save to the next: the log only grows
+    (an undo, or an action that fails, cuts its end), and a click's autosave wrote all of it again,
+    about two thirds of the save's time late in a First Team game (issue 14: 5 of 7.5 ms in
+    CPython after 400 actions, about 2.5 times that in the page, after every click)."""
+
+    def __init__(self):
+        self.log = None    # the list the entries belong to
+        self.last = None   # its entry last written
+        self.parts = []    # each entry's text, in order
+
+    def text(self, log):
+        n = len(self.parts)
+        # the same list, at least as long, its last written entry still in its place: the entries
+        # before it are the same (entries are never changed once logged, flow.Context.log)
+        if self.log is not log or len(log) < n or (n and log[n - 1] is not self.last):
+            self.log, self.parts, n = log, [], 0
+        self.parts.extend(json.dumps(e, separators=SEPARATORS) for e in log[n:])
+        self.last = log[-1] if log else None
+        return "[" + ",".join(self.parts) + "]"
+
+
+_LOG_TEXT = _LogText()
+
+
+def save_text(m):
+    """json.dumps(m, separators=(",", ":")), character for character, its log's entries written
+    once (_LogText)."""
+    log = m.get("log")
+    if not isinstance(log, list) or not all(isinstance(k, str) for k in m):
+        return json.dumps(m, separators=SEPARATORS)
+    return "{" + ",".join(json.dumps(k) + ":" + (_LOG_TEXT.text(log) if k == "log" else json.dumps(v, separators=SEPARATORS))
+                          for k, v in m.items()) + "}"
 
 
 class SaveError(Exception):

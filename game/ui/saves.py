@@ -2,7 +2,7 @@
 import json
 import time
 
-from game.engine.saves import SaveError, load_match
+from game.engine.saves import SaveError, load_match, save_text
 
 from .dom import document, window
 
@@ -39,7 +39,7 @@ def migrate():
 
 def autosave(m):
     try:
-        _ls().setItem(_auto_key(m["game"]), json.dumps(m, separators=(",", ":")))
+        _ls().setItem(_auto_key(m["game"]), save_text(m))
         _ls().setItem(LAST, m["game"])
         return True
     except Exception:  # quota or privacy mode: play on without saving
@@ -88,7 +88,7 @@ def save_slot(name, m, summary):
     idx = slots()
     idx[name] = {"summary": summary, "saved": time.strftime("%Y-%m-%d %H:%M")}
     try:
-        _ls().setItem(SLOT + name, json.dumps(m, separators=(",", ":")))
+        _ls().setItem(SLOT + name, save_text(m))
         _ls().setItem(INDEX, json.dumps(idx))
     except Exception:
         try:

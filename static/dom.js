@@ -227,33 +227,13 @@
     });
     scrolls.set(node, [inner || "", !!toEnd]);
   };
-  // vwWatchInView / vwOffScreen / vwRewatch: whether an element was off the screen at the last
-  // frame (an IntersectionObserver: clipped by the scrolling panel, not drawn in a closed
-  // <details> or the phone's closed sheet); a redraw's off-screen parts wait for the frame after
-  // it. What is not known counts as on the screen, so that a click is never told an old answer:
-  // after anything may have moved the element (a redraw, a <details> toggled, a resize: vwRewatch)
-  // until the observer's next report (observed anew, it reports at the next frame), and when the
-  // box it scrolls in has scrolled since that report (a scroll and a click can come before the
-  // frame that would tell). (Read from the layout at each click instead, it cost 0.5 ms of a
-  // First Team click: the layout the press left dirty.)
-  const inView = new WeakMap();  // element -> [on the screen, its scrolling box's scrollTop then]
-  const scroller = new WeakMap();
-  const note = (es) => {
-    for (const e of es) inView.set(e.target, [e.isIntersecting, scroller.get(e.target).scrollTop]);
-  };
-  const viewWatch = new IntersectionObserver(note);
-  const watched = [];
-  window.vwWatchInView = (node, box) => { watched.push(node); scroller.set(node, box); viewWatch.observe(node); };
-  window.vwOffScreen = (node) => {
-    note(viewWatch.takeRecords());  // a report made at the last frame, not yet delivered
-    const seen = inView.get(node);
-    return seen !== undefined && !seen[0] && scroller.get(node).scrollTop === seen[1];
-  };
-  window.vwRewatch = () => {
-    for (const n of watched) { inView.delete(n); viewWatch.unobserve(n); viewWatch.observe(n); }
-  };
-  document.addEventListener("toggle", window.vwRewatch, {capture: true});  // a <details> opened by hand
-  window.addEventListener("resize", window.vwRewatch, {passive: true});
+  // vwWatchInView / vwInView: whether an element was on the screen at the last frame (an
+  // IntersectionObserver: clipped by the scrolling panel, hidden in a closed tab). Unknown (not
+  // yet observed) counts as in view.
+  const inView = new WeakMap();
+  const viewWatch = new IntersectionObserver((es) => { for (const e of es) inView.set(e.target, e.isIntersecting); });
+  window.vwWatchInView = (node) => viewWatch.observe(node);
+  window.vwInView = (node) => inView.get(node) !== false;
   // vwFrameClock: game/ui/clicktime.py's frames. The returned function asks for the next frame
   // (once however often asked); after that frame, in the first task after it, onAfter(t, now)
   // is called with when the frame's callbacks began and now: the frame's share of a click.

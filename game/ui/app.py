@@ -76,7 +76,6 @@ class App:
         self.replay = None        # the history viewer when open (issue 13 item 1, replay.py)
         self.guide = None         # the guided first turn when on (issue 13 item 3, guide.py)
         self.phone = None         # the phone layout (issue 13 item 4, phone.py)
-        self._boxes_due = None    # (view, selection, units that can act) the boxes wait to show (render)
 
     # ---- wiring -----------------------------------------------------------------------------------
     def listen(self, node, ev, fn):
@@ -103,7 +102,6 @@ class App:
         self.map_texts.update(zip(wanted, texts))
         saves.migrate()
         self.clock = clicktime.ClickClock()
-        window.vwWatchInView(q("#boxes"), q("#panel"))  # (render: off the screen, drawn after a click's frame)
         self.phone = phone.Phone(self)
         last = saves.last_game()
         if last in [gid for gid, _ in games()]:
@@ -136,7 +134,6 @@ class App:
             return
         self.game = gid
         self.area = area
-        self._boxes_due = None  # another game's boxes are not drawn after the frame
         self.rules = get(gid)
         self.ui = ui_for(gid)
         if area is not None:
@@ -301,10 +298,6 @@ class App:
             self.log.reset()
             self.log_next = 0
         m = rp.match if rp else self.m
-        # what was off the screen at the last frame, as far as known (static/dom.js vwOffScreen):
-        # during a click, drawn after the frame that shows it (the boxes, the log)
-        off = ((window.vwOffScreen(q("#boxes")), window.vwOffScreen(self.log.node))
-               if self.clock.timing() else (False, False))
         self.keys.before_render()
         was = self._v_of
         if (not rp and self.v is not None and was[0] is m["state"] and was[1] == role
@@ -357,7 +350,7 @@ class App:
         self.clock.mark("map")
         t2 = now()
         self.ui.tracks(q("#tracks"), v)
-        self._boxes(v, can_act, off[0])
+        self.ui.boxes(q("#boxes"), v, self.selected, can_act)
         self.clock.mark("boxes")
         t3 = now()
         P.prompt(q("#prompt"), v)
@@ -377,7 +370,7 @@ class App:
         self.draw_inspector(can_act)
         self.clock.mark("inspector")
         t35 = now()
-        self.log.add(v["log"], self.clock.after_frame if off[1] else None)
+        self.log.add(v["log"], self.clock.after_frame if self.clock.timing() else None)
         undo = q("#undo-btn")
         undo.disabled = not v["can_undo"]
         # a greyed Undo says why (issue 9 item 5): the engine's reason
@@ -392,37 +385,15 @@ class App:
         setattr(window, "__vw_render_parts",
                 f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f} {t_ov:.1f}")
         self.keys.after_render()
-        window.vwRewatch()  # the redraw may have moved them: known again at the next frame
         self.rev += 1
-        if self.log.due is None and self._boxes_due is None:
+        if self.log.due is None:
             body.dataset.rev = str(self.rev)
-        else:  # the page is whole (tests wait on data-rev) once the log's lines and the boxes are drawn
+        else:  # the page is whole (tests wait on data-rev) once the log's lines are drawn
             self.clock.after_frame(self._show_rev)
         guide.refresh(self)  # the guided first turn: its box and what it lights (issue 13 item 3)
         self.phone.after_render()
         if not rp:
             self.computer.schedule()  # the computer's turn starts after the screen shows the last move
-
-    def _boxes(self, v, can_act, off_screen):
-        """The boxes and pools. Off the screen as a click came (scrolled off the panel, the phone's
-        sheet closed), they are drawn in the task after the frame that shows the click, as the
-        log's lines are (issue 14: First Team's boxes were 1.2 ms of a click's mean and 14 ms of
-        its slowest, the NVA turn's). On the screen, with the guided turn on (it may ring a pool)
-        or the keyboard in them, at once."""
-        node = q("#boxes")
-        if off_screen and self.guide is None and not node.contains(document.activeElement):
-            if self._boxes_due is None:
-                self.clock.after_frame(self._draw_due_boxes)
-            self._boxes_due = (v, self.selected, can_act)  # the latest, if clicks come before the frame
-            return
-        self._boxes_due = None
-        self.ui.boxes(node, v, self.selected, can_act)
-
-    def _draw_due_boxes(self):
-        if self._boxes_due is not None:
-            v, selected, can_act = self._boxes_due
-            self._boxes_due = None
-            self.ui.boxes(q("#boxes"), v, selected, can_act)
 
     def _show_rev(self):
         document.body.dataset.rev = str(self.rev)
@@ -486,7 +457,6 @@ class App:
         self.map.clear()
         if hasattr(self.ui, "overlay"):  # the game's own layers go too
             self.ui.overlay(self.map, {}, None)
-        self._boxes_due = None  # (nor drawn after the frame)
         for sel_ in ("#actions", "#tracks", "#boxes"):
             q(sel_).replaceChildren()
         q("#prompt").textContent = ""

@@ -1,0 +1,93 @@
+"""Where a click's Python time goes in the page (issue 14): cProfile around the app's click handler
+(App._clocked) over a whole-game click-through, printed with pstats.
+
+    .venv/bin/python scripts/profile_clicks.py [--game ft|mf] [--sort tottime] [--top 45] [--callees REGEX]
+
+Plays the games of bench_clicks.py (First Team seed 5, Mike Force "early" seed 2024, the whole-game
+tests' random policies) with every click handler profiled, then prints the top functions and, with
+--callees, what the functions matching REGEX called. Caveats: the profiler makes small calls look
+dearer than they are, and a call into the page (a JsProxy method: setAttribute, vwMorph...) is not a
+function to it, so its time shows as its caller's own time. For times without the profiler, use
+bench_clicks.py's parts. The tree must be built (bash scripts/build.sh).
+"""
+import argparse
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402
+from tests.e2e.ft_ui import RandomPlayer, start_ft  # noqa: E402
+from tests.e2e.mf_ui import random_step, start_game  # noqa: E402
+
+PY = """async (code) => {
+  const m = await import('/static/pyodide_early.mjs');
+  const py = await m.loadPyodide();
+  return py.runPython(code);
+}"""
+
+INSTALL = """
+import cProfile
+from game.ui import app as A
+a = A._app
+A._vw_prof = cProfile.Profile()
+def _profiled(handler, e, _run=a._clocked):
+    A._vw_prof.enable()
+    try:
+        _run(handler, e)
+    finally:
+        A._vw_prof.disable()
+a._clocked = _profiled
+"""
+
+REPORT = """
+import io, pstats
+from game.ui import app as A
+out = io.StringIO()
+st = pstats.Stats(A._vw_prof, stream=out)
+st.sort_stats({sort!r}).print_stats({top})
+if {callees!r}:
+    st.sort_stats("cumulative").print_callees({callees!r})
+out.getvalue()
+"""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--game", choices=("ft", "mf"), default="ft")
+    ap.add_argument("--sort", default="tottime", help="a pstats sort key (tottime, cumulative, ncalls...)")
+    ap.add_argument("--top", type=int, default=45)
+    ap.add_argument("--callees", default="", help="also print what the functions matching this regex called")
+    a = ap.parse_args()
+    proc, url = start_server(str(ROOT))
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            page = browser.new_context(viewport={"width": 1440, "height": 900}).new_page()
+            page.goto(url)
+            wait_ready(page)
+            if a.game == "ft":
+                start_ft(page, None, seed=5)
+                player = RandomPlayer(5)
+                step, limit = (lambda: player.step(page)), 600
+            else:
+                start_game(page, None, scenario="early", seed=2024)
+                rng = random.Random(2024)
+                step, limit = (lambda: random_step(page, rng)), 2000
+            page.evaluate(PY, INSTALL)
+            for _ in range(limit):
+                if page.get_attribute("body", "data-over") == "1":
+                    break
+                step()
+            print(page.evaluate(PY, REPORT.format(sort=a.sort, top=a.top, callees=a.callees)))
+            browser.close()
+    finally:
+        proc.terminate()
+
+
+if __name__ == "__main__":
+    main()

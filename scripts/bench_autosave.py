@@ -10,6 +10,7 @@ Prints, at those clicks and at the game's end: the match's actions, log entries 
 median ms of 25 runs of each. The tree must be built (bash scripts/build.sh).
 """
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -18,8 +19,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402
-from tests.e2e.ft_ui import RandomPlayer, start_ft  # noqa: E402
+from scripts.click_through import game_page, play  # noqa: E402
+from tests.e2e.conftest import start_server  # noqa: E402
 
 TIME_SAVES = """async () => {
   const m = await import('/static/pyodide_early.mjs');
@@ -52,29 +53,18 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--at", default="60,120,180", help="the clicks after which to time the saves")
     at = {int(x) for x in ap.parse_args().at.split(",")}
-    import json
     proc, url = start_server(str(ROOT))
     print("click  actions  log  bytes | json.dumps  save_text | old autosave  new autosave (ms, with localStorage)")
     try:
         with sync_playwright() as pw:
-            b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            page = b.new_context(viewport={"width": 1440, "height": 900}).new_page()
-            page.goto(url)
-            wait_ready(page)
-            start_ft(page, None, seed=5)
-            player = RandomPlayer(5)
-            k = 0
-            for k in range(1, 600):
-                if page.get_attribute("body", "data-over") == "1":
-                    break
-                player.step(page)
-                if k in at:
-                    row = json.loads(page.evaluate(TIME_SAVES))
-                    print(f"{k:5d}  {row[0]:7d} {row[1]:4d} {row[2]:6d} | {row[3]:10.2f} {row[4]:10.2f} | "
-                          f"{row[5]:12.2f} {row[6]:13.2f}", flush=True)
-            row = json.loads(page.evaluate(TIME_SAVES))
-            print(f"{'end':>5s}  {row[0]:7d} {row[1]:4d} {row[2]:6d} | {row[3]:10.2f} {row[4]:10.2f} | "
-                  f"{row[5]:12.2f} {row[6]:13.2f}")
+            b, page = game_page(pw, url, "ft")
+
+            def show(k):
+                row = json.loads(page.evaluate(TIME_SAVES))
+                print(f"{k:>5}  {row[0]:7d} {row[1]:4d} {row[2]:6d} | {row[3]:10.2f} {row[4]:10.2f} | "
+                      f"{row[5]:12.2f} {row[6]:13.2f}", flush=True)
+            play(page, "ft", lambda k: show(k) if k in at else None)
+            show("end")
             b.close()
     finally:
         proc.terminate()

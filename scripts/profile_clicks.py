@@ -11,7 +11,6 @@ function to it, so its time shows as its caller's own time. For times without th
 bench_clicks.py's parts. The tree must be built (bash scripts/build.sh).
 """
 import argparse
-import random
 import sys
 from pathlib import Path
 
@@ -20,9 +19,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402
-from tests.e2e.ft_ui import RandomPlayer, start_ft  # noqa: E402
-from tests.e2e.mf_ui import random_step, start_game  # noqa: E402
+from scripts.click_through import game_page, play  # noqa: E402
+from tests.e2e.conftest import start_server  # noqa: E402
 
 PY = """async (code) => {
   const m = await import('/static/pyodide_early.mjs');
@@ -66,23 +64,9 @@ def main():
     proc, url = start_server(str(ROOT))
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_context(viewport={"width": 1440, "height": 900}).new_page()
-            page.goto(url)
-            wait_ready(page)
-            if a.game == "ft":
-                start_ft(page, None, seed=5)
-                player = RandomPlayer(5)
-                step, limit = (lambda: player.step(page)), 600
-            else:
-                start_game(page, None, scenario="early", seed=2024)
-                rng = random.Random(2024)
-                step, limit = (lambda: random_step(page, rng)), 2000
+            browser, page = game_page(pw, url, a.game)
             page.evaluate(PY, INSTALL)
-            for _ in range(limit):
-                if page.get_attribute("body", "data-over") == "1":
-                    break
-                step()
+            play(page, a.game)
             print(page.evaluate(PY, REPORT.format(sort=a.sort, top=a.top, callees=a.callees)))
             browser.close()
     finally:

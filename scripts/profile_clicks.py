@@ -1,14 +1,14 @@
 """Where a click's Python time goes in the page (issue 14): cProfile around the app's click handler
 (App._clocked) over a whole-game click-through, printed with pstats.
 
-    .venv/bin/python scripts/profile_clicks.py [--game ft|mf] [--sort tottime] [--top 45] [--callees REGEX]
+    .venv/bin/python scripts/profile_clicks.py [--game ft|mf] [--sort tottime] [--top 45] [--callees REGEX] [--callers REGEX]
 
 Plays the games of bench_clicks.py (First Team seed 5, Mike Force "early" seed 2024, the whole-game
 tests' random policies) with every click handler profiled, then prints the top functions and, with
---callees, what the functions matching REGEX called. Caveats: the profiler makes small calls look
-dearer than they are, and a call into the page (a JsProxy method: setAttribute, vwMorph...) is not a
-function to it, so its time shows as its caller's own time. For times without the profiler, use
-bench_clicks.py's parts. The tree must be built (bash scripts/build.sh).
+--callees, what the functions matching REGEX called (--callers: what called them). Caveats: the
+profiler makes small calls look dearer than they are, and a call into the page (a JsProxy method:
+setAttribute, vwMorph...) is not a function to it, so its time shows as its caller's own time. For
+times without the profiler, use bench_clicks.py's parts. The tree must be built (bash scripts/build.sh).
 """
 import argparse
 import sys
@@ -50,6 +50,8 @@ st = pstats.Stats(A._vw_prof, stream=out)
 st.sort_stats({sort!r}).print_stats({top})
 if {callees!r}:
     st.sort_stats("cumulative").print_callees({callees!r})
+if {callers!r}:
+    st.sort_stats("tottime").print_callers({callers!r})
 out.getvalue()
 """
 
@@ -60,6 +62,7 @@ def main():
     ap.add_argument("--sort", default="tottime", help="a pstats sort key (tottime, cumulative, ncalls...)")
     ap.add_argument("--top", type=int, default=45)
     ap.add_argument("--callees", default="", help="also print what the functions matching this regex called")
+    ap.add_argument("--callers", default="", help="also print what called the functions matching this regex")
     a = ap.parse_args()
     proc, url = start_server(str(ROOT))
     try:
@@ -67,7 +70,7 @@ def main():
             browser, page = game_page(pw, url, a.game)
             page.evaluate(PY, INSTALL)
             play(page, a.game)
-            print(page.evaluate(PY, REPORT.format(sort=a.sort, top=a.top, callees=a.callees)))
+            print(page.evaluate(PY, REPORT.format(sort=a.sort, top=a.top, callees=a.callees, callers=a.callers)))
             browser.close()
     finally:
         proc.terminate()

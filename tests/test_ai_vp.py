@@ -187,6 +187,31 @@ def test_V3_an_hq_or_battery_walks_only_to_a_stack_it_can_reach(vptest):
     assert VP.with_the_troops(s, f, legal, op) == {"t": "halt"}
 
 
+def test_V3_an_hq_or_battery_that_reaches_no_operating_stack_joins_other_us_troops(vptest):
+    """A battery whose hex's battalion left for the operation, reaching no stack of the operation
+    with the MP it has, goes to US combat units that are not operating rather than stay alone (a
+    lone battery is 10 VP to the NLF's next operation at any odds, V 18.1; Masher/White Wing:
+    1/21 Artillery, left by the ARVN 40th Regiment)."""
+    m = at_ops(vptest)
+    s = m["state"]
+    s["rec"]["amp"] = 0
+    s["units"]["m37"]["op"] = True      # the operating combat unit at 5220, 2 hexes away
+    s["units"]["a212"]["op"] = True     # the 155 mm at 5118
+    u = s["units"]["a212"]
+    near = next(n for n in B.neighbours("5118") if B.mapof(s).playable(n) and distance(n, "5220") > 1
+                and not B.units_at(s, n, "US"))
+    s["units"]["m24"].update(hex="5220", op=True)  # the battery's battalions left with the operation
+    s["units"]["m33"].update(hex=near, op=False)  # combat units of the US, not in the operation
+    op = {"targets": ["5320"]}
+    one = MV.step_cost(s, u, "5118", near, ["5320"], "op")
+    f = {"s": "move", "mode": "op", "cur": "a212", "mp": {"a212": one}, "enter": ["5320"], "forbid": []}
+    assert "5220" not in VP._ends(s, f, u, False) and near in VP._ends(s, f, u, False)
+    legal = [{"t": "step", "to": n} for n in B.neighbours("5118") if B.mapof(s).playable(n)] + [{"t": "halt"}]
+    assert VP.with_the_troops(s, f, legal, op) == {"t": "step", "to": near}
+    s["units"]["m33"]["hex"] = "5220"   # no US troops in its reach: it stays
+    assert VP.with_the_troops(s, f, legal, op) == {"t": "halt"}
+
+
 def test_V8_1_airmobile_points_lift_the_batteries_first(vptest):
     """V 8.1, V 8.2: a battery farther from the target than its range plus one hex joins only if an
     Airmobile Point will lift it, and that point is not spent on an ARVN battalion first (Silver

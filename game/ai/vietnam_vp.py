@@ -274,16 +274,19 @@ def guards(s, f, u):
 
 
 def with_the_troops(s, f, legal, op):
-    """An operating HQ or battery (its operation move or its pursuit) goes to the operation's
-    strongest stack of combat units in range of a target hex (V 7.2), else to any of its stacks:
-    flying (V 8.1) when it may and must, else on the ground; only to a stack it can reach with the
-    MP it has (V 3, the cheapest path). With none, it stays: a move that ends short leaves it alone
-    in the open."""
+    """An operating HQ or battery (its operation move or its pursuit) goes to a stack of US combat
+    units in range of a target hex (V 7.2), else to any it can reach; among them the operation's own
+    first, then the strongest: flying (V 8.1) when it may and must, else on the ground; only to a
+    stack it can reach with the MP it has (V 3, the cheapest path). With none, it stays: a move that
+    ends short leaves it alone in the open. (Stacks not in the operation count since stop 38: a
+    battery whose hex's one combat unit left on the operation stayed alone, and the NLF's next
+    operation took it: Masher/White Wing's 1/21 Artillery, most of the HQs and batteries the
+    computer still lost.)"""
     u = s["units"][f["cur"]]
     fires = C.art_range(u, s)
-    stacks = _stacks(s, lambda x: x["op"])
-    return _join(s, f, legal, u, {h: (min(distance(h, t) for t in op["targets"]) <= fires, g)
-                                  for h, g in stacks.items()})
+    operating = _stacks(s, lambda x: x["op"])
+    return _join(s, f, legal, u, {h: (min(distance(h, t) for t in op["targets"]) <= fires, h in operating, g)
+                                  for h, g in _stacks(s).items()})
 
 
 def _stacks(s, which=lambda x: True):

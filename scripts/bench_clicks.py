@@ -3,7 +3,9 @@
 Plays the whole-game click-throughs of the e2e tests (Mike Force seed 2024, First Team seed 5:
 the same random policies, so both builds see the same clicks), alternating the builds game by
 game, and prints per build and game the median, p95 and max of window.__vw_last_update_ms
-(game/ui/clicktime.py) and the parts of the slowest clicks.
+(game/ui/clicktime.py), the parts of the slowest clicks, and the clicks split by whose work each
+part is: the browser's, the engine's and the Python drawing's ("browser+engine": a click with the
+drawing at 0 ms and the browser's work unchanged).
 
     .venv/bin/python scripts/bench_clicks.py --old /tmp/clicks/old --new . [--rounds 2] [--games mf,ft]
 
@@ -110,6 +112,24 @@ def _pressed(click, ms):
     return held
 
 
+# the click clock's parts (game/ui/clicktime.py, game/ui/app.py) by whose work they are
+BROWSER = ("input", "layout", "frame")         # event queueing, style and layout, the frame's paint
+ENGINE = ("click", "apply", "view", "save")    # the rules: the action applied, the side's view listed
+# everything else is the Python drawing (ui, map, boxes, report, panel, inspector, log, after, other)
+
+
+def split(clicks):
+    """Each click's ms by whose work: the browser's, the engine's, the Python drawing's; and what a
+    click would take with the drawing at 0 ms and the browser's work unchanged (issue 14)."""
+    def part(c, names):
+        return sum(c[2].get(k, 0) for k in names)
+    browser = [part(c, BROWSER) for c in clicks]
+    engine = [part(c, ENGINE) for c in clicks]
+    drawing = [sum(c[2].values()) - b - e for c, b, e in zip(clicks, browser, engine)]
+    return {"browser": stats(browser), "engine": stats(engine), "drawing": stats(drawing),
+            "browser+engine": stats([b + e for b, e in zip(browser, engine)])}
+
+
 def stats(times):
     times = sorted(times)
     return {"n": len(times), "median": round(statistics.median(times), 1),
@@ -168,6 +188,8 @@ def main():
         print(f"\n== {g} {name}: {stats([c[0] for c in clicks])}")
         keys = sorted({k for c in clicks for k in c[2]})
         print("   mean parts: " + " ".join(f"{k} {statistics.mean(c[2].get(k, 0) for c in clicks):.1f}" for k in keys))
+        for who, st in split(clicks).items():
+            print(f"   {who:15s} {st}")
         for ms, t, parts in sorted(clicks, key=lambda c: -c[0])[:args.slowest]:
             print(f"   {ms:6.1f} {t:10s} " + " ".join(f"{k} {v:.1f}" for k, v in parts.items()))
     if args.json:

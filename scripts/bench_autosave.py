@@ -63,7 +63,7 @@ def main():
                 row = json.loads(page.evaluate(TIME_SAVES))
                 print(f"{k:>5}  {row[0]:7d} {row[1]:4d} {row[2]:6d} | {row[3]:10.2f} {row[4]:10.2f} | "
                       f"{row[5]:12.2f} {row[6]:13.2f}", flush=True)
-            play(page, "ft", lambda k: show(k) if k in at else None)
+            play(page, "ft", lambda k, _: show(k) if k in at else None)
             show("end")
             b.close()
     finally:

@@ -14,7 +14,6 @@ Each tree must be built (bash scripts/build.sh) and time its clicks with game/ui
 import argparse
 import json
 import os
-import random
 import statistics
 import sys
 import time
@@ -23,9 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402
-from tests.e2e.ft_ui import RandomPlayer, start_ft  # noqa: E402
-from tests.e2e.mf_ui import random_step, start_game  # noqa: E402
+from scripts.click_through import play, start  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
 
 def serve(tree):
@@ -37,34 +35,19 @@ def timing(page):
     return page.evaluate("[window.__vw_last_update_ms, window.__vw_update_parts]")
 
 
-def mf_game(page, url):
-    page.goto(url)
-    wait_ready(page)
-    start_game(page, None, scenario="early", seed=2024)
-    rng = random.Random(2024)
-    out = []
-    for _ in range(2000):
-        if page.get_attribute("body", "data-over") == "1":
-            break
-        t = random_step(page, rng)
-        ms, parts = timing(page)
-        out.append((ms, t, json.loads(parts)))
-    return out
+def game(g):
+    """The whole-game click-through of game `g` ("mf" or "ft", scripts/click_through.py) on a
+    site: [(ms, the step's kind of action, the click's parts)], each click as the page timed it."""
+    def run(page, url):
+        out = []
 
-
-def ft_game(page, url):
-    page.goto(url)
-    wait_ready(page)
-    start_ft(page, None, seed=5)
-    player = RandomPlayer(5)
-    out = []
-    for _ in range(600):
-        if page.get_attribute("body", "data-over") == "1":
-            break
-        t = player.step(page)
-        ms, parts = timing(page)
-        out.append((ms, t, json.loads(parts)))
-    return out
+        def timed(k, t):
+            ms, parts = timing(page)
+            out.append((ms, t, json.loads(parts)))
+        start(page, url, g)
+        play(page, g, timed)
+        return out
+    return run
 
 
 # VW_INVAL=1: also what was invalidated and why (LayoutInvalidationTracking events, to read in the file)
@@ -156,7 +139,6 @@ def main():
             cls.click = _pressed(cls.click, args.press_ms)
     trees = (("old", args.old), ("new", args.new)) if args.old else (("new", args.new),)
     servers = {name: serve(tree) for name, tree in trees}
-    games = {"mf": mf_game, "ft": ft_game}
     res = {}
     try:
         with sync_playwright() as pw:
@@ -171,7 +153,7 @@ def main():
                         tracing = args.trace and name == "new" and r == 0
                         if tracing:
                             browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
-                        clicks = games[g](page, servers[name][1])
+                        clicks = game(g)(page, servers[name][1])
                         if tracing:
                             path = f"{args.trace}.{g}.json"
                             Path(path).write_bytes(browser.stop_tracing())

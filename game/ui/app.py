@@ -67,6 +67,9 @@ class App:
         self.pz = None
         self.rev = 0
         self.clock = None         # click -> screen update time (clicktime.py), made at boot
+        self._later = []          # work the screen does not show, waiting for the click's frame (later())
+        self._flashed = True      # #flash may be showing (unflash())
+        self._wrote = {}          # what render() last wrote in the top bar, the Undo button and body (_write)
         self._save_due = False    # an autosave waits for the frame (autosave())
         self.log = LogView(q("#log"), lambda: self.map)
         self.log_next = 0         # index in the match log of the first entry not yet shown
@@ -140,7 +143,7 @@ class App:
             self.ui.use_area(area)
         counters.use(self.ui)  # counters are drawn by the match's game, never guessed from a piece
         self.map = MapView(q("#map"), self.map_texts[(gid, area)], self.ui.anchors,
-                           getattr(self.ui, "STACK_DY", render_map.STACK_DY))
+                           getattr(self.ui, "STACK_DY", render_map.STACK_DY), defer=self.later)
         from .panzoom import PanZoom
         if self.pz is not None:
             self.pz.close()
@@ -283,9 +286,36 @@ class App:
         n = q("#flash")
         n.textContent = text
         n.hidden = False
+        self._flashed = True
+
+    def unflash(self):
+        """An old refusal does not outlive a new choice (the notice hidden only when shown: an
+        attribute written again still has the browser style it again, issue 14)."""
+        if self._flashed:
+            q("#flash").hidden = True
+            self._flashed = False
 
     # ---- rendering -----------------------------------------------------------------------------------
+    def later(self, fn):
+        """Run fn() in the task after the frame that shows the click being timed, else now: work
+        that changes nothing on the screen (accessible names, tooltips, the keyboard's tab stop),
+        so the frame comes sooner (issue 14). A redraw the keyboard made does it at once: the
+        focus it moves has a screen reader read the new names. What waits runs before the next
+        redraw in any case, and data-rev (what the tests wait on) is published after it."""
+        if self.clock is None or not self.clock.timing() or self.keys.kbd:
+            fn()
+            return
+        if not self._later:
+            self.clock.after_frame(self.run_later)
+        self._later.append(fn)
+
+    def run_later(self):
+        due, self._later = self._later, []
+        for fn in due:
+            fn()
+
     def render(self):
+        self.run_later()  # (another redraw came before the last one's frame: its work first)
         now = window.performance.now
         t0 = now()
         rp = self.replay  # the history viewer: a past position, read-only, the same side's view
@@ -317,10 +347,11 @@ class App:
         self.log_next = v["log_total"]
         self.v = v
         self._v_of = (m["state"], role)  # the position and side whose actions v lists (do())
-        document.body.dataset.viewer = role or ""
+        self._write("viewer", role or "", lambda x: setattr(document.body.dataset, "viewer", x))
         phase = v.get("phase")
-        q("#scn-name").textContent = (f"{self.scen_name} · turn {v.get('turn', '?')}"
-                                      + (f" · {phase}" if isinstance(phase, str) and phase else ""))
+        self._write("scn", f"{self.scen_name} · turn {v.get('turn', '?')}"
+                    + (f" · {phase}" if isinstance(phase, str) and phase else ""),
+                    lambda x: setattr(q("#scn-name"), "textContent", x))
         acts = v["actions"]
         can_act = involved(acts)  # the pieces every decision refers to light up and select on a click
         self.stacks = self.ui.stacks(v)
@@ -371,13 +402,12 @@ class App:
         self.clock.mark("inspector")
         t35 = now()
         self.log.add(v["log"], self.clock.after_frame if self.clock.timing() else None)
-        undo = q("#undo-btn")
-        undo.disabled = not v["can_undo"]
         # a greyed Undo says why (issue 9 item 5): the engine's reason
-        undo.title = "Undo (u)" if v["can_undo"] else f"Nothing to undo: {v.get('undo_why') or 'not now'}"
+        self._write("undo", (not v["can_undo"], "Undo (u)" if v["can_undo"]
+                             else f"Nothing to undo: {v.get('undo_why') or 'not now'}"), self._undo_button)
         body = document.body
-        body.dataset.over = "1" if v["over"] else "0"
-        body.dataset.roll = "1" if v["awaiting_roll"] else "0"
+        self._write("over", "1" if v["over"] else "0", lambda x: setattr(body.dataset, "over", x))
+        self._write("roll", "1" if v["awaiting_roll"] else "0", lambda x: setattr(body.dataset, "roll", x))
         self.clock.mark("log")
         t4 = now()
         # where the last redraw's time went (ms): engine view, map, tracks and boxes, panel and log
@@ -386,14 +416,26 @@ class App:
                 f"{t1 - t0:.1f} {t2 - t1:.1f} {t3 - t2:.1f} {t35 - t3:.1f} {t4 - t35:.1f} {t_ov:.1f}")
         self.keys.after_render()
         self.rev += 1
-        if self.log.due is None:
+        if self.log.due is None and not self._later:
             body.dataset.rev = str(self.rev)
-        else:  # the page is whole (tests wait on data-rev) once the log's lines are drawn
+        else:  # the page is whole (tests wait on data-rev) once the log's lines and later() are done
             self.clock.after_frame(self._show_rev)
         guide.refresh(self)  # the guided first turn: its box and what it lights (issue 13 item 3)
         self.phone.after_render()
         if not rp:
             self.computer.schedule()  # the computer's turn starts after the screen shows the last move
+
+    def _write(self, key, value, write):
+        """write(value) unless render() wrote that already: a text or attribute written again,
+        unchanged, still has the browser style and lay that element out again (issue 14)."""
+        if self._wrote.get(key, self) != value:
+            self._wrote[key] = value
+            write(value)
+
+    @staticmethod
+    def _undo_button(state):
+        undo = q("#undo-btn")
+        undo.disabled, undo.title = state
 
     def _show_rev(self):
         document.body.dataset.rev = str(self.rev)
@@ -584,7 +626,7 @@ class App:
                 self.flash(f"Not allowed: {e}")
                 return
             self.clock.mark("apply")
-            q("#flash").hidden = True
+            self.unflash()
             self.expanded = None  # a spread stack or an inspected one closes once something happened
             self.inspect = None
             self.acted = True
@@ -606,14 +648,14 @@ class App:
 
     def select(self, key):
         self.selected = None if self.selected == key else key
-        q("#flash").hidden = True  # an old refusal does not outlive a new choice
+        self.unflash()
         self.render()
 
     def pick(self, key):
         """A unit (pool kind, stack) chosen in the panel's list: selected, its targets lit; the panel
         back at its top, where the selection and its actions are listed."""
         self.selected = key
-        q("#flash").hidden = True
+        self.unflash()
         self.render()
         self.panel_to_top()
 

@@ -6,7 +6,7 @@ needed, the losses and the result. It stays until the next battle starts; the pl
 unless it is already well in view); its Show button centres it."""
 from html import escape
 
-from .dom import el, window
+from .dom import el, set_html, window
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
@@ -33,6 +33,7 @@ class BattleView:
                                          "aria-label": "Battle"})
         panel.insertBefore(self.node, before)
         self.key = None
+        self.shown = False   # the card is not hidden (written only when that changes: issue 14)
         self.closed = None   # the battle number the player closed
         self.panned = None   # the battle number the map was last centred on
         self.over_in = None  # (battle number, turn, phase) when it was first seen over
@@ -44,13 +45,16 @@ class BattleView:
         if e.target.closest("[data-cmd-battle=close]"):
             self.closed = self.shown_n
             self.node.hidden = True
+            self.shown = False
         elif e.target.closest("[data-cmd-battle=show]") and self.at:
             self.pan(self.at)
 
     def draw(self, v):
         b = v.get("battle")
         if not b or not b.get("sides") and not b.get("fires"):
-            self.node.hidden = True
+            if self.shown:
+                self.node.hidden = True
+                self.shown = False
             self.key = None
             return
         if b["n"] != self.panned and b.get("at") and not b["over"]:
@@ -63,9 +67,13 @@ class BattleView:
             self.over_in = (b["n"], v.get("turn"), v.get("phase"))
         if self.closed == b["n"] or b["over"] and self.over_in[1:] != (v.get("turn"), v.get("phase")):
             # closed by the player, or over and a new phase begun: it stays in the log
-            self.node.hidden = True
+            if self.shown:
+                self.node.hidden = True
+                self.shown = False
             return
-        self.node.hidden = False
+        if not self.shown:
+            self.node.hidden = False
+            self.shown = True
         if key == self.key:
             return
         self.key = key
@@ -74,12 +82,13 @@ class BattleView:
         self._build(b)
 
     def _build(self, b):
-        """The whole card as one HTML string set at once: one call into the page instead of one per
-        element (the card is rebuilt at each die of a battle)."""
+        """The whole card as one HTML string, patched onto the one shown (dom.set_html): it changes
+        at each die of a battle, and set anew its every line was laid out again (issue 14: a First
+        Team strike, 6 ms of a click in a trace)."""
         n = self.node
         n.setAttribute("data-n", str(b["n"]))
         n.setAttribute("data-over", "1" if b["over"] else "0")
-        n.innerHTML = card_html(b)
+        set_html(n, card_html(b))
         # the newest dice in view (the list reads top to bottom, oldest first), in the frame's
         # callbacks: reading the height now would force a layout of the half-drawn page (issue 14)
         window.vwScrollNextFrame(self.node, ".battle-events", True)

@@ -87,23 +87,32 @@ def _wire(app):
 
 
 # ---- drawing ------------------------------------------------------------------------------------
+_SHOWN = {"lit": False, "none": False}  # something lit; no guide shown (box hidden, no note, body unmarked)
+
+
 def refresh(app):
     """Draw the guide box for the position shown and light its target (after every redraw)."""
-    for n in document.querySelectorAll("." + LIT):
-        n.classList.remove(LIT)
     g = getattr(app, "guide", None)
-    box = q("#guide")
     if g is not None and g.match is not app.m:  # another game was loaded: the guide is over
         app.guide = g = None
     if g is None and app.m is not None and app.m.get("guide") == app.game and G.load(app.game):
         app.guide = g = Guide(app, app.game, G.load(app.game), app.m)  # a guided game reopened
         _wire(app)
+    if (g is None or app.replay is not None) and _SHOWN["none"]:
+        return  # nothing to take down (issue 14: a search of the whole page at every click)
+    if _SHOWN["lit"]:
+        for n in document.querySelectorAll("." + LIT):
+            n.classList.remove(LIT)
+        _SHOWN["lit"] = False
+    box = q("#guide")
     if g is None or app.replay is not None:
         _handover_note(None)
         if box:
             box.hidden = True
         document.body.dataset.guide = ""
+        _SHOWN["none"] = True
         return
+    _SHOWN["none"] = False
     if not box:  # (a missing node is JS null, falsy)
         box = el("section", attrs={"id": "guide", "aria-live": "polite", "aria-label": "Guided first turn"})
         q("#panel-head").insertBefore(box, q("#prompt"))
@@ -149,6 +158,7 @@ def refresh(app):
         _handover_note(step if key == "handover" else None)
         if node:
             node.classList.add(LIT)
+            _SHOWN["lit"] = True
             if key != g.lit_key:
                 _into_view(app, node, key)
         g.lit_key = key

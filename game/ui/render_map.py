@@ -9,7 +9,7 @@ base is still clicked where no counter or highlight covers it."""
 
 from . import keynav
 from .counters import H, S, counter, title_of
-from .dom import Frag, put, put_all, sel, window
+from .dom import Frag, markup, put, put_all, sel, window
 from .logic import split_sides, stack_order, type_name
 
 STACK_DY = -33   # stacks sit just above their space, leaving the space itself clickable
@@ -17,7 +17,10 @@ SIDE_DX = 16
 
 
 class MapView:
-    def __init__(self, container, svg_text, anchors=None, stack_dy=STACK_DY):
+    def __init__(self, container, svg_text, anchors=None, stack_dy=STACK_DY, defer=None):
+        # defer(fn): run fn when the screen is drawn (app.later): what a screen reader reads of a
+        # place or a relit counter changes nothing on the screen (issue 14: 0.3 ms a First Team click)
+        self.defer = defer or (lambda fn: fn())
         container.innerHTML = svg_text  # our own same-origin static asset, not user data
         self.box = container
         self.base = container.querySelector("svg")  # the map itself: its places are clicked
@@ -121,12 +124,17 @@ class MapView:
         stack of several stands for the stack (Enter opens it)."""
         pid = p.get("id")
         c.setAttribute("class", "ctr" + (" sel" if pid == selected else "") + (" act" if pid in can_act else ""))
+        if isinstance(c, Frag):  # being drawn: its name goes in with its markup
+            c.setAttribute("aria-label", self._counter_name(p, selected, can_act, stack))
+        else:  # relit in place
+            self.defer(lambda: c.setAttribute("aria-label", self._counter_name(p, selected, can_act, stack)))
+
+    def _counter_name(self, p, selected, can_act, stack):
+        pid = p.get("id")
         if stack is None:
-            c.setAttribute("aria-label", keynav.counter_name(title_of(p), pid in can_act, pid == selected))
-        else:
-            place, pieces = stack
-            c.setAttribute("aria-label", keynav.stack_name(self.names.get(place, place),
-                                                           [title_of(q) for q in pieces], pid in can_act))
+            return keynav.counter_name(title_of(p), pid in can_act, pid == selected)
+        place, pieces = stack
+        return keynav.stack_name(self.names.get(place, place), [title_of(q) for q in pieces], pid in can_act)
 
     def _stack(self, sid, pieces, expanded, selected, can_act):
         x, y, _ = self.spaces[sid]
@@ -225,7 +233,8 @@ class MapView:
         if self.named.get(sid, []) == pieces:  # (a list of dicts: compared in C)
             return
         self.named[sid] = pieces
-        self.spaces[sid][2].setAttribute("aria-label", keynav.space_name(self.titles[sid], [title_of(p) for p in pieces]))
+        node, title = self.spaces[sid][2], self.titles[sid]
+        self.defer(lambda: node.setAttribute("aria-label", keynav.space_name(title, [title_of(p) for p in pieces])))
 
     def _box_rect(self, sid):
         """(x, y, w, h) of a box anchor's outline (its first <rect>), read once."""
@@ -296,12 +305,8 @@ class MapView:
                 attrs["transform"] = f"translate({x:.1f} {y:.1f})"
                 into = self.layer_lit
             h = Frag("g", attrs)
-            labels = [actions[i].get("label", type_name(actions[i]["t"])) for i in idxs]
-            sel("title", text="; ".join(labels) + (f"  ({len(idxs)} choices: click to choose)" if len(idxs) > 1 else ""),
-                parent=h)
-            for k, val in (("data-kbd", f"hl:{sid}"), ("tabindex", "-1"), ("role", "button"),
-                           ("aria-label", keynav.target_name(self.names.get(sid, sid), labels))):
-                h.setAttribute(k, val)  # a keyboard target, named for a screen reader (keys.py)
+            for k, val in (("data-kbd", f"hl:{sid}"), ("tabindex", "-1"), ("role", "button")):
+                h.setAttribute(k, val)  # a keyboard target (keys.py), named once drawn (_name_targets)
             if box:
                 sel("circle", {"r": 12, "class": "pin-disc"}, parent=h)
                 sel("path", {"d": "M-6 -1H3V-5L8 0L3 5V1H-6Z", "class": "pin-arrow"}, parent=h)
@@ -314,7 +319,19 @@ class MapView:
                 sel("text", {"x": cx, "y": cy + 3, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
                     str(len(idxs)), parent=h)
             new.setdefault(id(into), (into, []))[1].append((sid, h, nodes))
+        named = []
         for into, items in new.values():
             for (sid, _, nodes), node in zip(items, put_all(into, [h for _, h, _ in items])):
                 self.hl_keys[sid] = (keys[sid], nodes + [node], tuple(hl[sid]))
+                named.append((sid, node, [actions[i].get("label", type_name(actions[i]["t"])) for i in hl[sid]]))
         self.hl_nodes = [n for _, nodes, _ in self.hl_keys.values() for n in nodes]
+        if named:
+            self.defer(lambda: self._name_targets(named))
+
+    def _name_targets(self, named):
+        """The new lit places' tooltips and what a screen reader says of them: their actions."""
+        for sid, node, labels in named:
+            n = len(labels)
+            node.setAttribute("aria-label", keynav.target_name(self.names.get(sid, sid), labels))
+            node.insertAdjacentHTML("afterbegin", markup("title", text="; ".join(labels) + (
+                f"  ({n} choices: click to choose)" if n > 1 else "")))

@@ -2,7 +2,7 @@
 into markup (dom.markup)."""
 
 from .counters import counter, game_id, title_of
-from .dom import Frag, Keyed, el, markup, put, put_loose, set_html, set_parts, window
+from .dom import Frag, Keyed, drew, el, holds, markup, put, put_loose, set_html, set_parts, window
 from .howto import linkify
 from .logic import BIG_GROUP, FLOW, actor_of, actors_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
 
@@ -41,7 +41,10 @@ def _kept(key):
 
 
 def _mini_cls(key):
-    return "mini ctr-wrap" + (" sel" if key[2] else "") + (" act" if key[3] else "")
+    # classes of their own (app.css: an outline on the <svg>): a panel counter lit or unlit is styled
+    # alone, its drawing not styled and laid out again as ".act .ctr-bg" had it (issue 14: First
+    # Team's strike unlit 47 counters, 11 ms of style in a trace)
+    return "mini ctr-wrap" + (" mini-sel" if key[2] else "") + (" mini-act" if key[3] else "")
 
 
 def _make_minis(keys):
@@ -125,8 +128,13 @@ def _counter_html(p):
 
 
 def prompt(node, v):
-    linkify(node, v["prompt"])  # each "(MF 20.1)" opens its summary (issue 13 item 2)
-    node.className = "over" if v.get("over") else ""
+    key = ("prompt", str(v["prompt"]))
+    if not holds(node, key):  # (the same words: left as they are, issue 14)
+        linkify(node, v["prompt"])  # each "(MF 20.1)" opens its summary (issue 13 item 2)
+        drew(node, key)
+    cls = "over" if v.get("over") else ""
+    if node.className != cls:
+        node.className = cls
 
 
 def _button(i, a, primary=False, text=None, title=None):
@@ -235,11 +243,13 @@ def _entries(out, by_actor, acts, selected, name_of, place_of):
             if names.count(name) > 1:  # identical units read apart: "SF A-Team 1", "SF A-Team 2"
                 seen[name] = seen.get(name, 0) + 1
                 name = f"{name} {seen[name]}"
+            hts = [acts[i]["t"] for i in idxs]
+            # the tooltip names its kinds of action, not each action's label: the labels change at
+            # most steps, and a new title has the browser style the button again (issue 14: 32
+            # entries a First Team click, in a trace); a click on it lists them
             btns.append(markup("button", {"type": "button", "data-cmd": "pick", "data-key": key, "data-actor": key,
-                                          "data-holds": " ".join(map(str, idxs)),
-                                          "data-hts": " ".join(acts[i]["t"] for i in idxs),
-                                          "title": "; ".join(str(acts[i].get("label", "")) for i in idxs[:6])
-                                          + (f"; … {len(idxs)} actions" if len(idxs) > 6 else "")},
+                                          "data-holds": " ".join(map(str, idxs)), "data-hts": " ".join(hts),
+                                          "title": _kinds(hts)},
                                name, "entry", markup("span", text=len(idxs), cls="ent-n")))
         lst = markup("div", cls="ent-list", inner="".join(btns))
         # keyed by its place: when a place comes or goes above it, the patch (static/dom.js) keeps
@@ -252,6 +262,20 @@ def _entries(out, by_actor, acts, selected, name_of, place_of):
             sec.append(markup("div", at, cls="ent-place",
                               inner=(markup("span", text=place, cls="ent-where") if place else "") + lst))
     out.append(markup("section", {"data-group": "entries"}, cls="entries", inner="".join(sec)))
+
+
+_KINDS = {}  # action types -> an entry's tooltip
+
+
+def _kinds(hts):
+    key = tuple(hts)
+    k = _KINDS.get(key)
+    if k is None:
+        names = list(dict.fromkeys(type_name(t) for t in hts))
+        k = _KINDS[key] = ", ".join(names) + f" ({len(hts)} action{'s' if len(hts) > 1 else ''}): select to see them"
+        if len(_KINDS) > 5_000:
+            _KINDS.clear()
+    return k
 
 
 def _type_group(out, t, items, flat, shown, open_subs, grp_open, name_of, zone_of, first_long=None):

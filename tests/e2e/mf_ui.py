@@ -135,8 +135,9 @@ def reveal(page, i):
 def click_action(page, i):
     """Click the panel button of action i and wait until Python has redrawn. An action that warns
     (issue 9 item 5) asks once in the page: the player says yes."""
+    button = reveal(page, i)  # (a selection it makes is a redraw of its own, waited for there)
     before = rev(page)
-    reveal(page, i).click()
+    button.click()
     confirm_warning(page, before)
     wait_rev_after(page, before)
 

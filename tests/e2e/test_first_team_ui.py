@@ -144,11 +144,27 @@ def test_long_lists_grouped_and_selection_narrows(page, base_url):
     buttons = page.eval_on_selector_all("#main-acts [data-action], #actions [data-action]",
                                         "els => els.map(e => e.dataset.action)")
     assert sorted(map(int, held + buttons)) == sorted(a[0] for a in acts)
+    # an entry's tooltip names its kinds of action and how many (not each label: issue 14)
+    tips = entries.evaluate_all("els => els.map(e => [e.title, e.querySelector('.ent-n').textContent])")
+    assert all(f"({n} action" in tip and tip.endswith("select to see them") for tip, n in tips), tips[:3]
+    assert any(tip.startswith("Helicopter lift") for tip, _ in tips)
+    # the panel's counters that can act are ringed in the highlight colour, the others not
+    ring = """els => els.map(e => { const s = getComputedStyle(e); return [e.dataset.unit, s.outlineStyle, s.outlineColor]; })"""
+    lit_minis = page.eval_on_selector_all("#boxes svg.mini.mini-act", ring)
+    assert lit_minis and all(st == "solid" and col == "rgb(255, 179, 0)" for _, st, col in lit_minis)
+    unlit = page.eval_on_selector_all("#boxes svg.mini:not(.mini-act):not(.mini-sel)", ring)
+    assert unlit and all(st == "none" for _, st, _ in unlit)
     # selecting a unit (its counter in the panel's boxes) narrows the list to its actions
     unit = lifts[0][2]
     mine = {a[0] for a in acts if a[2] == unit}
     click_and_wait(page, f'#boxes [data-unit="{unit}"]')
     assert page.locator("#actions .selinfo svg.sel-ctr").count() == 1
+    sel = page.eval_on_selector_all(f'#boxes svg.mini[data-unit="{unit}"]', ring)
+    assert sel and sel[0][1:] == ["solid", "rgb(13, 71, 161)"]  # the selected one, in blue
+    # its lit places are named and carry a tooltip once the click's frame is drawn (App.later)
+    named = page.eval_on_selector_all("#map .vw-hl", "els => els.map(e => [e.getAttribute('aria-label') || '', "
+                                      "(e.querySelector('title') || {}).textContent || ''])")
+    assert named and all(label and tip for label, tip in named), named[:3]
     shown = page.eval_on_selector_all("#actions [data-action]:not(.primary)",
                                       "els => els.map(e => [+e.dataset.action, e.dataset.actor])")
     assert {a for a, _ in shown} >= mine and {u for _, u in shown} == {unit}

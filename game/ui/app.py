@@ -69,7 +69,8 @@ class App:
         self.rev = 0
         self.clock = None         # click -> screen update time (clicktime.py), made at boot
         self._later = []          # work the screen does not show, waiting for the click's frame (later())
-        self._wrote = {}          # what was last written in the top bar, the Undo button, #flash and body (_write)
+        self._flashed = True      # #flash may be showing (unflash())
+        self._wrote = {}          # what render() last wrote in the top bar, the Undo button and body (_write)
         self._save_due = False    # an autosave waits for the frame (autosave())
         self.log = LogView(q("#log"), lambda: self.map)
         self.log_next = 0         # index in the match log of the first entry not yet shown
@@ -289,16 +290,17 @@ class App:
         self.load_match(m)
 
     def flash(self, text):
-        q("#flash").textContent = text
-        self._write("flash", True, self._show_flash)
+        n = q("#flash")
+        n.textContent = text
+        n.hidden = False
+        self._flashed = True
 
     def unflash(self):
-        """An old refusal does not outlive a new choice."""
-        self._write("flash", False, self._show_flash)
-
-    @staticmethod
-    def _show_flash(on):
-        q("#flash").hidden = not on
+        """An old refusal does not outlive a new choice (the notice hidden only when shown: an
+        attribute written again still has the browser style it again, issue 14)."""
+        if self._flashed:
+            q("#flash").hidden = True
+            self._flashed = False
 
     # ---- rendering -----------------------------------------------------------------------------------
     def later(self, fn):
@@ -431,7 +433,7 @@ class App:
             self.computer.schedule()  # the computer's turn starts after the screen shows the last move
 
     def _write(self, key, value, write):
-        """write(value) unless that was written last: a text or attribute written again,
+        """write(value) unless render() wrote that already: a text or attribute written again,
         unchanged, still has the browser style and lay that element out again (issue 14)."""
         if self._wrote.get(key, self) != value:
             self._wrote[key] = value

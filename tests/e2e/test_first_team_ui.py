@@ -231,6 +231,11 @@ def test_manual_dice(page, base_url):
     assert page.locator("#actions .dice-pad [data-t='roll']").count() == 6, page.text_content("#prompt")
     assert page.get_attribute("body", "data-roll") == "1"
     assert "Roll one die" in page.text_content("#prompt")
+    # each die of the pad shows its face over its number (the battle card's dice chips, also
+    # class "die", once made it one line: app.css scopes each rule to its own)
+    face, num = (page.locator(f"#actions .dice-pad [data-t='roll'] {c}").first.bounding_box()
+                 for c in (".die-face", ".die-n"))
+    assert num["y"] >= face["y"] + face["height"] - 1, (face, num)
     entered = []
     for value in (3, 5, 2, 6, 1, 4):
         if not page.locator("#actions .dice-pad").count():

@@ -113,6 +113,9 @@ def test_mike_force_communist_report_and_battle(page, base_url):
     assert card.locator(".bside.first .badge").text_content() == "fires first"
     dice = card.locator(".die-hit, .die-miss")
     assert dice.count() > 0
+    # a chip in the line of its event, as wide as its text (not the manual dice pad's 48 px buttons)
+    assert dice.first.evaluate("e => getComputedStyle(e).display") == "inline-block"
+    assert dice.first.bounding_box()["width"] < 48, dice.first.bounding_box()
     t = dice.first.get_attribute("title")
     assert "needs" in t and (t.endswith(": hit") or t.endswith(": miss")), t
     assert card.locator(".battle-need").count() > 0

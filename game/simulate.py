@@ -22,12 +22,11 @@ def random_action(rng, actions):
 
 def _random_listed(rng, acts):
     """RandomAgent.choose over a Listing: the same calls on rng, the same action, but only the one
-    drawn is built (rng.choice reads len() and one index). Kept beside it by a test
-    (tests/test_ft_fast_paths.py)."""
-    dones = acts.count.get("done")
-    if not dones:
+    drawn is built (rng.choice reads len() and one index), and a 'done' drawn by the bias reads
+    nothing else (Listing.first). Kept beside it by a test (tests/test_ft_fast_paths.py)."""
+    if not acts.count_of("done"):
         return rng.choice(acts)
-    if dones == len(acts) or rng.random() < _RANDOM.done_bias:
+    if not acts.has_other("done") or rng.random() < _RANDOM.done_bias:
         return rng.choice(acts.only("done"))
     return rng.choice(acts.without("done"))
 

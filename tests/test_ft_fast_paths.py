@@ -150,3 +150,28 @@ def test_stack_admits_agrees_with_the_general_stacking_rule():
                     assert B.stack_admits(s, d, len(xs), bn) == B.stack_ok(s, d, xs), (loc, d, xs)
                     n += 1
     assert n > 1000
+
+
+def test_a_listing_head_is_listed_only_when_read_and_draws_the_same():
+    """Issue 14: the transport (FT 9.1) and ground movement (FT 10.1) listings leave their helicopters'
+    and locations' actions unlisted until more than the 'done' is read (Listing.first); listed afresh
+    for each draw, the random player's draw is RandomAgent's over the list, and a 'done' drawn by the
+    bias lists nothing else; `sure` never claims actions that are not there."""
+    heads = done_only = 0
+    for k, (m, acts) in enumerate(_played(games=2, seed=23)):
+        if type(acts) is not Listing or acts.head is None:
+            continue
+        heads += 1
+        plain = list(M.legal_actions(R, m, labels=False))
+        if acts.head[2]:  # sure: more than the 'done'
+            assert any(a["t"] != "done" for a in plain)
+        for seed in range(3):
+            fresh = M.legal_actions(R, m, labels=False, lazy=True)
+            r1, r2 = random.Random(k * 5 + seed), random.Random(k * 5 + seed)
+            got = random_action(r1, fresh)
+            assert got == RandomAgent().choose(None, None, plain, r2)
+            assert r1.getstate() == r2.getstate() and fresh.gave(got)
+            if fresh.head is not None:
+                assert got == {"t": "done"}
+                done_only += 1
+    assert heads > 100 and done_only > 20

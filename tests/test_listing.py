@@ -54,3 +54,35 @@ def test_the_actions_of_a_type_anywhere_or_at_the_end():
     assert list(M.only("done")) == [{"t": "done"}] and M.only("done")[0] == {"t": "done"}
     assert list(L.only("hold")) == [{"t": "hold", "unit": "x"}] and list(L.only("nothing")) == []
     assert len(L.without("nothing")) == len(L)
+
+
+def test_a_head_is_listed_only_when_what_is_read_needs_it():
+    """Listing.first: the blocks before the others are listed when the listing is read, not for its
+    'done' (a type the head has none of), nor to tell that there is more than the 'done' when the
+    head is sure to add some; read, the listing is the same as one listed whole."""
+    read = []
+
+    def fill(out):
+        read.append(1)
+        out.add("move", 2, lambda i: {"t": "move", "to": i})
+        out.one({"t": "hold", "unit": "x"})
+
+    def lazy(sure):
+        L = Listing()
+        L.first(fill, {"move", "hold"}, sure)
+        L.one({"t": "done"})
+        return L
+
+    L = lazy(True)
+    assert L.count_of("done") == 1 and L.has_other("done") and L.few() == 2 and L
+    assert list(L.only("done")) == [{"t": "done"}] and L.only("done")[0] == {"t": "done"} and not read
+    assert list(L.without("done")) == [{"t": "move", "to": 0}, {"t": "move", "to": 1}, {"t": "hold", "unit": "x"}]
+    assert read == [1] and len(L) == 4 and L[3] == {"t": "done"} and L.count == {"move": 2, "hold": 1, "done": 1}
+    L = lazy(False)
+    assert L.has_other("done") and read == [1, 1]  # not sure: listed to tell
+    L = lazy(False)
+    assert L.count_of("move") == 2 and read == [1, 1, 1]
+    E = Listing()
+    E.first(lambda out: None, {"move"})
+    E.one({"t": "done"})
+    assert not E.has_other("done") and E.few() == 1 and list(E) == [{"t": "done"}]

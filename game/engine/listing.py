@@ -13,7 +13,7 @@ class Listing:
     """A sequence of actions made of blocks `(t, n, make)`: n actions of type t, `make(i)` building
     the i-th of them (a new dict, or the same one each time: callers never change an action)."""
 
-    __slots__ = ("blocks", "ends", "n", "count", "handed")
+    __slots__ = ("blocks", "ends", "n", "count", "handed", "head")
 
     def __init__(self, handed=None):
         self.blocks = []
@@ -21,6 +21,59 @@ class Listing:
         self.n = 0
         self.count = {}  # {type: how many actions of that type}
         self.handed = [] if handed is None else handed  # the actions read one by one (see `gave`)
+        self.head = None  # (fill, types, sure): the blocks before these, not listed yet (see `first`)
+
+    def first(self, fill, types, sure=False):
+        """Blocks that come before all the others, listed only when the listing is read: a random
+        player ending a segment with its 'done' (a quarter of the time) reads only that (issue 14).
+        fill(listing) adds them (on the state as it is now: the caller reads the listing before
+        anything changes); `types`: every type of action they may be; `sure`: True when they are
+        known to be at least one action. Only one head, set first or while there are no blocks."""
+        self.head = (fill, types, sure)
+
+    def _read(self):
+        """The head's blocks listed, before the blocks known already."""
+        fill = self.head[0]
+        self.head = None
+        blocks, ends, n, count = self.blocks, self.ends, self.n, self.count
+        self.blocks, self.ends, self.n, self.count = [], [], 0, {}
+        fill(self)
+        base = self.n
+        self.blocks += blocks
+        self.ends += [base + e for e in ends] if base else ends
+        self.n = base + n
+        c = self.count
+        for t, k in count.items():
+            c[t] = c.get(t, 0) + k
+
+    def count_of(self, t):
+        """How many actions of type t, without listing the head when it holds none."""
+        if self.head is not None and t in self.head[1]:
+            self._read()
+        return self.count.get(t, 0)
+
+    def has_other(self, t):
+        """Whether there is an action of another type than t (the head listed only when that is not
+        known without it)."""
+        if any(k != t for k in self.count):
+            return True
+        if self.head is not None:
+            if self.head[2]:
+                return True
+            self._read()
+            return any(k != t for k in self.count)
+        return False
+
+    def few(self):
+        """len(self), or 2 when there are known to be two or more without listing the head."""
+        if self.head is not None:
+            if self.n >= 2 or (self.n and self.head[2]):
+                return 2
+            self._read()
+        return self.n
+
+    def __bool__(self):
+        return self.few() > 0
 
     def add(self, t, n, make):
         """n actions of type t, the i-th being make(i)."""
@@ -33,6 +86,10 @@ class Listing:
 
     def extend(self, part):
         """The actions of another Listing after these (its blocks are shared, not copied)."""
+        if part.head is not None:
+            part._read()
+        if self.head is not None:
+            self._read()
         base = self.n
         self.blocks += part.blocks
         self.ends += [base + e for e in part.ends] if base else part.ends
@@ -46,11 +103,15 @@ class Listing:
         self.add(action["t"], 1, [action].__getitem__)  # make(0) is the action
 
     def __len__(self):
+        if self.head is not None:
+            self._read()
         return self.n
 
     def __getitem__(self, i):
         if type(i) is not int:
             raise TypeError("a Listing is read one action at a time")
+        if self.head is not None:
+            self._read()
         if i < 0:
             i += self.n
         if not 0 <= i < self.n:
@@ -62,16 +123,23 @@ class Listing:
         return a
 
     def __iter__(self):
+        if self.head is not None:
+            self._read()
         for _, n, make in self.blocks:
             for i in range(n):
                 yield make(i)
 
     def types(self):
         """The types of action listed."""
+        if self.head is not None:
+            self._read()
         return self.count.keys()
 
     def only(self, t):
-        """The actions of type t, in order (reading them counts as reading this listing)."""
+        """The actions of type t, in order (reading them counts as reading this listing); the head
+        is listed only when it may hold some."""
+        if self.head is not None and t in self.head[1]:
+            self._read()
         k = self._tail(t)
         if k is not None:
             return self._slice(k, len(self.blocks), {t: self.count[t]} if t in self.count else {})
@@ -79,6 +147,8 @@ class Listing:
 
     def without(self, t):
         """The actions of every other type than t, in order."""
+        if self.head is not None:
+            self._read()
         k = self._tail(t)
         if k is not None:
             count = dict(self.count)

@@ -397,9 +397,11 @@ def run_auto(rules, g):
             step.run(g, f)
             continue
         ch = _choices(rules, g, f, step)
-        if not ch:
+        # (a Listing tells two or more apart from one without listing what it need not: Listing.few)
+        n = ch.few() if type(ch) is Listing else len(ch)
+        if not n:
             raise RuntimeError(f"dead end: step {f['s']} offers no action")
-        if len(ch) == 1 and ch[0].get("t") == "done" and not getattr(step, "always_ask", False):
+        if n == 1 and ch[0].get("t") == "done" and not getattr(step, "always_ask", False):
             step.act(g, f, strip(ch[0]))  # nothing to decide: move on
             continue
         return ch

@@ -163,13 +163,19 @@ indexed = INDEXES.indexed
 
 class reading(indexed):
     """While listing legal actions (or reading the position in an automatic step) no unit moves
-    or changes, so `memo` answers are kept for the block."""
+    or changes, so `memo` answers are kept for the block. `memo`: the answers of an earlier reading
+    of the same position (memo_of), taken up again (a Listing's head read after its step's
+    reading closed: us._reading)."""
+
+    def __init__(self, s, memo=None):
+        super().__init__(s)
+        self.memo = memo
 
     def __enter__(self):
         super().__enter__()
         self.outer = self.e.memo is not None
         if not self.outer:
-            self.e.memo = {}
+            self.e.memo = {} if self.memo is None else self.memo
         return self
 
     def __exit__(self, *exc):
@@ -187,23 +193,30 @@ def put(s, uid, to):
     if e is None or frm == to:
         return
     e.sign = None  # (unit_index: the state's sign reads the places)
+    k = u["k"]
     rd = e.readers
-    if frm in rd or to in rd:  # the kept answers that read either place are out of date
-        kp = e.kept
-        for k in rd.pop(frm, ()):
-            kp.pop(k, None)
-        for k in rd.pop(to, ()):
-            kp.pop(k, None)
+    rooms = None
+    if rd:  # the kept answers that read either place (or its units of this kind) are out of date
+        for r in (frm, to, (frm, k), (to, k)):
+            if r in rd:
+                _drop(e, r)
+        if k == "inf" and ((frm, "room") in rd or (to, "room") in rd):
+            rooms = (e.room[frm], e.room[to])  # before the move (those reading the room: below)
     by = e.by_loc
     by[frm].remove(uid)
     bisect.insort(by.setdefault(to, []), uid, key=e.rank.__getitem__)
-    k = u["k"]
     bk = e.by_kind
     bk[(frm, k)].remove(uid)
     bisect.insort(bk.setdefault((to, k), []), uid)
     if k == "inf":
-        e.room.pop(frm, None)
-        e.room.pop(to, None)
+        room = e.room
+        room.pop(frm, None)
+        room.pop(to, None)
+        if rooms is not None:  # a company coming or going leaves the room of a place as it was, often
+            if room[frm] != rooms[0] and (frm, "room") in rd:
+                _drop(e, (frm, "room"))
+            if room[to] != rooms[1] and (to, "room") in rd:
+                _drop(e, (to, "room"))
     w = e.where[k]
     n = w[frm] - 1
     if n:
@@ -211,6 +224,13 @@ def put(s, uid, to):
     else:
         del w[frm]
     w[to] = w.get(to, 0) + 1
+
+
+def _drop(e, r):
+    """The kept answers that read r (see `kept`) are out of date."""
+    kp = e.kept
+    for key in e.readers.pop(r):
+        kp.pop(key, None)
 
 
 def units_at(s, loc):
@@ -277,9 +297,10 @@ def where(s, kind):
 
 def kept(s, key, near, fn, *args):
     """fn(*args), kept in the live index of s (across actions) until a unit enters or leaves one of
-    the locations `near` (put drops it). fn may read only where units are and what never changes
-    (kinds, battalions, the options), and only at those locations; callers must not change the
-    answer."""
+    the places `near` (put drops it): a location (any unit), (location, kind) when fn reads only the
+    units of that kind there, or (location, "room") when it reads only its stacking room (FT 8.2:
+    stack_room, room_table). fn may read only where units are and what never changes (kinds,
+    battalions, the options), and only at those places; callers must not change the answer."""
     e = _live(s)
     if e is None:
         return fn(*args)
@@ -289,13 +310,19 @@ def kept(s, key, near, fn, *args):
         pass
     r = e.kept[key] = fn(*args)
     rd = e.readers
-    for loc in near:
-        ks = rd.get(loc)
+    for at in near:
+        ks = rd.get(at)
         if ks is None:
-            rd[loc] = [key]
+            rd[at] = [key]
         else:
             ks.append(key)
     return r
+
+
+def memo_of(s):
+    """The answers of the reading of s open now (see `reading`), or None."""
+    e = _live(s)
+    return e.memo if e is not None else None
 
 
 def memo(s, key, fn):
@@ -465,6 +492,21 @@ def fits(s, loc, bn):
 def admits(room, bn):
     """Whether a stack_room answer lets a company of battalion bn come."""
     return room is True or room == bn
+
+
+def crowded(s, locs):
+    """{loc: stack_room} for those of locs where it is not True (two or more companies there, on the
+    map): at the others a company of any battalion may come (FT 8.2). For listings that ask many
+    battalions about the same places."""
+    inf = where(s, "inf")
+    room = room_table(s)
+    out = {}
+    for loc in locs:
+        if inf.get(loc, 0) > 1:
+            r = room[loc]
+            if r is not True:
+                out[loc] = r
+    return out
 
 
 def stack_room(s, loc):

@@ -4,6 +4,7 @@ support 11.29/9.2/5.6, open combat 11.0), support in the NVA Open Combat Segment
 maintenance and refit (FT 9.4), fatigue reduction (FT 12.4) and final supply (FT 6.3)."""
 
 from bisect import bisect_right
+from operator import itemgetter
 
 from ...engine.flow import Step
 from ...engine.listing import Listing
@@ -455,11 +456,42 @@ def _exchanges(s, lzmap, cargo):
 def _transport_listing(s, lzmap, flyable, pf):
     """Transport.choices without labels, as a Listing (issue 14): the same actions in the same order
     (per helicopter its lifts, exchanges and pathfinder flights, then 'done'), each built only when
-    it is read. The cargo is taken by runs of companies of one battalion (or supply markers) in one
-    place, which share where they may go (FT 8.2 asks only the battalion)."""
+    it is read, and the helicopters' blocks listed only when more than the 'done' is read
+    (Listing.first)."""
+    U = s["units"]
+    inf, sup = B.where(s, "inf"), B.where(s, "sup")
+    # a helicopter of the line that may fly has a lift for sure when there is a supply marker at an
+    # LZ (to any other LZ: An Khe and Pleiku are two), or a company at a map LZ (to An Khe)
+    sure = (cp_ok(s, CP["transport"]) and any(not U[h].get("r19") for h in flyable)
+            and (B.ANKHE in sup or any(loc in sup or loc in inf for loc in lzmap)))
+    out = Listing()
+    out.first(_reading(s, _transport_blocks, lzmap, flyable, pf), _TRANSPORT_TYPES, sure)
+    out.one({"t": "done"})
+    return out
+
+
+_TRANSPORT_TYPES = frozenset(("lift", "exchange", "pathfinder"))
+
+
+def _reading(s, fill, *args):
+    """The head of a Listing (Listing.first), fill(s, *args, listing), listed in a reading of s
+    that goes on with the answers of the step's own (board.memo): it is read after that closed,
+    the position unchanged."""
+    memo = B.memo_of(s)
+
+    def read(out):
+        with B.reading(s, memo):
+            fill(s, *args, out)
+    return read
+
+
+def _transport_blocks(s, lzmap, flyable, pf, out):
+    """The helicopters' blocks of _transport_listing, added to `out`. The cargo is taken by runs of
+    companies of one battalion (or supply markers) in one place, which share where they may go (FT
+    8.2 asks only the battalion)."""
     U = s["units"]
     lzs = [B.ANKHE] + lzmap
-    room = B.room_table(s)
+    full = B.crowded(s, lzs)  # (the other LZs admit any company)
     ok = {None: lzs}  # battalion (None: supply): the LZs where it may land (FT 8.2)
     lifts = {False: [], True: []}  # r19: [(units, where they may go)] a helicopter may carry (FT 9.1, 14.3)
     inf, sup = B.where(s, "inf"), B.where(s, "sup")
@@ -469,14 +501,13 @@ def _transport_listing(s, lzmap, flyable, pf):
         for bn, units in cargo_runs(s, frm):
             okb = ok.get(bn)
             if okb is None:
-                okb = ok[bn] = [to for to in lzs if B.admits(room[to], bn)]
+                okb = ok[bn] = [to for to in lzs if to not in full or full[to] == bn] if full else lzs
             run = (units, [to for to in okb if to != frm] if frm in okb else okb)
             lifts[False].append(run)
             if bn == "1/9":
                 lifts[True].append(run)
     made = {r19: _products(runs) for r19, runs in lifts.items()}
     exchanges = flights = None
-    out = Listing()
     for h in flyable:
         r19 = bool(U[h].get("r19"))
         if not cp_ok(s, 0 if r19 else CP["transport"]):
@@ -494,14 +525,13 @@ def _transport_listing(s, lzmap, flyable, pf):
             if flights is None:
                 flights = pathfinder_flights(s, pf)
             out.add("pathfinder", len(flights), lambda i, h=h: {"t": "pathfinder", "heli": h, "to": flights[i]})
-    out.one({"t": "done"})
-    return out
 
 
 def cargo_runs(s, loc):
     """The cargo at loc (cargo_at) as runs of consecutive units of one battalion (None: supply
-    markers): [(battalion, [units])], kept until a unit enters or leaves loc (board.kept)."""
-    return B.kept(s, ("runs", loc), (loc,), _cargo_runs, s, loc)
+    markers): [(battalion, [units])], kept until a company or a supply marker enters or leaves loc
+    (board.kept)."""
+    return B.kept(s, ("runs", loc), ((loc, "inf"), (loc, "sup")), _cargo_runs, s, loc)
 
 
 def _cargo_runs(s, loc):
@@ -521,11 +551,11 @@ def _exchange_runs(s, lzmap):
     back)], per run of one battalion (None: supply) - the same for every helicopter."""
     inf, sup = B.where(s, "inf"), B.where(s, "sup")
     there = [to for to in lzmap if to in inf or to in sup]  # with a unit to bring back
-    room = B.room_table(s)
+    full = B.crowded(s, there)  # (the others admit any company: B.admits)
     out = []
     for bn, units in cargo_runs(s, B.ANKHE):
         out.append((units, there if bn is None else
-                    [to for to in there if B.admits(room[to], bn) or _can_bring_back(s, units[0], to)]))
+                    [to for to in there if to not in full or full[to] == bn or _can_bring_back(s, units[0], to)]))
     return out
 
 
@@ -557,9 +587,9 @@ def _products(runs):
 def _can_bring_back(s, c, to):
     """bool(exchange_back_units(s, c, to)) for a company c coming from An Khe to a map location whose
     cargo (cargo_at) is not empty: without listing them. It asks only c's battalion and the
-    infantry at `to`, so the answer is kept until a unit enters or leaves `to` (board.kept)."""
+    infantry at `to`, so the answer is kept until a company enters or leaves `to` (board.kept)."""
     bn = s["units"][c]["bn"]
-    return B.kept(s, (to, bn, "back"), (to,), _bring_back, s, c, to, bn)
+    return B.kept(s, (to, bn, "back"), ((to, "inf"),), _bring_back, s, c, to, bn)
 
 
 def _bring_back(s, c, to, bn):
@@ -712,41 +742,47 @@ def move_paths(s, uid):
 
 def paths_from(s, start, bn):
     """(move_paths, its items sorted by destination) of an infantry company of battalion bn at start,
-    kept across actions until a unit enters or leaves a location they read (board.kept)."""
+    kept across actions until what they read changes (_NEAR, board.kept)."""
     return B.kept(s, (start, bn), _NEAR[start], _sorted_paths, s, start, bn)
 
 
 def _sorted_paths(s, start, bn):
     paths = _move_paths(s, start, bn)
-    return paths, sorted(paths.items())
+    return paths, list(paths.items())  # (_move_paths lists them by destination)
 
 
 def _near(start):
-    """Every map location _move_paths(start) reads: the start (its supply), and each destination and
-    first location of a road move out of it (their stacking room, NVA on the road), whichever the
-    option ankhe_entry_road_step. (What is at An Khe never matters: always supplied, no stacking
-    limit, no NVA.)"""
+    """Every place _move_paths(start) reads (board.kept): the start, any unit (its supply, FT 6.3);
+    each destination's stacking room (FT 8.2); the room and the NVA at the first location of a road
+    move (R-STK1, FT 10.1), whichever the option ankhe_entry_road_step. (What is at An Khe never
+    matters: always supplied, no stacking limit, no NVA.)"""
     out = {start}
     for entry_road_step in (False, True):
         for dest, _, _, _, via, _ in _ways(start, entry_road_step):
-            out.add(dest)
+            out.add((dest, "room"))
             if via is not None:
-                out.add(via)
-    return tuple(sorted(loc for loc in out if loc in LOC))
+                out.add((via, "room"))
+                out.add((via, "nva"))
+    return _on_map(out)
 
+
+def _on_map(places):
+    """The places (board.kept) on the map, in a fixed order."""
+    return tuple(sorted((at for at in places if (at if type(at) is str else at[0]) in LOC), key=repr))
 
 
 LINE_FATIGUE = {line: n for line, n in TABLES["fatigue_lines"].items() if line != "source"}  # FT 12.1
 
 
 def _move_paths(s, start, bn):
-    """move_paths of an infantry company of battalion bn at start: every company of a battalion in a
-    location has the same (its supply is its stack's, FT 6.3; stacking asks its battalion, FT 8.2).
-    The ways out of start are _ways(start): the first way found to a destination at the least
-    fatigue is kept; a destination where the company may not stop is refused (FT 8.2, 16.1)."""
+    """move_paths of an infantry company of battalion bn at start, by destination: every company of a
+    battalion in a location has the same (its supply is its stack's, FT 6.3; stacking asks its
+    battalion, FT 8.2). The ways out of start are _ways(start): the first way found to a
+    destination at the least fatigue is kept; a destination where the company may not stop is
+    refused (FT 8.2, 16.1). (_by_dest has the ways of each destination in that order.)"""
     unsup = not B.stack_supplied(s, start, "inf")
     opt = s["options"]
-    per_move = unsup and opt["unsupplied_fatigue"] == "per_move"
+    per_move = 1 if unsup and opt["unsupplied_fatigue"] == "per_move" else 0
     extra = 1 if unsup and not per_move else 0  # FT 12.1: +1 per line when unsupplied ("per_line")
     room = B.room_table(s)  # FT 8.2 (a company moving comes from elsewhere)
     nva = B.nva_locs(s)
@@ -755,24 +791,42 @@ def _move_paths(s, start, bn):
     must_fit = opt.get("road_pass_stacking", "must_fit") == "must_fit"
     cam = opt["cambodia"]
     out = {}
-    refused = set()
-    for dest, path, fat, lines, via, stop_at_via in _ways(start, opt["ankhe_entry_road_step"]):
-        if via is not None:
-            if via in nva:  # FT 10.1: a road move stops in a location held by NVA
-                continue
-            if stop_at_via and must_fit and not B.admits(room[via], bn):
-                continue
-        if dest in refused:
+    for dest, ways in _by_dest(start, opt["ankhe_entry_road_step"], extra):
+        r = room[dest]
+        if not (r is True or r == bn) or (not cam and dest in B.CAMBODIA):  # (B.admits)
             continue
-        fat += lines * extra
-        had = out.get(dest)
-        if had is not None and had[1] <= fat:
-            continue
-        if (not cam and dest in B.CAMBODIA) or not B.admits(room[dest], bn):
-            refused.add(dest)
-            continue
-        out[dest] = (path, fat)
-    return _pm(out, per_move)
+        for path, fat, via, stop_at_via in ways:
+            if via is not None:
+                if via in nva:  # FT 10.1: a road move stops in a location held by NVA
+                    continue
+                if stop_at_via and must_fit:
+                    r = room[via]
+                    if not (r is True or r == bn):
+                        continue
+            out[dest] = (path, fat + per_move)
+            break
+    return out
+
+
+_BY_DEST = {}
+
+
+def _by_dest(start, entry_road_step, extra):
+    """_ways(start) by destination, in the order of the destinations: [(destination, [(path,
+    fatigue with `extra` per line, first location of a road move or None, whether the unit must be
+    able to stop there)])], each destination's ways by fatigue, those of the same in _ways' order
+    (the first found is kept). The same for every position."""
+    key = (start, entry_road_step, extra)
+    out = _BY_DEST.get(key)
+    if out is None:
+        ways = {}
+        for dest, path, fat, lines, via, stop_at_via in _ways(start, entry_road_step):
+            ways.setdefault(dest, []).append((path, fat + lines * extra, via, stop_at_via))
+        out = _BY_DEST[key] = tuple((dest, tuple(sorted(ways[dest], key=_FATIGUE))) for dest in sorted(ways))
+    return out
+
+
+_FATIGUE = itemgetter(1)
 
 
 _WAYS = {}
@@ -813,12 +867,6 @@ def _ways(start, entry_road_step):
 
 
 _NEAR = {loc: _near(loc) for loc in list(LOC) + [B.ANKHE]}
-
-
-def _pm(out, per_move):
-    if per_move:
-        return {d: (p, f + 1) for d, (p, f) in out.items()}
-    return out
 
 
 def _stack_move_cost(s, xs, d):
@@ -875,45 +923,47 @@ def stack_dests(s, xs, paths):
 
 def _ground_listing(s):
     """Ground.choices without labels, as a Listing (issue 14): per location of the movers, each
-    company's moves (paths_from) and HOLD, then the stack's moves and HOLD; then 'done'. A location's
-    part is kept across actions (board.kept) until a unit enters or leaves a location it reads (those
-    of its move paths, and An Khe's own supply for a stack there) or its movers or their HOLD change."""
+    company's moves (paths_from, kept across actions) and HOLD, then the stack's moves and HOLD;
+    then 'done'. The locations' parts are listed only when more than the 'done' is read
+    (Listing.first)."""
     U = s["units"]
-    out = Listing()
     by_loc = {}
     for x in movers(s):
         by_loc.setdefault(U[x]["loc"], []).append(x)
-    for loc, xs in by_loc.items():
-        key = ("ground", loc, tuple(xs), tuple([bool(U[x].get("hold")) for x in xs]))
-        out.extend(B.kept(s, key, _GROUND_NEAR[loc], _ground_part, s, loc, xs))
+    # HOLD is offered to a stack on the map, and to a company there not under HOLD already
+    sure = any(loc in LOC and (len(xs) > 1 or not U[xs[0]].get("hold")) for loc, xs in by_loc.items())
+    out = Listing()
+    out.first(_reading(s, _ground_parts, by_loc), _GROUND_TYPES, sure)
     out.one({"t": "done"})
     return out
 
 
-def _ground_part(s, loc, xs):
+_GROUND_TYPES = frozenset(("move", "hold", "move_stack", "hold_stack"))
+
+
+def _ground_parts(s, by_loc, out):
+    """The parts of _ground_listing, added to `out` ({location: its movers}). (Made afresh each
+    time: a part kept whole across actions was dropped by nearly every move near it, and the
+    bookkeeping cost more than it saved.)"""
     U = s["units"]
-    out = Listing()
-    sup = bool(B.seen(s, loc, "sup"))
-    paths, ordered = {}, {}  # a battalion's companies here share their paths
-    for x in xs:
-        bn = U[x]["bn"]
-        if bn not in paths:
-            paths[bn], ordered[bn] = paths_from(s, loc, bn)
-        # each destination, and then again carrying supply when there is some
-        out.add("move", len(ordered[bn]) * (2 if sup else 1), _move_maker(x, ordered[bn], sup))
-        if loc in LOC and not U[x].get("hold"):
-            out.one({"t": "hold", "unit": x})
-    if len(xs) > 1:
-        for d in stack_dests(s, xs, paths):
-            out.one({"t": "move_stack", "from": loc, "to": d})
-            if sup:
-                out.one({"t": "move_stack", "from": loc, "to": d, "sup": True})
-        if loc in LOC:
-            out.one({"t": "hold_stack", "from": loc})
-    return out
-
-
-_GROUND_NEAR = {**_NEAR, B.ANKHE: _NEAR[B.ANKHE] + (B.ANKHE,)}  # at An Khe its supply matters too
+    for loc, xs in by_loc.items():
+        sup = bool(B.seen(s, loc, "sup"))
+        paths, ordered = {}, {}  # a battalion's companies here share their paths
+        for x in xs:
+            bn = U[x]["bn"]
+            if bn not in paths:
+                paths[bn], ordered[bn] = paths_from(s, loc, bn)
+            # each destination, and then again carrying supply when there is some
+            out.add("move", len(ordered[bn]) * (2 if sup else 1), _move_maker(x, ordered[bn], sup))
+            if loc in LOC and not U[x].get("hold"):
+                out.one({"t": "hold", "unit": x})
+        if len(xs) > 1:
+            for d in stack_dests(s, xs, paths):
+                out.one({"t": "move_stack", "from": loc, "to": d})
+                if sup:
+                    out.one({"t": "move_stack", "from": loc, "to": d, "sup": True})
+            if loc in LOC:
+                out.one({"t": "hold_stack", "from": loc})
 
 
 @flow.step("ground")

@@ -618,6 +618,8 @@ def garrisons(g):
     # the NVA alone where a garrison may stand and none stands yet (most segment ends find none)
     alone = [loc for loc in B.where(s, "nva") if loc in _GARRISONED and loc not in inf and loc not in sfg
              and not any(U[x].get("gar") for x in B.seen(s, loc, "nva"))]
+    if not alone:
+        return
     for loc in B.map_order(alone):
         r = LOC[loc]
         if no_cam and r["zone"] == "CAM":

@@ -103,10 +103,8 @@ def segment_end(g, letter):
     if letter == "E":
         return
     back = []
-    for x in B.of_kinds(s, *B.HELIS):
+    for x in [x for x in B.of_kinds(s, *B.HELIS) if U[x].get("used")]:  # (most are not)
         u = U[x]
-        if not u.get("used"):
-            continue
         u["used"] = False
         if u["loc"] == B.REFIT or u["loc"] == B.ELIM:
             continue

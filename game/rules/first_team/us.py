@@ -904,18 +904,18 @@ def stack_dests(s, xs, paths):
     stack may stop, and (R-STK1, option road_pass_stacking) along a road only through locations where
     it could stop, since an ambush there would end its move."""
     U = s["units"]
-    common = None
-    for ps in paths.values():
-        common = set(ps) if common is None else common & set(ps)
-    must_fit = s["options"].get("road_pass_stacking", "must_fit") == "must_fit"
     bns = list(paths)  # the battalions of the stack
     n, bn = len(xs), (bns[0] if len(bns) == 1 else None)
+    first = paths[U[xs[0]]["bn"]]
+    # (move paths list their destinations in order)
+    common = first if bn is not None else sorted(set(first).intersection(*paths.values()))
+    must_fit = s["options"].get("road_pass_stacking", "must_fit") == "must_fit"
     out = []
-    for d in sorted(common or ()):
+    for d in common:
         if not B.stack_admits(s, d, n, bn):
             continue
-        via = paths[U[xs[0]]["bn"]][d][0][:-1]
-        if must_fit and not all(B.stack_admits(s, v, n, bn) for v in via):
+        path = first[d][0]  # (one location, or two along a road: the first is passed through)
+        if must_fit and len(path) > 1 and not B.stack_admits(s, path[0], n, bn):
             continue
         out.append(d)
     return out

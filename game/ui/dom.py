@@ -82,13 +82,15 @@ def put_all(parent, frags):
     return window.vwPut(parent, "".join(f.html() for f in frags)).to_py(depth=1)
 
 
-def put_loose(frags):
-    """Frags -> their elements, unattached (the caller places them), made in one call."""
-    _SCRATCH.replaceChildren()
-    return put_all(_SCRATCH, frags)
-
-
 _SCRATCH = document.createElementNS(SVG_NS, "svg")  # where an unattached Frag is parsed (as SVG)
+_HTML_SCRATCH = document.createElement("div")  # where unattached HTML markup is parsed
+
+
+def put_html(htmls):
+    """HTML markup (one element each) -> their elements, unattached (the caller places them), made
+    in one call."""
+    _HTML_SCRATCH.replaceChildren()
+    return window.vwPut(_HTML_SCRATCH, "".join(htmls)).to_py(depth=1)
 
 
 def sel(tag, attrs=None, text=None, parent=None):

@@ -2,14 +2,14 @@
 into markup (dom.markup)."""
 
 from .counters import counter, game_id, title_of
-from .dom import Frag, Keyed, drew, el, holds, markup, put, put_loose, set_html, set_parts, window
+from .dom import Frag, Keyed, drew, el, holds, markup, put_html, set_html, set_parts, window
 from .howto import linkify
 from .logic import BIG_GROUP, FLOW, actor_of, actors_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
 
 DIE = "⚀⚁⚂⚃⚄⚅"
 
 
-_MINIS = {}  # piece id -> (what it showed, its <svg>): an unchanged counter is moved, not redrawn
+_MINIS = {}  # piece id -> (what it showed, its element): an unchanged counter is moved, not redrawn
 
 
 def mini_key(p, selected, can_act):
@@ -19,32 +19,36 @@ def mini_key(p, selected, can_act):
     return (game_id(), p, pid == selected, pid in can_act)
 
 
-def mini(key, parent=None):
-    """The panel counter of a mini_key (added to `parent` unless None)."""
+def mini(key):
+    """The panel counter of a mini_key: a <span> holding its <svg>."""
     hit = _kept(key)
     if hit is not None:  # the same counter: at most its class changes
         if hit[0] != key:
             hit[1].setAttribute("class", _mini_cls(key))
             _MINIS[key[1].get("id")] = (key, hit[1])
-        if parent is not None:
-            parent.appendChild(hit[1])
         return hit[1]
-    svg = put(parent, _mini_frag(key[1], _mini_cls(key)))
-    _MINIS[key[1].get("id")] = (key, svg)
-    return svg
+    node = put_html([_mini_html(key)])[0]
+    _MINIS[key[1].get("id")] = (key, node)
+    return node
 
 
 def _kept(key):
-    """The panel counter drawn for key's piece, (its key, its <svg>), if it shows that same piece."""
+    """The panel counter drawn for key's piece, (its key, its element), if it shows that same piece."""
     hit = _MINIS.get(key[1].get("id"))
     return hit if hit is not None and hit[0][:2] == key[:2] else None
 
 
 def _mini_cls(key):
-    # classes of their own (app.css: an outline on the <svg>): a panel counter lit or unlit is styled
-    # alone, its drawing not styled and laid out again as ".act .ctr-bg" had it (issue 14: First
-    # Team's strike unlit 47 counters, 11 ms of style in a trace)
-    return "mini ctr-wrap" + (" mini-sel" if key[2] else "") + (" mini-act" if key[3] else "")
+    # lit (can act) and selected are classes of the counter's wrapper, not of its <svg>: a class
+    # changed on the <svg> of a panel counter had Chromium layerize the whole page again at the
+    # frame (0.75 ms, traced: a class changed on any other element, or an outline on the wrapper,
+    # is a repaint only), and classes on the drawing had each counter styled and laid out again
+    # (".act .ctr-bg": First Team's strike unlit 47 counters, 11 ms of style in a trace) (issue 14)
+    return "mini-w" + (" mini-sel" if key[2] else "") + (" mini-act" if key[3] else "")
+
+
+def _mini_html(key):
+    return markup("span", {"class": _mini_cls(key)}, inner=_mini_frag(key[1]).html())
 
 
 def _make_minis(keys):
@@ -52,12 +56,12 @@ def _make_minis(keys):
     14: the First Team phase that fills the zone boxes adds a dozen or more, each a call and a parse)."""
     todo = [key for key in keys if _kept(key) is None]
     if len(todo) > 1:
-        for key, svg in zip(todo, put_loose([_mini_frag(k[1], _mini_cls(k)) for k in todo])):
-            _MINIS[key[1].get("id")] = (key, svg)
+        for key, node in zip(todo, put_html([_mini_html(k) for k in todo])):
+            _MINIS[key[1].get("id")] = (key, node)
 
 
-def _mini_frag(p, cls):
-    svg = Frag("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34, "class": cls, "data-unit": p.get("id")})
+def _mini_frag(p):
+    svg = Frag("svg", {"viewBox": "-16 -16 32 32", "width": 34, "height": 34, "class": "mini ctr-wrap", "data-unit": p.get("id")})
     counter(p, 0, 0, parent=svg)
     return svg
 

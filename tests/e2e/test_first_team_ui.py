@@ -149,11 +149,16 @@ def test_long_lists_grouped_and_selection_narrows(page, base_url):
     assert all(f"({n} action" in tip and tip.endswith("select to see them") for tip, n in tips), tips[:3]
     assert any(tip.startswith("Helicopter lift") for tip, _ in tips)
     # the panel's counters that can act are ringed in the highlight colour, the others not
-    ring = """els => els.map(e => { const s = getComputedStyle(e); return [e.dataset.unit, s.outlineStyle, s.outlineColor]; })"""
-    lit_minis = page.eval_on_selector_all("#boxes svg.mini.mini-act", ring)
+    # (the ring is drawn by the counter's wrapper: render_panels._mini_cls)
+    ring = """els => els.map(e => { const s = getComputedStyle(e.parentNode);
+                                    return [e.dataset.unit, s.outlineStyle, s.outlineColor]; })"""
+    lit_minis = page.eval_on_selector_all("#boxes .mini-act > svg.mini", ring)
     assert lit_minis and all(st == "solid" and col == "rgb(255, 179, 0)" for _, st, col in lit_minis)
-    unlit = page.eval_on_selector_all("#boxes svg.mini:not(.mini-act):not(.mini-sel)", ring)
+    unlit = page.eval_on_selector_all("#boxes .mini-w:not(.mini-act):not(.mini-sel) > svg.mini", ring)
     assert unlit and all(st == "none" for _, st, _ in unlit)
+    # a ring hugs its counter: the wrapper is the <svg>'s own size
+    sizes = page.eval_on_selector_all("#boxes .mini-w", "els => els.map(e => [e.offsetWidth, e.offsetHeight])")
+    assert sizes and all(sz == [34, 34] for sz in sizes), sizes[:5]
     # selecting a unit (its counter in the panel's boxes) narrows the list to its actions
     unit = lifts[0][2]
     mine = {a[0] for a in acts if a[2] == unit}

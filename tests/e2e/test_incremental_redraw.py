@@ -21,7 +21,7 @@ SEEN = """() => {
         .map(a => a.name + '=' + a.value).sort().join(' '), [...n.childNodes].map(tree)];
   // a box's row of other things than counters (Mike Force's pools: a button per kind), as a tree
   const boxes = [...document.querySelectorAll('#boxes [data-box]')].map(b =>
-      [b.dataset.box, b.querySelector('.box-h').textContent, [...b.querySelectorAll('svg.mini')].map(ctr),
+      [b.dataset.box, b.querySelector('.box-h').textContent, [...b.querySelectorAll('svg.mini')].map(n => [...ctr(n), n.parentNode.getAttribute('class')]),
        b.querySelector('svg.mini') ? null : tree(b.querySelector('.box-row'))]);
   const lit = [...document.querySelectorAll('#map .vw-hl')].map(h => [h.dataset.to, h.dataset.action || h.dataset.holds]).sort();
   // the panel patched in place (static/dom.js) as a tree: tags, attributes (sorted: a patched

@@ -116,6 +116,10 @@ def test_mike_force_communist_report_and_battle(page, base_url):
     # a chip in the line of its event, as wide as its text (not the manual dice pad's 48 px buttons)
     assert dice.first.evaluate("e => getComputedStyle(e).display") == "inline-block"
     assert dice.first.bounding_box()["width"] < 48, dice.first.bounding_box()
+    # a hit reads white on green, a miss grey on grey (a chip's own white ground must not win)
+    look = "e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]"
+    assert all(x == ["rgb(46, 125, 50)", "rgb(255, 255, 255)"] for x in card.locator(".die-hit").evaluate_all(f"els => els.map({look})"))
+    assert all(x == ["rgb(238, 238, 238)", "rgb(119, 119, 119)"] for x in card.locator(".die-miss").evaluate_all(f"els => els.map({look})"))
     t = dice.first.get_attribute("title")
     assert "needs" in t and (t.endswith(": hit") or t.endswith(": miss")), t
     assert card.locator(".battle-need").count() > 0

@@ -393,8 +393,9 @@ def run_auto(rules, g):
             return None
         f = stack[-1]
         step = steps[f["s"]]
-        if hasattr(step, "run"):
-            step.run(g, f)
+        run = getattr(step, "run", None)
+        if run is not None:
+            run(g, f)
             continue
         ch = _choices(rules, g, f, step)
         # (a Listing tells two or more apart from one without listing what it need not: Listing.few)

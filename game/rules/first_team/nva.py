@@ -143,8 +143,10 @@ def evasion(g):
         locs = B.nva_map_locs(s)
     for loc in locs:
         with B.reading(s):  # evasions move units: read afresh for each location
-            adj = sum(1 for a in ADJ[loc] if B.has_us(s, a) and not B.has_nva(s, a))
             broken = [x for x in B.nva_at(s, loc) if B.broken(U[x])]
+            if not broken and not B.has_us(s, loc):
+                continue  # (most NVA locations: nothing to evade, nothing rolled)
+            adj = sum(1 for a in ADJ[loc] if B.has_us(s, a) and not B.has_nva(s, a))
         mod = s["options"]["evade_adj_mod"] * adj
         for x in broken:
             d = g.roll(1, f"Evasion of broken NVA {B.uname(s, x)} at {B.name(loc)} (modifier {mod:+d})", "FT 13.7")[0]
@@ -616,8 +618,14 @@ def garrisons(g):
     no_cam = opt.get("cam_road_garrison", "always") == "with_16_1" and not opt["cambodia"]  # A82
     inf, sfg = B.where(s, "inf"), B.where(s, "sfg")
     # the NVA alone where a garrison may stand and none stands yet (most segment ends find none)
-    alone = [loc for loc in B.where(s, "nva") if loc in _GARRISONED and loc not in inf and loc not in sfg
-             and not any(U[x].get("gar") for x in B.seen(s, loc, "nva"))]
+    alone = []
+    for loc in B.where(s, "nva"):
+        if loc in _GARRISONED and loc not in inf and loc not in sfg:
+            for x in B.seen(s, loc, "nva"):  # (a loop, not any(): thousands of segment ends a game)
+                if U[x].get("gar"):
+                    break
+            else:
+                alone.append(loc)
     if not alone:
         return
     for loc in B.map_order(alone):

@@ -506,13 +506,16 @@ def _transport_blocks(s, lzmap, flyable, pf, out):
             lifts[False].append(run)
             if bn == "1/9":
                 lifts[True].append(run)
-    made = {r19: _products(runs) for r19, runs in lifts.items()}
+    made = {}  # {r19: _products of its lifts}, made when a helicopter of that kind flies
     exchanges = flights = None
     for h in flyable:
         r19 = bool(U[h].get("r19"))
         if not cp_ok(s, 0 if r19 else CP["transport"]):
             continue
-        n, pair = made[r19]
+        m = made.get(r19)
+        if m is None:
+            m = made[r19] = _products(lifts[r19])
+        n, pair = m
         out.add("lift", n, _heli_maker("lift", h, pair))
         if r19:
             continue
@@ -946,24 +949,29 @@ def _ground_parts(s, by_loc, out):
     time: a part kept whole across actions was dropped by nearly every move near it, and the
     bookkeeping cost more than it saved.)"""
     U = s["units"]
+    sups = B.where(s, "sup")
+    add, one, kept = out.add, out.one, B.kept
     for loc, xs in by_loc.items():
-        sup = bool(B.seen(s, loc, "sup"))
+        sup = loc in sups
+        on_map = loc in LOC
+        near = _NEAR[loc]
         paths, ordered = {}, {}  # a battalion's companies here share their paths
         for x in xs:
-            bn = U[x]["bn"]
+            u = U[x]
+            bn = u["bn"]
             if bn not in paths:
-                paths[bn], ordered[bn] = paths_from(s, loc, bn)
+                paths[bn], ordered[bn] = kept(s, (loc, bn), near, _sorted_paths, s, loc, bn)  # (paths_from)
             # each destination, and then again carrying supply when there is some
-            out.add("move", len(ordered[bn]) * (2 if sup else 1), _move_maker(x, ordered[bn], sup))
-            if loc in LOC and not U[x].get("hold"):
-                out.one({"t": "hold", "unit": x})
+            add("move", len(ordered[bn]) * (2 if sup else 1), _move_maker(x, ordered[bn], sup))
+            if on_map and not u.get("hold"):
+                one({"t": "hold", "unit": x})
         if len(xs) > 1:
             for d in stack_dests(s, xs, paths):
-                out.one({"t": "move_stack", "from": loc, "to": d})
+                one({"t": "move_stack", "from": loc, "to": d})
                 if sup:
-                    out.one({"t": "move_stack", "from": loc, "to": d, "sup": True})
-            if loc in LOC:
-                out.one({"t": "hold_stack", "from": loc})
+                    one({"t": "move_stack", "from": loc, "to": d, "sup": True})
+            if on_map:
+                one({"t": "hold_stack", "from": loc})
 
 
 @flow.step("ground")

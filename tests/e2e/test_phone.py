@@ -6,7 +6,7 @@ import json
 import os
 
 import pytest
-
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .ft_ui import start_ft
 from .mf_ui import advance_until, click_and_wait, open_sheet, panel_actions, rev, start_game, wait_rev_after
@@ -70,6 +70,14 @@ GEOMETRY = """() => {
 def check_map_fills(page):
     """The map fills the screen between the top bar and the closed sheet, and the map's drawing
     covers it: no letterbox band."""
+    # the map's bottom follows the closed sheet's height through a ResizeObserver (phone.on_resize),
+    # a frame after the sheet changes: wait for it (a loaded machine once read the frame between)
+    try:
+        page.wait_for_function("""() => { const a = document.querySelector('#map').getBoundingClientRect(),
+            p = document.querySelector('#panel').getBoundingClientRect(); return Math.abs(a.bottom - p.top) < 1.5; }""",
+                               timeout=3000)
+    except PlaywrightTimeout:
+        pass  # (the assertions below say what is wrong)
     g = page.evaluate(GEOMETRY)
     assert g["sheet"] == "closed"
     svg, panel, top = g["svg"], g["panel"], g["top"]

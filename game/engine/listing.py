@@ -100,12 +100,7 @@ class Listing:
 
     def one(self, action):
         """One action built already."""
-        t = action["t"]  # (add's work in place: tens of thousands a simulation)
-        self.blocks.append((t, 1, [action].__getitem__))  # make(0) is the action
-        self.n += 1
-        self.ends.append(self.n)
-        c = self.count
-        c[t] = c.get(t, 0) + 1
+        self.add(action["t"], 1, [action].__getitem__)  # make(0) is the action
 
     def __len__(self):
         if self.head is not None:

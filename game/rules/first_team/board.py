@@ -157,8 +157,7 @@ def _carry(e, s):
 
 
 INDEXES = LiveIndexes(_Index, _check_index, _sign, _carry)  # the open indexes of this game's states
-_live = INDEXES.live  # (the queries below first look at INDEXES.last, the index asked for last and
-# nearly always the one asked for again: no call then; half a million queries a 20-game simulation)
+_live = INDEXES.live
 indexed = INDEXES.indexed
 
 
@@ -190,9 +189,7 @@ def put(s, uid, to):
     u = s["units"][uid]
     frm = u["loc"]
     u["loc"] = to
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is None or frm == to:
         return
     e.sign = None  # (unit_index: the state's sign reads the places)
@@ -237,9 +234,7 @@ def _drop(e, r):
 
 
 def units_at(s, loc):
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is not None:
         return list(e.by_loc.get(loc, ()))
     return [uid for uid, u in s["units"].items() if u["loc"] == loc]
@@ -247,18 +242,14 @@ def units_at(s, loc):
 
 def seen(s, loc, kind):
     """The units of one kind at loc, to read only (the live index's own list: no copy)."""
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is not None:
         return e.by_kind.get((loc, kind), ())
     return _of_kind(s, loc, (kind,))
 
 
 def _of_kind(s, loc, kinds):
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is not None:
         bk = e.by_kind
         if len(kinds) == 1:
@@ -275,9 +266,7 @@ def _of_kind(s, loc, kinds):
 def of_kinds(s, *kinds):
     """Every unit of these kinds, wherever it is, by id (the set of units is fixed at set-up; callers
     must not change the list)."""
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is not None:
         r = e.kinds.get(kinds)
         if r is None:
@@ -296,9 +285,7 @@ _NONE = {}
 def where(s, kind):
     """{location: how many units of kind are there}, only the locations holding some (the live
     index's own: not to be changed, nor kept while units move)."""
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is not None:
         return e.where.get(kind, _NONE)
     out = {}
@@ -314,9 +301,7 @@ def kept(s, key, near, fn, *args):
     units of that kind there, or (location, "room") when it reads only its stacking room (FT 8.2:
     stack_room, room_table). fn may read only where units are and what never changes (kinds,
     battalions, the options), and only at those places; callers must not change the answer."""
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is None:
         return fn(*args)
     try:
@@ -336,17 +321,13 @@ def kept(s, key, near, fn, *args):
 
 def memo_of(s):
     """The answers of the reading of s open now (see `reading`), or None."""
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     return e.memo if e is not None else None
 
 
 def memo(s, key, fn):
     """fn() computed once per reading of s (see `reading`); callers must not change the answer."""
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is not None:
         m = e.memo
         if m is not None:
@@ -359,9 +340,6 @@ def memo(s, key, fn):
 
 
 def of_kind(s, loc, *kinds):
-    e = INDEXES.last
-    if e is not None and e.s is s and len(kinds) == 1:  # (the common question, answered here)
-        return list(e.by_kind.get((loc, kinds[0]), ()))
     return _of_kind(s, loc, kinds)
 
 
@@ -369,9 +347,7 @@ def of_kind(s, loc, *kinds):
 
 def us_ground(s, loc):
     """US infantry in a location: companies and the SF garrison (FT 2.0, 14.2)."""
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is None:
         return _of_kind(s, loc, ("inf", "sfg"))
     bk = e.by_kind
@@ -382,20 +358,12 @@ def us_ground(s, loc):
 
 
 def has_us(s, loc):
-    """bool(us_ground(s, loc)), from the counts of the live index (read in place: tens of thousands
-    of questions a simulation)."""
-    e = INDEXES.last
-    if e is not None and e.s is s:
-        w = e.where
-        return loc in w.get("inf", _NONE) or loc in w.get("sfg", _NONE)
+    """bool(us_ground(s, loc)), from the counts of the live index."""
     return loc in where(s, "inf") or loc in where(s, "sfg")
 
 
 def has_nva(s, loc):
     """bool(nva_at(s, loc)), from the counts of the live index."""
-    e = INDEXES.last
-    if e is not None and e.s is s:
-        return loc in e.where.get("nva", _NONE)
     return loc in where(s, "nva")
 
 
@@ -574,9 +542,7 @@ class _Table(dict):
 def room_table(s):
     """{location: stack_room}, each found once (the live index keeps it across actions: put drops a
     location's answer when an infantry company enters or leaves it); not to be changed."""
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is not None:
         return e.room
     return _Table(lambda loc: stack_room(s, loc))
@@ -593,9 +559,7 @@ def supply_for(s, loc):
     supply its garrison, the others the infantry; a marker left over supplies the other stack
     (ruling R-SUP1, option supply_share: who comes first when one marker must serve both).
     Each stack draws on its half markers first."""
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     m = e.memo if e is not None else None
     if m is None:
         return _supply_for(s, loc)
@@ -727,9 +691,7 @@ def key(u):
 
 def nva_at(s, loc):
     """NVA companies in a location, lowest regiment and company first."""
-    e = INDEXES.last
-    if e is None or e.s is not s:
-        e = _live(s)
+    e = _live(s)
     if e is None:
         return _nva_at(s, loc)
     xs = e.by_kind.get((loc, "nva"))

@@ -491,7 +491,7 @@ def _transport_blocks(s, lzmap, flyable, pf, out):
     8.2 asks only the battalion)."""
     U = s["units"]
     lzs = [B.ANKHE] + lzmap
-    full = B.crowded(s, lzs)  # (the other LZs admit any company)
+    full = B.crowded(s, lzs)  # (the other LZs admit any company: True)
     ok = {None: lzs}  # battalion (None: supply): the LZs where it may land (FT 8.2)
     lifts = {False: [], True: []}  # r19: [(units, where they may go)] a helicopter may carry (FT 9.1, 14.3)
     inf, sup = B.where(s, "inf"), B.where(s, "sup")
@@ -501,7 +501,7 @@ def _transport_blocks(s, lzmap, flyable, pf, out):
         for bn, units in cargo_runs(s, frm):
             okb = ok.get(bn)
             if okb is None:
-                okb = ok[bn] = [to for to in lzs if to not in full or full[to] == bn] if full else lzs
+                okb = ok[bn] = [to for to in lzs if B.admits(full.get(to, True), bn)] if full else lzs
             run = (units, [to for to in okb if to != frm] if frm in okb else okb)
             lifts[False].append(run)
             if bn == "1/9":
@@ -554,11 +554,11 @@ def _exchange_runs(s, lzmap):
     back)], per run of one battalion (None: supply) - the same for every helicopter."""
     inf, sup = B.where(s, "inf"), B.where(s, "sup")
     there = [to for to in lzmap if to in inf or to in sup]  # with a unit to bring back
-    full = B.crowded(s, there)  # (the others admit any company: B.admits)
+    full = B.crowded(s, there)  # (the others admit any company: True)
     out = []
     for bn, units in cargo_runs(s, B.ANKHE):
         out.append((units, there if bn is None else
-                    [to for to in there if to not in full or full[to] == bn or _can_bring_back(s, units[0], to)]))
+                    [to for to in there if B.admits(full.get(to, True), bn) or _can_bring_back(s, units[0], to)]))
     return out
 
 
@@ -795,17 +795,14 @@ def _move_paths(s, start, bn):
     cam = opt["cambodia"]
     out = {}
     for dest, ways in _by_dest(start, opt["ankhe_entry_road_step"], extra):
-        r = room[dest]
-        if not (r is True or r == bn) or (not cam and dest in B.CAMBODIA):  # (B.admits)
+        if not B.admits(room[dest], bn) or (not cam and dest in B.CAMBODIA):
             continue
         for path, fat, via, stop_at_via in ways:
             if via is not None:
                 if via in nva:  # FT 10.1: a road move stops in a location held by NVA
                     continue
-                if stop_at_via and must_fit:
-                    r = room[via]
-                    if not (r is True or r == bn):
-                        continue
+                if stop_at_via and must_fit and not B.admits(room[via], bn):
+                    continue
             out[dest] = (path, fat + per_move)
             break
     return out
@@ -950,17 +947,16 @@ def _ground_parts(s, by_loc, out):
     bookkeeping cost more than it saved.)"""
     U = s["units"]
     sups = B.where(s, "sup")
-    add, one, kept = out.add, out.one, B.kept
+    add, one = out.add, out.one
     for loc, xs in by_loc.items():
         sup = loc in sups
         on_map = loc in LOC
-        near = _NEAR[loc]
         paths, ordered = {}, {}  # a battalion's companies here share their paths
         for x in xs:
             u = U[x]
             bn = u["bn"]
             if bn not in paths:
-                paths[bn], ordered[bn] = kept(s, (loc, bn), near, _sorted_paths, s, loc, bn)  # (paths_from)
+                paths[bn], ordered[bn] = paths_from(s, loc, bn)
             # each destination, and then again carrying supply when there is some
             add("move", len(ordered[bn]) * (2 if sup else 1), _move_maker(x, ordered[bn], sup))
             if on_map and not u.get("hold"):

@@ -9,6 +9,11 @@ drawing at 0 ms and the browser's work unchanged).
 
     .venv/bin/python scripts/bench_clicks.py --old /tmp/clicks/old --new . [--rounds 2] [--games mf,ft]
 
+With --old, also each game's clicks paired (new - old, click by click, with a 95% bootstrap
+interval): a build's difference apart from the machine's drift, which moves whole rounds by
+several ms. --css-old / --css-new adopt a style sheet in that tree's pages: `--old . --css-new
+"..."` measures a CSS change alone.
+
 Each tree must be built (bash scripts/build.sh) and time its clicks with game/ui/clicktime.py.
 """
 import argparse
@@ -113,6 +118,20 @@ def split(clicks):
             "browser+engine": stats([b + e for b, e in zip(browser, engine)])}
 
 
+def paired(old, new, boots=2000):
+    """new - old, click by click (the same clicks: the same games, seeds and policies), with a 95%
+    bootstrap interval: the builds' difference apart from the machine's drift between rounds."""
+    import random
+    if len(old) != len(new):
+        return f"not paired: {len(old)} and {len(new)} clicks (the builds played differently)"
+    diffs = [b[0] - a[0] for a, b in zip(old, new)]
+    rng = random.Random(14)
+    means = sorted(statistics.fmean(rng.choices(diffs, k=len(diffs))) for _ in range(boots))
+    return (f"new - old per click, paired over {len(diffs)}: mean {statistics.fmean(diffs):+.2f} ms "
+            f"(95% {means[boots // 40]:+.2f} to {means[boots - 1 - boots // 40]:+.2f}), "
+            f"median {statistics.median(diffs):+.2f} ms")
+
+
 def stats(times):
     times = sorted(times)
     return {"n": len(times), "median": round(statistics.median(times), 1),
@@ -130,6 +149,9 @@ def main():
     ap.add_argument("--press-ms", type=float, default=0,
                     help="hold each click's button down this long, as a hand does (Playwright's default: "
                          "0, the release queued behind the press's handlers, which then count as input)")
+    ap.add_argument("--css-old", help="a style sheet adopted by the old tree's pages (an A/B of CSS alone: "
+                                      "--old . with --css-old or --css-new)")
+    ap.add_argument("--css-new", help="the same for the new tree's pages")
     ap.add_argument("--trace", help="record a Chrome trace of the new tree's games here and print the "
                                     "renderer's main-thread time per click by event name")
     args = ap.parse_args()
@@ -149,6 +171,10 @@ def main():
                     for name in order:
                         ctx = browser.new_context(viewport={"width": 1440, "height": 900})
                         page = ctx.new_page()
+                        css = getattr(args, f"css_{name}")
+                        if css:  # adopted (the page's CSP refuses a <style> of ours)
+                            page.add_init_script("addEventListener('DOMContentLoaded', () => { const s = new CSSStyleSheet(); "
+                                                 f"s.replaceSync({json.dumps(css)}); document.adoptedStyleSheets = [s]; }})")
                         t = time.monotonic()
                         tracing = args.trace and name == "new" and r == 0
                         if tracing:
@@ -174,6 +200,9 @@ def main():
             print(f"   {who:15s} {st}")
         for ms, t, parts in sorted(clicks, key=lambda c: -c[0])[:args.slowest]:
             print(f"   {ms:6.1f} {t:10s} " + " ".join(f"{k} {v:.1f}" for k, v in parts.items()))
+    for g in args.games.split(","):
+        if (g, "old") in res and (g, "new") in res:
+            print(f"\n{g}: {paired(res[(g, 'old')], res[(g, 'new')])}")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({f"{g} {n}": c for (g, n), c in res.items()}, fh)

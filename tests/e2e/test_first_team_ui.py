@@ -311,3 +311,23 @@ def test_strike_leaves_a_marker_with_its_result(browser, base_url):
             assert errors == []
         finally:
             ctx.close()
+
+
+
+def test_the_contained_log_and_boxes_show_their_lines_and_counters(page, base_url):
+    """#boxes-wrap and #log-wrap are contained (layout, paint, style: issue 14, a click laid out
+    and painted less). Containment must not clip or collapse what they show: scrolled into view,
+    the log's newest line and An Khe's counters are on the screen, where a click lands on them."""
+    start_ft(page, base_url, seed=1)
+    for _ in range(12):
+        step(page)
+    assert page.evaluate("['#boxes-wrap', '#log-wrap'].map(s => getComputedStyle(document.querySelector(s)).contain)") \
+        == ["content", "content"]
+    at_centre = """sel => { const e = [...document.querySelectorAll(sel)].pop();
+        e.scrollIntoView({block: 'center'});
+        const r = e.getBoundingClientRect(), at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return [Math.round(r.width), Math.round(r.height), e.contains(at) || at.contains(e), e.textContent.trim().length > 0]; }"""
+    w, h, hit, text = page.evaluate(at_centre, "#log .lg-line")
+    assert w > 100 and h > 8 and hit and text
+    w, h, hit, _ = page.evaluate(at_centre, '#boxes [data-box="ANKHE"] [data-unit]')
+    assert w >= 30 and h >= 30 and hit

@@ -19,6 +19,7 @@ Each tree must be built (bash scripts/build.sh) and time its clicks with game/ui
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import time
@@ -121,7 +122,6 @@ def split(clicks):
 def paired(old, new, boots=2000):
     """new - old, click by click (the same clicks: the same games, seeds and policies), with a 95%
     bootstrap interval: the builds' difference apart from the machine's drift between rounds."""
-    import random
     if len(old) != len(new):
         return f"not paired: {len(old)} and {len(new)} clicks (the builds played differently)"
     diffs = [b[0] - a[0] for a, b in zip(old, new)]

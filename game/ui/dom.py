@@ -228,11 +228,11 @@ class Keyed:
 
     def sync(self, nodes):
         node, cur = self.node, self.cur
-        if [id(n) for n in cur] == [id(n) for n in nodes]:
-            return
-        if node.childElementCount != len(cur):  # changed by someone else: set it whole
-            node.replaceChildren(*nodes)
+        if node.childElementCount != len(cur):  # changed by someone else (a hand-over blanks the
+            node.replaceChildren(*nodes)        # panel, App.blank): set it whole, even if unchanged
             self.cur = list(nodes)
+            return
+        if [id(n) for n in cur] == [id(n) for n in nodes]:
             return
         by_id = {id(n): n for n in cur}
         by_id.update((id(n), n) for n in nodes)

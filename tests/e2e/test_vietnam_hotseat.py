@@ -71,6 +71,9 @@ def test_whole_starlite_game_two_players_one_screen(page, base_url):
             wait_rev_after(page, before)
             handovers += 1
             assert page.get_attribute("body", "data-viewer") == who
+            # the panel is whole again: the boxes list too, though unchanged since the hand-over
+            # blanked it (dom.Keyed used to keep it empty from the second hand-over on)
+            assert page.locator('#boxes [data-box="removed"] .box-h').text_content().startswith("Removed (")
             continue
         viewer = page.get_attribute("body", "data-viewer")
         # every counter on the map is where the engine says it is (a unit that moved on leaves no copy)

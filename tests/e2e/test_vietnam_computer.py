@@ -106,23 +106,28 @@ def click_at(cdp, box):
         cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
 
 
-def check_probes(page, name, min_yields=10, lead_ms=30):
+def check_probes(page, name, min_yields=10):
     """The page answered while the computer thought: during every decision that went on for at
-    least `min_yields` of the driver's yields and began while the test's clicks were flowing (one was
-    handled in the `lead_ms` before it began, so the next one was on its way), at least one of the
-    clicks sent back to back (probe_until_human) was handled with that decision in progress. A
-    computer that held the page for a whole decision would have them all handled after it.
-    Returns the decisions checked with the clicks handled during each, and how many clicks in all
-    were handled with a decision in progress; the delays are written down, not asserted."""
+    least `min_yields` of the driver's yields, each of the clicks sent back to back
+    (probe_until_human) that reached the page (its event's timeStamp) after the decision began and
+    before its last stretch between two yields was handled with that decision still in progress.
+    A computer that held the page for a whole decision would have them handled after it. (Which
+    clicks reached the page during a decision, and whether any did, depends on how fast the test
+    driver sends them, i.e. on the machine's load: that is not the page's doing.)
+    Returns the decisions checked with the clicks that reached the page during each, and how many
+    clicks in all were handled with a decision in progress; the delays are written down, not
+    asserted."""
     got = [x for x in page.evaluate("window.__inputs") if x["type"] == "pointerdown" and x["target"] == "title"]
     decisions = json.loads(page.evaluate("window.__vw_ai_slices"))["decisions"]
     checked = []
     for d in decisions:
-        n, step, yields, began = d[0], d[1], d[5], d[6]
-        if yields >= min_yields and any(began - lead_ms <= x["at"] <= began for x in got):
-            during = [x for x in got if x["deciding"] == f"{n}:{step}"]
-            assert during, (d, [(x["deciding"], round(x["at"])) for x in got])
-            checked.append([d, len(during)])
+        n, step, wall, longest, yields, began = d[0], d[1], d[3], d[4], d[5], d[6]
+        if yields >= min_yields:
+            reached = [x for x in got if began <= x["at"] - x["delay"] <= began + wall - longest]
+            late = [(x["deciding"], round(x["at"] - x["delay"]), round(x["at"])) for x in reached
+                    if x["deciding"] != f"{n}:{step}"]
+            assert not late, (d, late)
+            checked.append([d, len(reached)])
     with open(f"{SHOTS}/{name}", "w") as fh:  # figures, not asserted
         json.dump({"checked": checked, "delays_ms": [round(x["delay"], 1) for x in got if x["thinking"]],
                    "load": os.getloadavg()}, fh)
@@ -142,7 +147,10 @@ def test_whole_starlite_game_against_the_computer(page, base_url):
     (operations and attacks preferred), until the game ends."""
     page.add_init_script(INPUT_LOG)  # listening before the computer's set-up starts
     cdp = page.context.new_cdp_session(page)
-    start(page, base_url, seed=12)
+    # at the normal pace the computer waits 450 ms before each action, its set-up's too: the clicks
+    # below are flowing when its long decisions begin. At "instant" the set-up could be over before
+    # the first click was sent (a loaded machine, CI: 2 runs in 4 found no click to check)
+    start(page, base_url, seed=12, pace="normal")
     box = page.locator("#topbar h1").bounding_box()
     rnd = random.Random(12)
     clicks, us_checks, types = 0, 0, set()

@@ -55,13 +55,13 @@ class Guess(Procedure):
         f["die"] = g.roll(1, "Warm-up die", "T 2")[0]
 
     def ask(self, g, f):
-        g.call("parity", who="B")
+        g.call("parity", into="guess", who="B")
 
     def score(self, g, f):
-        g.call("scoring", guess=f.pop("ret"))
+        g.call("scoring", into="points", guess=f["guess"])
 
     def report(self, g, f):
-        g.s["score"] += f.pop("ret")
+        g.s["score"] += f["points"]
 
 
 @flow.step("parity")
@@ -190,7 +190,8 @@ def test_change_of_player_without_a_roll_also_ends_undo():
 
 def test_procedure_parts_and_results():
     """Engine: a procedure runs its parts top to bottom; a sub-procedure's result comes back in the
-    caller's frame ("ret"), a question's answer too; the score adds up."""
+    caller's frame under the name the call gave it (`into`), a question's answer too; the score
+    adds up."""
     m = new()
     for _ in range(3):
         if M.current_role(R, m) == "A":
@@ -342,3 +343,78 @@ def test_report_pause_after_a_programmed_phase():
     assert m["state"]["over"] and "pace_run" not in m["state"]
     m2 = M.new_match(rules, "x", 1, {"pace": "run"})
     assert m2["state"]["over"]
+
+
+# --- the procedure core's question and loop (engine/flow.py: Context.ask, Procedure.again) -----
+
+qflow = Flow()
+
+
+@qflow.step("count")
+class Count(Procedure):
+    """Ask for numbers until their sum reaches 5, then score how many were asked: a loop that reads
+    as one (`again`), each answer landing in the frame under its own name."""
+    parts = ("ask", "add", "wrap")
+
+    def ask(self, g, f):
+        g.ask("Add how much?", "Q 1", [{"t": "add", "n": n, "label": f"Add {n}"} for n in (1, 2, 3)],
+              into="answer")
+
+    def add(self, g, f):
+        f["sum"] = f.get("sum", 0) + f.pop("answer")["n"]
+        f["asked"] = f.get("asked", 0) + 1
+        if f["sum"] < 5:
+            self.goto_part(f, "ask")
+
+    def wrap(self, g, f):
+        g.s["asked"] = f["asked"]
+        g.s["over"] = {"winner": "A"}
+
+
+@qflow.step("twice")
+class Twice(Procedure):
+    parts = ("roll",)
+
+    def roll(self, g, f):
+        f["n"] = f.get("n", 0) + 1
+        g.log(f"pass {f['n']}", "Q 2")
+        if f["n"] < 3:
+            self.again(f)
+
+
+def _qrules(first):
+    return SimpleNamespace(
+        id="q", title="Q", roles=["A"], data_version="1", flow=qflow,
+        scenarios=lambda: [{"id": "only", "name": "Only", "rule": "Q"}],
+        options=lambda: [], default_options=lambda: {},
+        initial_state=lambda sc, opts: {"options": opts, "stack": [{"s": first}]},
+        view=lambda s, role: {}, verdict_text=lambda s: "over")
+
+
+def test_a_question_answers_into_its_caller_and_cites_its_rule():
+    """Engine: Context.ask puts the options to the player with the rule cited once; the action
+    chosen comes back in the caller's frame under `into`; an ask with no options asks nothing."""
+    Q = _qrules("count")
+    m = M.new_match(Q, "only", 1)
+    assert M.view(Q, m)["prompt"] == "Add how much? (Q 1)"
+    assert m["state"]["stack"][-1]["into"] == "answer"
+    for n in (3, 1, 2):
+        M.apply(Q, m, {"t": "add", "n": n})
+    assert m["state"]["asked"] == 3 and m["state"]["over"]
+    g = Context({"stack": [{"s": "count"}]}, [])
+    assert g.ask("Nothing", "Q 1", [], into="x") is False and len(g.s["stack"]) == 1
+
+
+def test_end_without_into_drops_nothing_on_a_named_field_and_again_loops():
+    """Engine: a result lands only under the name its call gave (no field is guessed); `again`
+    runs the same part once more."""
+    g = Context({"stack": [{"s": "caller", "keep": 1}]}, [])
+    g.call("callee", into="got")
+    g.end({"x": 1})
+    assert g.s["stack"] == [{"s": "caller", "keep": 1, "got": {"x": 1}}]
+    g.call("callee", into="none")
+    g.end()
+    assert g.s["stack"][-1]["none"] is None
+    Q = _qrules("twice")
+    m = M.new_match(Q, "only", 1)
+    assert [e["text"] for e in m["log"]] == ["pass 1", "pass 2", "pass 3"]

@@ -12,9 +12,27 @@ attribute `role`, otherwise the game's first role. A reaction window belongs to 
 reacts, so the owner is per frame, not per step class.
 
 Procedures that read top to bottom: a `Procedure` step lists its parts; the engine runs them in
-order. A part may call a sub-procedure (`g.call`); when that ends with `g.end(result)` the result
-is left in the caller's frame (`f["ret"]`) and the caller goes on with its next part. `Sequence`
-is a Procedure whose parts are data rows with rule citations (a game's sequence of play).
+order. A part may call a sub-procedure (`g.call(name, into="field", ...)`); when that ends with
+`g.end(result)` the result is written into the caller's frame under the name the call gave, and
+the caller goes on with its next part. A question is such a call: `g.ask(prompt, rule, choices,
+into="field")` pushes the engine's own decision step, and the action chosen comes back the same
+way. A part that must run again (a loop over rounds or units) says `self.again(f)`. `Sequence` is
+a Procedure whose parts are data rows with rule citations (a game's sequence of play).
+
+    @flow.step("battle")
+    class Battle(Procedure):
+        parts = ("declare", "fire", "losses")
+
+        def declare(self, g, f):
+            g.ask("Attack with whom?", "X 5.1", attack_options(g.s), into="attack")
+
+        def fire(self, g, f):
+            g.call("fire", into="hits", units=f["attack"]["units"])
+
+        def losses(self, g, f):
+            take_losses(g, f["hits"])
+            if more_rounds(g.s):
+                self.goto_part(f, "fire")
 """
 
 from .rng import d6, pick_index
@@ -39,9 +57,31 @@ class Step:
         raise IllegalAction("no decision is open")
 
 
+class Question(Step):
+    """The engine's one decision with a fixed list of options (`Context.ask`): the options are
+    computed when asked and kept in the frame, so it stays plain data; the action chosen goes back
+    to the caller's frame, under the name the question was asked `into`."""
+
+    always_ask = True  # even a single option is put to the player (it may be the only "done")
+
+    def prompt(self, g, f):
+        cited = f"({f['rule']})"  # once: a prompt that cites its rule already keeps it
+        return f["prompt"] if f["prompt"].endswith(cited) else f"{f['prompt']} {cited}"
+
+    def choices(self, g, f):
+        return f["choices"]
+
+    def act(self, g, f, a):
+        g.end(a)
+
+
+QUESTION = "ask"  # the question step's name, registered in every game's flow
+
+
 class Flow:
     def __init__(self):
         self.steps = {}
+        self.step(QUESTION)(Question)
 
     def step(self, name):
         def register(cls):
@@ -99,16 +139,37 @@ class Context:
         self.s["stack"].append(data)
         return data
 
-    call = push  # a sub-procedure whose result comes back with end()
+    def call(self, name, into=None, who=None, **data):
+        """Push the sub-procedure `name`; the result its end() gives lands in the calling frame's
+        field `into` (None: the call's result is not wanted)."""
+        if into is not None:
+            data["into"] = into
+        return self.push(name, who=who, **data)
+
+    def ask(self, prompt, rule, choices, into, who=None):
+        """Put one question to the player (the engine's `Question` step); the action chosen comes
+        back in the calling frame's field `into`. False, and nothing asked, when there is no
+        option to choose from."""
+        if not choices:
+            return False
+        self.call(QUESTION, into=into, who=who, prompt=prompt, rule=rule, choices=choices)
+        return True
 
     def pop(self):
         return self.s["stack"].pop()
 
     def end(self, result=None):
-        """Pop this frame; its result (if any) waits in the caller's frame as "ret"."""
+        """Pop this frame; its result goes to the calling frame, under the name the call gave it
+        (`into`); a frame called without `into` drops it. (Legacy, until every game names its
+        results: a frame called without `into` leaves a result that is not None as "ret".)"""
         f = self.s["stack"].pop()
-        if result is not None and self.s["stack"]:
-            self.s["stack"][-1]["ret"] = result
+        stack = self.s["stack"]
+        if stack:
+            into = f.get("into")
+            if into is not None:
+                stack[-1][into] = result
+            elif result is not None:
+                stack[-1]["ret"] = result
         return f
 
     def goto(self, name, **data):
@@ -175,6 +236,11 @@ class Procedure(Step):
 
     def goto_part(self, f, name):
         f["pc"] = self.parts.index(name)
+
+    def again(self, f):
+        """Run the part now running once more, after whatever it called (a loop: one battle round,
+        one unit, one target at a time)."""
+        f["pc"] -= 1
 
     def finish(self, g, f):
         g.end(f.get("result"))

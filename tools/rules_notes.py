@@ -44,8 +44,9 @@ def howto(pkg):
 
 
 def prefix(pkg):
+    """The game's citation prefix, or None when it has no How to play sections to read it from."""
     ids = [s["id"] for s in howto(pkg)["sections"]]
-    return Counter(i.split()[0] for i in ids).most_common(1)[0][0]
+    return Counter(i.split()[0] for i in ids).most_common(1)[0][0] if ids else None
 
 
 def key(number):
@@ -66,9 +67,9 @@ def citations(text, pfx):
 
 
 def code_texts(path):
-    """(the string literals of a Python file but its docstrings, its comments and docstrings):
-    a citation in a string is the rule a step logs, rolls, asks or titles (`g.log(..., "MF 20.3")`,
-    a `Row`'s rule); one in a comment or docstring only mentions it."""
+    """A Python file's string literals but its docstrings, and its comments and docstrings, as two
+    texts: a citation in a string is the rule a step logs, rolls, asks or titles (`g.log(...,
+    "MF 20.3")`, a `Row`'s rule); one in a comment or docstring only mentions it."""
     src = path.read_text()
     tree = ast.parse(src)  # one tree: the docstrings are told apart by node identity
     docs = {id(n.body[0].value) for n in ast.walk(tree)
@@ -119,6 +120,8 @@ def names(counts, most=MOST):
 
 def sections_table(gid, pkg):
     pfx = prefix(pkg)
+    if pfx is None:
+        return f"(No `data/howto.json` sections in {gid}: its citation prefix is unknown.)"
     titles = {key(s["id"].split()[1]): (s["id"], s["title"]) for s in howto(pkg)["sections"]}
     lines = ["| section | title | code | data |", "| --- | --- | --- | --- |"]
     for number, w in sorted(sections(pkg).items(), key=lambda kv: order(kv[0])):
@@ -135,7 +138,10 @@ def first_sentence(text):
 
 
 def options_list(gid, pkg):
-    doc = json.loads((pkg / "data" / "options.json").read_text())
+    path = pkg / "data" / "options.json"
+    if not path.exists():
+        return f"(No `data/options.json` in {gid}.)"
+    doc = json.loads(path.read_text())
     out = []
     for o in doc["options"]:
         default = json.dumps(o["default"])

@@ -144,12 +144,16 @@ def test_a_warned_action_asks_first():
 def test_a_refused_action_says_why_and_changes_nothing():
     ctl, sc, _, _, m = table("mike-force")
     ctl.load_match(m)
-    ctl.v["actions"][0] = {"t": "place", "kind": "camp", "to": "NOWHERE"}  # not what the engine lists
+    M.apply(ctl.rules, m, M.strip(ctl.v["actions"][0]))  # another hand moved on: the view shown is stale
+    ctl.v["actions"][0] = {"t": "place", "kind": "camp", "to": "NOWHERE"}  # and never listed
     state = m["state"]
-    ctl._v_of = (None, None)  # (so the engine checks it against its own list)
-    ctl.do(0)
+    ctl.do(0)  # checked by the engine against the position as it is
     assert m["state"] is state
     assert any(c[0] == "flash" and c[1][0].startswith("Not allowed") for c in sc.calls)
+    ctl2, sc2, _, _, m2 = table("mike-force")
+    ctl2.load_match(m2)
+    ctl2.undo()  # nothing to undo at the start: the engine's reason
+    assert m2["actions"] == [] and any(c[0] == "flash" for c in sc2.calls)
 
 
 def test_inspect_spread_and_fold():

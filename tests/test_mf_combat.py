@@ -264,6 +264,7 @@ def test_t8_bcp_all_to_rp_or_all_to_ip_mf_21_3():
     for to, rp, ip in (("rp", 7, 20), ("ip", 4, 17)):
         m = blank("early", rp=4, ip=20)
         BCP.settle(ctx(m), 3, "test")
+        run(m)  # the question is put by the body_count procedure settle pushes
         assert sorted((a["to"], a["n"]) for a in acts(m)) == [("ip", 3), ("rp", 3)]
         rejects(m, {"t": "bcp", "to": "rp", "n": 2})
         bcp_choice(m, to)
@@ -275,6 +276,7 @@ def test_t8_bcp_loss_mf_21_2():
     for to, rp, ip in (("rp", 1, 20), ("ip", 4, 23)):
         m = blank("early", rp=4, ip=20)
         BCP.settle(ctx(m), -3, "test")
+        run(m)
         bcp_choice(m, to)
         assert (S(m)["rp"], S(m)["ip"]) == (rp, ip)
 
@@ -284,10 +286,12 @@ def test_bcp_loss_at_zero_rp_r_rp2_mf_12_2():
     strict option: the loss must go to IP."""
     m = blank("early", rp=2, ip=20)
     BCP.settle(ctx(m), -3, "test")
+    run(m)
     bcp_choice(m, "rp")
     assert S(m)["rp"] == 0 and S(m)["ip"] == 20
     m = blank("early", rp=2, ip=20, options={"rp_loss_at_zero": "strict"})
     BCP.settle(ctx(m), -3, "test")
+    run(m)
     assert S(m)["ip"] == 23 and halted(m)  # only one option: applied without asking
 
 
@@ -295,6 +299,7 @@ def test_bcp_to_ip_can_end_game_d14_mf_21_1():
     """D14 / MF 21.1 / R-IP1: IP 2 and a BCP gain of 2 allocated to IP: IP 0, FW sudden-death win."""
     m = blank("early", rp=2, ip=2)
     BCP.settle(ctx(m), 2, "test")
+    run(m)
     bcp_choice(m, "ip")
     assert S(m)["ip"] == 0
     assert S(m)["over"]["winner"] == "FW" and S(m)["over"]["rule"] == "MF 3.1"

@@ -2,7 +2,7 @@
 moves and airlift (MF 23), HALO (MF 25.3), reaction flights (MF 17), the engineer camp (MF 25.7)
 and special targets (MF 26.3)."""
 
-from ...engine.flow import Bare, Step
+from ...engine.flow import QUESTION, Bare, Step
 from ...engine.listing import Listing
 from . import board as B
 from .ask import ask, then
@@ -286,6 +286,12 @@ def offer_recovery(flow):
                 recover(g, a)
                 return None
             out = _act(g, f, a)
+            if _name == QUESTION and g.s["stack"]:
+                # a question's answer is acted on by the part after the one that asked (in the
+                # procedure it answers into): that part runs now, so the check below follows the
+                # answer's effects, as it follows every other decision's
+                asker = g.s["stack"][-1]
+                flow.get(asker["s"]).run(g, asker)
             # MF 3.1 "if at any time": e.g. the last Free World unit leaving a captured Da Nang
             B.check_sudden_death(g)
             return out

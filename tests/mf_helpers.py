@@ -110,18 +110,23 @@ def rolls(m, rule=None):
 def battle(m, sp, dry=False):
     """Push a ground battle at sp (MF 20.1) above the HALT and run it to its first decision
     (dry: stop quietly where the scripted dice run out)."""
-    stack(m, {"s": "battle", "sp": sp, "round": 1, "stage": "round", "bcp": 0, "sf": False})
+    stack(m, {"s": "battle", "sp": sp, "round": 1, "bcp": 0, "sf": False})
     if dry:
         return run_dry(m)
     run(m)
 
 
+def asking(m):
+    """A question is open (the engine's question step, flow.Context.ask)."""
+    return step_name(m) in ("ask", "choose")
+
+
 def line_up(m, *uids):
     """Answer the line-up questions in the given order (MF 20.1 step 2)."""
     for u in uids:
-        if step_name(m) == "choose" and any(a.get("unit") == u and a["t"] == "unit" for a in acts(m)):
+        if asking(m) and any(a.get("unit") == u and a["t"] == "unit" for a in acts(m)):
             answer(m, t="unit", unit=u)
-    if step_name(m) == "choose" and any(a["t"] == "done" for a in acts(m)) and "Line up" in m["state"]["stack"][-1]["prompt"]:
+    if asking(m) and any(a["t"] == "done" for a in acts(m)) and "Line up" in m["state"]["stack"][-1]["prompt"]:
         answer(m, t="done")
 
 

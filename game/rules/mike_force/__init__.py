@@ -1,7 +1,7 @@
 """Mike Force (Decision Games, 2018): solitaire; the player is the Free World, the engine runs
 the Communists. Rule sections are cited as "MF n.n"."""
 
-from . import breakoff, combat, communist, events, movement, recon, recruit, setup, turn  # noqa: F401  (register steps)
+from . import bombard, breakoff, combat, communist, events, movement, recon, recruit, setup, turn  # noqa: F401  (register steps)
 from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from . import board as _board

@@ -1,15 +1,14 @@
-"""Combat Phase: bombardment with AAA (MF 18, 19) and ground battles (MF 20, 24.2, 25.1, 25.4,
-25.6, 26.1, 29), with body counts (MF 21)."""
+"""The Combat Phase (MF 4.0 I.6, II.7): its bombardments (bombard.py, MF 18-19) and ground battles
+(MF 20, 24.2, 25.1, 25.4, 25.6, 26.1; the break-off of MF 29 in breakoff.py), the hits and the body
+counts (MF 21)."""
 
 from ...engine import battle as BR
-from ...engine.flow import Procedure, Step
+from ...engine.flow import Procedure
 from . import board as B
-from .ask import ask, then
 from .bcp import settle
 from .board import flow
 from .data import SPACES
 from .events import loc_name
-from .recon import bombard_targets
 from .setup import attach
 
 
@@ -20,6 +19,19 @@ def count_bcp(acc, n):
     acc["bcp"] = acc.get("bcp", 0) + n
     key = "gained" if n > 0 else "lost"
     acc[key] = acc.get(key, 0) + abs(n)
+
+
+COUNTS = ("bcp", "gained", "lost")
+
+
+def counts(acc):
+    """The BCP counted in acc (count_bcp), to be added to another count (add_counts)."""
+    return {k: acc[k] for k in COUNTS if k in acc}
+
+
+def add_counts(acc, counted):
+    for k, v in (counted or {}).items():
+        acc[k] = acc.get(k, 0) + v
 
 
 def settle_counted(g, acc, why):
@@ -124,205 +136,6 @@ def hit_fw_effect(s, uid):
     lost = [B.name_of(s, x) for x, o in sorted(s["units"].items()) if o.get("att") == uid]
     also = f"; {', '.join(lost)} is lost with it" if lost else ""
     return "eliminated" + cost, f"{name} is eliminated{cost}{also} (MF 20.4)"
-
-
-# --- bombardment (MF 18, 19) ------------------------------------------------------------------
-
-def airstrikes_in(s, sp):
-    return sorted([uid for uid in B.units_seen(s, sp) if B.is_air(s["units"][uid])])
-
-
-@flow.step("bombard")
-class Bombard(Step):
-    def run(self, g, f):
-        s = g.s
-        sp = f["sp"]
-        stage = f.setdefault("stage", "aaa")
-        if stage == "aaa":
-            f["stage"] = "strike"
-            f.setdefault("bcp", 0)
-            f["queue"] = airstrikes_in(s, sp)
-            f["aaa"] = sorted(uid for uid in B.com_units(s, sp) if B.K(s["units"][uid]).get("aaa")
-                              and (s["units"][uid].get("rev") or s["options"]["aaa_concealed_fires"]))
-            f["stage"] = "aaa_fire"
-            _record_bombard(g, f)
-            return
-        if stage == "aaa_fire":  # MF 19: before the bombardment, each AAA unit fires once
-            if not f["aaa"]:
-                f["stage"] = "strike"
-                return
-            a = f["aaa"].pop(0)
-            tac = [x for x in airstrikes_in(s, sp) if B.K(s["units"][x])["air"] == "tactical"]
-            if not tac:
-                f["aaa"] = []
-                return
-            val = B.K(s["units"][a])["aaa"]
-            d = g.roll(1, f"AAA fire at {SPACES[sp]['name']} (hits on {val} or less)", "MF 19.0",
-                       refs=B.refs(B.ref_p(sp)))[0]
-            BR.event(g, f"{BR.label(g, a, 'AAA')} fires at the airstrikes", "MF 19.0",
-                     dice=[BR.die(d, f"{val} or less", d <= val)])
-            if d <= val:
-                kinds = {s["units"][x]["k"] for x in tac}
-                if len(kinds) == 1:
-                    _lose_air(g, {"unit": tac[0]}, {})
-                else:
-                    ch = [{"t": "unit", "unit": x, "label": f"Lose {B.name_of(s, x)} (-1 BCP)"} for x in tac]
-                    ask(g, "AAA hit: select the airstrike that is lost", "MF 19.0", ch, "lose_air")
-            return
-        if stage == "strike":
-            if s["options"]["fb_assign"] == "all_first" and not f.get("assigned"):
-                _assign_next(g, f)  # MF 18.3: every fighter-bomber assigned before any die
-                return
-            if not f["queue"]:
-                f["stage"] = "end"
-                return
-            a = f["queue"].pop(0)
-            if a not in airstrikes_in(s, sp):
-                return  # shot down
-            kind = B.K(s["units"][a])["air"]
-            if kind == "tactical" and f.get("assigned"):
-                t = f["assign"].get(a)
-                if t is None:
-                    return  # nothing to attack
-                if t in bombard_targets(s, sp):
-                    _fb_fire(g, {"unit": a, "target": t}, {})
-                else:
-                    g.log(f"{B.name_of(s, a)}: its target is already gone, no effect", "MF 18.3")
-                return
-            if kind == "tactical":
-                tg = bombard_targets(s, sp)
-                if len(tg) == 1:
-                    _fb_fire(g, {"unit": a, "target": tg[0]}, {})
-                elif tg:
-                    ch = [{"t": "target", "unit": a, "target": t,
-                           "label": f"{B.name_of(s, a)} attacks {B.name_of(s, t)}"} for t in tg]
-                    ask(g, f"Assign {B.name_of(s, a)} to a revealed Communist unit", "MF 18.3", ch, "fb_fire")
-            elif kind == "arclight":
-                f["arc"] = {"unit": a, "targets": bombard_targets(s, sp)}
-                f["stage"] = "arc"
-            return
-        if stage == "arc":
-            arc = f["arc"]
-            if not arc["targets"]:
-                f["stage"] = "strike"
-                return
-            t = arc["targets"].pop(0)
-            if s["units"][t]["loc"] != sp:
-                return
-            cf = B.K(s["units"][arc["unit"]])["c"]
-            n = 2 if B.stype(sp) == "open" else 1  # MF 18.4 a, R-TR1
-            dice = g.roll(n, f"Arc Light on {B.name_of(s, t)} (hits on {cf} or less, 6 = collateral)", "MF 18.4",
-                          add=False)  # each die checked on its own
-            BR.event(g, f"Arc Light on {BR.label(g, t, B.name_of(s, t))}", "MF 18.4",
-                     dice=[BR.die(d, f"{cf} or less", d <= cf) for d in dice])
-            if any(d <= cf for d in dice):
-                BR.loss(g, "COM", f"{BR.label(g, t, B.name_of(s, t))} is hit", "MF 18.4")
-                hit_com(g, t, f)
-            if 6 in dice:  # at most one collateral hit per unit (MF 18.4 c)
-                victims = [x for x in B.fw_units(s, sp) if not B.is_garrison(s["units"][x])]
-                if len(victims) == 1:
-                    _collateral(g, {"unit": victims[0]}, {})
-                elif victims:
-                    ch = [_collateral_choice(s, x) for x in victims]
-                    ask(g, "Arc Light collateral damage: select the Free World unit hit", "MF 18.4", ch, "collateral")
-            return
-        # end: airstrikes go back to the Support Reinforcements Box (MF 18.1)
-        for a in airstrikes_in(s, sp):
-            B.put(s, a, B.SUP_POOL)
-        g.pop()
-        BR.end(g, "Bombardment over: the airstrikes return to the Support Reinforcements Box")
-        settle_counted(g, f, f"Bombardment at {SPACES[sp]['name']}")
-
-
-def _record_bombard(g, f):
-    """The battle display's record of a bombardment (MF 18, 19): the airstrikes against the
-    revealed Communist units and the AAA, which fires first (MF 19.0); display only."""
-    s = g.s
-    sp = f["sp"]
-    air = [BR.unit(x, B.name_of(s, x), f"CF {B.K(s['units'][x])['c']}") for x in airstrikes_in(s, sp)]
-    com = list(dict.fromkeys(bombard_targets(s, sp) + f["aaa"]))
-    units = [BR.unit(x, B.KINDS[s["units"][x]["k"]]["name"],
-                     f"AAA {B.K(s['units'][x])['aaa']}" if x in f["aaa"] else f"CF {B.K(s['units'][x])['c']}")
-             if s["units"][x].get("rev") else  # R-AAA option: a concealed AAA unit fires unnamed
-             BR.unit(f"?aaa{n}", "Concealed AAA unit", f"AAA {B.K(s['units'][x])['aaa']}")
-             for n, x in enumerate(com, 1)]
-    BR.start(g, SPACES[sp]["name"], f"Bombardment at {SPACES[sp]['name']}", "MF 18.0", [
-        BR.side("FW", "Free World", "airstrikes", air, first=not f["aaa"]),
-        BR.side("COM", "Communists", "targets", units, first=bool(f["aaa"]))], at=sp)
-
-
-def _assign_next(g, f):
-    """MF 18.3 (ruling R-FB1, default): assign the next unassigned fighter-bomber; when all are
-    assigned, the strikes are rolled in order."""
-    s = g.s
-    sp = f["sp"]
-    assign = f.setdefault("assign", {})
-    tg = bombard_targets(s, sp)
-    todo = [a for a in f["queue"] if a in airstrikes_in(s, sp) and a not in assign
-            and B.K(s["units"][a])["air"] == "tactical"]
-    if not todo or not tg:
-        f["assigned"] = True
-        return
-    a = todo[0]
-    if len(tg) == 1:
-        assign[a] = tg[0]
-        return
-    ch = [{"t": "target", "unit": a, "target": t,
-           "label": f"{B.name_of(s, a)} attacks {B.name_of(s, t)}"} for t in tg]
-    ask(g, f"Assign {B.name_of(s, a)} to a revealed Communist unit (all are assigned before any die is "
-        "rolled)", "MF 18.3", ch, "fb_assign")
-
-
-@then("fb_assign")
-def _fb_assign(g, a, data):
-    _bombard_frame(g).setdefault("assign", {})[a["unit"]] = a["target"]
-
-
-def _bombard_frame(g):
-    for fr in reversed(g.s["stack"]):
-        if fr["s"] == "bombard":
-            return fr
-    raise RuntimeError("no bombardment in progress")
-
-
-@then("lose_air")
-def _lose_air(g, a, data):
-    s = g.s
-    B.put(s, a["unit"], B.SUP_POOL)
-    count_bcp(_bombard_frame(g), -1)
-    g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss",
-          refs=B.refs(B.ref_u(g.s, a['unit'])))
-    BR.loss(g, "FW", f"{BR.label(g, a['unit'], B.name_of(s, a['unit']))} is shot down (-1 BCP)", "MF 19.0")
-
-
-@then("fb_fire")
-def _fb_fire(g, a, data):
-    s = g.s
-    cf = B.K(s["units"][a["unit"]])["c"]
-    d = g.roll(1, f"{B.name_of(s, a['unit'])} attacks {B.name_of(s, a['target'])} (hits on {cf} or less)", "MF 18.3",
-               refs=B.refs(B.ref_u(g.s, a['unit'])))[0]
-    tl = BR.label(g, a["target"], B.name_of(s, a["target"]))
-    BR.event(g, f"{BR.label(g, a['unit'], B.name_of(s, a['unit']))} attacks {tl}", "MF 18.3",
-             dice=[BR.die(d, f"{cf} or less", d <= cf)])
-    if d <= cf:
-        BR.loss(g, "COM", f"{tl} is hit", "MF 18.3")
-        hit_com(g, a["target"], _bombard_frame(g))
-    else:
-        g.log("Miss", "MF 18.3")
-
-
-def _collateral_choice(s, uid):
-    text, warn = hit_fw_effect(s, uid)  # issue 9 item 5: the loss before the click
-    a = {"t": "unit", "unit": uid, "label": f"Collateral hit on {B.name_of(s, uid)}: {text}"}
-    if warn:
-        a["warn"] = warn
-    return a
-
-
-@then("collateral")
-def _collateral(g, a, data):
-    g.log("Arc Light collateral damage", "MF 18.4")
-    hit_fw(g, a["unit"], _bombard_frame(g))
 
 
 # --- ground combat (MF 20) -----------------------------------------------------------------

@@ -19,8 +19,7 @@ ctx, run, step_name, halted, acts, do, rejects, answer, play = (
     _D.ctx, _D.run, _D.step_name, _D.halted, _D.acts, _D.do, _D.rejects, _D.answer, _D.play)
 
 # a question nobody answers: the automatic steps stop here when the step under test is done
-HALT = {"s": "choose", "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}],
-        "then": "bcp", "data": {}}
+HALT = {"s": "ask", "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}]}
 
 
 def blank(scenario="early", seed=1, ip=20, rp=10, turn=1, options=None, events=None):

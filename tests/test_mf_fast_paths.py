@@ -50,7 +50,7 @@ def test_the_simulators_listings_hold_the_labelled_actions():
             steps.add(m["state"]["stack"][-1]["s"])
             # listed afresh: a copy of the match has no index, so nothing kept across actions
             assert list(acts) == [M.strip(a) for a in M.legal_actions(R, M.clone(m))], m["state"]["stack"][-1]
-    assert {"fw_move", "fw_recruit", "fw_recon", "reaction", "setup_place", "choose", "fw_engineer",
+    assert {"fw_move", "fw_recruit", "fw_recon", "reaction", "setup_place", "ask", "fw_engineer",
             "end_talon"} <= steps
 
 

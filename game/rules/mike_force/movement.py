@@ -5,7 +5,6 @@ and special targets (MF 26.3)."""
 from ...engine.flow import QUESTION, Bare, Step
 from ...engine.listing import Listing
 from . import board as B
-from .ask import ask, then
 from .board import flow
 from .data import KINDS, SPACES, TABLES
 from .events import loc_name, pool_unit

@@ -1,12 +1,11 @@
 """Free World Recruiting Phase: Appeal (MF 22.4), scenario RP (MF 12.1), recruiting SF and MACV
 units (MF 12.0-12.7, 25.1, 25.2, 25.9) and refit (MF 13.3)."""
 
-from ...engine.flow import Bare, IllegalAction, Step
+from ...engine.flow import Bare, Procedure, Step
 from . import board as B
-from .ask import ask, then
 from .board import flow
 from .data import MAP, SCENARIOS, SPACES, TABLES
-from .events import loc_name, pool_unit
+from .events import loc_name, offer_recruit, pool_unit, recruit_choices
 
 REC = {k: v for k, v in TABLES["recruit"].items() if isinstance(v, dict)}
 REFIT = {k: v for k, v in TABLES["refit"].items() if isinstance(v, dict)}
@@ -45,9 +44,8 @@ class Appeal(Step):
         elif res == "rp_plus_d6":
             B.change_rp(g, g.roll(1, "Appeal: RP", "MF 22.4")[0], "Appeal: full support", "MF 22.4")
         elif res == "free_team":
-            from .events import recruit_choices
             ch = recruit_choices(s, ["ateam", "rt"], [B.NT])
-            if not ask(g, "Appeal: receive one A-Team or Recon Team in Nha Trang", "MF 22.4", ch, "event_recruit"):
+            if not offer_recruit(g, "Appeal: receive one A-Team or Recon Team in Nha Trang", ch, "MF 22.4"):
                 g.log("No team available", "MF 22.4")
         elif res == "free_macv":
             draw_macv(g, "Appeal")
@@ -80,7 +78,25 @@ def draw_macv(g, why):
     B.put(s, mid, "DRAWN")
     dests = [B.NT] + [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
     ch = [{"t": "deploy", "unit": mid, "to": d, "label": f"{B.name_of(s, mid)} to {loc_name(d)}"} for d in dests]
-    ask(g, f"Deploy {B.name_of(s, mid)} in Nha Trang or a Free World major base", "MF 12.7", ch, "deploy_unit")
+    g.call("deploy", prompt=f"Deploy {B.name_of(s, mid)} in Nha Trang or a Free World major base", rule="MF 12.7",
+           choices=ch)
+
+
+@flow.step("deploy")
+class Deploy(Procedure):
+    """MF 12.7: a MACV ground unit drawn deploys where the player picks (the options given by the
+    draw: Nha Trang or a Free World major base; any major base in the I Corps Offensive)."""
+
+    parts = ("ask", "deploy")
+
+    def ask(self, g, f):
+        g.ask(f.pop("prompt"), f.pop("rule"), f.pop("choices"), into="to")
+
+    def deploy(self, g, f):
+        a = f["to"]
+        B.put(g.s, a["unit"], a["to"])
+        g.log(f"{B.name_of(g.s, a['unit'])} deployed at {loc_name(a['to'])}", "MF 12.7",
+              refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
 
 
 def _team_cadres(s, space, kinds=("ateam", "halo")):

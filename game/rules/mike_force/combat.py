@@ -164,7 +164,7 @@ def com_participants(s, sp, here=None):
 
 def sides(s, sp):
     """(FW participants, Communist participants) as tuples, kept while nothing enters, leaves or flips
-    in the space (a battle asks at each of its stages)."""
+    in the space (a battle asks before each of its parts)."""
     return B.kept_at(s, sp, "sides", _sides, s, sp)
 
 

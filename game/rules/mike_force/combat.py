@@ -40,7 +40,7 @@ def settle_counted(g, acc, why):
     if g.s["options"]["bcp_net"]:
         settle(g, acc.get("bcp", 0), why)
     else:
-        settle(g, acc.get("gained", 0), why + " (gains)")   # asked second (questions stack)
+        settle(g, acc.get("gained", 0), why + " (gains)")   # asked second (the last pushed is asked first)
         settle(g, -acc.get("lost", 0), why + " (losses)")  # asked first
 
 
@@ -283,8 +283,10 @@ class Battle(Procedure):
     _END = parts.index("end")
 
     def run(self, g, f):
-        if f.get("pc", 0) < self._END and not all(sides(g.s, f["sp"])):
-            self.goto_part(f, "end")  # step 5: one side is gone
+        if f.get("pc", 0) < self._END:
+            fw, com = sides(g.s, f["sp"])
+            if not fw or not com:
+                self.goto_part(f, "end")  # step 5: one side is gone
         super().run(g, f)
 
     def round(self, g, f):

@@ -260,8 +260,9 @@ def in_fw_phase(s, step):
 def offer_recovery(flow):
     """Make recovery an action of every Free World decision point (MF 26.3, R-ST1): each decision
     step of the flow lists the recoveries possible now (before its closing 'done') and performs
-    one without leaving the decision. After every decision the sudden-death conditions are checked
-    (MF 3.1 "at any time"). Called once, when every step is registered."""
+    one without leaving the decision. After every decision (a question's: once the procedure that
+    asked it has acted on the answer) the sudden-death conditions are checked (MF 3.1 "at any
+    time"). Called once, when every step is registered."""
     for name, st in flow.steps.items():
         if hasattr(st, "run") or getattr(st, "recovery_offered", False):
             continue

@@ -134,73 +134,75 @@ def recruit_options(s, labels=True):
     """Every legal recruit action (labelled unless labels=False: nobody reads them)."""
     out = []
     rp = s["rp"]
-    dn_ok = B.fw_controlled(s, "DN")
-    majors = [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
+    where = _Where(s)
     U = s["units"]
     in_pool = {U[u]["k"] for u in B.units_seen(s, B.SF_POOL)}  # what pool_unit would find
-    camps = B.camp_spaces(s)
-    cadres = None  # {space: its cadres}, found once when first asked
-
-    def cadre_at(sp):
-        nonlocal cadres
-        if cadres is None:
-            cadres = all_cadres(s)
-        return cadres.get(sp)
-
     for kind, rule in REC.items():
         if kind == "macv" or rp < rule["rp"]:
             continue
         if kind not in in_pool:
             continue
         place = rule["place"]
+        dests = where.dests(place)
+        if not labels:  # the simulator: the same actions without their labels
+            out += [{"t": "recruit", "kind": kind, "to": d} for d, _ in dests]
+            continue
+        name = B.KINDS[kind]["name"]
+        extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
+            " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
+            " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
+        for d, cadre in dests:
+            out.append({"t": "recruit", "kind": kind, "to": d,
+                        "label": f"Recruit {name} at {loc_name(d)}, {rule['rp']} RP{extra}"})
+    return out
+
+
+class _Where:
+    """Where a recruit may be placed now, by the Recruit Table's place of its kind (MF 12.3-12.4,
+    25.1, 25.2, R-PR2, R-CA1): the facts read once for a listing, the cadres when first needed."""
+
+    def __init__(self, s):
+        self.s = s
+        self.dn_ok = B.fw_controlled(s, "DN")
+        self.majors = [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
+        self.camps = B.camp_spaces(s)
+        self.cadres = None  # {space: its cadres}, found once when first asked
+
+    def cadre_at(self, sp):
+        if self.cadres is None:
+            self.cadres = all_cadres(self.s)
+        return self.cadres.get(sp)
+
+    def dests(self, place):
+        """[(space, the unit taken as cadre or replaced, or None)]."""
+        s, majors, camps = self.s, self.majors, self.camps
         if place == "nt_or_dn":
-            dests = [(B.NT, None)] + ([("DN", None)] if dn_ok else [])
-        elif place == "nt":
-            dests = [(B.NT, None)]
-        elif place == "nt_or_major":
-            dests = [(B.NT, None)] + [(sp, None) for sp in majors]
-        elif place == "dn":
-            dests = [("DN", None)] if dn_ok else []
-        elif place == "replace_mf":  # MF 25.1
+            return [(B.NT, None)] + ([("DN", None)] if self.dn_ok else [])
+        if place == "nt":
+            return [(B.NT, None)]
+        if place == "nt_or_major":
+            return [(B.NT, None)] + [(sp, None) for sp in majors]
+        if place == "dn":
+            return [("DN", None)] if self.dn_ok else []
+        if place == "replace_mf":  # MF 25.1
             dests = []
             recruited = s["turn_flags"].get("recruited", [])
             for uid in B.fw_in_play_of(s, _MF):  # a Mike Force company elsewhere has no place to recruit at
-                u = U[uid]
+                u = s["units"][uid]
                 if not u.get("red") and uid not in recruited:
                     loc = u["loc"]
                     if loc == B.NT or loc in majors or loc in camps:
                         dests.append((loc, uid))
-        elif place == "laos_ateam":  # MF 25.2
-            dests = []
-            for sp in _LAOS:
-                c = cadre_at(sp)
-                if c:
-                    dests.append((sp, c[0]))
-        elif place == "camp_ateam_cadre":  # MF 12.4, R-PR2: SVN only
-            dests = []
-            for sp in _SVN:
-                if sp in camps:
-                    c = cadre_at(sp)
-                    if c:
-                        dests.append((sp, c[0]))
-        elif place == "ateam_controlled":  # R-CA1
-            dests = [(sp, None) for sp in _SVN_LAOS if cadre_at(sp) and B.fw_controlled(s, sp)]
-        elif place == "camp_or_major":  # R-PR2: SVN only
-            dests = [(sp, None) for sp in _SVN if sp in camps or sp in majors]
-        else:
-            raise ValueError(place)
-        if not labels:  # the simulator: the same actions without their labels
-            out += [{"t": "recruit", "kind": kind, "to": d} for d, _ in dests]
-            continue
-        for d, cadre in dests:
-            a = {"t": "recruit", "kind": kind, "to": d}
-            name = B.KINDS[kind]["name"]
-            extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
-                " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
-                " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
-            a["label"] = f"Recruit {name} at {loc_name(d)}, {rule['rp']} RP{extra}"
-            out.append(a)
-    return out
+            return dests
+        if place == "laos_ateam":  # MF 25.2
+            return [(sp, c[0]) for sp in _LAOS for c in (self.cadre_at(sp),) if c]
+        if place == "camp_ateam_cadre":  # MF 12.4, R-PR2: SVN only
+            return [(sp, c[0]) for sp in _SVN if sp in camps for c in (self.cadre_at(sp),) if c]
+        if place == "ateam_controlled":  # R-CA1
+            return [(sp, None) for sp in _SVN_LAOS if self.cadre_at(sp) and B.fw_controlled(s, sp)]
+        if place == "camp_or_major":  # R-PR2: SVN only
+            return [(sp, None) for sp in _SVN if sp in camps or sp in majors]
+        raise ValueError(place)
 
 
 def _cadre_for(s, kind, to):

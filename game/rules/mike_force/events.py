@@ -182,9 +182,10 @@ def _hcm(g):
 
 @event("icorps")
 class ICorpsOffensive(Procedure):
-    """I Corps Offensive (R-EV6): the player selects one axis; its Communist mobile units withdraw
-    one space; then two MACV support units are drawn, air units to the Support Available Box,
-    ground units each deployed on a major base of the player's choice (the last drawn first)."""
+    """I Corps Offensive (Events Chart, R-EV6): the player selects one axis; its Communist mobile
+    units withdraw one space; then two MACV support units are drawn, air units to the Support
+    Available Box, ground units each deployed on a major base of the player's choice (the last
+    drawn first)."""
 
     parts = ("axis", "offensive")
 
@@ -218,8 +219,8 @@ class ICorpsOffensive(Procedure):
 
 @event("leader")
 class LeaderArrives(Procedure):
-    """Leader (and R&R 3-4): one leader drawn from the reinforcement box joins the Free World unit
-    the player picks (MF 25.4; any Free World unit under R-LD option leader_any_unit)."""
+    """Leader (Events Chart; and R&R 3-4): one leader drawn from the reinforcement box joins the Free
+    World unit the player picks (MF 25.4; any Free World unit under R-LD option leader_any_unit)."""
 
     parts = ("draw", "attach")
 
@@ -248,8 +249,8 @@ class LeaderArrives(Procedure):
 
 @event("laos")
 class LaotianSituation(Procedure):
-    """Laotian Situation: one die; odd, a free Recon Team or White Star anywhere in Laos; even, the
-    player eliminates one Free World unit in Laos (no BCP)."""
+    """Laotian Situation (Events Chart): one die; odd, a free Recon Team or White Star anywhere in
+    Laos; even, the player eliminates one Free World unit in Laos (no BCP)."""
 
     parts = ("roll", "eliminate")
 
@@ -277,8 +278,8 @@ class LaotianSituation(Procedure):
 
 @event("sog")
 class MacvSog(Procedure):
-    """MACV SOG: a free A-Team or Recon Team in Nha Trang or Laos; then the player designates one
-    space in Laos and every Communist unit in it is revealed."""
+    """MACV SOG (Events Chart): a free A-Team or Recon Team in Nha Trang or Laos; then the player
+    designates one space in Laos and every Communist unit in it is revealed."""
 
     parts = ("recruit", "designate", "reveal")
 
@@ -309,8 +310,8 @@ def _monsoon(g):
 
 @event("nli")
 class NationalIntelligence(Procedure):
-    """National Level Intelligence (and Operation Phoenix's): the player designates one space; one
-    die, 3-6 reveals every Communist unit in it."""
+    """National Level Intelligence (Events Chart; and Operation Phoenix's): the player designates one
+    space; one die, 3-6 reveals every Communist unit in it."""
 
     parts = ("designate", "reveal")
 
@@ -329,7 +330,7 @@ class NationalIntelligence(Procedure):
 
 @event("phoenix")
 class OperationPhoenix(Procedure):
-    """Operation Phoenix: National Level Intelligence, then a free Recon Team anywhere in South
+    """Operation Phoenix (Events Chart): National Level Intelligence, then a free Recon Team anywhere in South
     Vietnam (the units it may be are those of when the marker is drawn)."""
 
     parts = ("draw", "intelligence", "recruit")
@@ -369,9 +370,10 @@ def _delta(g):
 
 @event("rnr")
 class RestAndRecuperation(Procedure):
-    """R&R: one die; 1-2, the player refits up to two disrupted Free World units in Free World major
-    bases or Nha Trang for free; 3-4, a leader arrives (as the Leader event); 5-6, the player sends
-    one leader or A-Team on the map (a HALO team is an A-Team, MF 25.3) to the reinforcement box."""
+    """R&R (Events Chart): one die; 1-2, the player refits up to two disrupted Free World units in
+    Free World major bases or Nha Trang for free; 3-4, a leader arrives (as the Leader event);
+    5-6, the player sends one leader or A-Team on the map (a HALO team is an A-Team, MF 25.3) to
+    the reinforcement box."""
 
     parts = ("roll", "refit", "home")
 
@@ -464,8 +466,8 @@ def _sapper(g):
 
 @event("yards")
 class Yards(Procedure):
-    """Yards: one die; odd, the player returns one CIDG company on the map to the recruiting box
-    (its leader with it); even, a free CIDG company on any SF camp."""
+    """Yards (Events Chart): one die; odd, the player returns one CIDG company on the map to the
+    recruiting box (its leader with it); even, a free CIDG company on any SF camp."""
 
     parts = ("roll", "home")
 

@@ -7,7 +7,7 @@ match with M.apply (so legality is checked) or run the automatic steps with run(
 """
 
 from game.engine import match as M
-from game.engine.flow import Context, IllegalAction  # noqa: F401  (re-exported for tests)
+from game.engine.flow import QUESTION, Context, IllegalAction  # noqa: F401  (re-exported for tests)
 from game.rules import get
 from game.rules.mike_force import board as B
 
@@ -19,7 +19,7 @@ ctx, run, step_name, halted, acts, do, rejects, answer, play = (
     _D.ctx, _D.run, _D.step_name, _D.halted, _D.acts, _D.do, _D.rejects, _D.answer, _D.play)
 
 # a question nobody answers: the automatic steps stop here when the step under test is done
-HALT = {"s": "ask", "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}]}
+HALT = {"s": QUESTION, "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}]}
 
 
 def blank(scenario="early", seed=1, ip=20, rp=10, turn=1, options=None, events=None):
@@ -117,7 +117,7 @@ def battle(m, sp, dry=False):
 
 def asking(m):
     """A question is open (the engine's question step, flow.Context.ask)."""
-    return step_name(m) in ("ask", "choose")
+    return step_name(m) == QUESTION
 
 
 def line_up(m, *uids):

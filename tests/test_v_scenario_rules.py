@@ -157,13 +157,13 @@ def test_V18_1_entering_a_capital_scores_3_once_and_invading_laos_10(scen, map_p
     s = m["state"]
     g = ctx(m)
     vc = s["units"]["vc1"]
-    B.put(g, vc, "5121")
-    B.put(g, vc, "5220")
-    B.put(g, vc, "5121")
+    RG.put(g, vc, "5121")
+    RG.put(g, vc, "5220")
+    RG.put(g, vc, "5121")
     assert s["entered"] == ["5121"] and RG.entry_vp(s) == 3
     us = s["units"]["m33"]
-    B.put(g, us, "4518")
-    B.put(g, s["units"]["m24"], "4518")
+    RG.put(g, us, "4518")
+    RG.put(g, s["units"]["m24"], "4518")
     assert s["invaded"] == ["laos"] and RG.entry_vp(s) == 3 + 10
     assert sum("Laos is invaded" in e["text"] for e in m["log"]) == 1
 

@@ -20,7 +20,7 @@ nat "ARVN"); their losses are covered by ARVN Replacement Points (rec "arvn_rp",
 from ...engine.flow import Step
 from . import board as B
 from .data import load
-from .regions import SVN
+from .regions import SVN, put
 
 RULE_RANGER = "V 11.3"
 
@@ -305,7 +305,7 @@ class RangerRoll(Step):
             f["left"] -= 1
             g.log(f"{u['name']} joins the operation in {a['hex']}", RULE_RANGER,
                   refs=B.refs(B.ref_u(s, u), B.ref_h(a["hex"])))
-            B.put(g, u, a["hex"])
+            put(g, u, a["hex"])
         if not f["left"] or not ranger_hexes(s) or not rangers_in_box(s):
             g.end()
 

@@ -115,17 +115,6 @@ def strength(u):
     return val(u, "ground")
 
 
-def put(g, u, h):
-    """A unit enters hex h (a move, a landing, a shipment): every move on the map ends here, so the
-    entries that score at once are noted in one place (V 18.1: capitals, major cities, invasions).
-    Call it after the move's own log line."""
-    u["hex"] = h
-    if u.get("outside") and mapof(g.s).playable(h):
-        u.pop("outside")  # a reinforcement in the play area fights normally from now on (V 18.1)
-    from .regions import note_entry
-    note_entry(g, u, h)
-
-
 def fights(u):
     """On the map and able to attack or be attacked: not a reinforcement still beside the play
     area (V 18.1 rule 3)."""

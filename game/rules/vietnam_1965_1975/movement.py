@@ -11,6 +11,7 @@ from . import airmobile as AM
 from . import board as B
 from .data import TEC
 from .interdiction import exit_extra
+from .regions import put
 
 MODES = {"op": "V 3", "react": "V 5.3", "alert": "V 5.2", "retreat": "V 5.6", "pursuit": "V 5.6",
          "reserve": "V 5.7", "strat": "V 3.3"}
@@ -303,7 +304,7 @@ class Move(Step):
             frm = u["hex"]
             g.log(f"{_label(g, u)} {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move",
                   move=[frm, a["to"]], refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['to'])))
-            B.put(g, u, a["to"])
+            put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):
                 # V 18.1 (R60, option play_area_exit): a unit leaving the play area leaves the scenario
                 B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
@@ -338,7 +339,7 @@ class Move(Step):
             g.log(f"Stack ({names}) {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move",
                   move=[frm, a["to"]], refs=B.refs(*[B.ref_u(g.s, x) for x in units], B.ref_h(frm), B.ref_h(a['to'])))
             for u in units:
-                B.put(g, u, a["to"])
+                put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):
                 for u in units:
                     B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")

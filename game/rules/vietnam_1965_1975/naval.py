@@ -7,6 +7,7 @@ Operations Phase. Ports and beaches are the map's "port" and "beach" hexes."""
 from ...engine.flow import Procedure, Step
 from . import board as B
 from . import movement
+from .regions import put
 
 
 def landings(s):
@@ -79,5 +80,5 @@ class NavalPlace(Step):
         f["done"].append(u["id"])
         g.log(f"{u['name']} shipped from {frm} to {a['hex']}", "V 3.4", kind="move", move=[frm, a["hex"]],
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['hex'])))
-        B.put(g, u, a["hex"])
+        put(g, u, a["hex"])
 

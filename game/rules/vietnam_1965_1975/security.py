@@ -12,6 +12,7 @@ from . import arvn
 from . import board as B
 from . import movement
 from .interdiction import exit_extra
+from .regions import put
 from .turn import eligible
 
 
@@ -132,7 +133,7 @@ class SecMove(Step):
         g.log(f"The security stack moves {h} to {n}", "V 6.3", kind="move", move=[h, n],
               refs=B.refs(B.ref_h(h), B.ref_h(n)))
         for u in movers:
-            B.put(g, u, n)
+            put(g, u, n)
         if "NLF" in B.sides_at(s, n):
             for u in B.units_at(s, n, "NLF"):
                 u["tgt"] = True
@@ -179,7 +180,7 @@ class SecFight(Procedure):
             return
         if mv["rounds"] >= 3:
             for u in _here(s):
-                B.put(g, u, f["entry"])
+                put(g, u, f["entry"])
             mv["path"].append(f["entry"])
             g.log(f"After three rounds the security stack backs up to {f['entry']} (V 6.3)", "V 6.3")
             for u in B.units_at(s, h, "NLF"):

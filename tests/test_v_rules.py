@@ -10,6 +10,7 @@ from game.engine import match as M
 from game.engine.flow import Context
 from game.rules.vietnam_1965_1975 import board as B
 from game.rules.vietnam_1965_1975 import combat as C
+from game.rules.vietnam_1965_1975 import support as SP
 from game.rules.vietnam_1965_1975.hexes import Map, distance, neighbours
 from game.rules.vietnam_1965_1975.victory import vp
 
@@ -419,10 +420,10 @@ def test_V7_2_hq_supports_only_its_formation():
     s = m["state"]
     for u in ("hq7", "m33"):
         units(m)[u]["op"] = True
-    assert C.artillery(s, "US", "5219", [units(m)["m33"]], [], True) == []
-    assert [u["id"] for u in C.artillery(s, "US", "5219", [units(m)["m37"]], [], True)] == ["hq7"]
+    assert SP.artillery(s, "US", "5219", [units(m)["m33"]], [], True) == []
+    assert [u["id"] for u in SP.artillery(s, "US", "5219", [units(m)["m37"]], [], True)] == ["hq7"]
     s["options"]["hq_support_scope"] = "operation"
-    assert [u["id"] for u in C.artillery(s, "US", "5219", [units(m)["m33"]], [], True)] == ["hq7"]
+    assert [u["id"] for u in SP.artillery(s, "US", "5219", [units(m)["m33"]], [], True)] == ["hq7"]
 
 
 # --- V 10 limited intelligence ----------------------------------------------------------------------
@@ -748,7 +749,7 @@ def test_V7_5_bombardment_needs_4_effective_points():
 def test_V5_5_hq_rp_limit_against_bombardment():
     """V 5.5 (T-RP-4): against a bombardment of strength 6 an HQ or artillery unit may take
     ceil(6/2) - 1 = 2 RP; against ground attack none."""
-    from game.rules.vietnam_1965_1975.combat import rp_limit
+    from game.rules.vietnam_1965_1975.losses import rp_limit
     hq = {"kind": "us_rgt_hq"}
     assert rp_limit(hq, {"bomb": 6}) == 2 and rp_limit(hq, {}) == -1
 

@@ -31,7 +31,7 @@ One module per part of the rulebook:
 
 import random
 
-from . import (airmobile, bombardment, brigades, combat, incidental, interdiction, movement,  # noqa: F401
+from . import (airmobile, bombardment, brigades, combat, incidental, interdiction, losses, movement,  # noqa: F401
                naval, operation, reaction, reinforce, security, setup, strategic, turn)
 from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
@@ -71,7 +71,7 @@ def hidden_ids(state, role=None):
 def resample_hidden(state, role, rng=None):
     """A position that looks the same to `role`: the identities (kind, name) under the US's
     face-down VC handles are dealt again among units whose public facts are the same."""
-    from .combat import rp_limit
+    from .losses import rp_limit
     if role != "US":
         return state
     rng = rng or random.Random(0)

@@ -11,7 +11,8 @@ from ...engine import battle as BR
 from ...engine.flow import Procedure, Step
 from . import board as B
 from . import interdiction, nva
-from .combat import art_range, column, row, sea_range
+from .combat import column, row
+from .support import art_range, sea_range
 from .data import COUNTERS
 from .hexes import distance
 from .turn import eligible

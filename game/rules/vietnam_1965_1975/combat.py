@@ -7,14 +7,13 @@ from math import floor
 
 from ...engine import battle as BR
 from ...engine.flow import Procedure, Step
-from . import arvn
 from . import airmobile as AM
 from . import board as B
-from . import brigades as BG
 from . import prefs
 from .data import COUNTERS, CRT, TEC
-from .hexes import distance
+from .losses import pool_key  # noqa: F401  (game/ai reads it here)
 from .regions import full_support
+from .support import art_range, artillery, sea_range  # noqa: F401  (art_range: game/ai reads it here)
 
 BRACKETS = [(Fr(5), 5), (Fr(4), 4), (Fr(3), 3), (Fr(2), 2), (Fr(3, 2), 1), (Fr(1), 0)]
 
@@ -43,46 +42,6 @@ def column(strength):
 def row(mod):
     mod = max(-4, min(11, mod))
     return next(r for r in CRT["rows"] if r["roll"] == mod)
-
-
-def sea_range(s, h, rng):
-    m = B.mapof(s)
-    return any(m.is_sea(k) and distance(h, k) <= rng for k in m.hexes)
-
-
-def art_range(u, s):
-    if u["id"] == "hq7" or B.val(u, "type") == "hq":
-        return B.opt(s, "hq7_range", B.val(u, "range")) if u["kind"] == "us_rgt_hq" else B.val(u, "range")
-    return B.val(u, "range")
-
-
-def artillery(s, side, h, fighting, used, phasing):
-    """Artillery units (HQ dedicated, independent) of `side` that may fire into h (V 7.1, 7.2):
-    in range, unused this round; the operating side's (`phasing`) must be assigned to the
-    operation; the other side's must not be Ops Complete. A dedicated HQ supports only its
-    formation's units (option hq_support_scope)."""
-    out = []
-    for u in B.live(s):
-        if u["side"] != side or B.strength(u) > 0 or B.val(u, "art") <= 0 or u["id"] in used:
-            continue
-        if phasing and not u["op"]:
-            continue
-        if not phasing and (u["done"] or u["op"]):
-            continue
-        if distance(u["hex"], h) > art_range(u, s):
-            continue
-        if B.val(u, "type") == "hq" and B.opt(s, "hq_support_scope") == "brigade" and \
-                not any(commands(u, x) for x in fighting):
-            continue
-        out.append(u)
-    return out
-
-
-def commands(hq, x):
-    """R45: a brigade or regiment HQ supports its own formation's units; a division HQ (formation
-    "1cav") those of its brigades too ("1cav-3bde")."""
-    f = hq.get("form")
-    return x.get("form") == f or (B.val(hq, "size") == "XX" and bool(f) and str(x.get("form")).startswith(f + "-"))
 
 
 def halve_across(s, u, h):
@@ -393,161 +352,3 @@ class SupportPick(Step):
             a = {"t": "fire", "with": [k for k, _ in f["src"]]}
         fire(g, f, a["with"])
         g.end(list(a["with"]))
-
-
-def pool_key(u):
-    """The replacement pool that covers u's losses (V 5.5: US for US and FWA, else its own force's)."""
-    return arvn.pool(u)
-
-
-def rp_limit(u, f=None):
-    """V 5.5: strength - 1 per operation; a Ranger 2 (V 11.3); HQ and artillery against a
-    bombardment of strength b: ceil(b / 2) - 1."""
-    if f and f.get("bomb") and B.strength(u) == 0 and B.val(u, "art") > 0:
-        return -(-f["bomb"] // 2) - 1
-    return B.kind(u).get("rp_limit", B.strength(u) - 1)
-
-
-def rp_ok(s, u, f):
-    lim = rp_limit(u, f) if B.opt(s, "rp_limit_per_unit", True) else 99
-    return s["rec"].get(pool_key(u), 0) > 0 and u["rp_spent"] + 1 <= lim
-
-
-@B.flow.step("losses")
-class Losses(Step):
-    """V 5.5: the owner covers the loss with replacement points charged to units (each at most
-    strength - 1 per operation), removals (a unit satisfies its strength, HQ and artillery 1) or a
-    break-down (V 9.2, brigades.py: a VC regiment into three random battalions, a US brigade in
-    deployment 1 into its HQ and battalions), one battalion of which is removed at once."""
-
-    def prompt(self, g, f):
-        return f"Losses (V 5.5): {f['n']} to take"
-
-    def _units(self, g, f):
-        return [g.s["units"][x] for x in f["units"] if g.s["units"][x]["hex"]]
-
-    def choices(self, g, f):
-        s, lab = g.s, g.labels
-        acts = []
-        if arvn.rf_capacity(s, f) and arvn.even_split_ok(s, f, "ARVN", True):
-            acts.append({"t": "rf_rp", **({"label": "1 ARVN RP on the Regional Forces (V 11.2)"} if lab else {})})
-        for u in self._units(g, f):
-            if f["must"] and u["id"] not in f["must"]:
-                continue
-            who = arvn.force(u)
-            if not f["must"] and rp_ok(s, u, f) and arvn.even_split_ok(s, f, who, True):
-                acts.append({"t": "rp", "u": u["id"], **({"label": f"1 RP on {u['name']}"} if lab else {})})
-            if not arvn.even_split_ok(s, f, who, False):
-                continue  # V 5.5: another force must take this loss first
-            acts.append({"t": "remove", "u": u["id"], **({"label": f"Remove {u['name']}"} if lab else {})})
-            if not f["must"] and BG.can_break_down(s, u):
-                acts.append({"t": "breakdown", "u": u["id"], **({"label": f"Break down {u['name']}"} if lab else {})})
-        return acts
-
-    def act(self, g, f, a):
-        s = g.s
-        side = f["side"]
-        if a["t"] == "rf_rp":  # V 11.2 (R36): the Regional Forces' one ARVN RP this operation
-            s["rec"]["arvn_rp"] -= 1
-            s["rec"]["arvn_rp_spent"] = s["rec"].get("arvn_rp_spent", 0) + 1
-            s["op"]["rf_rp"] = True
-            arvn.count(f, "ARVN", 1)
-            f["n"] -= 1
-            g.log("1 ARVN RP absorbs a loss on the Regional Forces", "V 11.2")
-            if f["n"] <= 0 or not self._units(g, f):
-                g.end()
-            return
-        u = s["units"][a["u"]]
-        key = pool_key(u)
-        if a["t"] == "rp":
-            s["rec"][key] -= 1
-            u["rp_spent"] += 1
-            f["hits"][u["id"]] = f["hits"].get(u["id"], 0) + 1
-            f["n"] -= 1
-            arvn.count(f, arvn.force(u), 1)
-            if key == "us_rp":
-                s["rec"]["us_rp_spent"] += 1
-            elif key in ("arvn_rp", "nva_rp"):  # a quarter VP each (V 18.1 rule 7)
-                s["rec"][key + "_spent"] = s["rec"].get(key + "_spent", 0) + 1
-            if side == "NLF":
-                s["vc_losses"] = s.get("vc_losses", 0) + 1
-            g.log(f"1 RP absorbs a loss on {u['name']}" + ("" if key in ("us_rp", "vc_rp") else
-                                                           f" ({key[:-3].upper()} RP)"), "V 5.5")
-        elif a["t"] == "remove":
-            used, credit, refund = removal(u, f)
-            f["n"] -= used
-            arvn.count(f, arvn.force(u), used)
-            if refund > 0:
-                s["rec"][key] += refund
-                g.log(f"{refund} RP refunded (V 5.5)", "V 5.5", to=side)
-            if side == "NLF":
-                s["vc_losses"] = s.get("vc_losses", 0) + used
-                # V 5.5: the recovery of a unit's unused strength is the VC's alone
-                if key == "vc_rp" and credit - max(refund, 0) > 0:
-                    s["rec"]["vc_rp"] += credit - max(refund, 0)
-                    g.log(f"VC RP +{credit - max(refund, 0)} (V 5.5)", "V 5.5", to="NLF")
-            f["must"] = None
-            B.remove_unit(g, u, f"eliminated in {u['hex']}", "V 11.3" if arvn.is_ranger(u) else "V 5.5")
-        else:
-            new = BG.break_down(g, u)
-            f["units"] += new
-            f["must"] = new
-            return
-        if f["n"] <= 0 or not self._units(g, f):
-            g.end()
-        if a["t"] == "remove":
-            arvn.after_removal(g, u)  # V 11.3: a destroyed Ranger may be bought back
-
-
-def removal(u, f):
-    """V 5.5: what removing u covers of the f["n"] losses still to take (a unit satisfies its
-    strength, HQ and artillery 1), the credit left over and the RP refunded from what was charged
-    to it in earlier battles of this operation."""
-    sat = max(1, B.strength(u))
-    used = min(f["n"], sat)
-    hits = f["hits"].get(u["id"], 0) + used
-    credit = max(0, B.strength(u) - hits)
-    refund = min(credit, u["rp_spent"] - f["hits"].get(u["id"], 0))
-    if B.kind(u).get("ranger"):
-        refund = u["rp_spent"]  # V 11.3: its destruction fulfils its hits; its RPs come back
-    return used, credit, refund
-
-
-def loss_table(s, f):
-    """The loss-allocation dialog (V 5.5, V 9.2, V 18.1): every unit that may take the losses
-    with what each choice costs, for the side allocating."""
-    side = f["side"]
-    pool = s["rec"][arvn.POOLS[side if side == "US" else "VC"]]
-    name = "US RP" if side == "US" else "VC RP"
-    rows = []
-    for x in f["units"]:
-        u = s["units"][x]
-        if not u["hex"] or (f["must"] and x not in f["must"]):
-            continue
-        used, credit, refund = removal(u, f)
-        nat = arvn.force(u)
-        if nat in ("ARVN", "FWA"):
-            vp = f"NLF +{B.strength(u) + B.val(u, 'art')} VP (its strength points)"
-        elif side == "US":
-            vp = "NLF +10 VP (US counter eliminated)"
-        else:
-            from .victory import removed_vp
-            vp = f"US +{removed_vp({'how': 'eliminated', 'side': side, 'kind': u['kind']})[1]} VP"
-        key = pool_key(u)
-        upool, uname = s["rec"].get(key, 0), f"{key[:-3].upper()} RP"
-        quarter = {"us_rp": ", NLF +1 VP", "arvn_rp": ", NLF +1/4 VP", "nva_rp": ", US +1/4 VP"}.get(key, "")
-        rows.append({"id": x, "name": u["name"], "ground": B.strength(u), "art": B.val(u, "art"),
-                     "rp_spent": u["rp_spent"], "pool": uname,
-                     "rp_limit": rp_limit(u, f) if B.opt(s, "rp_limit_per_unit", True) else None,
-                     "rp": (not f["must"]) and rp_ok(s, u, f),
-                     "rp_cost": f"{uname} {upool} → {upool - 1}" + quarter,
-                     "remove": f"covers {used} of {f['n']}" + (f", {refund} RP back" if refund > 0 else "")
-                     + (f", VC RP +{credit - max(refund, 0)}" if side == "NLF" and credit - max(refund, 0) > 0 else "")
-                     + f"; {vp}",
-                     "breakdown": bool(not f["must"] and BG.can_break_down(s, u)),
-                     "breakdown_text": BG.breakdown_text(s, u) if BG.can_break_down(s, u) else None})
-    out = {"side": side, "n": f["n"], "pool": pool, "pool_name": name,
-           "must": bool(f["must"]), "units": rows, "rule": "V 5.5"}
-    if arvn.rf_capacity(s, f):  # V 11.2: the Regional Forces' ARVN RP
-        out["rf"] = {"pool": s["rec"]["arvn_rp"], "rule": "V 11.2"}
-    return out

@@ -8,7 +8,7 @@ Hexes: the target hexes and their neighbours."""
 
 from ...engine.flow import Step
 from . import board as B
-from .combat import art_range, sea_range
+from .support import art_range, sea_range
 from .data import COUNTERS
 from .hexes import distance
 from .regions import full_support

@@ -2,7 +2,7 @@
 
 from . import board as B
 from . import brigades
-from .combat import rp_limit
+from .losses import rp_limit
 
 
 def check(s):

@@ -5,6 +5,8 @@ permanently airmobile units with airmobile.py. A hex holding enemy units may be 
 is one of the operation's target hexes; others may be passed through, and their owner may force an
 incidental attack there (V 3.2, incidental.py)."""
 
+import heapq
+
 from ...engine.flow import Step
 from . import arvn
 from . import airmobile as AM
@@ -48,7 +50,6 @@ AIR = TEC["airmobile"]
 def cheapest(start, left, cost):
     """(MP spent, hex) for each hex reached from `start` with at most `left` MP by its cheapest
     path (Dijkstra), in order of cost; `cost(a, b, spent)` is the MP of the step a -> b, or None."""
-    import heapq
     best = {start: 0}
     todo = [(0, start)]
     while todo:
@@ -164,6 +165,12 @@ def start(g, who, mode, mp, enter=(), react=False, rule=None, forbid=()):
     g.call("move", who=who, mode=mode, mp=mp, cur=None, moved=[], enter=list(enter), react=react,
            rule=rule or MODES[mode], forbid=list(forbid))
     return True
+
+
+def react_after(g, hexes, mode, side):
+    """V 5.3: `side` may react to the move that just ended in `hexes` (a hex or a list). The window
+    is reaction.py's step, called by name: a reaction is a move of its own (start)."""
+    g.call("reaction_window", hexes=hexes, mode=mode, side=side)
 
 
 def _label(g, u):
@@ -320,8 +327,7 @@ class Move(Step):
             where = self._halt(g, f, window=False) if f["cur"] else None
             g.end(f["mp"])  # this frame first: the reaction window opens over the caller
             if where:
-                from .reaction import open_window
-                open_window(g, where[0], f["mode"], where[1])
+                react_after(g, where[0], f["mode"], where[1])
 
     def _group_act(self, g, f, a):
         s = g.s
@@ -363,8 +369,7 @@ class Move(Step):
         side = next((x[1] for x in f["finals"] if x), None)
         f["finals"] = []
         if hexes:
-            from .reaction import open_window
-            open_window(g, hexes, f["mode"], side)
+            react_after(g, hexes, f["mode"], side)
 
     def _stop(self, g, f, u):
         """One unit of a stack stops: what _halt does, without opening the window."""
@@ -394,6 +399,5 @@ class Move(Step):
         if trigger and f["mode"] == "strat":  # V 3.3: only a unit ending in an enemy ZOC is reacted to
             trigger = B.in_enemy_zoc(g.s, u["hex"], u["side"])
         if trigger and window:
-            from .reaction import open_window
-            open_window(g, u["hex"], f["mode"], B.other(u["side"]))
+            react_after(g, u["hex"], f["mode"], B.other(u["side"]))
         return [u["hex"], B.other(u["side"])] if trigger else None  # a list: state is JSON

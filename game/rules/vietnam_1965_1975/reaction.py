@@ -28,6 +28,15 @@ def open_window(g, hexes, mode, side):
         g.call("react", who=side, hexes=list(hexes), done=[], after=mode)
 
 
+@B.flow.step("reaction_window")
+class ReactionWindow(Step):
+    """A move has ended (movement.react_after): the window opens now, over whoever called the move."""
+
+    def run(self, g, f):
+        g.pop()
+        open_window(g, f["hexes"], f["mode"], f["side"])
+
+
 def may_disperse(u):
     return u["side"] == "NLF" and B.val(u, "nat") == "VC"
 

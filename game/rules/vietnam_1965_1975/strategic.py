@@ -20,7 +20,14 @@ def ineffective_movers(s):
     """V 11.1: ineffective ARVN units may move strategically in the Strategic Movement Phase only,
     and only if they can end in a town, city, major city or cultivated hex."""
     return [u for u in B.live(s) if u["side"] == "US" and arvn.ineffective(u) and not u["done"]
-            and not u.get("mission") and arvn.strat_may_begin(s, u)]
+            and not u.get("mission") and strat_may_begin(s, u)]
+
+
+def strat_may_begin(s, u):
+    """V 11.1: 'may not begin strategic movement if it cannot meet these two requirements'."""
+    if arvn.populated_or_cultivated(s, u["hex"]):
+        return True
+    return any(arvn.populated_or_cultivated(s, h) for h in movement.reach(s, u, B.mpa(s, u), [], "strat"))
 
 
 @B.flow.step("strat")

@@ -89,7 +89,7 @@ def view(s, role=None):
         from .operation import attackable, available
         v["preview"] = [preview(s, h, available(s, h)) for h in attackable(s)]
     if top and top["s"] == "losses" and role in (None, top.get("who")):
-        from .combat import loss_table
+        from .losses import loss_table
         v["losses"] = loss_table(s, top)  # the loss-allocation dialog (V 5.5)
     if top and role in (None, top.get("who")) and top["s"] in WINDOWS:
         title, rule = WINDOWS[top["s"]]

@@ -9,13 +9,14 @@ from math import floor
 
 from ...engine import battle as BR
 from ...engine.flow import Procedure, Step
+from . import assignments as AS
 from . import board as B
 from . import interdiction, nva
+from .assignments import eligible
 from .combat import column, row
-from .support import art_range, sea_range
 from .data import COUNTERS
 from .hexes import distance
-from .turn import eligible
+from .support import art_range, sea_range
 
 MIN_POINTS = 4
 
@@ -157,3 +158,8 @@ class BombPick(Step):
             g.log(f"{B.pub(s, u)} fires", "V 7.5", refs=B.refs(B.ref_u(g.s, u)))
         else:
             g.end()
+
+
+AS.register(AS.Kind("bomb", step="bomb", order=4, what="a bombardment", rule="V 7.5",
+                    labels={"NLF": "The NLF operates: bombardment (V 7.5)", "US": "Bombardment (V 7.5)"},
+                    may=lambda s, side: bool(bombers(s, side))))

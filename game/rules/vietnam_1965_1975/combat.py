@@ -190,23 +190,22 @@ class Battle(Procedure):
         """V 7.2: the attacker allocates its support first, then the defender."""
         src = self._sources(g, f)[0]
         if src:
-            _pick(g, f, f["side"], src, "attacker")
+            _pick(g, f, f["side"], src, "attacker", "pick_a")
 
     def pick_d(self, g, f):
-        f["pick_a"] = f.pop("ret", None)
         src = self._sources(g, f)[1]
         if src:
-            _pick(g, f, B.other(f["side"]), src, "defender")
+            _pick(g, f, B.other(f["side"]), src, "defender", "pick_d")
 
     def resolve(self, g, f):
         s = g.s
         op = s["op"]
         h, P = f["hex"], f["side"]
         D = B.other(P)
-        f["pick_d"] = f.pop("ret", None)
         atk = [s["units"][x] for x in f["atk"]]
         dfn = B.units_at(s, h, D)
-        arts_a, arts_d, sup_a, sup_d = support(s, h, P, atk, dfn, f.get("incidental"), f["pick_a"], f["pick_d"])
+        arts_a, arts_d, sup_a, sup_d = support(s, h, P, atk, dfn, f.get("incidental"), f.get("pick_a"),
+                                              f.get("pick_d"))
         op["used"] += [u["id"] for u in arts_a + arts_d]
         op["defended"] += [u["id"] for u in arts_d]
         n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
@@ -307,14 +306,14 @@ def airmobile(g, flags, hot, P):
         g.log("Airmobile loss with no AMP left: US -1 VP (V 18.1)", "V 8.1", kind="loss")
 
 
-def _pick(g, f, who, src, role):
-    """V 7.2: `who` allocates its support; under its play setting "always fire all support" the
-    engine fires every source at once (the result is left as the support_pick window leaves it)."""
+def _pick(g, f, who, src, role, into):
+    """V 7.2: `who` allocates its support, the keys fired landing in the battle's field `into`; under
+    its play setting "always fire all support" the engine fires every source at once."""
     if prefs.get(g.s, who, "support") == "all":
         fire(g, {"who": who, "role": role, "hex": f["hex"]}, [k for k, _ in src], " (play setting)")
-        f["ret"] = [k for k, _ in src]
+        f[into] = [k for k, _ in src]
     else:
-        g.call("support_pick", who=who, hex=f["hex"], src=src, role=role)
+        g.call("support_pick", into=into, who=who, hex=f["hex"], src=src, role=role)
 
 
 def fire(g, f, keys, why=""):

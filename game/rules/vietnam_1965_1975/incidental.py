@@ -24,11 +24,11 @@ class Incidental(Procedure):
             if prefs.get(s, who, "incidental") == "decline":
                 g.log(f"Incidental attack in {f['hex']}: declined ({who} play setting)", "V 3.2")
                 return
-            g.call("incidental_ask", who=who, hex=f["hex"])
+            g.call("incidental_ask", into="answer", who=who, hex=f["hex"])
 
     def fight(self, g, f):
         s = g.s
-        if f.pop("ret", None) != "force":
+        if f.get("answer") != "force":
             return
         for uid in f["movers"]:
             B.reveal(g, s["units"][uid], "V 3.2")

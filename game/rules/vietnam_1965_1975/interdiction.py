@@ -8,10 +8,10 @@ Hexes: the target hexes and their neighbours."""
 
 from ...engine.flow import Step
 from . import board as B
-from .support import art_range, sea_range
 from .data import COUNTERS
 from .hexes import distance
 from .regions import full_support
+from .support import art_range, sea_range
 
 
 def exit_extra(s, h):

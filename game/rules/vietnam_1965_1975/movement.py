@@ -158,11 +158,14 @@ def may_airmobilize(s, u, f):
             and amp_left(s) >= amp_cost(u))
 
 
-def start(g, who, mode, mp, enter=(), react=False, rule=None, forbid=()):
+def start(g, who, mode, mp, enter=(), react=False, rule=None, forbid=(), cur=None, into=None):
+    """Call a move of the units in `mp` (their MP; those with none stay); `cur`: the one unit moving
+    (a reaction, a reserve); `into`: the caller's field for the MP they have left when it ends (V 5.6:
+    the pursuit's unused MP become the combat bonus). False, and nothing called, if no unit may move."""
     mp = {k: v for k, v in mp.items() if v > 0}
     if not mp:
         return False
-    g.call("move", who=who, mode=mode, mp=mp, cur=None, moved=[], enter=list(enter), react=react,
+    g.call("move", into=into, who=who, mode=mode, mp=mp, cur=cur, moved=[], enter=list(enter), react=react,
            rule=rule or MODES[mode], forbid=list(forbid))
     return True
 
@@ -325,7 +328,9 @@ class Move(Step):
             self._halt(g, f)
         else:  # done
             where = self._halt(g, f, window=False) if f["cur"] else None
-            g.end(f["mp"])  # this frame first: the reaction window opens over the caller
+            # this frame first: the reaction window opens over the caller; the MP left go back only to a
+            # caller that asked for them (g.call's `into`)
+            g.end(f["mp"] if f.get("into") else None)
             if where:
                 react_after(g, where[0], f["mode"], where[1])
 

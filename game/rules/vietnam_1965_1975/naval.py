@@ -5,8 +5,11 @@ All units so moved are Ops Complete. An operation of the Strategic Movement Phas
 Operations Phase. Ports and beaches are the map's "port" and "beach" hexes."""
 
 from ...engine.flow import Procedure, Step
+from . import assignments as AS
 from . import board as B
 from . import movement
+from .assignments import eligible
+from .reaction import open_window
 from .regions import put
 
 
@@ -39,7 +42,6 @@ class Naval(Procedure):
         movement.start(g, "US", "op", mp, react=False, rule="V 3.4")
 
     def ship(self, g, f):
-        f.pop("ret", None)
         if any(u["op"] and u["hex"] in ports(g.s) for u in B.live(g.s)):
             g.call("naval_place", who="US", done=[])
 
@@ -47,7 +49,6 @@ class Naval(Procedure):
         s = g.s
         hexes = sorted({u["hex"] for u in B.live(s) if u["op"] and B.in_enemy_zoc(s, u["hex"], "US")})
         if hexes:
-            from .reaction import open_window
             open_window(g, hexes, "strat", "NLF")
 
     def wrap(self, g, f):
@@ -82,3 +83,11 @@ class NavalPlace(Step):
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['hex'])))
         put(g, u, a["hex"])
 
+
+def _may(s):
+    return bool(eligible(s, "US")) and possible(s)
+
+
+AS.register(AS.Kind("naval", step="naval", order=6, what="a Search and Destroy operation", rule="V 5",
+                    labels={"US": "Naval transport (V 3.4)"}, may=lambda s, side: _may(s),
+                    phase="Naval transport (V 3.4)", phase_may=_may))

@@ -5,10 +5,12 @@ s["op"] (public facts only: side, target hexes, round, support)."""
 
 from ...engine.flow import Procedure, Step
 from . import airmobile as AM
+from . import assignments as AS
 from . import board as B
 from . import arvn, interdiction, movement, nva, prefs
+from .assignments import eligible
+from .reaction import disperse, may_disperse
 from .regions import declare_ffz, ffz_choices
-from .turn import eligible
 
 
 def retarget(s):
@@ -93,15 +95,11 @@ class SearchDestroy(Procedure):
                 B.reveal(g, u, "V 10")
 
     def attacks(self, g, f):
-        s = g.s
-        f.pop("ret", None)
-        hexes = attackable(s)
-        if not hexes:
-            return
-        g.call("attack_pick", who=f["side"])
+        if attackable(g.s):
+            g.call("attack_pick", into="attack", who=f["side"])
 
     def battle(self, g, f):
-        r = f.pop("ret", None)
+        r = f.pop("attack", None)  # an attack, "stop", or none (nothing left to attack)
         if isinstance(r, dict):
             g.s["op"]["attacked"].append(r["hex"])
             self.goto_part(f, "attacks")
@@ -133,7 +131,6 @@ class SearchDestroy(Procedure):
         each unit's innate modifier; units without one do not pursue."""
         s = g.s
         op = s["op"]
-        f.pop("ret", None)
         retarget(s)
         R = min(b["pursuit"] for b in op["battles"]) if op["battles"] else 0
         op["R"] = R
@@ -148,21 +145,19 @@ class SearchDestroy(Procedure):
         op["allow"] = allow
         g.log(f"Pursuit result {R:+d}", "V 5.6", kind="result")
         if op["round"] < 3:
-            movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True)
+            movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True, into="unused")
 
     def offensive(self, g, f):
         """V 5.8: the US operating may activate offensive reserves in the pursuit segment."""
         s = g.s
         if f["side"] == "US" and s["op"]["round"] < 3 and s["op"]["targets"] and \
                 (reserves(s) or (s["rec"]["ap"] and not s["rec"].get("ap_op"))):
-            f["unused"] = f.pop("ret", None)
             g.call("reserve_pick", who="US", kind="offensive")
 
     def cs_round(self, g, f):
         """V 6.1: at the end of a C&S round, US units not in a target hex may go on Hold or Patrol."""
         s = g.s
         if s["op"]["kind"] == "cs" and switchable(s, True):
-            f["unused"] = f.get("unused") or f.pop("ret", None)
             g.call("cs_switch", who="US", outside=True)
 
     def cs_end(self, g, f):
@@ -173,9 +168,7 @@ class SearchDestroy(Procedure):
     def next_round(self, g, f):
         s = g.s
         op = s["op"]
-        unused = f.pop("unused", None) or f.pop("ret", None) or {}
-        if not isinstance(unused, dict):
-            unused = {}
+        unused = f.pop("unused", None) or {}  # the pursuit move's MP left (V 5.6)
         vals = []
         for uid, a in op.get("allow", {}).items():
             u = s["units"][uid]
@@ -290,7 +283,6 @@ class Alert(Step):
 
     def _units(self, g, f):
         """The target units in the hex that may disperse: VC only (V 5.2)."""
-        from .reaction import may_disperse
         return [u for u in B.units_at(g.s, f["queue"][0], "NLF") if u["tgt"] and may_disperse(u)]
 
     def choices(self, g, f):
@@ -301,7 +293,6 @@ class Alert(Step):
             prefs.actions(g.s, "NLF", "alert", lab)
 
     def act(self, g, f, a):
-        from .reaction import disperse
         s = g.s
         if a["t"] == "pref":  # "never disperse": this alert is rolled now, the next ones by the engine
             prefs.choose(g, "NLF", "alert", a["value"])
@@ -420,8 +411,8 @@ class ReservePick(Step):
         if f["kind"] == "offensive":
             u["op"] = True
         g.log(f"{u['name']} becomes a {f['kind']} reserve", rule)
-        movement.start(g, "US", "reserve", {u["id"]: B.mpa(s, u)}, enter=s["op"]["targets"], react=True, rule=rule)
-        g.frame["cur"] = u["id"]
+        movement.start(g, "US", "reserve", {u["id"]: B.mpa(s, u)}, enter=s["op"]["targets"], react=True, rule=rule,
+                       cur=u["id"])
 
 
 def switchable(s, outside):
@@ -456,3 +447,12 @@ class CsSwitch(Step):
         u["mission_turn"] = g.s["turn"]
         g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1",
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
+
+
+AS.register(AS.Kind("sd", step="sd", order=1, what="a Search and Destroy operation", rule="V 5",
+                    labels={"NLF": "The NLF operates: Search and Destroy", "US": "Conduct a Search and Destroy operation"},
+                    may=lambda s, side: bool(eligible(s, side)), data={"kind": "sd"}))
+AS.register(AS.Kind("cs", step="sd", order=2, what="a Clear and Secure operation", rule="V 6.1",
+                    labels={"US": "Conduct a Clear and Secure operation (V 6.1)"},  # V 6.1: the US only
+                    may=lambda s, side: any(not arvn.is_ranger(u) for u in eligible(s, side)),  # no Ranger in a C&S
+                    data={"kind": "cs"}))

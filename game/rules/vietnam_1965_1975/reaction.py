@@ -77,8 +77,7 @@ class React(Step):
             u["done"] = True  # ... and stays ineligible for an operation
         g.log(f"{B.pub(s, u)} reacts", "V 5.3", refs=B.refs(B.ref_u(g.s, u)))
         into = s["op"]["targets"] if f["who"] != s["op"]["side"] and f.get("after") in ("op", "pursuit") else []
-        start(g, f["who"], "react", {u["id"]: B.mpa(s, u)}, enter=into, react=False)
-        g.frame["cur"] = u["id"]
+        start(g, f["who"], "react", {u["id"]: B.mpa(s, u)}, enter=into, react=False, cur=u["id"])
 
 
 def disperse(g, u, rule):

@@ -9,11 +9,13 @@ at its end. Not implemented: Air Points and FFZ (R41), the forming-up of road st
 
 from ...engine.flow import Procedure, Step
 from . import arvn
+from . import assignments as AS
 from . import board as B
 from . import movement
+from .assignments import eligible
 from .interdiction import exit_extra
+from .reaction import open_window
 from .regions import put
-from .turn import eligible
 
 
 def road_units(s):
@@ -45,7 +47,6 @@ class Security(Procedure):
         hexes = sorted({u["hex"] for u in ops})
         s["op"]["targets"] = []
         if hexes:
-            from .reaction import open_window
             open_window(g, hexes, "op", "NLF")
         else:
             s["op"] = None
@@ -212,3 +213,8 @@ class SecWithdraw(Step):
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(f['entry'])))
         if not _here(s):
             g.end()
+
+
+AS.register(AS.Kind("security", step="security", order=5, what="a Search and Destroy operation", rule="V 5",
+                    labels={"US": "Security operation (V 6.3)"}, may=lambda s, side: bool(road_units(s)),
+                    phase="Security operation (V 6.3)", phase_may=lambda s: bool(road_units(s))))

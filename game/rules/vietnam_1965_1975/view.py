@@ -8,9 +8,15 @@ from . import airmobile as AM
 from . import board as B
 from . import brigades
 from . import prefs
+from .combat import preview
 from .data import COUNTERS, SCENARIOS
 from .hexes import distance
+from .interdiction import sources
+from .losses import loss_table
+from .movement import reach
+from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
+from .support import art_range, sea_range
 from .victory import verdict_text, vp  # noqa: F401  (re-exported)
 
 
@@ -85,11 +91,8 @@ def view(s, role=None):
         v["moving"] = {"mode": top["mode"], "unit": top.get("cur"), "stack": top.get("group") or [],
                        "mp": dict(top["mp"]), "rule": top["rule"], "reach": reach_of(s, top)}
     if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):
-        from .combat import preview
-        from .operation import attackable, available
         v["preview"] = [preview(s, h, available(s, h)) for h in attackable(s)]
     if top and top["s"] == "losses" and role in (None, top.get("who")):
-        from .losses import loss_table
         v["losses"] = loss_table(s, top)  # the loss-allocation dialog (V 5.5)
     if top and role in (None, top.get("who")) and top["s"] in WINDOWS:
         title, rule = WINDOWS[top["s"]]
@@ -109,7 +112,6 @@ def reach_of(s, f):
     """{unit: hexes it could still end its move in} for the units of a move frame that may move
     now on the ground (the one moving, else every one not yet moved); a stack or a flying unit:
     none (their lit next steps show the way)."""
-    from .movement import reach
     if f.get("group"):
         return {}
     ids = [f["cur"]] if f.get("cur") else [x for x in sorted(f["mp"]) if x not in f["moved"]]
@@ -158,7 +160,6 @@ def operation_panel(s):
     fr = next((f for f in reversed(s["stack"]) if f["s"] == "sd"), None)
     if fr is None:
         return None
-    from .operation import SearchDestroy
     op = s["op"]
     part = SearchDestroy.parts[max(0, fr.get("pc", 1) - 1)]
     cur = next(i for i, seg in enumerate(SEGMENTS) if part in seg[3])
@@ -186,7 +187,6 @@ def _within(area, h, r, extend=()):
 
 @lru_cache(maxsize=8)
 def _sea_reach(area, r, extend=()):
-    from .combat import sea_range
     s = {"area": area, "play_extend": extend}
     m = B.mapof(s)
     return tuple(sorted(k for k in m.hexes if m.playable(k) and m.land(k) and sea_range(s, k, r)))
@@ -197,7 +197,6 @@ def ranges(s, role):
     artillery unit and HQ on the map with artillery and a range (face-down units excluded), and the
     cruiser while the US has it this turn or it serves the operation (V 7.4: 2 intervening hexes
     from a sea hex)."""
-    from .combat import art_range
     area, ext = s.get("area", "quangngai"), tuple(s.get("play_extend", ()))
     out = {}
     for u in B.live(s):
@@ -220,6 +219,5 @@ def allocating(s, top):
     if top["s"] == "sd_support" and s["rec"]["ship"] and not s["rec"].get("ship_op"):
         return {"hex": None, "sources": ["ship"]}
     if top["s"] == "interdict":
-        from .interdiction import sources
         return {"hex": None, "sources": [k for k, _, _ in sources(s, top["who"]) if k != "ap"]}
     return None

@@ -876,6 +876,15 @@ def test_V6_3_security_moves_free_along_the_road_and_attacks_on_entering():
     assert mv["mp"] == 7 and mv["rounds"] == 1
 
 
+def test_V2_1_the_log_names_the_operation_conducted():
+    """V 2.1 item 4, V 6.3, V 3.4: the Operations Phase's log line names the kind chosen (a security
+    operation was logged as a Search and Destroy operation)."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="security")
+    assert [e for e in m["log"] if e["text"] == "The US conducts a security operation" and e["rule"] == "V 6.3"]
+
+
 # --- rulings as options ----------------------------------------------------------------------------------
 
 def test_V10_political_on_announce_option():

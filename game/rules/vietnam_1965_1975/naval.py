@@ -88,6 +88,6 @@ def _may(s):
     return bool(eligible(s, "US")) and possible(s)
 
 
-AS.register(AS.Kind("naval", step="naval", order=6, what="a Search and Destroy operation", rule="V 5",
+AS.register(AS.Kind("naval", step="naval", order=6, what="a naval transport", rule="V 3.4",
                     labels={"US": "Naval transport (V 3.4)"}, may=lambda s, side: _may(s),
                     phase="Naval transport (V 3.4)", phase_may=_may))

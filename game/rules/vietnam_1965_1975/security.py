@@ -215,6 +215,6 @@ class SecWithdraw(Step):
             g.end()
 
 
-AS.register(AS.Kind("security", step="security", order=5, what="a Search and Destroy operation", rule="V 5",
+AS.register(AS.Kind("security", step="security", order=5, what="a security operation", rule="V 6.3",
                     labels={"US": "Security operation (V 6.3)"}, may=lambda s, side: bool(road_units(s)),
                     phase="Security operation (V 6.3)", phase_may=lambda s: bool(road_units(s))))

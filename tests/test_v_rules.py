@@ -183,6 +183,40 @@ def test_V5_4_worked_example_cells():
     assert r["att"][C.column(26)] == 2 and r["def"][C.column(9)] == 1
 
 
+def test_V5_4_the_pursuit_column_is_the_printed_one_minus_1_on_every_row():
+    """V 5.4 (L273-274): the raw pursuit allowances 'have been modified by -1 for all rows of the
+    table': the seed's column is the VG printed column - 1 on every row, so row 7 gives +2 (a +3
+    Marine battalion pursues 5), not the VG walkthrough's +3 (6); option crt_pursuit "vg" (the VG
+    option set) plays the printed column. The table's recorded cells hold under their edition."""
+    s = {"options": {}}
+    vg = {"options": {"crt_pursuit": "vg"}}
+    assert [C.pursuit(vg, r) - C.pursuit(s, r) for r in C.CRT["rows"]] == [1] * 16
+    assert C.pursuit(s, C.row(7)) == 2 and C.pursuit(vg, C.row(7)) == 3
+    assert C.pursuit(s, C.row(5)) == 1  # the seed's own V 5.6 example: row 5, raw pursuit +1
+    col = [C.pursuit(s, r) for r in C.CRT["rows"]]
+    assert col == sorted(col)  # never less pursuit for a better roll
+    for cell in C.CRT["hard"]:
+        opts = vg if cell["edition"] == "vg" else s
+        r = C.row(cell["row"])
+        assert r[cell["side"]][C.column(cell["strength"])] == cell["loss"], cell
+        if "pursuit" in cell:
+            assert C.pursuit(opts, r) == cell["pursuit"], cell
+    assert R.data.option_set("vg")["crt_pursuit"] == "vg"
+
+
+def test_V5_4_row_7_pursuit_in_a_battle():
+    """V 5.4 (L273), V 5.6: 3/7 (pursuit +3) against a 1-SP battalion in the mountain hex 4520 at
+    +3 -2: die 6 is row 7, raw +2 (seed) -1 for the mountain = +1, allowance 4; with the VG
+    column +3 - 1 = +2, allowance 5."""
+    for opt, allow in (("seed", 4), ("vg", 5)):
+        m = _mountain_fight(crt_pursuit=opt)
+        m["state"]["dice"]["queue"] = [6]
+        D.answer(m, t="attack", hex="4520")
+        while m["state"]["stack"][-1]["s"] != "move" or m["state"]["stack"][-1]["mode"] != "pursuit":
+            D.answer(m, **D.acts(m)[0])
+        assert m["state"]["op"]["allow"] == {"m37": allow}, opt
+
+
 def test_V5_4_support_cap_then_halving_outside_an_ffz():
     """V 5.4, 7.6 (T-SUP-1, option support_cap_order): a 0-strength US defender with 25 support
     points defends at 1 + min(25, 3) x 1/2 = 2.5; the attacker's loss column adds floor(12.5)."""
@@ -778,11 +812,12 @@ def test_V7_3_defensive_air_points_in_the_retreat_segment_and_mirrored_air_loss(
     assert C.CRT["flags"]["defending_us"]["A"] == 8
 
 
-def _mountain_fight():
+def _mountain_fight(**options):
     """3/7 (3 SP, pursuit +3) in 4521 against a 1-SP VC battalion in the mountain hex 4520
     (reference 6.5 T-PUR-2); the regiment and the political section are off the map."""
     m = start(vc_hex="5219")
     s = m["state"]
+    s["options"].update(options)
     for u in ("vc1", "ps1"):
         units(m)[u]["hex"] = None
     s["units"]["vcx"] = {"id": "vcx", "kind": "vc_bn_c", "name": "VC battalion X", "side": "NLF", "hex": "4520",

@@ -44,6 +44,12 @@ def row(mod):
     return next(r for r in CRT["rows"] if r["roll"] == mod)
 
 
+def pursuit(s, r):
+    """A CRT row's raw pursuit result (V 5.4): the seed's column, the printed value -1 on every row
+    (L273), or the VG edition's printed one (option crt_pursuit "vg")."""
+    return r["pursuit_vg"] if B.opt(s, "crt_pursuit", "seed") == "vg" else r["pursuit"]
+
+
 def halve_across(s, u, h):
     """V 4: attacking across an escarpment or water hexside halves the unit (rounded down)."""
     if u["hex"] == h:
@@ -149,7 +155,7 @@ def preview(s, h, atk):
     for d in range(1, 7):
         r = row(d + drm)
         dice.append({"die": d, "row": r["roll"], "def": r["def"][n["col_d"]], "att": r["att"][n["col_a"]],
-                     "pursuit": r["pursuit"]})
+                     "pursuit": pursuit(s, r)})
     return {"hex": h, "att": n["att_total"], "def": n["def_total"], "drm_odds": n["drm_odds"],
             "drm_terrain": n["drm_terrain"], "drm_hexside": n["drm_esc"], "bonus": bonus,
             "support": [sup_a, sup_d], "dice": dice}
@@ -225,7 +231,7 @@ class Battle(Procedure):
         if not f.get("incidental"):
             op["rolled"] = True
         loss_d, loss_a = r["def"][n["col_d"]], r["att"][n["col_a"]]
-        raw = r["pursuit"]
+        raw = pursuit(s, r)
         ter = B.mapof(s).terrain(h)
         if TEC["terrain"][ter].get("pursuit"):
             raw += TEC["terrain"][ter]["pursuit"]

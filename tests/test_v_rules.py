@@ -854,7 +854,7 @@ def test_V5_6_pursuit_in_mountain_and_the_bonus_cap():
     D.answer(m, t="done")
     D.answer(m, t="done")  # no offensive reserves (V 5.8)
     op = m["state"]["op"]
-    assert op["round"] == 2 and op["bonus"] == 1
+    assert op["round"] == 2 and op["bonus"] == {"m37": 1}
     assert {a["t"] for a in D.acts(m)} == {"attack", "stop"}  # from round 2 attacking is a choice
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="4520")
@@ -871,7 +871,45 @@ def test_V5_6_pursuit_bonus_all_unused_option():
         D.answer(m, t="done")
     D.answer(m, t="done")
     D.answer(m, t="done")
-    assert m["state"]["op"]["bonus"] == 3
+    assert m["state"]["op"]["bonus"] == {"m37": 3}
+
+
+def test_V5_6_the_pursuit_bonus_is_the_attacks_own():
+    """V 5.6 (L330-335): 'A unit must contribute ground Combat Strength to an attack to receive this
+    bonus. If more than one pursuing unit contributes ... the lowest such modifier is used ... it
+    will sometimes be beneficial to leave some units out of an attack'; V 5.8 (L363-365): offensive
+    reserves are not considered on the round they come in, and 'If the only operating units
+    participating in an attack are newly activated reserves, the combat pursuit bonus is 0'."""
+    m = start(vc_hex="5219")
+    s = m["state"]
+    s["op"] = B.new_op("US", "sd")
+    s["op"].update(round=2, bonus={"m33": 2, "m24": -1})
+    m33, m24, m37 = (units(m)[x] for x in ("m33", "m24", "m37"))
+    assert C.pursuit_bonus(s, [m33]) == 2 and C.pursuit_bonus(s, [m33, m24]) == -1
+    assert C.pursuit_bonus(s, [m37]) == 0 and C.pursuit_bonus(s, [m33, m37]) == 2  # m37: a reserve of this round
+    assert C.pursuit_bonus(s, [m33], incidental=True) == 0
+    s["op"]["round"] = 1
+    assert C.pursuit_bonus(s, [m33]) == 0
+
+
+def test_V5_8_an_offensive_reserve_attacking_alone_gets_no_pursuit_bonus():
+    """V 5.8 (L363-365), V 5.6: after round 1 in the mountain (3/7's bonus +1), 3/3 comes in as an
+    offensive reserve beside the target: attacking alone in round 2 it gets no bonus (the old
+    engine gave every attack the round's one bonus, +1); 3/7 attacking gets its +1."""
+    for who in (["m33"], ["m37"]):
+        m = _mountain_fight()
+        units(m)["m33"]["hex"] = "4620"
+        m["state"]["dice"]["queue"] = [4]
+        D.answer(m, t="attack", hex="4520")
+        while m["state"]["stack"][-1]["s"] != "reserve_pick":
+            D.answer(m, t="done")  # no retreat; 3/7 does not pursue
+        D.answer(m, t="reserve", u="m33")
+        D.answer(m, t="halt")  # it stays beside the target
+        D.answer(m, t="done")
+        m["state"]["dice"]["queue"] = [1]
+        D.answer(m, t="attack", hex="4520", units=who)
+        line = [e["text"] for e in m["log"] if e["text"].startswith("US attacks 4520")][-1]
+        assert ("pursuit bonus +1" in line) == (who == ["m37"]), (who, line)
 
 
 def test_V5_5_rp_limit_forces_removal_when_rp_run_out():

@@ -145,7 +145,7 @@ def reveal(g, u, rule):
 def new_op(side, kind):
     """The record of the operation running (one at a time): public facts only (reference 2.4)."""
     return {"side": side, "kind": kind, "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
-            "bonus": 0, "battles": [], "attacked": [], "rolled": False, "air_lost": False, "defended": []}
+            "bonus": {}, "battles": [], "attacked": [], "rolled": False, "air_lost": False, "defended": []}
 
 
 def close_op(s):

@@ -149,7 +149,7 @@ def preview(s, h, atk):
         return {"hex": h, "void": True}
     _, _, sup_a, sup_d = support(s, h, P, atk, dfn)
     n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
-    bonus = op["bonus"] if op["round"] > 1 else 0
+    bonus = pursuit_bonus(s, atk)
     drm = n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
     dice = []
     for d in range(1, 7):
@@ -159,6 +159,19 @@ def preview(s, h, atk):
     return {"hex": h, "att": n["att_total"], "def": n["def_total"], "drm_odds": n["drm_odds"],
             "drm_terrain": n["drm_terrain"], "drm_hexside": n["drm_esc"], "bonus": bonus,
             "support": [sup_a, sup_d], "dice": dice}
+
+
+def pursuit_bonus(s, atk, incidental=False):
+    """V 5.6 (L330-335), V 5.8 (L363-365): an attack's pursuit combat bonus, from the units that
+    contribute ground strength to it and pursued in the round before: the lowest of their bonuses
+    (op["bonus"], operation.next_round); 0 in round 1, in an incidental attack, and when none of them
+    pursued (offensive reserves brought in that round are not considered)."""
+    op = s["op"]
+    if op["round"] <= 1 or incidental:
+        return 0
+    have = op.get("bonus") if isinstance(op.get("bonus"), dict) else {}  # (an int in older saves)
+    vals = [have[u["id"]] for u in atk if B.strength(u) > 0 and u["id"] in have]
+    return min(vals) if vals else 0
 
 
 def record_unit(s, u):
@@ -215,7 +228,7 @@ class Battle(Procedure):
         op["used"] += [u["id"] for u in arts_a + arts_d]
         op["defended"] += [u["id"] for u in arts_d]
         n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
-        bonus = op["bonus"] if op["round"] > 1 and not f.get("incidental") else 0
+        bonus = pursuit_bonus(s, atk, f.get("incidental"))
         BR.start(g, h, f"Battle in {h}", "V 5.4", [
             BR.side(P, P, "attacker", [record_unit(s, u) for u in atk], first=True,
                     support=[f"support {sup_a}"], total=f"total {n['att_total']:g}"),

@@ -169,14 +169,14 @@ class SearchDestroy(Procedure):
         s = g.s
         op = s["op"]
         unused = f.pop("unused", None) or {}  # the pursuit move's MP left (V 5.6)
-        vals = []
+        bonus = {}  # V 5.6: each pursuer's combat bonus for the next round's attacks (combat.pursuit_bonus)
         for uid, a in op.get("allow", {}).items():
             u = s["units"][uid]
             if not u["hex"] or B.strength(u) <= 0:
                 continue
             left = unused.get(uid, a) if a > 0 else (a if B.opt(s, "negative_pursuit", True) else 0)
-            vals.append(left if B.opt(s, "pursuit_bonus") == "all_unused" else min(left, op["R"] + 1))
-        op["bonus"] = int(min(vals)) if vals else 0
+            bonus[uid] = int(left if B.opt(s, "pursuit_bonus") == "all_unused" else min(left, op["R"] + 1))
+        op["bonus"] = bonus
         op["interdict"] = {}  # V 7.5: markers are removed after each pursuit
         retarget(s)
         if op["round"] < 3 and op["targets"]:

@@ -912,6 +912,29 @@ def test_V5_8_an_offensive_reserve_attacking_alone_gets_no_pursuit_bonus():
         assert ("pursuit bonus +1" in line) == (who == ["m37"]), (who, line)
 
 
+def test_V5_1_round_3_has_its_pursuit_then_the_operation_ends():
+    """V 5.1 (L214-217): combat brings 'a retreat and a pursuit phase' each round; 'There are never
+    more than 3 rounds ... After the third pursuit phase, the operation automatically ends.' 3/7
+    attacks the battalion in 4520 three times; after round 3's retreat it pursues, then the
+    operation ends (round 3 had no pursuit move)."""
+    m = _mountain_fight()
+    modes = []
+    while m["state"].get("op"):
+        top = m["state"]["stack"][-1]
+        if top["s"] == "move":
+            modes.append((m["state"]["op"]["round"], top["mode"]))
+        if D.acts(m, "attack"):
+            m["state"]["dice"]["queue"] = [1]
+            D.answer(m, **D.acts(m, "attack")[0])
+        elif D.acts(m, "done"):
+            D.answer(m, t="done")
+        else:
+            D.answer(m, **D.acts(m)[0])
+    pursuits = [r for r, mode in modes if mode == "pursuit"]
+    assert sorted(set(pursuits)) == [1, 2, 3]
+    assert any(e["text"] == "End of the operation (V 2.1 H)" for e in m["log"])
+
+
 def test_V5_5_rp_limit_forces_removal_when_rp_run_out():
     """V 5.5 (T-RP-1): with no US RP the only way to take a loss is a removal."""
     m = start()

@@ -128,7 +128,8 @@ class SearchDestroy(Procedure):
 
     def pursuit(self, g, f):
         """V 5.6, reference 2.7.5: the lowest adjusted pursuit result of the round's battles plus
-        each unit's innate modifier; units without one do not pursue."""
+        each unit's innate modifier; units without one do not pursue. Round 3 has its pursuit too:
+        'After the third pursuit phase, the operation automatically ends' (V 5.1, L216-217)."""
         s = g.s
         op = s["op"]
         retarget(s)
@@ -144,8 +145,7 @@ class SearchDestroy(Procedure):
             allow[u["id"]] = R + inn - (2 if op["kind"] == "cs" else 0)  # V 6.1: C&S pursuit -2
         op["allow"] = allow
         g.log(f"Pursuit result {R:+d}", "V 5.6", kind="result")
-        if op["round"] < 3:
-            movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True, into="unused")
+        movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True, into="unused")
 
     def offensive(self, g, f):
         """V 5.8: the US operating may activate offensive reserves in the pursuit segment."""

@@ -808,8 +808,40 @@ def test_V7_3_defensive_air_points_in_the_retreat_segment_and_mirrored_air_loss(
         D.answer(m, t="done")
     assert m["state"]["stack"][-1]["s"] == "reserve_pick"
     D.answer(m, t="ap", n=4)
-    assert m["state"]["op"]["ap"] == 4 and m["state"]["rec"]["ap_op"]
+    assert m["state"]["op"]["ap"] == 4 and m["state"]["rec"]["ap_used"] == 4
     assert C.CRT["flags"]["defending_us"]["A"] == 8
+
+
+def test_V7_3_air_points_not_used_stay_available_for_other_operations():
+    """V 7.3 (L462-467): 'If 3 Air Points were then used, the marker would be repositioned at 17 ...
+    A given Air Point may be used once per game-turn': the US commits 1 of its 4 AP to a bombardment;
+    the other 3 may serve its next operation (committing any AP used to block every other operation
+    of the turn); the view's Air Points track says how many are committed and how many are left."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="bomb")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="unit", u="a212")
+    D.answer(m, t="go")
+    assert {a["ap"] for a in D.acts(m, "support")} == {0, 1, 2, 3, 4}
+    D.answer(m, t="support", ap=1, ship=0)  # 7 + 1 = 8 raw, 4 effective: enough (V 7.5)
+    assert R.view(m["state"], "NLF")["air"] == {"available": 4, "committed": 1, "left": 3, "rule": "V 7.3"}
+    while m["state"]["stack"][-1]["s"] != "ops":
+        D.answer(m, **(D.acts(m, "alert") or D.acts(m, "done") or D.acts(m))[0])
+    # an Air loss in the bombardment (row "A") destroys the committed point, not one still to use
+    assert R.view(m["state"], "US")["air"]["left"] == 3
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="sd")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex=D.acts(m, "target")[0]["hex"])
+    D.answer(m, t="go")
+    assert max(a["ap"] for a in D.acts(m, "support")) == 3
+    D.answer(m, t="support", ap=3, ship=0)
+    assert R.view(m["state"], "US")["air"]["left"] == 0 and m["state"]["op"]["ap"] == 3
+    before = R.view(m["state"], "US")["air"]
+    SP.lose_air(Context(m["state"], m["log"]))  # V 7.3 (L474-476): one fewer for later turns, none this one
+    after = R.view(m["state"], "US")["air"]
+    assert after["available"] == before["available"] - 1 and after["left"] == before["left"] == 0
 
 
 def _mountain_fight(**options):

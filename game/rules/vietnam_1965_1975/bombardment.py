@@ -16,7 +16,7 @@ from .assignments import eligible
 from .combat import column, row
 from .data import COUNTERS
 from .hexes import distance
-from .support import art_range, sea_range
+from .support import air_left, art_range, lose_air, sea_range
 
 MIN_POINTS = 4
 
@@ -50,7 +50,7 @@ class Bombardment(Procedure):
 
     def support(self, g, f):
         r = g.s["rec"]
-        if f["side"] == "US" and ((r["ap"] and not r.get("ap_op")) or (r["ship"] and not r.get("ship_op"))):
+        if f["side"] == "US" and (air_left(g.s) > 0 or (r["ship"] and not r.get("ship_op"))):
             g.call("sd_support", who="US")
 
     def check(self, g, f):
@@ -101,9 +101,7 @@ class Bombardment(Procedure):
         g.log(f"Bombardment of {h}: {eff:g} effective points, roll {die} {ter:+d} terrain: {D} loses {loss}",
               "V 7.5", kind="result", refs=B.refs(B.ref_h(h)))
         if "A" in r["flags"] and f["side"] == "US" and op["ap"] and s["rec"]["ap"] > 0:
-            s["rec"]["ap"] -= 1
-            s["rec"]["ap_lost"] += 1
-            g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
+            lose_air(g)
         BR.odds(g, f"column {col + 1}", row=max(-4, min(11, die + ter)), result=f"{D} loses {loss}",
                 shifts=[BR.shift(f"terrain {ter:+d}", "V 7.5")], who="Bombardment", rule="V 7.5")
         BR.event(g, f"Bombardment die {die}, terrain {ter:+d}", "V 7.5", dice=[BR.die(die)])

@@ -13,7 +13,7 @@ from . import prefs
 from .data import COUNTERS, CRT, TEC
 from .losses import pool_key  # noqa: F401  (game/ai reads it here)
 from .regions import full_support
-from .support import art_range, artillery, sea_range  # noqa: F401  (art_range: game/ai reads it here)
+from .support import art_range, artillery, lose_air, sea_range  # noqa: F401  (art_range: game/ai reads it here)
 
 BRACKETS = [(Fr(5), 5), (Fr(4), 4), (Fr(3), 3), (Fr(2), 2), (Fr(3, 2), 1), (Fr(1), 0)]
 
@@ -272,9 +272,7 @@ class Battle(Procedure):
             flags = [k for k in ("A", "M") if r["roll"] >= mirror[k]]
         if "A" in flags and op["ap"] and not op["air_lost"] and s["rec"]["ap"] > 0:
             op["air_lost"] = True
-            s["rec"]["ap"] -= 1
-            s["rec"]["ap_lost"] += 1
-            g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
+            lose_air(g)
         airmobile(g, flags, n["hot"], P)
         f["ld"], f["la"] = loss_d, loss_a
 

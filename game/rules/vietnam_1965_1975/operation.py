@@ -11,6 +11,7 @@ from . import arvn, interdiction, movement, nva, prefs
 from .assignments import eligible
 from .reaction import disperse, may_disperse
 from .regions import declare_ffz, ffz_choices
+from .support import air_left, commit_air
 
 
 def retarget(s):
@@ -43,7 +44,7 @@ class SearchDestroy(Procedure):
     def support(self, g, f):
         if f["side"] == "US":
             r = g.s["rec"]
-            if (r["ap"] and not r.get("ap_op")) or (r["ship"] and not r.get("ship_op")):
+            if air_left(g.s) > 0 or (r["ship"] and not r.get("ship_op")):
                 g.call("sd_support", who="US")
 
     def movement(self, g, f):
@@ -123,7 +124,7 @@ class SearchDestroy(Procedure):
     def defensive(self, g, f):
         """V 5.7: the US defending may send defensive reserves after the retreats."""
         s = g.s
-        if f["side"] == "NLF" and (reserves(s) or (s["rec"]["ap"] and not s["rec"].get("ap_op"))):
+        if f["side"] == "NLF" and (reserves(s) or air_left(s) > 0):
             g.call("reserve_pick", who="US", kind="defensive")
 
     def pursuit(self, g, f):
@@ -151,7 +152,7 @@ class SearchDestroy(Procedure):
         """V 5.8: the US operating may activate offensive reserves in the pursuit segment."""
         s = g.s
         if f["side"] == "US" and s["op"]["round"] < 3 and s["op"]["targets"] and \
-                (reserves(s) or (s["rec"]["ap"] and not s["rec"].get("ap_op"))):
+                (reserves(s) or air_left(s) > 0):
             g.call("reserve_pick", who="US", kind="offensive")
 
     def cs_round(self, g, f):
@@ -244,15 +245,16 @@ class SdPick(Step):
 
 @B.flow.step("sd_support")
 class SdSupport(Step):
-    """Segment B (V 7.3, V 7.5, V 7.6): Air Points (once per turn, every round of one operation),
-    the cruiser (one operation per turn) and, where the scenario allows it, a free-fire zone."""
+    """Segment B (V 7.3, V 7.5, V 7.6): Air Points (any of those left this game-turn; each serves
+    every round of this operation, V 7.3), the cruiser (one operation per turn) and, where the
+    scenario allows it, a free-fire zone."""
 
     def prompt(self, g, f):
         return "Support declaration (V 7.3, 7.5): Air Points and the cruiser for this operation"
 
     def choices(self, g, f):
         r = g.s["rec"]
-        aps = range(0, (0 if r.get("ap_op") else r["ap"]) + 1)
+        aps = range(0, air_left(g.s) + 1)
         ships = (0, 1) if r["ship"] and not r.get("ship_op") else (0,)
         acts = [{"t": "support", "ap": n, "ship": k,
                  **({"label": f"{n} AP" + (", the cruiser" if k else "")} if g.labels else {})}
@@ -264,12 +266,12 @@ class SdSupport(Step):
         if a["t"] == "ffz":
             declare_ffz(g, a["region"])  # V 7.6; it lasts the whole scenario (V 18.1 rule 4)
             return
-        s["op"]["ap"], s["op"]["ship"] = a["ap"], a["ship"]
-        if a["ap"]:
-            s["rec"]["ap_op"] = True
+        s["op"]["ship"] = a["ship"]
+        commit_air(g, a["ap"])
         if a["ship"]:
             s["rec"]["ship_op"] = True
-        g.log(f"Support: {a['ap']} Air Points" + (", the cruiser" if a["ship"] else ""), "V 7.3")
+        g.log(f"Support: {a['ap']} Air Points ({air_left(s)} left this turn)" + (", the cruiser" if a["ship"] else ""),
+              "V 7.3")
         g.end()
 
 
@@ -391,7 +393,7 @@ class ReservePick(Step):
         # V 7.3: Air Points not yet committed this turn may be declared now (defensive AP in the
         # Retreat segment of an NLF operation, extra AP in the Pursuit segment of a US one)
         air = [{"t": "ap", "n": n, **({"label": f"Commit {n} Air Points"} if lab else {})}
-               for n in range(1, r["ap"] + 1)] if r["ap"] and not r.get("ap_op") else []
+               for n in range(1, air_left(g.s) + 1)]
         return [{"t": "reserve", "u": u["id"], **({"label": f"Activate {u['name']} ({u['hex']})"} if lab else {})}
                 for u in reserves(g.s)] + air + [{"t": "done", **({"label": "No (more) reserves"} if lab else {})}]
 
@@ -401,9 +403,9 @@ class ReservePick(Step):
             g.end()
             return
         if a["t"] == "ap":
-            s["op"]["ap"] = a["n"]
-            s["rec"]["ap_op"] = True
-            g.log(f"The US commits {a['n']} Air Points to the operation", "V 7.3")
+            commit_air(g, a["n"])
+            g.log(f"The US commits {a['n']} Air Points to the operation ({s['op']['ap']} in it, {air_left(s)} left "
+                  "this turn)", "V 7.3")
             return
         u = s["units"][a["u"]]
         u["rsv"] = s["op"]["round"]

@@ -1,6 +1,7 @@
-"""Who may fire where (V 7.1-7.4): artillery ranges, the cruiser's reach from the sea, and which
-artillery units may support a combat (dedicated HQs their own formation only, V 7.1). Read by
-combat, interdiction, bombardment and the view's range overlay."""
+"""Who may fire where (V 7.1-7.4): artillery ranges, the cruiser's reach from the sea, which
+artillery units may support a combat (dedicated HQs their own formation only, V 7.1), and the Air
+Points of the game-turn (V 7.3). Read by combat, interdiction, bombardment, the operations and the
+view's range overlay."""
 
 from . import board as B
 from .hexes import distance
@@ -44,3 +45,39 @@ def commands(hq, x):
     "1cav") those of its brigades too ("1cav-3bde")."""
     f = hq.get("form")
     return x.get("form") == f or (B.val(hq, "size") == "XX" and bool(f) and str(x.get("form")).startswith(f + "-"))
+
+
+# --- Air Points (V 7.3) ------------------------------------------------------------------------------
+# rec["ap"]: the Air Points the US has (those received, less those destroyed); rec["ap_used"]: those
+# committed to operations this game-turn (the Air Available marker stands at their difference).
+
+def air_left(s):
+    """Air Points the US may still commit this game-turn (V 7.3, L462-467: 20 available, 3 used, the
+    marker moves to 17; 'a given Air Point may be used once per game-turn')."""
+    r = s["rec"]
+    return r["ap"] - r.get("ap_used", 0)
+
+
+def commit_air(g, n):
+    """n more Air Points for the operation running (at its Support Declaration, or with the reserves
+    in a Retreat or Pursuit segment, V 7.3): used for this game-turn; the rest stay available."""
+    s = g.s
+    s["op"]["ap"] += n
+    s["rec"]["ap_used"] = s["rec"].get("ap_used", 0) + n
+
+
+def lose_air(g):
+    """V 5.4, 7.3 (L474-476): an Air loss destroys one of the operation's points: the US has one
+    fewer for later turns; this turn it stays with the operation ('7 Air Points remain available
+    for later rounds'), so the points left to commit do not change."""
+    r = g.s["rec"]
+    r["ap"] -= 1
+    r["ap_used"] = r.get("ap_used", 0) - 1
+    r["ap_lost"] += 1
+    g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
+
+
+def air_record(s):
+    """The Air Points track as the view shows it: the points this turn, those committed, those left."""
+    r = s["rec"]
+    return {"available": r["ap"], "committed": r.get("ap_used", 0), "left": air_left(s), "rule": "V 7.3"}

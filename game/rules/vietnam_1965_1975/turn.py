@@ -191,6 +191,6 @@ class TurnEnd(Step):
             decide(g)
             return
         s["rec"].pop("amp_used", None)  # V 8.2: each Airmobile Point may be used once each turn
-        s["rec"].pop("ap_op", None)  # V 7.3: Air Points and the cruiser serve one operation a turn
-        s["rec"].pop("ship_op", None)
+        s["rec"].pop("ap_used", None)  # V 7.3: each Air Point may be used once each game-turn
+        s["rec"].pop("ship_op", None)  # V 7.4: the cruiser serves one operation a turn
         s["turn"] += 1

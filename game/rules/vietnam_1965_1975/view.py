@@ -16,7 +16,7 @@ from .losses import loss_table
 from .movement import reach
 from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
-from .support import art_range, sea_range
+from .support import air_record, art_range, sea_range
 from .victory import verdict_text, vp  # noqa: F401  (re-exported)
 
 
@@ -68,7 +68,8 @@ def view(s, role=None):
                      for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
-         "vp": vp(s), "ffz": ffz_list(s)}
+         "vp": vp(s), "ffz": ffz_list(s),
+         "air": air_record(s)}  # V 7.3: Air Points this turn, committed, left (the UI may show "AP 4, 2 committed")
     rangers = arvn.rangers_in_play(s)
     if rangers:  # V 11.3: the Ranger Holding Box (public, like every US unit)
         v["ranger_box"] = {"in_box": [u["name"] for u in arvn.rangers_in_box(s)], "in_play": len(rangers),

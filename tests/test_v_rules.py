@@ -1169,6 +1169,41 @@ def test_V7_2_attacker_then_defender_choose_their_support():
     assert "a212" not in m["state"]["op"]["used"]
 
 
+def test_V7_1_dedicated_artillery_supports_only_its_own_command_interdiction_included():
+    """V 7.1 (L423, L427-428): dedicated artillery 'may support only units under the same command,
+    regardless of phasing, operational assignment, or any other clause'; a brigade-level HQ supports
+    'only during operation in which units from the brigade are involved, by interdiction or offensive
+    or defensive support'. The 7th Marines HQ may not interdict for an operation of 3/3 alone, and
+    may join an operation only once a unit of its regiment (3/7) operates; under option
+    hq_support_scope "operation" (the VG examples) it may."""
+    from game.rules.vietnam_1965_1975 import interdiction as IN
+    m = start(vc_hex="5219")
+    s = m["state"]
+    s["op"] = B.new_op("US", "sd")
+    s["op"]["targets"] = ["5219"]
+    for x in ("m33", "hq7", "a212"):
+        units(m)[x]["op"] = True
+    assert [k for k, _, _ in IN.sources(s, "US")] == ["a212"]
+    s["options"]["hq_support_scope"] = "operation"
+    assert [k for k, _, _ in IN.sources(s, "US")] == ["a212", "hq7"]
+    units(m)["m37"]["op"] = True
+    s["options"]["hq_support_scope"] = "brigade"
+    assert [k for k, _, _ in IN.sources(s, "US")] == ["a212", "hq7"]
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    assert "hq7" not in {a["u"] for a in D.acts(m, "unit")}  # not alone, nor with 3/3 only
+    D.answer(m, t="unit", u="m33")
+    assert "hq7" not in {a["u"] for a in D.acts(m, "unit")}
+    D.answer(m, t="unit", u="m37")
+    assert "hq7" in {a["u"] for a in D.acts(m, "unit")}
+    m = start(vc_hex="5219")  # with only the HQ left to operate, no Search and Destroy is offered
+    for x in ("m33", "m24", "m37", "a212"):
+        units(m)[x]["done"] = True
+    D.answer(m, t="us_op")
+    assert not {"sd", "cs"} & {a.get("op") for a in D.acts(m, "operate")}
+
+
 def test_V7_6_hold_units_own_artillery_counts_in_full():
     """V 6.2, 7.6 (T-HOLD-1): a US unit on Hold defending its own hex counts its own artillery in
     full outside an FFZ; other US support in the same combat still counts half."""

@@ -11,7 +11,7 @@ from . import arvn, interdiction, movement, nva, prefs
 from .assignments import eligible
 from .reaction import disperse, may_disperse
 from .regions import declare_ffz, ffz_choices
-from .support import air_left, commit_air
+from .support import air_left, commands_any, commit_air, dedicated, own_scope
 
 
 def retarget(s):
@@ -209,8 +209,8 @@ def attackable(s):
 
 @B.flow.step("sd_pick")
 class SdPick(Step):
-    """Segment A (V 5.1): the operating units (any eligible units, anywhere) and the target hex
-    (none or one hex holding enemy units)."""
+    """Segment A (V 5.1): the operating units (any eligible units, anywhere; a dedicated HQ once a
+    unit under its command operates, V 7.1) and the target hex (none or one hex holding enemy units)."""
 
     def prompt(self, g, f):
         n = sum(1 for u in g.s["units"].values() if u["op"])
@@ -218,8 +218,11 @@ class SdPick(Step):
 
     def choices(self, g, f):
         s, lab = g.s, g.labels
+        ops = [u for u in B.live(s) if u["op"]]
         acts = [{"t": "unit", "u": u["id"], **({"label": f"Operate with {u['name']} ({u['hex']})"} if lab else {})}
-                for u in eligible(s, f["who"]) if not u["op"] and arvn.may_join(s, u)]
+                for u in eligible(s, f["who"]) if not u["op"] and arvn.may_join(s, u)
+                # V 7.1 (L427-428): a dedicated HQ joins an operation of units under its command
+                and not (dedicated(u) and own_scope(s) and not commands_any(u, ops))]
         if f["target"] is None:
             hexes = sorted({u["hex"] for u in B.live(s) if u["side"] != f["who"] and B.fights(u)})
             acts += [{"t": "target", "hex": h, **({"label": f"Target hex {h}"} if lab else {})} for h in hexes]
@@ -451,10 +454,16 @@ class CsSwitch(Step):
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
 
 
+def first_units(s, side):
+    """The units an operation may begin with (V 5.1): any eligible unit but a dedicated HQ, which
+    joins only an operation of units under its command (V 7.1, option hq_support_scope)."""
+    return [u for u in eligible(s, side) if not (dedicated(u) and own_scope(s))]
+
+
 AS.register(AS.Kind("sd", step="sd", order=1, what="a Search and Destroy operation", rule="V 5",
                     labels={"NLF": "The NLF operates: Search and Destroy", "US": "Conduct a Search and Destroy operation"},
-                    may=lambda s, side: bool(eligible(s, side)), data={"kind": "sd"}))
+                    may=lambda s, side: bool(first_units(s, side)), data={"kind": "sd"}))
 AS.register(AS.Kind("cs", step="sd", order=2, what="a Clear and Secure operation", rule="V 6.1",
                     labels={"US": "Conduct a Clear and Secure operation (V 6.1)"},  # V 6.1: the US only
-                    may=lambda s, side: any(not arvn.is_ranger(u) for u in eligible(s, side)),  # no Ranger in a C&S
+                    may=lambda s, side: any(not arvn.is_ranger(u) for u in first_units(s, side)),  # no Ranger in a C&S
                     data={"kind": "cs"}))

@@ -33,11 +33,27 @@ def artillery(s, side, h, fighting, used, phasing):
             continue
         if distance(u["hex"], h) > art_range(u, s):
             continue
-        if B.val(u, "type") == "hq" and B.opt(s, "hq_support_scope") == "brigade" and \
-                not any(commands(u, x) for x in fighting):
+        if dedicated(u) and own_scope(s) and not commands_any(u, fighting):
             continue
         out.append(u)
     return out
+
+
+def dedicated(u):
+    """V 7.1 (L422-423): division and brigade-level HQs are dedicated artillery (they support only
+    units under the same command)."""
+    return B.val(u, "type") == "hq"
+
+
+def own_scope(s):
+    """Option hq_support_scope: "brigade" (the seed, L423-427: a dedicated HQ supports only its own
+    command) or "operation" (the VG examples: any unit of the operation)."""
+    return B.opt(s, "hq_support_scope") == "brigade"
+
+
+def commands_any(hq, units):
+    """V 7.1: some unit of `units` (the HQ itself aside) is under the HQ's command."""
+    return any(commands(hq, x) for x in units if x["id"] != hq["id"])
 
 
 def commands(hq, x):

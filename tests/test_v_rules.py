@@ -1204,6 +1204,22 @@ def test_V7_1_dedicated_artillery_supports_only_its_own_command_interdiction_inc
     assert not {"sd", "cs"} & {a.get("op") for a in D.acts(m, "operate")}
 
 
+def test_V7_1_an_ops_complete_hq_still_defends_its_own_formation():
+    """V 7.1 (L433-435): 'Dedicated artillery marked Ops Complete may not provide any further
+    offensive support or interdiction for the remainder of the game turn. It may still provide
+    defensive support to units within its formation'; Ops Complete independent artillery may not
+    (L440). The 7th Marines HQ, Ops Complete, may fire for 3/7 attacked in 5320, not for 3/3."""
+    m = start(vc_hex="5219")
+    s = m["state"]
+    for x in ("hq7", "a212"):
+        units(m)[x]["done"] = True
+    units(m)["a212"]["hex"] = "5220"
+    m37, m33 = units(m)["m37"], units(m)["m33"]
+    assert [u["id"] for u in SP.artillery(s, "US", "5320", [m37], [], False)] == ["hq7"]
+    assert SP.artillery(s, "US", "5320", [m33], [], False) == []
+    assert SP.artillery(s, "US", "5320", [m37], [], True) == []  # no offensive support
+
+
 def test_V7_6_hold_units_own_artillery_counts_in_full():
     """V 6.2, 7.6 (T-HOLD-1): a US unit on Hold defending its own hex counts its own artillery in
     full outside an FFZ; other US support in the same combat still counts half."""

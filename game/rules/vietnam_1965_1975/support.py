@@ -21,20 +21,20 @@ def art_range(u, s):
 def artillery(s, side, h, fighting, used, phasing):
     """Artillery units (HQ dedicated, independent) of `side` that may fire into h (V 7.1, 7.2):
     in range, unused this round; the operating side's (`phasing`) must be assigned to the
-    operation; the other side's must not be Ops Complete. A dedicated HQ supports only its
-    formation's units (option hq_support_scope)."""
+    operation; the other side's must not be Ops Complete, but for a dedicated HQ defending its own
+    formation. A dedicated HQ supports only its formation's units (option hq_support_scope)."""
     out = []
     for u in B.live(s):
         if u["side"] != side or B.strength(u) > 0 or B.val(u, "art") <= 0 or u["id"] in used:
             continue
         if phasing and not u["op"]:
             continue
-        if not phasing and (u["done"] or u["op"]):
-            continue
+        if not phasing and (u["op"] or (u["done"] and not dedicated(u))):
+            continue  # V 7.1 (L434-440): Ops Complete independent artillery no longer supports
         if distance(u["hex"], h) > art_range(u, s):
             continue
-        if dedicated(u) and own_scope(s) and not commands_any(u, fighting):
-            continue
+        if dedicated(u) and (own_scope(s) or u["done"]) and not commands_any(u, fighting):
+            continue  # Ops Complete, dedicated artillery still defends its own formation (L434-435)
         out.append(u)
     return out
 

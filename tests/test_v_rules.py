@@ -587,7 +587,7 @@ def test_V5_7_defensive_reserves_after_an_nlf_attack():
     D.answer(m, t="done")  # the US does not interdict with the 155mm
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="5220")
-    D.answer(m, t="fire", **{"with": ["a212", "hq7"]})  # the US defends with both (V 7.1)
+    D.answer(m, t="fire", **{"with": ["a212"]})  # the 155mm; the HQ in 5220 defends its own hex (V 7.1, 7.2)
     while m["state"]["stack"][-1]["s"] in ("losses",):
         D.answer(m, t=D.acts(m)[0]["t"], u=D.acts(m)[0]["u"])
     while m["state"]["stack"][-1]["s"] == "move":
@@ -1218,6 +1218,37 @@ def test_V7_1_an_ops_complete_hq_still_defends_its_own_formation():
     assert [u["id"] for u in SP.artillery(s, "US", "5320", [m37], [], False)] == ["hq7"]
     assert SP.artillery(s, "US", "5320", [m33], [], False) == []
     assert SP.artillery(s, "US", "5320", [m37], [], True) == []  # no offensive support
+
+
+def test_V7_2_artillery_in_the_attacked_hex_is_applied_once():
+    """V 7.2 (L453): a unit's artillery strength 'may only be applied once in any given round'; V 7.1
+    (L442-443): artillery defends its own hex when attacked. The VC attacking 5220 (3/7 and the 7th
+    Marines HQ, artillery 8) meets support 8, not 16 (the HQ counted in the hex and again as a
+    support source), in the odds preview and in the battle; the HQ is then used for the round."""
+    m = start(vc_hex="5219")
+    s = m["state"]
+    units(m)["a212"]["done"] = True  # Ops Complete: out of the defence
+    s["op"] = B.new_op("NLF", "sd")
+    s["op"]["targets"] = ["5220"]
+    vc = units(m)["vc1"]
+    vc["op"] = True
+    assert C.preview(s, "5220", [vc])["support"] == [2, 8]  # the regiment's organic 2 against the HQ's 8
+    src_a, src_d = C.sources(s, "5220", "NLF", [vc], B.units_at(s, "5220", "US"))
+    assert src_d == []
+    m = start(vc_hex="5219")
+    units(m)["a212"]["done"] = True
+    D.answer(m, t="nlf_op")
+    D.answer(m, t="unit", u="vc1")
+    D.answer(m, t="target", hex="5220")
+    D.answer(m, t="go")
+    while not D.acts(m, "attack"):
+        D.answer(m, t="done")
+    D.answer(m, t="attack", hex="5220")
+    while m["state"]["stack"][-1]["s"] == "support_pick":
+        D.answer(m, **D.acts(m, "fire")[0])
+    line = next(e["text"] for e in m["log"] if e["text"].startswith("NLF attacks 5220"))
+    assert "support 4)" in line  # 8, halved outside a free-fire zone (V 7.6); 16 capped at 9 gave 4.5
+    assert "hq7" in m["state"]["op"]["used"]
 
 
 def test_V7_6_hold_units_own_artillery_counts_in_full():

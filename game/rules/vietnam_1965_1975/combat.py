@@ -107,13 +107,17 @@ def sources(s, h, P, atk, dfn, incidental=False):
     """What each side may add to a combat in h (V 7.1-7.4), as [key, points]: artillery units in
     range and unused this round (by id), the operation's Air Points ("ap": attacking, or defending
     after a Retreat-segment declaration), the cruiser ("ship", not in incidental attacks). Organic
-    artillery of the units fighting always counts and is not listed."""
+    artillery of the units fighting always counts and is not listed, nor is artillery in the attacked
+    hex: it defends its own hex with the defenders (V 7.1, L442-443), and its strength is applied once
+    in a round (V 7.2, L453)."""
     op = s["op"]
     D = B.other(P)
+    here = {u["id"] for u in dfn}
     # the operating side fires the artillery assigned to the operation; the other side its artillery
     # not assigned and not Ops Complete (V 7.1; in incidental attacks too, V 7.2)
     src_a = [[u["id"], B.val(u, "art")] for u in artillery(s, P, h, atk, op["used"], P == op["side"])]
-    src_d = [[u["id"], B.val(u, "art")] for u in artillery(s, D, h, dfn, op["used"], D == op["side"])]
+    src_d = [[u["id"], B.val(u, "art")] for u in artillery(s, D, h, dfn, op["used"], D == op["side"])
+             if u["id"] not in here]
     if op["ap"] and not op.get("air_used"):
         # V 7.3: the operation's Air Points (the US's, assigned at Support Declaration or declared
         # defensively in a Retreat segment), unless they interdict this round
@@ -225,7 +229,9 @@ class Battle(Procedure):
         dfn = B.units_at(s, h, D)
         arts_a, arts_d, sup_a, sup_d = support(s, h, P, atk, dfn, f.get("incidental"), f.get("pick_a"),
                                               f.get("pick_d"))
-        op["used"] += [u["id"] for u in arts_a + arts_d]
+        # V 7.2 (L453): artillery fires once a round: the sources chosen, and artillery defending its own hex
+        op["used"] += [u["id"] for u in arts_a + arts_d] + \
+            [u["id"] for u in dfn if B.strength(u) == 0 and B.val(u, "art") > 0 and u["id"] not in op["used"]]
         op["defended"] += [u["id"] for u in arts_d]
         n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
         bonus = pursuit_bonus(s, atk, f.get("incidental"))

@@ -667,7 +667,8 @@ def test_V6_1_clear_and_secure_pursuit_minus_2_and_switch_to_hold():
 
 
 def test_V6_2_a_reacting_hold_unit_loses_its_mission_and_stays_used():
-    """V 6.2: reaction removes Hold/Patrol; the unit stays ineligible for an operation."""
+    """V 6.2 (L385): a Hold or Patrol unit that 'conducts reaction ... movement' is taken off its
+    mission at its first step (as one moving by Alert, V 5.2); it stays ineligible for an operation."""
     m = M.new_match(R, "starlite", 1)
     for _ in range(2):
         u = M.legal_actions(R, m, "NLF")[0]["u"]
@@ -685,6 +686,8 @@ def test_V6_2_a_reacting_hold_unit_loses_its_mission_and_stays_used():
     D.answer(m, t="step", to="5119")
     D.answer(m, t="halt")
     D.answer(m, t="react", u="vc1")
+    assert units(m)["vc1"]["mission"] == "hold"  # not yet moved
+    D.answer(m, t="step", to=next(a["to"] for a in D.acts(m, "step") if not B.units_at(m["state"], a["to"])))
     assert units(m)["vc1"]["mission"] is None and units(m)["vc1"]["done"]
 
 
@@ -1014,6 +1017,38 @@ def test_V2_1_the_log_names_the_operation_conducted():
 
 
 # --- rulings as options ----------------------------------------------------------------------------------
+
+def test_V5_2_only_a_unit_that_moves_by_alert_abandons_its_hold():
+    """V 5.2 (L221-222): 'Alert movement is voluntary, and any NLF unit that moves using Alert
+    movement immediately abandons any Patrol or Hold orders ... they are marked Ops Complete
+    instead'. The regiment and the political section on Hold in 5219, the target of 3/7: the
+    section moves by alert and loses its Hold (the log says so); the regiment stays and keeps it,
+    so it defends doubled (the old engine took Hold from both at the roll, silently)."""
+    m = start(vc_hex="5219")
+    for x in ("vc1", "ps1"):
+        units(m)[x]["mission"] = "hold"
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="alert")
+    assert units(m)["vc1"]["mission"] == units(m)["ps1"]["mission"] == "hold"
+    D.answer(m, t="pick", u="ps1")
+    D.answer(m, t="step", to=next(a["to"] for a in D.acts(m, "step") if not B.units_at(m["state"], a["to"])))
+    assert units(m)["ps1"]["mission"] is None and units(m)["ps1"]["done"]
+    handle = units(m)["ps1"]["handle"]
+    assert any(e["text"] == f"VC unit {handle} moves by Alert: it abandons its Hold and is Ops Complete"
+               for e in m["log"])
+    D.answer(m, t="halt")
+    D.answer(m, t="done")
+    assert units(m)["vc1"]["mission"] == "hold" and not units(m)["vc1"]["done"]
+    n = C.numbers(m["state"], [units(m)["m37"]], [units(m)["vc1"]], "5219", 0, 0, "US")
+    assert n["gd"] == 2 * B.strength(units(m)["vc1"])  # V 6.2: Hold doubles the ground strength
+
 
 def test_V10_political_on_announce_option():
     """R38b (option political_on_announce): by default a political section in an attacked hex dies

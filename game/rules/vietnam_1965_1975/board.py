@@ -142,6 +142,16 @@ def reveal(g, u, rule):
         g.log(f"VC unit {u['handle']} revealed: {u['name']}", rule, refs=refs(ref_u(g.s, u)))
 
 
+def abandon_mission(g, u, how, rule):
+    """V 5.2 (L221-222), V 6.2 (L385): a unit on Hold or Patrol that moves by Alert, reaction or
+    retreat abandons its mission at its first step, and is Ops Complete instead (still ineligible for
+    operations this turn); a unit that stays keeps it. The log says who lost it."""
+    g.log(f"{pub(g.s, u)} {how}: it abandons its {u['mission'].title()} and is Ops Complete", rule,
+          refs=refs(ref_u(g.s, u)))
+    u["mission"], u["done"] = None, True
+    u.pop("mission_turn", None)
+
+
 def new_op(side, kind):
     """The record of the operation running (one at a time): public facts only (reference 2.4)."""
     return {"side": side, "kind": kind, "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],

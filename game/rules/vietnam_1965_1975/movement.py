@@ -18,6 +18,8 @@ from .regions import put
 MODES = {"op": "V 3", "react": "V 5.3", "alert": "V 5.2", "retreat": "V 5.6", "pursuit": "V 5.6",
          "reserve": "V 5.7", "strat": "V 3.3"}
 VERBS = {"retreat": "retreats", "pursuit": "pursues"}  # the log's verb: both V 5.6, told apart in a line
+# the moves that take a unit on Hold or Patrol off its mission once it steps (V 5.2, 6.2)
+LEAVE = {"alert": "moves by Alert", "react": "reacts", "retreat": "retreats"}
 
 
 def step_cost(s, u, a, b, enter, mode=None):
@@ -304,8 +306,8 @@ class Move(Step):
             u = s["units"][f["cur"]]
             f.setdefault("stepped", []).append(u["id"])
             AM.record(s, u, f)
-            if f["mode"] == "retreat" and u.get("mission"):
-                u["mission"], u["done"] = None, True  # V 6.2: a retreat ends Hold/Patrol
+            if f["mode"] in LEAVE and u.get("mission"):
+                B.abandon_mission(g, u, LEAVE[f["mode"]], f["rule"])
             if AM.flying(u, f):
                 c = air_step_cost(s, u, u["hex"], a["to"], f["enter"])
             else:
@@ -343,8 +345,8 @@ class Move(Step):
             for u in units:
                 f.setdefault("stepped", []).append(u["id"])
                 AM.record(s, u, f)
-                if f["mode"] == "retreat" and u.get("mission"):
-                    u["mission"], u["done"] = None, True
+                if f["mode"] in LEAVE and u.get("mission"):
+                    B.abandon_mission(g, u, LEAVE[f["mode"]], f["rule"])
                 f["mp"][u["id"]] -= c
             names = ", ".join(_label(g, u) for u in units)
             g.log(f"Stack ({names}) {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move",

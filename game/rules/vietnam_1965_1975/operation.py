@@ -315,8 +315,6 @@ class Alert(Step):
             m = B.mapof(s)
             mods = {}
             for u in units:
-                if u.get("mission"):
-                    u["mission"], u["done"] = None, True  # V 6.2: alert ends Hold/Patrol
                 mod = nva.alert_mod(s, u, f.get("extra", 0))  # V 7.5: extra -2 against a bombardment
                 mp[u["id"]] = die + m.foot_cost(h) + mod
                 mods.setdefault(mod, []).append(u)

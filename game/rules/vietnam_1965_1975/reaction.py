@@ -72,9 +72,6 @@ class React(Step):
         if a["t"] == "disperse":
             disperse(g, u, "V 5.3")
             return
-        if u.get("mission"):
-            u["mission"] = None  # V 6.2: a reacting Hold or Patrol unit loses its mission
-            u["done"] = True  # ... and stays ineligible for an operation
         g.log(f"{B.pub(s, u)} reacts", "V 5.3", refs=B.refs(B.ref_u(g.s, u)))
         into = s["op"]["targets"] if f["who"] != s["op"]["side"] and f.get("after") in ("op", "pursuit") else []
         start(g, f["who"], "react", {u["id"]: B.mpa(s, u)}, enter=into, react=False, cur=u["id"])

@@ -1050,6 +1050,42 @@ def test_V5_2_only_a_unit_that_moves_by_alert_abandons_its_hold():
     assert n["gd"] == 2 * B.strength(units(m)["vc1"])  # V 6.2: Hold doubles the ground strength
 
 
+def test_V5_2_V5_4_reveal_exactly_whom_the_rules_name():
+    """V 2.1 D, V 5.2 (L63): 'Hidden VC units that end their Alert movement in the same hex as or
+    adjacent to any operating units are revealed'; E (L64): 'All units in or adjacent to any target
+    hex of the operation are revealed'. 3/7 operating with no target hex beside both VC counters
+    shows the US nothing (the old engine revealed every VC unit beside operating units); a section
+    that moves by alert next to 3/7 is revealed at once, the regiment that stays only in the Combat
+    segment."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    assert m["state"]["op"] is None and not units(m)["vc1"].get("rev") and not units(m)["ps1"].get("rev")
+    assert all(p.get("concealed") for sp in R.view(m["state"], "US")["spaces"].values()
+               for p in sp["pieces"] if p["side"] == "NLF")
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="alert")
+    D.answer(m, t="pick", u="ps1")
+    D.answer(m, t="step", to="5320")  # beside 3/7 in 5220
+    D.answer(m, t="halt")
+    D.answer(m, t="done")  # the regiment stays in 5219
+    by_rule = {e["rule"]: e["text"] for e in m["log"] if "revealed" in e["text"]}
+    assert list(by_rule) == ["V 5.2", "V 10"]  # the section at the alert, the regiment in the Combat segment
+    assert "Political" in by_rule["V 5.2"] and "Regiment" in by_rule["V 10"]
+
+
 def test_V10_political_on_announce_option():
     """R38b (option political_on_announce): by default a political section in an attacked hex dies
     as the attack is announced; with the option off it stays and fights at 0."""

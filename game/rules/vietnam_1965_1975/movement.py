@@ -172,6 +172,13 @@ def start(g, who, mode, mp, enter=(), react=False, rule=None, forbid=(), cur=Non
     return True
 
 
+def alerted(s, u):
+    """Note a unit that moves by Alert (V 5.2: those ending beside operating units are revealed)."""
+    moved = s["op"].setdefault("alerted", [])
+    if u["id"] not in moved:
+        moved.append(u["id"])
+
+
 def react_after(g, hexes, mode, side):
     """V 5.3: `side` may react to the move that just ended in `hexes` (a hex or a list). The window
     is reaction.py's step, called by name: a reaction is a move of its own (start)."""
@@ -308,6 +315,8 @@ class Move(Step):
             AM.record(s, u, f)
             if f["mode"] in LEAVE and u.get("mission"):
                 B.abandon_mission(g, u, LEAVE[f["mode"]], f["rule"])
+            if f["mode"] == "alert":
+                alerted(s, u)
             if AM.flying(u, f):
                 c = air_step_cost(s, u, u["hex"], a["to"], f["enter"])
             else:
@@ -347,6 +356,8 @@ class Move(Step):
                 AM.record(s, u, f)
                 if f["mode"] in LEAVE and u.get("mission"):
                     B.abandon_mission(g, u, LEAVE[f["mode"]], f["rule"])
+                if f["mode"] == "alert":
+                    alerted(s, u)
                 f["mp"][u["id"]] -= c
             names = ", ".join(_label(g, u) for u in units)
             g.log(f"Stack ({names}) {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move",

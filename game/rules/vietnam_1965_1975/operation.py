@@ -73,11 +73,15 @@ class SearchDestroy(Procedure):
             g.call("alert_auto" if prefs.get(s, "NLF", "alert") == "roll" else "alert", who="NLF", queue=hexes)
 
     def after_alert(self, g, f):
+        """V 5.2 (L63): 'Hidden VC units that end their Alert movement in the same hex as or adjacent
+        to any operating units are revealed' (those that stayed are revealed, if at all, by the
+        Combat segment, L64)."""
         s = g.s
         retarget(s)
         ops = operating(s)
-        for u in B.live(s):
-            if u["side"] == "NLF" and any(near(u["hex"], o["hex"]) for o in ops if o["side"] != u["side"]):
+        for uid in s["op"].get("alerted", []):
+            u = s["units"][uid]
+            if u["hex"] and any(near(u["hex"], o["hex"]) for o in ops):
                 B.reveal(g, u, "V 5.2")
         if not any(near(t, o["hex"]) for t in s["op"]["targets"] for o in ops):
             g.log("No operating unit is in or adjacent to a target hex: the operation ends (V 5.2)", "V 5.2")

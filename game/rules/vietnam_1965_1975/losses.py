@@ -88,18 +88,14 @@ class Losses(Step):
             g.log(f"1 RP absorbs a loss on {u['name']}" + ("" if key in ("us_rp", "vc_rp") else
                                                            f" ({key[:-3].upper()} RP)"), "V 5.5")
         elif a["t"] == "remove":
-            used, credit, refund = removal(u, f)
+            used, back = removal(u, f)[0], recovery(u, f)
             f["n"] -= used
             count(f, arvn.force(u), used)
-            if refund > 0:
-                s["rec"][key] += refund
-                g.log(f"{refund} RP refunded (V 5.5)", "V 5.5", to=side)
+            for pool, n in back:
+                s["rec"][pool] += n
+                g.log(f"{pool_name(pool)} +{n}, recovered (V 5.5)", "V 5.5", to=side)
             if side == "NLF":
                 s["vc_losses"] = s.get("vc_losses", 0) + used
-                # V 5.5: the recovery of a unit's unused strength is the VC's alone
-                if key == "vc_rp" and credit - max(refund, 0) > 0:
-                    s["rec"]["vc_rp"] += credit - max(refund, 0)
-                    g.log(f"VC RP +{credit - max(refund, 0)} (V 5.5)", "V 5.5", to="NLF")
             f["must"] = None
             B.remove_unit(g, u, f"eliminated in {u['hex']}", "V 11.3" if arvn.is_ranger(u) else "V 5.5")
         else:
@@ -127,6 +123,21 @@ def removal(u, f):
     return used, credit, refund
 
 
+def recovery(u, f):
+    """V 5.5 (L306-313), what removing u gives back, as [(pool, points)], each into its own force's
+    pool: the VC's recovery of a VC unit's unused strength (its strength less the losses it takes,
+    the RPs spent on it earlier in the operation included); for any other force the RPs it spent on
+    the unit in earlier rounds of the operation, up to the point where it is eliminated (removal)."""
+    _, credit, refund = removal(u, f)
+    key = pool_key(u)
+    n = credit if key == "vc_rp" else refund
+    return [(key, n)] if n > 0 else []
+
+
+def pool_name(key):
+    return f"{key[:-3].upper()} RP"
+
+
 def loss_table(s, f):
     """The loss-allocation dialog (V 5.5, V 9.2, V 18.1): every unit that may take the losses
     with what each choice costs, for the side allocating."""
@@ -138,7 +149,7 @@ def loss_table(s, f):
         u = s["units"][x]
         if not u["hex"] or (f["must"] and x not in f["must"]):
             continue
-        used, credit, refund = removal(u, f)
+        used = removal(u, f)[0]
         nat = arvn.force(u)
         if nat in ("ARVN", "FWA"):
             vp = f"NLF +{B.strength(u) + B.val(u, 'art')} VP (its strength points)"
@@ -154,9 +165,8 @@ def loss_table(s, f):
                      "rp_limit": rp_limit(u, f) if B.opt(s, "rp_limit_per_unit", True) else None,
                      "rp": (not f["must"]) and rp_ok(s, u, f),
                      "rp_cost": f"{uname} {upool} → {upool - 1}" + quarter,
-                     "remove": f"covers {used} of {f['n']}" + (f", {refund} RP back" if refund > 0 else "")
-                     + (f", VC RP +{credit - max(refund, 0)}" if side == "NLF" and credit - max(refund, 0) > 0 else "")
-                     + f"; {vp}",
+                     "remove": f"covers {used} of {f['n']}"
+                     + "".join(f", {pool_name(p)} +{k}" for p, k in recovery(u, f)) + f"; {vp}",
                      "breakdown": bool(not f["must"] and BG.can_break_down(s, u)),
                      "breakdown_text": BG.breakdown_text(s, u) if BG.can_break_down(s, u) else None})
     out = {"side": side, "n": f["n"], "pool": pool, "pool_name": name,

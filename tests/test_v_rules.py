@@ -1086,6 +1086,42 @@ def test_V5_2_V5_4_reveal_exactly_whom_the_rules_name():
     assert "Political" in by_rule["V 5.2"] and "Regiment" in by_rule["V 10"]
 
 
+def test_V10_units_revealed_for_combat_are_turned_back_over_after_the_casualties():
+    """V 10 (L575-577): 'Units revealed for combat are turned back over immediately after casualties
+    are distributed.' 3/7 attacks the regiment in 5219 (revealed in the Combat segment); once the
+    round's losses are taken it is face down again: the US view shows its handle only, its names
+    in the log and tooltips follow; the US keeps what it read (the reveal line stays in its log,
+    and a position sampled for the US keeps the regiment's identity)."""
+    m = start(vc_hex="5219", ps_hex="5320")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1, 3]
+    D.answer(m, t="alert")
+    while m["state"]["stack"][-1]["s"] == "move":
+        D.answer(m, t="done")  # the regiment stays
+    assert units(m)["vc1"]["rev"]  # revealed for the combat (V 2.1 E)
+    D.answer(m, t="attack", hex="5219")
+    while m["state"]["stack"][-1]["s"] in ("losses", "support_pick"):
+        D.answer(m, **D.acts(m)[0])
+    assert m["state"]["stack"][-1]["s"] == "move" and m["state"]["stack"][-1]["mode"] == "retreat"
+    vc = units(m)["vc1"]
+    assert vc["hex"] and not vc["rev"]
+    us = R.view(m["state"], "US")
+    assert [p for sp in us["spaces"].values() for p in sp["pieces"] if p["id"] == vc["handle"]][0]["concealed"]
+    assert any(e["text"] == f"VC unit {vc['handle']} revealed: {vc['name']}" for e in M.visible_log(m["log"], "US"))
+    assert any("turned face down again (V 10)" in e["text"] for e in m["log"])
+    assert B.unit_label(m["state"], vc, "US") == f"VC unit {vc['handle']}"
+    import random
+    for k in range(5):
+        w = R.resample_hidden(json.loads(json.dumps(m["state"])), "US", random.Random(k))
+        assert w["units"]["vc1"]["kind"] == "vc_regiment"
+
+
 def test_V10_political_on_announce_option():
     """R38b (option political_on_announce): by default a political section in an attacked hex dies
     as the attack is announced; with the option off it stays and fights at 0."""

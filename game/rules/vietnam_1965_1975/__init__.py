@@ -74,10 +74,11 @@ def invariants(state):
 
 
 def hidden_ids(state, role=None):
-    """V 10: the ids of VC units the US may not see named (every NLF unit still face down)."""
+    """V 10: the ids of VC units the US may not see named: every NLF unit face down that the US has
+    never seen face up (one turned back over after a combat, V 10, is known from the log it read)."""
     if role == "NLF" or not state["options"].get("hidden_hotseat", True):
         return []
-    return [u["id"] for u in state["units"].values() if u["side"] == "NLF" and not u.get("rev")]
+    return [u["id"] for u in state["units"].values() if u["side"] == "NLF" and not u.get("rev") and not u.get("seen")]
 
 
 def resample_hidden(state, role, rng=None):
@@ -88,7 +89,7 @@ def resample_hidden(state, role, rng=None):
     rng = rng or random.Random(0)
     groups = {}
     for u in state["units"].values():
-        if B.concealed(u, "US", state):
+        if B.concealed(u, "US", state) and not u.get("seen"):  # what the US once saw it knows
             key = (bool(u["hex"]), u["done"], u["mission"], u["op"], u["tgt"], u["rp_spent"])
             groups.setdefault(key, []).append(u)
     for us in groups.values():

@@ -119,6 +119,7 @@ class Bombardment(Procedure):
         s = g.s
         if s.get("battle") and not s["battle"].get("over") and f.get("loss") is not None:
             BR.end(g, "Bombardment resolved")
+        B.turn_back(g)  # V 10: after the bombardment's casualties
         B.close_op(s)
         g.log("End of the bombardment (V 7.5)", "V 7.5")
         s["op"] = None

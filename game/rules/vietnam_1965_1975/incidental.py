@@ -44,6 +44,7 @@ class Incidental(Procedure):
 
     def wrap(self, g, f):
         s = g.s
+        B.turn_back(g)  # V 10: after the casualties of the incidental attack
         below = s["stack"][-2] if len(s["stack"]) > 1 else None
         if below and below["s"] == "move" and below.get("cur") and not s["units"][below["cur"]]["hex"]:
             below["moved"].append(below["cur"])

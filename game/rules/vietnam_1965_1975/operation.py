@@ -113,6 +113,7 @@ class SearchDestroy(Procedure):
     def retreat(self, g, f):
         s = g.s
         op = s["op"]
+        B.turn_back(g)  # V 10: the casualties of the round are distributed
         if not op["rolled"]:
             if B.opt(s, "void_round_ends", True) or not op["targets"] or op["round"] >= 3:
                 g.log("No combat this round: the operation ends (V 5.4)", "V 5.4")
@@ -192,6 +193,7 @@ class SearchDestroy(Procedure):
         """Segment H: operating units are Ops Complete (with artillery that defended); targets,
         RP limits and support assignments end with the operation."""
         s = g.s
+        B.turn_back(g)
         B.close_op(s)
         arvn.go_home(g)  # V 11.3: Rangers back to their box
         g.log("End of the operation (V 2.1 H)", "V 2.1")

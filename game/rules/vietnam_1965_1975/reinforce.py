@@ -37,11 +37,6 @@ def outside(u):
     return bool(u.get("outside"))
 
 
-def _handle(s):
-    used = {int(u["handle"][1:]) for u in s["units"].values() if u.get("handle")}
-    return f"?{max(used, default=0) + 1}"
-
-
 def arrive(g, d, hex_):
     """One group, or part of one, takes the field in hex_ (a named hex or one beside the area)."""
     s = g.s
@@ -61,7 +56,7 @@ def arrive(g, d, hex_):
         if d["side"] == "NLF" and face_up_at_setup(s, u["kind"]):
             u["rev"] = True  # V 10: NVA counters are never face down (option nva_face_up)
         if d["side"] == "NLF" and B.concealed(u, "US", s):
-            u["handle"] = _handle(s)
+            u["handle"] = B.new_handle(s)
         u["hex"] = hex_  # placed, not moved: an arrival does not count as entering (V 18.1)
         if d.get("enter"):
             u["outside"] = s["turn"]

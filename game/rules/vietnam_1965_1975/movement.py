@@ -86,7 +86,7 @@ def reach(s, u, left, enter, mode, forbid=()):
         if n in forbid or not m.playable(n):
             return None
         k = step_cost(s, u, h, n, enter, mode)
-        if k is None or c + k > left or (closed(s, u, n, enter) and not _leaves(s, u, n, enter, left - c - k)):
+        if k is None or c + k > left or (closed(s, u, n, enter) and not _leaves(s, u, n, enter, left - c - k, (h,))):
             return None
         return k
     return sorted(h for c, h in cheapest(u["hex"], left, cost) if h != u["hex"] and not closed(s, u, h, enter))
@@ -98,19 +98,19 @@ def closed(s, u, h, enter):
     return B.other(u["side"]) in B.sides_at(s, h) and h not in enter
 
 
-def _leaves(s, u, h, enter, left):
-    need = leave_cost(s, u, h, enter)
+def _leaves(s, u, h, enter, left, avoid=()):
+    need = leave_cost(s, u, h, enter, avoid)
     return need is not None and left >= need
 
 
-def leave_cost(s, u, h, enter):
+def leave_cost(s, u, h, enter, avoid=()):
     """V 3.2: a unit may enter an enemy-occupied non-target hex only with the MP to leave it: the
-    +2 exit plus the cheapest hex beyond."""
+    +2 exit plus the cheapest hex beyond (not one of `avoid`, the hexes its move has been in)."""
     m = B.mapof(s)
     best = None
     for n in B.neighbours(h):
         c = m.enter_cost(h, n, B.val(u, "cls"))
-        if c is not None and not closed(s, u, n, enter):
+        if c is not None and not closed(s, u, n, enter) and n not in avoid:
             best = c if best is None else min(best, c)
     return None if best is None else TEC["zoc"]["exit_enemy_hex"] + exit_extra(s, h) + best
 
@@ -179,6 +179,16 @@ def alerted(s, u):
         moved.append(u["id"])
 
 
+def been(f, u):
+    """The hexes u has been in during this move, its start hex first: a move never re-enters one
+    (V 3: it traces a path, L99-100), so every move ends, those along roads at 0 MP too (V 3.3)."""
+    return f.get("been", {}).get(u["id"]) or [u["hex"]]
+
+
+def entered(f, u, h):
+    f.setdefault("been", {})[u["id"]] = been(f, u) + [h]
+
+
 def react_after(g, hexes, mode, side):
     """V 5.3: `side` may react to the move that just ended in `hexes` (a hex or a list). The window
     is reaction.py's step, called by name: a reaction is a move of its own (start)."""
@@ -220,7 +230,10 @@ class Move(Step):
         left = f["mp"][u["id"]]
         if AM.must_fly(s, u, f) and not AM.flying(u, f):
             return out  # V 8.1, 8.2: it moves by air or not at all
+        path = been(f, u)
         for n in B.neighbours(u["hex"]):
+            if n in path:
+                continue  # V 3: a move never re-enters a hex it has been in
             if AM.flying(u, f):
                 c = air_step_cost(s, u, u["hex"], n, f["enter"])
                 # only as far as it can still land (the landing hex costs its landing cost, not 1/2)
@@ -240,7 +253,7 @@ class Move(Step):
             c = step_cost(s, u, u["hex"], n, f["enter"], f["mode"])
             if c is not None and c <= left and (not closed(s, u, n, f["enter"]) or
                                                  not B.opt(s, "enemy_hex_exit_check", True) or
-                                                 _leaves(s, u, n, f["enter"], left - c)):
+                                                 _leaves(s, u, n, f["enter"], left - c, path)):
                 out.append((n, c))
         return out
 
@@ -323,6 +336,7 @@ class Move(Step):
                 c = step_cost(s, u, u["hex"], a["to"], f["enter"], f["mode"])
             f["mp"][u["id"]] -= c
             frm = u["hex"]
+            entered(f, u, a["to"])
             g.log(f"{_label(g, u)} {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move",
                   move=[frm, a["to"]], refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['to'])))
             put(g, u, a["to"])
@@ -359,6 +373,7 @@ class Move(Step):
                 if f["mode"] == "alert":
                     alerted(s, u)
                 f["mp"][u["id"]] -= c
+                entered(f, u, a["to"])
             names = ", ".join(_label(g, u) for u in units)
             g.log(f"Stack ({names}) {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move",
                   move=[frm, a["to"]], refs=B.refs(*[B.ref_u(g.s, x) for x in units], B.ref_h(frm), B.ref_h(a['to'])))

@@ -107,7 +107,7 @@ class SecMove(Step):
             c = self._cost(s, h)
             if c <= f["mp"]:
                 for n in B.neighbours(h):
-                    if m.road(h, n) and m.playable(n) and n not in f["path"][-1:]:
+                    if m.road(h, n) and m.playable(n) and n not in f["path"]:  # V 3: never back into a hex left
                         acts.append({"t": "step", "to": n, **({"label": f"Along the road to {n}"} if lab else {})})
             if len(_here(s)) > 1:
                 acts += [{"t": "drop", "u": u["id"], **({"label": f"Drop {u['name']} here"} if lab else {})}

@@ -1004,7 +1004,7 @@ def test_V6_3_security_moves_free_along_the_road_and_attacks_on_entering():
     if fr:
         assert fr[0]["forbid"] == ["5118", "5119"]
     mv = [f for f in m["state"]["stack"] if f["s"] == "sec_move"][0]
-    assert mv["mp"] == 7 and mv["rounds"] == 1
+    assert mv["mp"] == 7 and m["state"]["op"]["fights"] == 1
 
 
 def test_V2_1_the_log_names_the_operation_conducted():

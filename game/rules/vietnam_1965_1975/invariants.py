@@ -34,7 +34,7 @@ def check(s):
         for uid, path in (f.get("been") or {}).items() if f["s"] == "move" else ():
             if len(path) != len(set(path)) or (s["units"][uid]["hex"] and s["units"][uid]["hex"] != path[-1]):
                 bad.append(f"{uid} re-entered a hex in one move: {path}")
-        if f["s"] == "sec_move" and len(f["path"]) != len(set(f["path"])) and f.get("mp", 0) >= 0:
+        if f["s"] == "sec_move" and len(f["path"]) != len(set(f["path"])):
             bad.append(f"the security stack re-entered a road hex: {f['path']}")
     bad += brigades.check(s)  # V 9.1: each formation's counters match its deployment
     # Both sides' units may share a hex after an operation (R11: such a hex is in no ZOC).

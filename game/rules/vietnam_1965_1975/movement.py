@@ -195,6 +195,17 @@ def react_after(g, hexes, mode, side):
     g.call("reaction_window", hexes=hexes, mode=mode, side=side)
 
 
+def settled(s, f):
+    """The move frame f as it stands for its next decision: a mover destroyed on the way (an
+    incidental attack, V 3.2: 'a destroyed mover ends its move') is moved and out of the stack. The
+    frame itself is brought up to date by its next action (Move.act); f itself when nothing changed."""
+    dead = [x for x in ([f["cur"]] if f.get("cur") else []) + list(f.get("group") or ()) if not s["units"][x]["hex"]]
+    if not dead:
+        return f
+    return dict(f, cur=None if f.get("cur") in dead else f.get("cur"), moved=f["moved"] + dead,
+                group=[x for x in f.get("group") or () if x not in dead])
+
+
 def _label(g, u):
     return B.pub(g.s, u)
 
@@ -202,6 +213,7 @@ def _label(g, u):
 @B.flow.step("move")
 class Move(Step):
     def prompt(self, g, f):
+        f = settled(g.s, f)
         what = {"op": "Move operating units", "react": "Reaction move", "alert": "Alert move",
                 "retreat": "Retreat", "pursuit": "Pursuit", "reserve": "Reserve move",
                 "strat": "Strategic movement"}[f["mode"]]
@@ -274,6 +286,7 @@ class Move(Step):
     def choices(self, g, f):
         s = g.s
         lab = g.labels
+        f = settled(s, f)
         if f.get("group"):
             units = [s["units"][x] for x in f["group"]]
             acts = [{"t": "step", "to": n, **({"label": f"Stack to {n} ({c:g} MP)"} if lab else {})}
@@ -307,6 +320,7 @@ class Move(Step):
 
     def act(self, g, f, a):
         s = g.s
+        f.update(settled(s, f))
         if a["t"] == "pick":
             f["cur"] = a["u"]
         elif a["t"] == "stack":

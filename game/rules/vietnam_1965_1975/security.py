@@ -88,10 +88,20 @@ def _here(s):
     return [u for u in B.live(s) if u["op"]]
 
 
+def _at(s, f):
+    """Where the security stack stands: its units' hex (the entry hex after backing up, V 6.3), or
+    the last hex of its path once none is left."""
+    here = _here(s)
+    return here[0]["hex"] if here else f["path"][-1]
+
+
 @B.flow.step("sec_move")
 class SecMove(Step):
+    """V 6.3: the stack moves along the road (its path: it never re-enters a hex it left, V 3); the
+    operation's combat rounds are counted in its record (op["fights"]); after the third it halts."""
+
     def prompt(self, g, f):
-        return f"Security operation (V 6.3): in {f['path'][-1]}, {f['mp']:g} MP for ZOC exits; move along the road"
+        return f"Security operation (V 6.3): in {_at(g.s, f)}, {f['mp']:g} MP for ZOC exits; move along the road"
 
     def _cost(self, s, h):
         if "NLF" in B.sides_at(s, h):
@@ -101,11 +111,11 @@ class SecMove(Step):
     def choices(self, g, f):
         s, lab = g.s, g.labels
         m = B.mapof(s)
-        h = f["path"][-1]
+        h = _at(s, f)
         acts = []
         if _here(s):
             c = self._cost(s, h)
-            if c <= f["mp"]:
+            if c <= f["mp"] and not s["op"].get("halt"):
                 for n in B.neighbours(h):
                     if m.road(h, n) and m.playable(n) and n not in f["path"]:  # V 3: never back into a hex left
                         acts.append({"t": "step", "to": n, **({"label": f"Along the road to {n}"} if lab else {})})
@@ -127,7 +137,7 @@ class SecMove(Step):
             g.log(f"{u['name']} stays in {u['hex']} (Ops Complete)", "V 6.3",
                   refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
             return
-        h, n = f["path"][-1], a["to"]
+        h, n = _at(s, f), a["to"]
         f["mp"] -= self._cost(s, h)
         movers = _here(s)
         f["path"].append(n)
@@ -139,55 +149,51 @@ class SecMove(Step):
             for u in B.units_at(s, n, "NLF"):
                 u["tgt"] = True
             s["op"]["targets"] = [n]
-            g.call("sec_fight", entry=h, forbid=f["path"][-4:-1])
+            g.call("sec_fight", hex=n, entry=h, forbid=f["path"][-4:-1])
 
 
 @B.flow.step("sec_fight")
 class SecFight(Procedure):
-    """V 6.3: the attack on entering an enemy road hex, repeated while defenders remain."""
+    """V 6.3: the attack on entering the enemy road hex `hex` from `entry`, repeated while defenders
+    remain, three combat rounds in the operation at most (op["fights"])."""
     parts = ("fight", "retreat", "after", "again")
 
     def fight(self, g, f):
         s = g.s
-        mv = s["stack"][-2]
-        h = mv["path"][-1]
-        mv["rounds"] += 1
-        s["op"]["round"] = mv["rounds"]
-        s["op"]["used"] = []
+        op = s["op"]
+        op["fights"] = op.get("fights", 0) + 1
+        op["round"] = op["fights"]
+        op["used"] = []
         atk = [u["id"] for u in _here(s) if B.strength(u) > 0] or [u["id"] for u in _here(s)]
         if atk:
-            g.call("battle", hex=h, side="US", atk=atk, incidental=True)
+            g.call("battle", hex=f["hex"], side="US", atk=atk, incidental=True)
 
     def retreat(self, g, f):
         s = g.s
-        h = s["stack"][-2]["path"][-1]
-        mp = {u["id"]: B.mpa(s, u) for u in B.units_at(s, h, "NLF")}
+        mp = {u["id"]: B.mpa(s, u) for u in B.units_at(s, f["hex"], "NLF")}
         movement.start(g, "NLF", "retreat", mp, forbid=f["forbid"])
 
     def after(self, g, f):
         s = g.s
-        h = s["stack"][-2]["path"][-1]
-        if "NLF" in B.sides_at(s, h) and _here(s):
+        if "NLF" in B.sides_at(s, f["hex"]) and _here(s):
             g.call("sec_withdraw", who="US", entry=f["entry"])
 
     def again(self, g, f):
         s = g.s
-        mv = s["stack"][-2]
-        h = mv["path"][-1]
+        h = f["hex"]
         if "NLF" not in B.sides_at(s, h) or not _here(s):
             for u in B.units_at(s, h, "NLF"):
                 u["tgt"] = False
             s["op"]["targets"] = []
             return
-        if mv["rounds"] >= 3:
+        if s["op"]["fights"] >= 3:
             for u in _here(s):
                 put(g, u, f["entry"])
-            mv["path"].append(f["entry"])
             g.log(f"After three rounds the security stack backs up to {f['entry']} (V 6.3)", "V 6.3")
             for u in B.units_at(s, h, "NLF"):
                 u["tgt"] = False
             s["op"]["targets"] = []
-            mv["mp"] = -1  # it halts there
+            s["op"]["halt"] = True  # it halts there
             return
         self.goto_part(f, "fight")
 

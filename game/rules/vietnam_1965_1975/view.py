@@ -13,7 +13,7 @@ from .data import COUNTERS, SCENARIOS
 from .hexes import distance
 from .interdiction import sources
 from .losses import loss_table
-from .movement import reach
+from .movement import reach, settled
 from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
 from .support import air_record, art_range, sea_range
@@ -89,6 +89,7 @@ def view(s, role=None):
     top = s["stack"][-1] if s["stack"] else None
     if top and top["s"] == "move" and role in (None, top.get("who")):
         # for the mover's movement overlay: the unit or stack moving and the MP left (V 3)
+        top = settled(s, top)
         v["moving"] = {"mode": top["mode"], "unit": top.get("cur"), "stack": top.get("group") or [],
                        "mp": dict(top["mp"]), "rule": top["rule"], "reach": reach_of(s, top)}
     if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):

@@ -21,22 +21,12 @@ class Turn(Sequence):
         Row("designate", {"who": "US"}, "Special Operations Designation (US)", "V 6.2"),
         Row("designate", {"who": "NLF"}, "Special Operations Designation (NLF)", "V 6.2"),
         Row("strat_phase", {"who": "US"}, "Strategic Movement Phase", "V 2.1"),
-        Row("ops", {"who": "NLF", "st": "choose"}, "Operations Phase", "V 2.1"),
+        Row("ops_open", {}, "Operations Phase", "V 2.1"),
         Row("turn_end", {}, "Game-Turn Indication", "V 2.1"),
     ]
 
     def cycle_start(self, g, f):
         g.log(f"Game-turn {g.s['turn']}", "V 2.1", kind="turn")
-
-    def run(self, g, f):
-        super().run(g, f)
-        top = g.s["stack"][-1]
-        if top["s"] == "ops" and top is not f and g.s["special"].get("first_op") == "US" \
-                and g.s["turn"] == 1 and "opened" not in top:
-            # the scenario gives the US the first operation (Silver Bayonet): the phase opens with
-            # the offer to the US, who may still decline (V 2.1)
-            top.update(st="offer", who="US", opened=True)
-            g.log("The scenario gives the US the first operation (V 18.1)", "V 2.1")
 
     def skip(self, g, f, row):
         return row.step == "reinforce" and not due_now(g.s)
@@ -106,6 +96,20 @@ class Designate(Step):
         u["mission_turn"] = g.s["turn"]
         g.log(f"{B.pub(g.s, u)} in {u['hex']} goes on {a['t'].title()}", "V 6.2",
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
+
+
+@B.flow.step("ops_open")
+class OpsOpen(Step):
+    """V 2.1 item 4: the Operations Phase opens with the NLF's choice of who operates, or, where the
+    scenario gives the US the first operation (Silver Bayonet), with the offer to the US, who may
+    still decline."""
+
+    def run(self, g, f):
+        if g.s["special"].get("first_op") == "US" and g.s["turn"] == 1:
+            g.log("The scenario gives the US the first operation (V 18.1)", "V 2.1")
+            g.goto("ops", who="US", st="offer")
+        else:
+            g.goto("ops", who="NLF", st="choose")
 
 
 @B.flow.step("ops")

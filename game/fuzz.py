@@ -5,8 +5,8 @@ Plays random legal actions, undo included, and after every step checks:
   * a legal action exists unless the game is over;
   * the state equals itself after a JSON round trip;
   * for every role, what that role sees (the view, the prompt, its legal actions and the new log
-    entries it may read) never names a unit that role may not see (`rules.hidden_ids(state[,
-    role])`), and a concealed piece carries nothing but its handle, side and back;
+    entries it may read) never names a unit that role may not see (`rules.hidden_ids(state,
+    role)`), and a concealed piece carries nothing but its handle, side and back;
   * for every role, now and then, a position that looks the same to it (`rules.resample_hidden
     (state, role, rng)`: the hidden part drawn again) gives it the same view, prompt and legal
     actions: what it is offered never tells it what it may not see;
@@ -19,7 +19,6 @@ summary: games, steps, failures, steps per second.
 """
 
 import contextlib
-import inspect
 import json
 import random
 import re
@@ -39,14 +38,7 @@ class Failure(Exception):
 
 
 def _hidden_fn(rules):
-    fn = getattr(rules, "hidden_ids", None)
-    if fn is None:
-        return lambda s, role: []
-    try:
-        takes_role = len(inspect.signature(fn).parameters) >= 2
-    except (TypeError, ValueError):
-        takes_role = False
-    return fn if takes_role else (lambda s, role: fn(s))
+    return getattr(rules, "hidden_ids", None) or (lambda s, role: [])
 
 
 def hidden_leaks(rules, m, role=None, acts=None, log_from=None, hidden=None):

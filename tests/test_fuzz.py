@@ -12,7 +12,7 @@ import pytest
 from game.__main__ import main
 from game.engine import match as M
 from game.fuzz import Failure, fuzz, fuzz_one
-from game.rules import get
+from game.rules import get, load_save
 
 R = get("mike-force")
 
@@ -90,8 +90,7 @@ def test_cli_failure_prints_seed_and_writes_an_importable_save(tmp_path, capsys,
     assert rc == 1 and "FAILURE" in text and "seed=5000015" in text
     files = list(tmp_path.glob("fuzz-failure-*.json"))
     assert len(files) == 1
-    from game.engine.saves import load_match
-    m, _ = load_match(files[0].read_text(), game="mike-force")
+    m, _ = load_save(files[0].read_text(), game="mike-force")
     assert len(m["actions"]) == 2 and len(m["fuzz"]["failing_step_actions"]) == 1
     assert "no verdict after 3 actions" in m["fuzz"]["error"]
 

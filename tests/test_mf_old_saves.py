@@ -11,6 +11,7 @@ import pytest
 
 from game.engine import match as M
 from game.engine import saves as SV
+from game.rules import load_save
 
 from .mf_helpers import R
 
@@ -30,7 +31,7 @@ def test_an_old_save_inside_a_procedure_opens_at_the_same_question(name):
     saved = json.loads(text)
     q = saved["state"]["stack"][-1]
     assert q["s"] == "choose" and saved["data_version"] == "mf-data-1"
-    m, warnings = SV.load_match(text, game="mike-force")
+    m, warnings = load_save(text, game="mike-force")
     assert warnings == ["converted from game data mf-data-1 to mf-data-2"] and m["data_version"] == R.data_version
     assert M.prompt(R, m) == f"{q['prompt']} ({q['rule']})"
     now = [a["label"] for a in M.legal_actions(R, m) if a["t"] != "recover"]
@@ -46,7 +47,7 @@ def test_an_old_save_inside_a_procedure_opens_at_the_same_question(name):
 
 def test_an_old_mid_battle_save_continues_the_battle():
     """The battle goes on where it stood: the line-up question of round 1 at its space, then fire."""
-    m, _ = SV.load_match(old("battle"), game="mike-force")
+    m, _ = load_save(old("battle"), game="mike-force")
     battle = next(f for f in m["state"]["stack"] if f["s"] == "battle")
     assert battle["round"] == 1 and m["state"]["battle"]["at"] == battle["sp"]
     for _ in range(20):
@@ -62,7 +63,7 @@ def test_an_old_save_whose_moves_play_otherwise_is_refused_clearly():
     saved = json.loads(old("battle"))
     saved["seed"] += 1
     with pytest.raises(SV.SaveError) as e:
-        SV.load_match(json.dumps(saved), game="mike-force")
+        load_save(json.dumps(saved), game="mike-force")
     msg = str(e.value)
     assert "earlier version of Mike Force" in msg and "in the middle of a battle" in msg and "new game" in msg
 
@@ -75,5 +76,5 @@ def test_an_old_save_between_phases_is_kept_as_it_is():
         M.apply(R, m, M.legal_actions(R, m)[-1])
     saved = dict(json.loads(json.dumps(m)), data_version="mf-data-1")
     saved["seed"] += 1  # played again with other dice, its actions would not reach its position
-    m2, warnings = SV.load_match(json.dumps(saved), game="mike-force")
+    m2, warnings = load_save(json.dumps(saved), game="mike-force")
     assert m2["state"] == m["state"] and m2["undo"] == m["undo"] and warnings

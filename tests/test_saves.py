@@ -10,6 +10,7 @@ import pytest
 from game.engine import match as M
 from game.engine import saves as SV
 from game.engine.flow import IllegalAction
+from game.rules import load_save
 
 from .mf_helpers import R
 
@@ -27,7 +28,7 @@ def played(seed=5, n=40, scenario="early"):
 
 def refused(text, *words, **kw):
     with pytest.raises(SV.SaveError) as e:
-        SV.load_match(text, **kw)
+        load_save(text, **kw)
     msg = str(e.value)
     for w in words:
         assert w in msg, msg
@@ -36,7 +37,7 @@ def refused(text, *words, **kw):
 
 def test_a_save_round_trips_and_plays_on():
     m = played()
-    m2, warnings = SV.load_match(json.dumps(m), game="mike-force")
+    m2, warnings = load_save(json.dumps(m), game="mike-force")
     assert m2 == m and warnings == []
     assert M.state_hash(m2) == M.state_hash(m)
     M.play(R, m2, M.legal_actions(R, m2)[0])  # still playable
@@ -53,7 +54,7 @@ def test_older_format_is_migrated():
     m = played()
     old = {k: v for k, v in m.items() if k != "undo"}
     old["format"] = 0
-    m2, warnings = SV.load_match(json.dumps(old))
+    m2, warnings = load_save(json.dumps(old))
     assert m2["format"] == 1 and m2["undo"] == []
     assert any("format 0" in w for w in warnings)
     assert M.state_hash(m2) == M.state_hash(m)
@@ -73,7 +74,7 @@ def test_other_data_version_refused_or_migrated(monkeypatch):
     def up(obj):
         return dict(obj, data_version=R.data_version)
     monkeypatch.setattr(R, "data_migrations", {"mf-data-0": up}, raising=False)
-    m2, warnings = SV.load_match(json.dumps(m))
+    m2, warnings = load_save(json.dumps(m))
     assert m2["data_version"] == R.data_version and any("mf-data-0" in w for w in warnings)
 
 
@@ -163,7 +164,7 @@ def test_fuzz_failure_file_is_an_importable_save(tmp_path, monkeypatch):
     save = F.failure_save(R, "early", 4, e.value)
     path = tmp_path / "f.json"
     path.write_text(json.dumps(save))
-    m, _ = SV.load_match(path.read_text(), game="mike-force")
+    m, _ = load_save(path.read_text(), game="mike-force")
     assert "MF 27" in m["fuzz"]["error"] and m["fuzz"]["seed"] == 4
     assert m["actions"] + m["fuzz"]["failing_step_actions"] == e.value.match["actions"]
     assert len(m["actions"]) == 29
@@ -198,6 +199,6 @@ def test_save_text_is_json_dumps_with_the_log_written_once(gid, scenario, seed):
             same += 1
         kept += same
         if step == 120:  # a reloaded match: a new log list, written whole once, then kept again
-            m = SV.load_match(SV.save_text(m), game=gid)[0]
+            m = load_save(SV.save_text(m), game=gid)[0]
     assert undone > 0 or gid == "vietnam-1965-1975"  # (two players: no undo offered to a view of both)
     assert kept > 1000  # the entries' texts were kept from save to save, not made again

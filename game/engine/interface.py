@@ -40,7 +40,6 @@ class Rules(Protocol):
 #   check_indexes(on) -> None                              the fuzzer: compare each index with the
 #                                                           state whenever it closes
 #   data_migrations = {old data_version: fn(match) -> match}
-#   describe(state, action) -> str                         a label for an action listed without one
 #   howto() -> dict                                        the "How to play" page: setting, sequence,
 #                                                           victory, counters and a summary per cited
 #                                                           rule section (game/engine/howto.py)

@@ -1,7 +1,9 @@
 """Reading a saved match safely (pure Python: the browser's import, Continue and slots use it),
 and writing one (`save_text`, the autosave's: the same text as json.dumps, made faster).
 
-    match, warnings = load_match(text, max_bytes=MAX_SAVE_BYTES, game=None)
+    match, warnings = load_match(text, find, max_bytes=MAX_SAVE_BYTES, game=None)
+
+(find: game id -> rules or None; game.rules.load_save passes the registry's)
 
 raises SaveError(message) with a sentence meant for the player when the text is not a save this
 app can open: too large, not JSON, cut short, another game, a newer save format or game data,
@@ -75,10 +77,10 @@ def _from_0(m):
 MIGRATIONS = {0: _from_0}  # format n -> format n + 1
 
 
-def load_match(text, max_bytes=MAX_SAVE_BYTES, game=None):
-    """Parse, migrate and check a saved match. Returns (match, warnings); raises SaveError."""
-    from ..rules import GAMES, get
-
+def load_match(text, find, max_bytes=MAX_SAVE_BYTES, game=None):
+    """Parse, migrate and check a saved match. Returns (match, warnings); raises SaveError.
+    find(game_id) gives a registered game's rules, or None (the engine does not import the
+    registry: game.rules.load_save passes its own)."""
     warnings = []
     obj = parse(text, max_bytes)
     fmt = obj.get("format")
@@ -88,11 +90,12 @@ def load_match(text, max_bytes=MAX_SAVE_BYTES, game=None):
         raise SaveError(f"This save was made by a newer version of the app (save format {fmt}; this app "
                         f"reads formats up to {FORMAT}). Update the app to open it.")
     gid = obj.get("game")
-    if not isinstance(gid, str) or gid not in GAMES:
+    rules = find(gid) if isinstance(gid, str) else None
+    if rules is None:
         raise SaveError(f"This is a save of a game this app does not know ({str(gid)[:40]!r}).")
     if game is not None and gid != game:
-        raise SaveError(f"This is a save of {_title(gid)}, not of {_title(game)}.")
-    rules = get(gid)
+        other = find(game)
+        raise SaveError(f"This is a save of {rules.title}, not of {other.title if other else game}.")
     while fmt < FORMAT:
         step = MIGRATIONS.get(fmt)
         if step is None:
@@ -121,11 +124,6 @@ def load_match(text, max_bytes=MAX_SAVE_BYTES, game=None):
             warnings.append(f"option {k} was missing: set to its default ({v})")
     check_position(rules, obj)
     return obj, warnings
-
-
-def _title(gid):
-    from ..rules import GAMES
-    return GAMES[gid]["title"] if gid in GAMES else gid
 
 
 def parse(text, max_bytes=MAX_SAVE_BYTES):

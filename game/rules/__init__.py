@@ -4,6 +4,8 @@ UI module (the interface in game/ui/games/__init__.py), and nowhere else."""
 
 import importlib
 
+from ..engine.saves import load_match
+
 GAMES = {
     "mike-force": {"title": "Mike Force", "rules": "game.rules.mike_force",
                    "ui": "game.ui.games.mike_force"},
@@ -27,6 +29,17 @@ def get(game_id):
     if game_id not in GAMES:
         raise ValueError(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
     return importlib.import_module(GAMES[game_id]["rules"])
+
+
+def find(game_id):
+    """The rules module of a registered game, or None (the save loader's lookup)."""
+    return get(game_id) if game_id in GAMES else None
+
+
+def load_save(text, game=None, **kw):
+    """A saved match read, converted and checked (game/engine/saves.py) with this registry:
+    (match, warnings), or SaveError saying why not."""
+    return load_match(text, find, game=game, **kw)
 
 
 def ui_module(game_id):

@@ -2,8 +2,8 @@
 import json
 import time
 
-from game.engine.saves import SaveError, load_match, save_text
-from game.rules import get
+from game.engine.saves import SaveError, save_text
+from game.rules import get, load_save
 
 from .dom import document, window
 
@@ -83,7 +83,7 @@ def load_autosave(game):
 
 def open_autosave(game):
     """(match, warnings) of the game's autosave checked by the engine; SaveError if it cannot be opened."""
-    return load_match(_ls().getItem(_auto_key(game)) or "", game=game)
+    return load_save(_ls().getItem(_auto_key(game)) or "", game=game)
 
 
 def has_autosave(game):
@@ -124,7 +124,7 @@ def open_slot(name, game):
     s = _ls().getItem(SLOT + name)
     if not s:
         raise SaveError("This slot is empty.")
-    return load_match(s, game=game)
+    return load_save(s, game=game)
 
 
 def delete_slot(name):

@@ -5,8 +5,8 @@ autosave, the save slots, export and import. Every save opened goes through the 
 import asyncio
 
 from game.engine import match as M
-from game.engine.saves import MAX_SAVE_BYTES, SaveError, load_match
-from game.rules import get
+from game.engine.saves import MAX_SAVE_BYTES, SaveError
+from game.rules import get, load_save
 
 from . import players, saves, startscreen
 from .dom import document, q
@@ -154,6 +154,6 @@ class Session:
                 return
             finally:
                 e.target.value = ""
-            self.open_save(lambda: load_match(data, game=None), f"'{name}'", self.dialogs.saves_msg,
+            self.open_save(lambda: load_save(data), f"'{name}'", self.dialogs.saves_msg,
                            ("import", "Imported"), ask=True)
         asyncio.ensure_future(read())

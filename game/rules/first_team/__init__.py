@@ -31,8 +31,8 @@ def invariants(state):
     return _check_invariants(state)
 
 
-def hidden_ids(state):
-    """Counters the American player may not see: NVA units (and their artillery) in the Unknown
+def hidden_ids(state, role=None):
+    """Counters the American player (the only role) may not see: NVA units (and their artillery) in the Unknown
     Box, and LZ markers not yet flipped (their validity is on the hidden side)."""
     out = []
     for uid, u in state["units"].items():

@@ -44,8 +44,8 @@ def invariants(state):
     return _check_invariants(state)
 
 
-def hidden_ids(state):
-    """Units whose identity the Free World player may not see: every Communist unit face down,
+def hidden_ids(state, role=None):
+    """Units whose identity the Free World player (the only role) may not see: every Communist unit face down,
     on the map or in a box (MF 16.0); garrisons are always face up."""
     from . import board as B
     return [uid for uid, u in state["units"].items()

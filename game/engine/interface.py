@@ -19,6 +19,9 @@ class Rules(Protocol):
     def scenarios(self) -> list: ...          # [{"id", "name", "rule", "briefing"}]
     def options(self) -> list: ...            # named optional rules and rulings, each with its default
     def default_options(self) -> dict: ...
+    # the state: plain JSON data with "options", "stack" (the frames of play: [{"s": step name}])
+    # and, once the game ends, "over" = {"winner": role, "turn": n[, "level", "vp"]} (the match,
+    # the simulator and the saves read it); the engine adds "dice"
     def initial_state(self, scenario: str, options: dict) -> dict: ...
     def view(self, state: dict, role: Any = None) -> dict: ...   # what role may see; None: the only role
     def verdict_text(self, state: dict) -> str: ...

@@ -3,7 +3,7 @@ with every counter back in its starting box, scripted dice, the step under test 
 HALT frame, driven with M.apply (legality checked) or run()."""
 
 from game.engine import match as M
-from game.engine.flow import Context, IllegalAction  # noqa: F401
+from game.engine.flow import QUESTION, Context, IllegalAction  # noqa: F401
 from game.rules import get
 from game.rules.first_team import board as B
 from game.rules.first_team.ask import QUESTIONS
@@ -88,6 +88,17 @@ def supply(m, loc, step=2):
 
 def stack(m, *frames):
     m["state"]["stack"] = [dict(HALT)] + [dict(f) for f in frames]
+
+
+def at_part(step, part):
+    """The frame field that starts the procedure `step` at its part `part` (flow.Procedure runs its
+    parts in order), for a test that begins in the middle of one."""
+    return {"pc": R.flow.get(step).parts.index(part)}
+
+
+def asking(m):
+    """A question is open (the engine's question step, flow.Question)."""
+    return step_name(m) in (QUESTION, "choose")
 
 
 

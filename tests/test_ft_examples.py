@@ -255,8 +255,7 @@ def test_t15_combat_fatigue_distribution():
     m = blank()
     for co in "ABC":
         put(m, "1-8" + co, "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "5", "units": ["1-8A", "1-8B", "1-8C"], "helis": [],
-              "stage": "star"})
+    stack(m, {"s": "us_hit", "loc": "F2", "res": "5", "units": ["1-8A", "1-8B", "1-8C"], "helis": []})
     run(m)
     for x in ["1-8A"] * 3 + ["1-8B"] * 2:
         answer(m, t="fatigue", unit=x)
@@ -534,14 +533,14 @@ def test_t36_gunship():
     m = blank()
     put(m, "1-8A", "F2")
     put(m, "gs1", "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "3", "units": ["1-8A"], "helis": ["gs1"], "stage": "star"})
+    stack(m, {"s": "us_hit", "loc": "F2", "res": "3", "units": ["1-8A"], "helis": ["gs1"]})
     run(m)
     assert S(m)["cas"] == 2 and U(m, "1-8A")["fat"] == 3
     m = blank()
     put(m, "1-8A", "F2")
     put(m, "1-8B", "F2")
     put(m, "gs1", "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "2B", "units": ["1-8A", "1-8B"], "helis": ["gs1"], "stage": "star"})
+    stack(m, {"s": "us_hit", "loc": "F2", "res": "2B", "units": ["1-8A", "1-8B"], "helis": ["gs1"]})
     dice(m, 1, 1)
     run(m)
     answer(m, t="unit", unit="1-8A")

@@ -21,7 +21,7 @@ def test_12_6_a_broken_unit_takes_no_more_fatigue_from_the_result_that_broke_it(
     m = blank()
     put(m, "1-8A", "F2", fat=4)
     put(m, "1-8B", "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "3", "units": ["1-8A", "1-8B"], "helis": [], "stage": "star"})
+    stack(m, {"s": "us_hit", "loc": "F2", "res": "3", "units": ["1-8A", "1-8B"], "helis": []})
     run(m)
     answer(m, t="fatigue", unit="1-8A")
     a, b = U(m, "1-8A"), U(m, "1-8B")

@@ -7,7 +7,7 @@ from game.rules.first_team import combat as C
 from game.rules.first_team import turn as T
 from game.rules.first_team.data import ADJ
 
-from .ft_helpers import S, U, acts, answer, blank, ctx, dice, do, log_has, loc, nva, put, run, stack, supply
+from .ft_helpers import S, U, acts, answer, at_part, blank, ctx, dice, do, log_has, loc, nva, put, run, stack, supply
 
 PLEIKU_RING = ("H6", "I5", "I6", "J4", "J6")
 
@@ -146,7 +146,7 @@ def test_pathfinder_leaves_with_heliborne_retreat_ft_14_1():
     x = nva(m, 32, 101, "C3")
     for i, l in enumerate(sorted(ADJ["C3"])):
         nva(m, 33, 101 + i, l)
-    stack(m, {"s": "fight", "loc": "C3", "kind": "ambush", "att": "NVA", "stage": "nva_retreat", "us_f": [],
+    stack(m, {"s": "fight", "loc": "C3", "kind": "ambush", "att": "NVA", **at_part("fight", "nva_retreat"), "us_f": [],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [], "sup": {}, "night": False, "nsup": 0, "helis": [],
               "r_us": "R", "r_nva": "-"})
     run(m)
@@ -233,7 +233,7 @@ def test_aa_victim_player_choice_before_refit_ft_16_21():
     B.sync_nart(S(m))
     put(m, "gs1", "F2", used=True)
     put(m, "oh1", "F2", used=True)
-    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "NVA", "stage": "nva_dmg", "us_f": [],
+    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "NVA", **at_part("fight", "nva_losses"), "us_f": [],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [x], "sup": {}, "night": False, "nsup": 0,
               "helis": ["gs1", "oh1"], "r_us": "-*", "r_nva": "-", "unsup": []})
     run(m)
@@ -248,7 +248,7 @@ def test_aa_victim_player_choice_before_refit_ft_16_21():
     x = nva(m, 32, 101, "F2")
     B.sync_nart(S(m))
     put(m, "gs1", "F2", used=True)
-    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "NVA", "stage": "nva_dmg", "us_f": [],
+    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "NVA", **at_part("fight", "nva_losses"), "us_f": [],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [x], "sup": {}, "night": False, "nsup": 0,
               "helis": ["gs1"], "r_us": "-*", "r_nva": "-", "unsup": []})
     run(m)

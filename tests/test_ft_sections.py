@@ -7,8 +7,8 @@ from game.rules.first_team import turn as T
 from game.rules.first_team import us as US
 from game.rules.first_team.data import LOC, MAP, TABLES
 
-from .ft_helpers import (R, S, U, acts, answer, blank, ctx, dice, do, halted, left, loc, log_has, nva, put, run,
-                         stack, step_name, supply)
+from .ft_helpers import (R, S, U, acts, answer, asking, at_part, blank, ctx, dice, do, halted, left, loc, log_has,
+                         nva, put, run, stack, step_name, supply)
 
 
 def _setup_match(seed=1):
@@ -79,7 +79,7 @@ def test_exchange_ft_9_11():
     put(m, "2-7A", "PLEIKU")
     stack(m, {"s": "transport", "seg": "C"})
     do(m, {"t": "exchange", "heli": "tr1", "unit": "1-8A", "to": "PLEIKU"})
-    if step_name(m) == "choose":
+    if asking(m):
         answer(m, t="unit", unit="2-7A")
     assert loc(m, "1-8A") == "PLEIKU" and loc(m, "2-7A") == B.ANKHE and S(m)["cp"] == 18
 
@@ -204,7 +204,7 @@ def test_open_combat_ft_11_0():
     put(m, "1-8A", "F2")
     supply(m, "F2")
     x = nva(m, 32, 101, "F2")
-    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "US", "stage": "start", "us_f": ["1-8A"],
+    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "US", "us_f": ["1-8A"],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [x], "sup": {}, "night": False, "nsup": 0, "helis": []})
     dice(m, 6, 1)
     run(m)
@@ -217,11 +217,11 @@ def test_a_result_garrison_first_ft_14_2():
     +1 VP) and its casualty points are not recorded."""
     m = blank()
     put(m, "1-8A", "G4")
-    stack(m, {"s": "us_hit", "loc": "G4", "res": "A", "units": ["sfG4", "1-8A"], "helis": [], "stage": "star"})
+    stack(m, {"s": "us_hit", "loc": "G4", "res": "A", "units": ["sfG4", "1-8A"], "helis": []})
     run(m)
     assert loc(m, "sfG4") == B.ELIM and not U(m, "1-8A").get("brk") and S(m)["vp"] == 1
     m = blank()
-    stack(m, {"s": "us_hit", "loc": "G4", "res": "2", "units": ["sfG4"], "helis": [], "stage": "star"})
+    stack(m, {"s": "us_hit", "loc": "G4", "res": "2", "units": ["sfG4"], "helis": []})
     run(m)
     assert S(m)["cas"] == 0 and U(m, "sfG4")["fat"] == 2
 
@@ -270,7 +270,7 @@ def test_contacted_nva_ambush_on_entry_ft_13_6():
     S(m)["f"]["start_us"] = ["F1"]
     dice(m, 1, 3, 6, 6, 6)
     do(m, {"t": "move", "unit": "1-8A", "to": "F2", "sup": True})
-    while step_name(m) == "choose" and not halted(m):
+    while asking(m) and not halted(m):
         M.apply(R, m, acts(m)[0])
     assert log_has(m, "FT 13.6", "AMBUSH") and U(m, x)["step"] == 1
     assert sum(1 for e in m["log"] if e.get("kind") == "combat") == 1
@@ -380,7 +380,7 @@ def test_exchange_into_a_full_location_ft_8_0_and_9_11():
     stack(m, {"s": "transport", "seg": "C"})
     assert not any(a["unit"] == "1-8A" and a["to"] == "PLEIKU" for a in acts(m, "lift"))
     do(m, {"t": "exchange", "heli": "tr1", "unit": "1-8A", "to": "PLEIKU"})
-    assert step_name(m) == "choose" and loc(m, "1-8A") == B.ANKHE  # asked before landing: never over the limit
+    assert asking(m) and loc(m, "1-8A") == B.ANKHE  # asked before landing: never over the limit
     assert {a["unit"] for a in acts(m, "unit")} == {"2-7A", "1-5A"}
     answer(m, t="unit", unit="1-5A")
     assert loc(m, "1-8A") == "PLEIKU" and loc(m, "1-5A") == B.ANKHE and loc(m, "2-7A") == "PLEIKU"
@@ -469,9 +469,9 @@ def test_exchange_pick_up_waits_for_the_landing_ambush_ft_9_11_and_13_6():
     unit carried back is still there when the ambush fires, and is marked as having moved
     (no fatigue recovery this turn, FT 12.4, A26)."""
     m = _landing_then_exchange(with_supply=True)
-    assert step_name(m) == "choose" and "break" in M.prompt(R, m)  # the ambush's 1B result first
+    assert asking(m) and "break" in M.prompt(R, m)  # the ambush's 1B result first
     answer(m, t="unit", unit="1-8A")
-    assert "carried back" in M.prompt(R, m) or step_name(m) == "choose"
+    assert "carried back" in M.prompt(R, m) or asking(m)
     answer(m, t="unit", unit="1-8A")
     texts = [e["text"] for e in m["log"]]
     ambush = next(i for i, t in enumerate(texts) if t.startswith("AMBUSH at C2"))
@@ -483,7 +483,7 @@ def test_landing_ambush_involves_every_transport_landed_there_a36():
     """CRT '*' (A36): in a landing ambush the transports that landed there are involved: the
     player picks which goes to Refit among both."""
     m = _landing_then_exchange(with_supply=False)
-    assert step_name(m) == "choose"
+    assert asking(m)
     assert {a["heli"] for a in acts(m)} == {"tr1", "tr2"}
     answer(m, heli="tr2")
     assert loc(m, "tr2") == B.REFIT and loc(m, "1-8B") == B.ANKHE  # its cargo goes home

@@ -36,7 +36,7 @@ def test_supply_spent_at_combat_does_not_unsupply_ft_6_3_11_26():
     put(m, "2-7A", "F2")
     sp = supply(m, "F2", step=1)
     x = nva(m, 32, 101, "F2")
-    C.start_fight(ctx(m), "F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x])
+    C.start_fight(ctx(m), C.combat("F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x]))
     dice(m, *[3] * 8)
     run(m)
     assert loc(m, sp) == B.POOL  # the marker was used up by the combat
@@ -46,7 +46,7 @@ def test_supply_spent_at_combat_does_not_unsupply_ft_6_3_11_26():
     m = blank()
     put(m, "2-7A", "F2")
     x = nva(m, 32, 101, "F2")
-    C.start_fight(ctx(m), "F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x])
+    C.start_fight(ctx(m), C.combat("F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x]))
     dice(m, *[3] * 8)
     run(m)
     assert "unsupplied target +4" in _nva_fire_line(m)[0]

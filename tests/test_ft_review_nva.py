@@ -188,8 +188,8 @@ def test_b16_night_roll_on_entry_ambush_ft_11_25():
         put(m, "2-7A", "F4")
         nva(m, 32, 101, "F4")
         dice(m, 1, 2)
-        assert N.entry_ambush(ctx(m), "F4", [])
-        assert step_name(m) == "fight" and S(m)["stack"][-1]["night"] is night
+        fights = N.entry_ambush(ctx(m), "F4", [])
+        assert len(fights) == 1 and fights[0]["kind"] == "ambush" and fights[0]["night"] is night
         assert log_has(m, "FT 11.25") is night
         assert left(m) == ([] if night else [2])
 
@@ -242,7 +242,7 @@ def test_b15_cambodia_entry_ambush_by_identified_units_a80():
         nva(m, 32, 101, "ZCAM")
         dice(m, 1)
         hit = N.entry_ambush(ctx(m), "CAM2", [])
-        assert hit is checked and (loc(m, "n32-101") == "CAM2") is checked
+        assert bool(hit) is checked and (loc(m, "n32-101") == "CAM2") is checked
 
 
 def test_a31_options_broken_and_cambodian_garrisons_a81_a82():

@@ -323,13 +323,23 @@ class NvaAA(Procedure):
 
 # --- one combat as a procedure -----------------------------------------------------------------------
 
-def start_fight(g, loc, kind, att, us_f=(), us_t=(), n_f=(), n_t=(), sup=None, night=False, nsup=0, helis=()):
-    f = g.call("fight", loc=loc, kind=kind, att=att, us_f=list(us_f), us_t=list(us_t),
-               n_f=list(n_f), n_t=list(n_t), sup=sup or {}, night=night, nsup=nsup, helis=list(helis))
-    _record_start(g, f)
+def combat(loc, kind, att, us_f=(), us_t=(), n_f=(), n_t=(), sup=None, night=False, nsup=0, helis=()):
+    """One combat, as the frame data of the procedure "fight" (see Fight)."""
+    return {"loc": loc, "kind": kind, "att": att, "us_f": list(us_f), "us_t": list(us_t), "n_f": list(n_f),
+            "n_t": list(n_t), "sup": sup or {}, "night": night, "nsup": nsup, "helis": list(helis)}
 
 
-def _record_start(g, f):
+def start_fight(g, c):
+    """The combat `c` (combat()) begins: its battle record, then the fight."""
+    record_start(g, c)
+    call_fight(g, c)
+
+
+def call_fight(g, c):
+    g.call("fight", **c)
+
+
+def record_start(g, f):
     """The battle display's record (engine/battle.py): both sides with strength-effectiveness, who
     fires first (the attacker, FT 11.0), the support committed so far; display only."""
     s = g.s
@@ -427,7 +437,7 @@ class Fight(Procedure):
         f["r_us"] = f["r_nva"] = "-"
         f["log0"] = len(g.logbuf)
         if not BR.current(g) or BR.current(g).get("at") != loc:
-            _record_start(g, f)
+            record_start(g, f)
         record_support(g, loc, f["sup"])
 
     def fire(self, g, f):

@@ -6,10 +6,10 @@ Every roll is logged with its reason and rule."""
 
 from math import ceil
 
-from ...engine.flow import Step
+from ...engine.flow import Procedure, Step
 from . import board as B
 from .board import flow
-from .combat import start_fight
+from .combat import call_fight, combat, record_start, start_fight
 from .data import ADJ, CLS, DISPLAY, LOC, TABLES, ZONE_LOCS
 
 
@@ -42,13 +42,16 @@ def stacks_move_in(g, pool, loc, why, rule, moved):
 
 
 def entry_ambush(g, loc, helis):
-    """Contacted NVA in the location check first, then Identified units of the zone box, in stacks
-    of six (A19). The fights are pushed so the Contacted ambush resolves first. True if ambushed."""
+    """FT 13.6 (1), A19: American units land in or enter loc: the Contacted NVA in the location
+    check first, then the Identified units of the zone box, in stacks of six. Returns the ambushes
+    (combat(), in the order they resolve: the Contacted one first, "immediately, before any other
+    movement"), each one's battle record started as it is triggered; [] if none (call
+    "ambushes" with them)."""
     s = g.s
     U = s["units"]
     tg = B.ambushable(s, loc, by_contacted=False)
     if not tg:
-        return False
+        return []
     fights = []
     nva = [x for x in B.nva_at(s, loc) if not B.broken(U[x])]
     tgc = B.ambushable(s, loc, by_contacted=True)
@@ -72,9 +75,25 @@ def entry_ambush(g, loc, helis):
     # FT 11.25 (A5 option "all_nva_attacks"): a night roll before each attack, in resolution order
     nights = [s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc) for _ in fights]
     nights.reverse()
+    out = []
     for (tgx, grp), night in zip(fights, nights):
-        start_fight(g, loc, "ambush", "NVA", us_t=tgx, n_f=grp, helis=helis, night=night)
-    return bool(fights)
+        c = combat(loc, "ambush", "NVA", us_t=tgx, n_f=grp, helis=helis, night=night)
+        record_start(g, c)
+        out.insert(0, c)  # the last triggered, the Contacted NVA's, resolves first
+    return out
+
+
+@flow.step("ambushes")
+class Ambushes(Procedure):
+    """FT 13.6: the ambushes of American units entering a location (entry_ambush), one after the
+    other. Frame: fights (the combats still to resolve)."""
+
+    parts = ("fight",)
+
+    def fight(self, g, f):
+        if f["fights"]:
+            self.again(f)
+            call_fight(g, f["fights"].pop(0))
 
 
 def cam_box_attacks(s):
@@ -240,7 +259,7 @@ class FightLater(Step):
         tg = [x for x in f["tg"] if s["units"][x]["loc"] == f["loc"]]
         if grp and tg:
             night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, f["loc"])
-            start_fight(g, f["loc"], "ambush", "NVA", us_t=tg, n_f=grp, night=night)
+            start_fight(g, combat(f["loc"], "ambush", "NVA", us_t=tg, n_f=grp, night=night))
 
 
 # --- Segment I: off-board movement (13.2, 13.73, A32) ---------------------------------------------------
@@ -444,7 +463,7 @@ def us_ambush_check(g, loc, entering):
     if ok:
         g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle",
               battle=loc, refs=B.refs(B.ref_p(loc)))
-        start_fight(g, loc, "ambush", "US", us_f=us, n_t=B.nsort(s, entering))
+        start_fight(g, combat(loc, "ambush", "US", us_f=us, n_t=B.nsort(s, entering)))
 
 
 # --- Segment L: NVA ambush (13.6 cond. 2, A57) -------------------------------------------------------------
@@ -468,7 +487,7 @@ class NvaAmbush(Step):
         if d <= e:
             g.log(f"AMBUSH at {B.name(loc)}", "FT 13.6", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
             night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc)
-            start_fight(g, loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night)
+            start_fight(g, combat(loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night))
 
 
 # --- Segment M: NVA open combat (11.1, 11.25, 11.29, A30, A33, A34, A58) ---------------------------------
@@ -567,8 +586,8 @@ class NvaCombat(Step):
                      and not B.broken(s["units"][x])]
         us = B.us_ground(s, loc)
         g.log(f"The NVA must attack at {B.name(loc)}", "FT 11.1", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
-        start_fight(g, loc, "open", "NVA", us_f=us, us_t=us, n_f=n_f, n_t=B.nva_at(s, loc),
-                    night=night, nsup=nva_support(g, loc))
+        start_fight(g, combat(loc, "open", "NVA", us_f=us, us_t=us, n_f=n_f, n_t=B.nva_at(s, loc),
+                              night=night, nsup=nva_support(g, loc)))
         g.push("m_support", loc=loc, sup={}, night=night)
 
 

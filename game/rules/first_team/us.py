@@ -12,7 +12,7 @@ from . import board as B
 from . import nva as N
 from .ask import ask, then
 from .board import flow
-from .combat import record_support, start_fight, strike_units
+from .combat import combat, record_support, start_fight, strike_units
 from .data import ADJ, COUNTERS, LOC, TABLES
 
 CP = TABLES["cp"]
@@ -730,7 +730,9 @@ def land(g, h, c, to, frm):
     if B.zone_of(to) == "CAM":
         s["f"]["cam"] = True
     if to not in s["f"].get("start_us", []):
-        N.entry_ambush(g, to, list(s["f"]["landed"][to]))  # every transport landed there is involved (A36)
+        fights = N.entry_ambush(g, to, list(s["f"]["landed"][to]))  # every transport landed there is involved (A36)
+        if fights:
+            g.call("ambushes", fights=fights)
 
 
 # --- Segment D: ground movement ---------------------------------------------------------------------
@@ -1051,6 +1053,7 @@ def ground_move(g, xs, to, carry):
     unsup = {x: not B.supplied(s, x) for x in xs}
     prev = frm
     start_us = s["f"].get("start_us", [])
+    fights = []
     for i, loc in enumerate(path):
         line = "ankhe" if B.ANKHE in (prev, loc) else ADJ[prev][loc]
         for x in xs:
@@ -1069,7 +1072,9 @@ def ground_move(g, xs, to, carry):
                     ent.append(B.zone_of(loc))
             if B.zone_of(loc) == "CAM":
                 s["f"]["cam"] = True
-            if loc not in start_us and N.entry_ambush(g, loc, []):
+            if loc not in start_us:
+                fights = N.entry_ambush(g, loc, [])
+            if fights:
                 if i < len(path) - 1:
                     g.log("The ambushed stack ends its move", "FT 13.6")
                 break
@@ -1084,6 +1089,8 @@ def ground_move(g, xs, to, carry):
               refs=B.refs(*[B.ref_u(g.s, x) for x in xs], B.ref_p(frm), B.ref_p(prev)))
     for x in xs:
         B.add_fatigue(g, x, fat[x], "movement", "FT 12.1")
+    if fights:
+        g.call("ambushes", fights=fights)
 
 
 # --- Segment E: support; Segment F: American open combat ----------------------------------------------
@@ -1270,8 +1277,8 @@ class UsCombat(Step):
             g.log(f"No American unit can initiate combat at {B.name(loc)}", "FT 11.1", refs=B.refs(B.ref_p(loc)))
             return
         helis = at["sup"].get("gs", []) + at["sup"].get("ara", []) + at["sup"].get("oh", [])
-        start_fight(g, loc, "open", "US", us_f=us_f, us_t=B.us_ground(s, loc), n_f=nva, n_t=nva, sup=at["sup"],
-                    nsup=N.nva_support(g, loc, f["nplan"].get(loc, [])), helis=helis)
+        start_fight(g, combat(loc, "open", "US", us_f=us_f, us_t=B.us_ground(s, loc), n_f=nva, n_t=nva,
+                              sup=at["sup"], nsup=N.nva_support(g, loc, f["nplan"].get(loc, [])), helis=helis))
 
 
 # --- Segment M: American support for the NVA attack -------------------------------------------------

@@ -271,11 +271,12 @@ def test_t16_arrow():
         nva(m, 66, c, "ZA")
     nva(m, 33, 101, "ZA")
     nva(m, 33, 102, "ZA")
-    stack(m, {"s": "offboard"})
+    stack(m, {"s": "offboard", "into": "arrow"})
     dice(m, 1, 1)
     run(m)
-    assert len(B.of_kind(S(m), "ZD", "nva")) == 11 and S(m)["f"]["arrow"]
-    assert not T.skip(S(m), "td", {"seg": "J"})
+    turn = {"s": "turn", "arrow": S(m)["stack"][0]["arrow"]}  # the result, as it comes back to the turn
+    assert len(B.of_kind(S(m), "ZD", "nva")) == 11 and turn["arrow"]
+    assert not _skips(m, "td", "J", turn)
 
 
 def test_t17_target_determination():
@@ -370,15 +371,23 @@ def test_t24_pleiku_zone():
 def test_t25_t26_turn_15_and_j_skip():
     """T25, T26 / FT 4.12, 4.14 (A1): turn 15 skips the Intelligence Phase and Segments I and J; J
     runs only after an arrow; result 2B on turn 5 places the 32nd in Box B."""
-    s = S(blank(turn=15))
-    assert T.skip(s, "intel", {}) and T.skip(s, "offboard", {}) and T.skip(s, "td", {"seg": "J"})
-    assert not T.skip(s, "td", {"seg": "H"})
+    m = blank(turn=15)
+    assert _skips(m, "intel") and _skips(m, "offboard") and _skips(m, "td", "J", {"s": "turn", "arrow": True})
+    assert not _skips(m, "td", "H")
     m = blank(turn=5)
-    stack(m, {"s": "offboard"})
+    stack(m, {"s": "offboard", "into": "arrow"})
     dice(m, 4, 6)
     run(m)
-    assert loc(m, "n32-101") == "ZB" and not S(m)["f"]["arrow"]
-    assert T.skip(S(m), "td", {"seg": "J"})
+    turn = {"s": "turn", "arrow": S(m)["stack"][0]["arrow"]}
+    assert loc(m, "n32-101") == "ZB" and turn["arrow"] is False
+    assert _skips(m, "td", "J", turn) and "arrow" not in turn  # the turn takes the result as it reads it
+
+
+def _skips(m, step, seg=None, turn=None):
+    """The sequence of play (turn.Turn) passes the row of `step` (its segment `seg`) by, the turn's
+    frame being `turn`."""
+    row = next(r for r in T.SEQUENCE if r.step == step and r.data.get("seg") == seg)
+    return R.flow.get("turn").skip(ctx(m), turn or {"s": "turn"}, row)
 
 
 def test_t27_t28_table_lookups():

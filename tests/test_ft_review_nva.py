@@ -100,9 +100,8 @@ def test_b9_td_ambushes_resolve_in_trigger_order_a58():
         nva(m, 66, c, "ZG")
     stack(m, {"s": "td", "seg": "H"})
     dice(m, 1, 1, 1, 1)
-    _run_step(m, "td")
-    st = S(m)["stack"]
-    assert [f["loc"] for f in st[-2:]] == ["G3", "G4"] and st[-1]["s"] == "fight_later"
+    _run_step(m, "td")  # the placement and the ambush checks: the ambushes wait for the segment's end
+    assert [loc for loc, tg, grp in S(m)["stack"][-1]["later"]] == ["G4", "G3"] and step_name(m) == "td"
     dice(m, *([1] * 30))
     run(m)
     t = _texts(m)

@@ -199,67 +199,91 @@ def td_targets(s, z):
 
 
 @flow.step("td")
-class TargetDetermination(Step):
-    def run(self, g, f):
-        s = g.s
-        U = s["units"]
-        g.pop()
-        placed = {}
-        for z in sorted(CLS, key=B.cls, reverse=True):
-            box = B.zbox(z)
-            pool = [x for x in B.of_kind(s, box, "nva") if not B.broken(U[x])]
-            if not pool or (z == "CAM" and not cam_box_attacks(s)):  # A62; A80 under 16.1
-                continue
-            if z == "P":  # FT 13.33: automatic
-                n = max(0, B.room(s, B.PLEIKU))
-                for x in B.nsort(s, pool)[:n]:
-                    B.place_nva(s, x, B.PLEIKU)
-                    placed.setdefault(B.PLEIKU, []).append(x)
-                if n:
-                    g.log(f"{names(s, placed[B.PLEIKU])} move Zone Box P -> Pleiku to attack", "FT 13.33",
-                          kind="move", **moved_facts(B.zbox("P"), B.PLEIKU, placed[B.PLEIKU]))
-                continue
-            targets = td_targets(s, z)
-            for loc in targets:
-                def moved(xs, loc=loc, z=z):
-                    for x in xs:
-                        pool.remove(x)
-                        placed.setdefault(loc, []).append(x)
-                    g.log(f"{names(s, xs)} move Zone Box {z} -> {B.name(loc)} (target determination)", "FT 13.32",
-                          kind="move", **moved_facts(B.zbox(z), loc, xs))
-                stacks_move_in(g, list(pool), loc, f"Target determination: a stack of Zone Box {z} against {B.name(loc)}",
-                               "FT 13.32", moved)
-                if not pool:
-                    break
-        later = []
-        for loc, grp in placed.items():  # FT 13.4: after all placement, resolved at segment end
-            for x in grp:
-                B.overrun(g, loc, grp)
-                break
-            tg = B.ambushable(s, loc, by_contacted=s["options"]["hold_blocks_td_ambush"])
-            if not tg:
-                continue
-            e = B.lowest_eff(s, grp)
-            d = g.roll(1, f"Ambush check by the NVA placed at {B.name(loc)} (on {e} or less)", "FT 13.4")[0]
-            if d <= e:
-                for x in grp:
-                    U[x]["amb"] = True
-                g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
-                later.append((loc, tg, grp))
-        for loc, tg, grp in reversed(later):  # A58: in the order of their triggers (frames are LIFO)
-            g.push("fight_later", loc=loc, tg=tg, grp=grp)
+class TargetDetermination(Procedure):
+    """FT 13.3-13.4, Segments H and J: the Identified units of each zone box check whether they
+    attack its priority targets (13.32; Pleiku automatically, 13.33), then those placed check to
+    ambush (13.4), resolved at the end of the segment. Frame: seg ("H" or "J")."""
 
+    parts = ("place", "ambushes")
 
-@flow.step("fight_later")
-class FightLater(Step):
-    def run(self, g, f):
+    def place(self, g, f):
         s = g.s
-        g.pop()
-        grp = [x for x in f["grp"] if s["units"][x]["loc"] == f["loc"]]
-        tg = [x for x in f["tg"] if s["units"][x]["loc"] == f["loc"]]
+        if f.get("seg") == "H":  # FT 13.4: the last NVA Assault Phase's ambush markers go
+            for x in B.of_kinds(s, "nva"):
+                s["units"][x].pop("amb", None)
+        f["later"] = td_ambush_checks(g, td_place(g))
+
+    def ambushes(self, g, f):
+        """FT 13.4: "resolved at the end of the Target Determination Segment", in the order of
+        their triggers (A58)."""
+        s = g.s
+        if not f["later"]:
+            return
+        loc, tg, grp = f["later"].pop(0)
+        self.again(f)
+        grp = [x for x in grp if s["units"][x]["loc"] == loc]
+        tg = [x for x in tg if s["units"][x]["loc"] == loc]
         if grp and tg:
-            night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, f["loc"])
-            start_fight(g, combat(f["loc"], "ambush", "NVA", us_t=tg, n_f=grp, night=night))
+            night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc)
+            start_fight(g, combat(loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night))
+
+
+def td_place(g):
+    """FT 13.32, 13.33: zone by zone, highest class first, stacks of six move in against each
+    priority target in check order. Returns {location: the units placed there}."""
+    s = g.s
+    U = s["units"]
+    placed = {}
+    for z in sorted(CLS, key=B.cls, reverse=True):
+        box = B.zbox(z)
+        pool = [x for x in B.of_kind(s, box, "nva") if not B.broken(U[x])]
+        if not pool or (z == "CAM" and not cam_box_attacks(s)):  # A62; A80 under 16.1
+            continue
+        if z == "P":  # FT 13.33: automatic
+            n = max(0, B.room(s, B.PLEIKU))
+            for x in B.nsort(s, pool)[:n]:
+                B.place_nva(s, x, B.PLEIKU)
+                placed.setdefault(B.PLEIKU, []).append(x)
+            if n:
+                g.log(f"{names(s, placed[B.PLEIKU])} move Zone Box P -> Pleiku to attack", "FT 13.33",
+                      kind="move", **moved_facts(B.zbox("P"), B.PLEIKU, placed[B.PLEIKU]))
+            continue
+        targets = td_targets(s, z)
+        for loc in targets:
+            def moved(xs, loc=loc, z=z):
+                for x in xs:
+                    pool.remove(x)
+                    placed.setdefault(loc, []).append(x)
+                g.log(f"{names(s, xs)} move Zone Box {z} -> {B.name(loc)} (target determination)", "FT 13.32",
+                      kind="move", **moved_facts(B.zbox(z), loc, xs))
+            stacks_move_in(g, list(pool), loc, f"Target determination: a stack of Zone Box {z} against {B.name(loc)}",
+                           "FT 13.32", moved)
+            if not pool:
+                break
+    return placed
+
+
+def td_ambush_checks(g, placed):
+    """FT 13.4: after all placement, the units placed in each location check to ambush the
+    Americans there. Returns the ambushes [[location, targets, ambushers]] in trigger order."""
+    s = g.s
+    U = s["units"]
+    later = []
+    for loc, grp in placed.items():
+        for x in grp:
+            B.overrun(g, loc, grp)
+            break
+        tg = B.ambushable(s, loc, by_contacted=s["options"]["hold_blocks_td_ambush"])
+        if not tg:
+            continue
+        e = B.lowest_eff(s, grp)
+        d = g.roll(1, f"Ambush check by the NVA placed at {B.name(loc)} (on {e} or less)", "FT 13.4")[0]
+        if d <= e:
+            for x in grp:
+                U[x]["amb"] = True
+            g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
+            later.append([loc, tg, grp])
+    return later
 
 
 # --- Segment I: off-board movement (13.2, 13.73, A32) ---------------------------------------------------
@@ -275,13 +299,15 @@ def parse_code(code):
 
 @flow.step("offboard")
 class Offboard(Step):
+    """FT 13.2, Segment I: two dice on the NVA Offboard Movement Table; broken units in the zone
+    boxes withdraw (13.73, A32). Its result: whether it was an arrow (then Segment J is held)."""
+
     def run(self, g, f):
         s = g.s
         U = s["units"]
-        g.pop()
         dice = g.roll(2, "NVA Offboard Movement Table", "FT 13.2")
         r = TABLES["offboard"]["cells"][str(sum(dice))][min(s["turn"], 14) - 1]
-        s["f"]["arrow"] = r == ">"
+        arrow = r == ">"
         if r == ".":
             g.log("Offboard movement: no movement", "FT 13.2")
         elif r == ">":
@@ -307,7 +333,7 @@ class Offboard(Step):
                     g.log(f"The {B.ordinal(reg)} Regiment enters Zone Box {z}: Identified", "FT 13.2", kind="reveal")
                 else:
                     g.log(f"Result {r}: the {B.ordinal(reg)} Regiment is no longer in the Unknown Box, ignored", "FT 13.2")
-        if s["options"]["broken_offboard_move"] == "every_I" or s["f"]["arrow"]:
+        if s["options"]["broken_offboard_move"] == "every_I" or arrow:
             for z in CLS:
                 for x in [x for x in B.of_kind(s, B.zbox(z), "nva") if B.broken(U[x])]:
                     back = DISPLAY["back"][z]
@@ -320,6 +346,7 @@ class Offboard(Step):
                         B.place_nva(s, x, B.zbox(back))
                         g.log(f"Broken NVA {B.uname(s, x)} withdraws Zone Box {z} -> Zone Box {back}", "FT 13.73",
                               kind="move", **moved_facts(B.zbox(z), B.zbox(back), [x]))
+        g.end(arrow)
 
 
 # --- Segment K: contacted movement (13.5, 13.51, A8, A9, A21, A44) ---------------------------------------

@@ -22,7 +22,7 @@ def _assault(p):
         ("us_combat", {}, "F) Open Combat Segment", "FT 4.13 F", "F"),
         ("transport", {"seg": "G"}, "G) Final Transport Segment", "FT 4.13 G", "G"),
         ("td", {"seg": "H"}, f"{first} NVA Assault Phase: H) First Target Determination Segment", "FT 4.14 H", "H"),
-        ("offboard", {}, "I) NVA Offboard Movement Segment", "FT 4.14 I", "I"),
+        ("offboard", {"into": "arrow"}, "I) NVA Offboard Movement Segment", "FT 4.14 I", "I"),
         ("td", {"seg": "J"}, "J) Second Target Determination Segment", "FT 4.14 J", "J"),
         ("nva_move", {}, "K) NVA Ground Movement Segment", "FT 4.14 K", "K"),
         ("nva_ambush", {}, "L) NVA Ambush Segment", "FT 4.14 L", "L"),
@@ -50,17 +50,6 @@ NVA_SEGMENTS = tuple("HIJKLMN")  # FT 4.14: the NVA Assault Phase
 report.register(flow)
 
 
-def skip(s, name, data):
-    last = s["turn"] >= s["options"]["turns"]
-    if name == "intel" and last:
-        return True
-    if name == "offboard" and last:
-        return True
-    if name == "td" and data.get("seg") == "J" and (last or not s["f"].get("arrow")):
-        return True
-    return False
-
-
 def segment_start(s, name, letter, data):
     f = s["f"]
     f["seg"] = letter or f.get("seg")
@@ -85,11 +74,6 @@ def segment_start(s, name, letter, data):
     if name in ("support", "nva_combat"):
         f["nsup_used"] = []
         f["adj_used"] = []
-    if name == "td" and data.get("seg") == "H":  # FT 13.4: the NVA companies' ambush markers
-        U = s["units"]
-        for x in B.of_kinds(s, "nva"):
-            U[x].pop("amb", None)
-        f["arrow"] = False
 
 
 def segment_end(g, letter):
@@ -134,7 +118,14 @@ class Turn(Sequence):
               "FT 4.0", kind="turn")
 
     def skip(self, g, f, row):
-        return skip(g.s, row.step, row.data)
+        """FT 4.12, 4.14: no Intelligence Phase and no Segments I and J on the last turn; Segment J
+        only after an arrow in Segment I (the offboard movement's result)."""
+        last = g.s["turn"] >= g.s["options"]["turns"]
+        if row.step in ("intel", "offboard"):
+            return last
+        if row.step == "td" and row.data["seg"] == "J":
+            return not f.pop("arrow", False) or last
+        return False
 
     def row_start(self, g, f, row):
         segment_start(g.s, row.step, row.letter, row.data)

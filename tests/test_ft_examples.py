@@ -328,10 +328,10 @@ def test_t20_contacted_movement_rating():
     g6 = [nva(m, 33, 101 + i, "D3") for i in range(6)]
     cset = ["D3", "A2", "C1", "D2"]
     assert [N.rate(s, l, cset, g6, False) for l in cset] == [2, 0, 0, 3]
-    stack(m, {"s": "nva_move"})
+    stack(m, {"s": "nva_move", "into": "l_check"})
     dice(m)
     run(m)
-    assert all(loc(m, x) == "D2" for x in g6) and S(m)["f"]["l_check"] == []
+    assert all(loc(m, x) == "D2" for x in g6) and S(m)["stack"][0]["l_check"] == []  # its result: none for L
 
 
 def test_t21_evasion_destination():
@@ -415,8 +415,7 @@ def test_t30_us_ambush():
         dice(m, *([die] if die else []))
         U(m, x)["loc"] = "F2"
         g = ctx(m)
-        N.us_ambush_check(g, "F2", [x])
-        assert (step_name(m) == "fight") == hit
+        assert bool(N.us_ambush_check(g, "F2", [x])) == hit
 
 
 def test_t31_nva_ambush_rules():

@@ -67,7 +67,8 @@ def test_b1_nva_move_frame_is_resumable_ft_11_31():
     b = nva(m, 32, 102, "J4")
     stack(m, {"s": "nva_move"})
     dice(m, 1)
-    _run_step(m, "nva_move")
+    _run_step(m, "nva_move")  # the groups, front first
+    _run_step(m, "nva_move")  # their moves, until the ambush
     top, below = S(m)["stack"][-1], S(m)["stack"][-2]
     assert top["s"] == "fight" and top["att"] == "US" and top["n_t"] == [b]
     assert below["s"] == "nva_move" and below["i"] == 0 and below["groups"]
@@ -83,8 +84,8 @@ def test_b13_broken_group_can_be_ambushed_ft_11_31_13_73():
     supply(m, "F2")
     x = nva(m, 32, 101, "F2", step=4)
     dice(m, 1)
-    N.us_ambush_check(ctx(m), "F2", [x])
-    assert step_name(m) == "fight" and S(m)["stack"][-1]["n_t"] == [x]
+    ambush = N.us_ambush_check(ctx(m), "F2", [x])
+    assert ambush["att"] == "US" and ambush["n_t"] == [x]
     assert log_has(m, "FT 11.31", "US AMBUSH at F2")
 
 

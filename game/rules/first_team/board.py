@@ -689,6 +689,14 @@ def key(u):
     return (int(u["reg"]), u["co"])
 
 
+def clear_moved(s):
+    """FT 10.1, 13.51: a Ground Movement Segment begins (D or K): no unit has moved in it yet (the
+    markers of the last one, every unit's, go)."""
+    U = s["units"]
+    for x in of_kinds(s, "inf", "nva"):
+        U[x].pop("mv", None)
+
+
 def nva_at(s, loc):
     """NVA companies in a location, lowest regiment and company first."""
     e = _live(s)

@@ -391,33 +391,37 @@ def rate(s, loc, cand, group, broken_group):
 
 
 @flow.step("nva_move")
-class NvaMove(Step):
-    """FT 13.5, 13.51 (A21): the groups move front-first, one (partial) move at a time. The frame
-    keeps the groups and the index: a US HOLD ambush of an entering group (FT 11.31, SoP 4.14 K)
-    is pushed and resolved at once, before the next group moves; the frame is popped when every
-    group is done."""
+class NvaMove(Procedure):
+    """FT 13.5, 13.51 (A21), Segment K: the Contacted groups move front-first, one (partial) move at
+    a time to the adjacent location rated best; a US HOLD ambush of an entering group (FT 11.31,
+    SoP 4.14 K) is resolved at once, before the next group moves. Its result: the American-held
+    non-camp locations NVA entered, checked in Segment L (13.6 (2))."""
 
-    def run(self, g, f):
+    parts = ("groups", "move")
+
+    def groups(self, g, f):
         s = g.s
         U = s["units"]
-        if "groups" not in f:
-            with B.reading(s):
-                start_nva = B.nva_map_locs(s)
-            s["f"]["start_nva"] = start_nva
-            s["f"]["l_check"] = []
-            groups = []
-            for loc in start_nva:
-                mov = [x for x in B.nva_at(s, loc) if not U[x].get("gar")]
-                nb = [x for x in mov if not B.broken(U[x])]
-                br = [x for x in mov if B.broken(U[x])]
-                if nb:
-                    groups.append([loc, nb, False])
-                if br:
-                    groups.append([loc, br, True])
-            groups.sort(key=lambda t: (-B.cls(B.zone_of(t[0])), -LOC[t[0]]["number"], t[2]))
-            f.update(groups=groups, i=0, moved=0, cur=None)
-        start_nva = s["f"].get("start_nva", [])
-        depth = len(s["stack"])
+        B.clear_moved(s)
+        with B.reading(s):
+            f["start_nva"] = B.nva_map_locs(s)  # FT 13.6 (2): held at the beginning of the segment
+        f["l_check"] = []
+        groups = []
+        for loc in f["start_nva"]:
+            mov = [x for x in B.nva_at(s, loc) if not U[x].get("gar")]
+            nb = [x for x in mov if not B.broken(U[x])]
+            br = [x for x in mov if B.broken(U[x])]
+            if nb:
+                groups.append([loc, nb, False])
+            if br:
+                groups.append([loc, br, True])
+        groups.sort(key=lambda t: (-B.cls(B.zone_of(t[0])), -LOC[t[0]]["number"], t[2]))
+        f.update(groups=groups, i=0, moved=0, cur=None)
+
+    def move(self, g, f):
+        """The groups in order, each moving (in parts, FT 13.51) until it stays."""
+        s = g.s
+        U = s["units"]
         while f["i"] < len(f["groups"]):
             loc, units, brk = f["groups"][f["i"]]
             if f["cur"] is None:
@@ -446,15 +450,22 @@ class NvaMove(Step):
             g.log(f"{'Broken ' if brk else ''}{names(s, mv)} move {B.name(loc)} -> {B.name(dest)} "
                   f"(rating {best} against {scores[loc]} for staying)", "FT 13.51", kind="move",
                   **moved_facts(loc, dest, mv))
-            on_entry(g, dest, mv, start_nva, brk)
-            if len(s["stack"]) > depth:
-                return  # FT 11.31: the US ambush is resolved before anything else moves
-        g.pop()
+            ambush = on_entry(g, f, dest, mv, brk)
+            if ambush:
+                self.again(f)
+                call_fight(g, ambush)  # FT 11.31: resolved before anything else moves
+                return
         if not f["moved"]:
             g.log("No NVA ground movement", "FT 13.5")
 
+    def finish(self, g, f):
+        g.end(f["l_check"])
 
-def on_entry(g, dest, mv, start_nva, brk):
+
+def on_entry(g, f, dest, mv, brk):
+    """NVA units mv (broken if brk) entered dest in the NVA Ground Movement Segment (frame f):
+    overrun (FT 6.4, 14.1), broken units reaching Cambodia leave play (13.73), the American HOLD
+    ambush check (11.31), and Segment L's check noted (13.6 (2)). Returns the US ambush or None."""
     s = g.s
     U = s["units"]
     B.overrun(g, dest, mv)
@@ -463,48 +474,57 @@ def on_entry(g, dest, mv, start_nva, brk):
             B.put(s, x, B.OFF)
         B.sync_nart(s)
         g.log(f"{len(mv)} broken NVA unit(s) reach Cambodia: removed from play", "FT 13.73")
-        return
-    if dest in start_nva or not B.has_us(s, dest):
-        return
-    us_ambush_check(g, dest, mv)
+        return None
+    if dest in f["start_nva"] or not B.has_us(s, dest):
+        return None
+    ambush = us_ambush_check(g, dest, mv)
     if not LOC[dest]["sf_camp"]:
-        s["f"]["l_check"].append(dest)
+        f["l_check"].append(dest)
+    return ambush
 
 
 def us_ambush_check(g, loc, entering):
     """FT 11.31, 11.32 (A2, A53): HOLD, supplied, non-broken US units may ambush the entering NVA
     group, and fire on that group only (11.31 (3): "Contacted NVA units moved into the location").
     A broken group may be ambushed too (FT 13.73 "They may be attacked"): its lowest effectiveness
-    is then that of its broken units (11.22)."""
+    is then that of its broken units (11.22). Returns the ambush (its battle record started) or None."""
     s = g.s
     U = s["units"]
     us = [x for x in B.us_ground(s, loc) if B.hold_of(s, U[x]) and not U[x].get("brk") and B.supplied(s, x)]
     entering = [x for x in entering if U[x]["loc"] == loc]
     if not us or not entering:
-        return
+        return None
     diff = min(B.us_eff(U[x]) for x in B.us_ground(s, loc)) - B.lowest_eff(s, entering)
     if diff < 1 and s["options"]["us_ambush_rule"] == "die_le_diff":
-        return  # A2: a difference below one can never succeed
+        return None  # A2: a difference below one can never succeed
     d = g.roll(1, f"US ambush check at {B.name(loc)} (US eff minus NVA eff = {diff})", "FT 11.32")[0]
     ok = d <= diff if s["options"]["us_ambush_rule"] == "die_le_diff" else diff <= d
-    if ok:
-        g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle",
-              battle=loc, refs=B.refs(B.ref_p(loc)))
-        start_fight(g, combat(loc, "ambush", "US", us_f=us, n_t=B.nsort(s, entering)))
+    if not ok:
+        return None
+    g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle",
+          battle=loc, refs=B.refs(B.ref_p(loc)))
+    ambush = combat(loc, "ambush", "US", us_f=us, n_t=B.nsort(s, entering))
+    record_start(g, ambush)
+    return ambush
 
 
 # --- Segment L: NVA ambush (13.6 cond. 2, A57) -------------------------------------------------------------
 
 @flow.step("nva_ambush")
-class NvaAmbush(Step):
-    def run(self, g, f):
+class NvaAmbush(Procedure):
+    """FT 13.6 (2), Segment L: where NVA entered American-held locations in Segment K (l_check, in
+    the order entered), those that entered and did not ambush in H or J check to ambush."""
+
+    parts = ("ambush",)
+
+    def ambush(self, g, f):
         s = g.s
         U = s["units"]
-        todo = f.setdefault("todo", list(dict.fromkeys(s["f"].get("l_check", []))))
+        todo = f.setdefault("todo", list(dict.fromkeys(f["l_check"])))
         if not todo:
-            g.pop()
             return
         loc = todo.pop(0)
+        self.again(f)
         grp = [x for x in B.nva_at(s, loc) if U[x].get("mv") and not U[x].get("amb") and not B.broken(U[x])]
         tg = B.ambushable(s, loc, by_contacted=True)
         if not grp or not tg:

@@ -9,37 +9,42 @@ from .board import flow
 from .data import LOC, SCENARIOS, TABLES
 
 
+def _row(step, data, title, rule, letter=None, takes=()):
+    """A row of the sequence: its step and frame data, title, rule, segment letter (its end runs
+    segment_end) and what it takes from an earlier segment's result (Turn.row_data)."""
+    return Row(step, data, title, rule, letter=letter, takes=takes)
+
+
 def _assault(p):
     first = "First" if p == 1 else "Second"
     return [
-        ("seg_a", {"p": p}, f"{first} American Assault Phase: A) Supply Segment", "FT 4.13 A", "A"),
-        ("seg_b", {}, "B) Airstrike Segment", "FT 4.13 B", "B"),
-        ("transport", {"seg": "C"}, "C) First Transport Segment", "FT 4.13 C", "C"),
-        ("ground", {}, "D) Ground Movement Segment", "FT 4.13 D", None),
-        ("zone_contact", {}, "D) Ground Movement Segment: zone contact", "FT 10.2", None),
-        ("evasion", {}, "D) Ground Movement Segment: NVA evasion", "FT 13.7", "D"),
-        ("support", {}, "E) Support Segment", "FT 4.13 E", "E"),
-        ("us_combat", {}, "F) Open Combat Segment", "FT 4.13 F", "F"),
-        ("transport", {"seg": "G"}, "G) Final Transport Segment", "FT 4.13 G", "G"),
-        ("td", {"seg": "H"}, f"{first} NVA Assault Phase: H) First Target Determination Segment", "FT 4.14 H", "H"),
-        ("offboard", {"into": "arrow"}, "I) NVA Offboard Movement Segment", "FT 4.14 I", "I"),
-        ("td", {"seg": "J"}, "J) Second Target Determination Segment", "FT 4.14 J", "J"),
-        ("nva_move", {}, "K) NVA Ground Movement Segment", "FT 4.14 K", "K"),
-        ("nva_ambush", {}, "L) NVA Ambush Segment", "FT 4.14 L", "L"),
-        ("nva_combat", {"second": p == 2}, "M) NVA Open Combat Segment", "FT 4.14 M", "M"),
-        ("evasion", {}, "N) NVA Evasion Segment", "FT 4.14 N", "N"),
-        ("maint", {}, "O) American Maintenance Segment", "FT 4.14 O", "O"),
+        _row("seg_a", {"p": p}, f"{first} American Assault Phase: A) Supply Segment", "FT 4.13 A", "A"),
+        _row("seg_b", {}, "B) Airstrike Segment", "FT 4.13 B", "B"),
+        _row("transport", {"seg": "C"}, "C) First Transport Segment", "FT 4.13 C", "C"),
+        _row("ground", {}, "D) Ground Movement Segment", "FT 4.13 D"),
+        _row("zone_contact", {}, "D) Ground Movement Segment: zone contact", "FT 10.2"),
+        _row("evasion", {}, "D) Ground Movement Segment: NVA evasion", "FT 13.7", "D"),
+        _row("support", {}, "E) Support Segment", "FT 4.13 E", "E"),
+        _row("us_combat", {}, "F) Open Combat Segment", "FT 4.13 F", "F"),
+        _row("transport", {"seg": "G"}, "G) Final Transport Segment", "FT 4.13 G", "G"),
+        _row("td", {"seg": "H"}, f"{first} NVA Assault Phase: H) First Target Determination Segment", "FT 4.14 H", "H"),
+        # the offboard result (an arrow or not) decides whether Segment J is held (Turn.skip)
+        _row("offboard", {"into": "arrow"}, "I) NVA Offboard Movement Segment", "FT 4.14 I", "I"),
+        _row("td", {"seg": "J"}, "J) Second Target Determination Segment", "FT 4.14 J", "J"),
+        _row("nva_move", {"into": "l_check"}, "K) NVA Ground Movement Segment", "FT 4.14 K", "K"),
+        _row("nva_ambush", {}, "L) NVA Ambush Segment", "FT 4.14 L", "L", takes=("l_check",)),
+        _row("nva_combat", {"second": p == 2}, "M) NVA Open Combat Segment", "FT 4.14 M", "M"),
+        _row("evasion", {}, "N) NVA Evasion Segment", "FT 4.14 N", "N"),
+        _row("maint", {}, "O) American Maintenance Segment", "FT 4.14 O", "O"),
     ]
 
 
-# FT 4.0: (step, frame data, title, rule, segment letter: its end runs segment_end)
-SEQUENCE = [Row(step, data, title, rule, letter=letter) for step, data, title, rule, letter in (
-    [("command", {}, "Command Phase", "FT 4.11", None),
-     ("intel", {}, "Intelligence Phase", "FT 4.12", None)]
-    + _assault(1) + _assault(2)
-    + [("fatigue_red", {}, "Fatigue Reduction Phase", "FT 4.4", None),
-       ("final_supply", {}, "Final Supply Phase", "FT 4.5", None),
-       ("end_turn", {}, "End of turn", "FT 4.0", None)])]
+# FT 4.0, the sequence of play
+SEQUENCE = ([_row("command", {}, "Command Phase", "FT 4.11"), _row("intel", {}, "Intelligence Phase", "FT 4.12")]
+            + _assault(1) + _assault(2)
+            + [_row("fatigue_red", {}, "Fatigue Reduction Phase", "FT 4.4"),
+               _row("final_supply", {}, "Final Supply Phase", "FT 4.5"),
+               _row("end_turn", {}, "End of turn", "FT 4.0")])
 
 
 NVA_SEGMENTS = tuple("HIJKLMN")  # FT 4.14: the NVA Assault Phase
@@ -62,10 +67,8 @@ def segment_start(s, name, letter, data):
         f["start_us"] = B.map_order({**B.where(s, "inf"), **B.where(s, "sfg")})
         f["landed"] = {}
         f["cargo"] = {}
-    if name in ("ground", "nva_move"):  # FT 10.1, 13.5: only companies move (US infantry, NVA)
-        U = s["units"]
-        for x in B.of_kinds(s, "inf", "nva"):
-            U[x].pop("mv", None)
+    if name == "ground":
+        B.clear_moved(s)
     if name == "seg_b":
         f["struck"] = {}
     if name == "support":
@@ -126,6 +129,14 @@ class Turn(Sequence):
         if row.step == "td" and row.data["seg"] == "J":
             return not f.pop("arrow", False) or last
         return False
+
+    def row_data(self, g, f, row):
+        """The row's frame data, with what an earlier segment gave back for it: the locations NVA
+        entered in K, checked in L (FT 13.6 (2))."""
+        data = dict(row.data)
+        for k in row.takes:
+            data[k] = f.pop(k, [])
+        return data
 
     def row_start(self, g, f, row):
         segment_start(g.s, row.step, row.letter, row.data)

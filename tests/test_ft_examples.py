@@ -28,7 +28,7 @@ def test_t01_dedicated_artillery():
     assert US.arty_cost(s, "2/19", "G4") == 2
     assert US.arty_cost(s, "2/17", "G4") == 1
     nva(m, 32, 101, "F1")
-    stack(m, {"s": "m_support", "loc": "F1", "sup": {}})
+    stack(m, {"s": "m_support", "loc": "F1", "sup": {}, "used": []})
     do(m, {"t": "arty", "bn": "2/19", "loc": "F1"})
     assert S(m)["cp"] == 19 and U(m, "a2-19a")["fired"]
     stack(m, {"s": "maint"})

@@ -118,7 +118,7 @@ def test_scramble_and_artillery_ft_9_2_and_5_5():
     m = blank()
     put(m, "1-8A", "F2")
     x = nva(m, 32, 101, "F2")
-    stack(m, {"s": "m_support", "loc": "F2", "sup": {}})
+    stack(m, {"s": "m_support", "loc": "F2", "sup": {}, "used": []})
     answer(m, t="heli", heli="oh1")
     sup = S(m)["stack"][-1]["sup"]
     from game.rules.first_team.combat import us_fire_column

@@ -572,17 +572,17 @@ def _can_support(s, a):
     return not B.has_us(s, a) and any(not B.broken(s["units"][x]) for x in B.seen(s, a, "nva"))
 
 
-def nva_support(g, loc, allotted=None):
+def nva_support(g, loc, allotted=None, used=None):
     """FT 11.29 (A34): each NVA-only location with non-broken units supports one adjacent combat.
-    In M the combats come in priority order, so the first to ask is the highest priority target;
-    in F `allotted` is the plan made by `nva_support_plan` (those still able to support count)."""
+    In M the combats come in priority order, so the first to ask is the highest priority target
+    (`used`: the locations that supported earlier in the segment, extended here); in F `allotted`
+    is the plan made by `nva_support_plan` (those still able to support count)."""
     s = g.s
     if not s["options"]["supporting_locations"]:
         return 0
     if allotted is not None:
         n = sum(1 for a in allotted if _can_support(s, a))
     else:
-        used = s["f"].setdefault("nsup_used", [])
         n = 0
         for a in sorted(ADJ[loc]):
             if a not in used and _can_support(s, a):
@@ -611,21 +611,31 @@ def nva_support_plan(s, locs, barred=()):
 
 
 @flow.step("nva_combat")
-class NvaCombat(Step):
-    def run(self, g, f):
+class NvaCombat(Procedure):
+    """FT 4.14 M, 11.1: the NVA must attack wherever the American ground units are no stronger
+    (A30), the targets in priority order (A58): each attack has its night check (11.25) and NVA
+    supporting locations (11.29), the American player allocates support (4.14 M), then the combat.
+    At the end of the second segment the locations score (15.0, 15.1). Frame: second."""
+
+    parts = ("targets", "attack", "fight", "score")
+
+    def targets(self, g, f):
         s = g.s
-        if "todo" not in f:
-            with B.reading(s):
-                f["todo"] = sorted([l for l in B.nva_map_locs(s) if must_attack(s, l)], key=lambda l: priority_key(s, l))
-            if not f["todo"]:
-                g.log("No NVA open combat", "FT 11.1")
+        with B.reading(s):
+            f["todo"] = sorted([l for l in B.nva_map_locs(s) if must_attack(s, l)], key=lambda l: priority_key(s, l))
         if not f["todo"]:
-            g.pop()
-            if f.get("second"):
-                score_locations(g)
-            return
-        loc = f["todo"].pop(0)
-        if not must_attack(s, loc):
+            g.log("No NVA open combat", "FT 11.1")
+        f["nsup_used"] = []  # FT 11.29: "a location may not support more than one other location"
+        f["adj_used"] = []
+
+    def attack(self, g, f):
+        s = g.s
+        while f["todo"]:
+            loc = f["todo"].pop(0)
+            if must_attack(s, loc):  # (an earlier combat may have changed it)
+                break
+        else:
+            self.goto_part(f, "score")
             return
         night = night_roll(g, loc)
         att = attackers(s, loc)
@@ -633,9 +643,23 @@ class NvaCombat(Step):
                      and not B.broken(s["units"][x])]
         us = B.us_ground(s, loc)
         g.log(f"The NVA must attack at {B.name(loc)}", "FT 11.1", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
-        start_fight(g, combat(loc, "open", "NVA", us_f=us, us_t=us, n_f=n_f, n_t=B.nva_at(s, loc),
-                              night=night, nsup=nva_support(g, loc)))
-        g.push("m_support", loc=loc, sup={}, night=night)
+        f["combat"] = combat(loc, "open", "NVA", us_f=us, us_t=us, n_f=n_f, n_t=B.nva_at(s, loc),
+                             night=night, nsup=nva_support(g, loc, used=f["nsup_used"]))
+        record_start(g, f["combat"])
+        g.call("m_support", into="sup", loc=loc, sup={}, night=night, used=list(f["adj_used"]))
+
+    def fight(self, g, f):
+        c, sup = f.pop("combat"), f.pop("sup")
+        c["sup"] = sup
+        c["helis"] = sup.get("gs", []) + sup.get("ara", []) + sup.get("oh", [])
+        f["adj_used"] += sup.get("adj", [])
+        call_fight(g, c)
+        self.goto_part(f, "attack")
+
+    def score(self, g, f):
+        g.end()  # the segment is over; at the end of the second, the locations score
+        if f.get("second"):
+            score_locations(g)
 
 
 def score_locations(g):

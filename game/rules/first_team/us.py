@@ -1118,9 +1118,10 @@ def arty_cost(s, bn, loc):
     return CP["arty_other"]
 
 
-def support_choices(s, loc, sup, ground=True, labels=True):
+def support_choices(s, loc, sup, used, ground=True, labels=True):
     """Artillery, Tac Air support, gunships, ARA, observation helicopters and supporting locations
-    for a combat at loc (FT 5.5-5.7, 9.2, 11.27-11.29); labelled unless labels=False."""
+    (those not `used` for another combat this segment, FT 11.29) for a combat at loc (FT 5.5-5.7,
+    9.2, 11.27-11.29); labelled unless labels=False."""
     U = s["units"]
     out = []
     at = B.name(loc) if labels else None
@@ -1154,7 +1155,6 @@ def support_choices(s, loc, sup, ground=True, labels=True):
                             "label": f"Scramble a {st}{'1/9 ' if u.get('r19') else ''}{lab} to {at} ({c} CP)"}
                            if labels else {"t": "heli", "heli": h, "loc": loc})
     if ground and s["options"]["supporting_locations"]:
-        used = s["f"].get("adj_used", [])
         for a in sorted(ADJ[loc]):
             if a in used or a in sup.get("adj", []) or B.has_nva(s, a):
                 continue
@@ -1218,7 +1218,8 @@ class Support(Step):
                 if l not in declared and B.cambodia_ok(s, l):
                     out.append({"t": "ara_alone", "loc": l, "label": f"ARA attack alone at {B.name(l)}"})
         for x in atts:
-            out += support_choices(s, x["loc"], x["sup"], ground=not x["alone"], labels=g.labels)
+            out += support_choices(s, x["loc"], x["sup"], s["f"].get("adj_used", []), ground=not x["alone"],
+                                   labels=g.labels)
         out.append(end_with_cp(s, "End the Support Segment", out) if g.labels else {"t": "done"})
         return out
 
@@ -1285,21 +1286,22 @@ class UsCombat(Step):
 
 @flow.step("m_support")
 class MSupport(Step):
+    """FT 4.14 M: before an NVA attack at loc resolves, the American player may allocate artillery,
+    Tac Air and helicopters (within his command points); supporting locations not `used` by an
+    earlier combat of the segment (11.29). Its result: the support allocated."""
+
     def prompt(self, g, f):
         return (f"NVA attack at {B.name(f['loc'])}{' (night)' if f.get('night') else ''}: allocate artillery, Tac Air "
                 f"and helicopters ({g.s['cp']} CP) (FT 4.14 M)")
 
     def choices(self, g, f):
-        out = support_choices(g.s, f["loc"], f["sup"], labels=g.labels)
+        out = support_choices(g.s, f["loc"], f["sup"], f["used"], labels=g.labels)
         out.append({"t": "done", "label": "No (more) support: resolve the combat"} if g.labels else {"t": "done"})
         return out
 
     def act(self, g, f, a):
         if a["t"] == "done":
-            g.pop()
-            fight = g.frame
-            fight["sup"] = f["sup"]
-            fight["helis"] = f["sup"].get("gs", []) + f["sup"].get("ara", []) + f["sup"].get("oh", [])
+            g.end(f["sup"])
             return
         apply_support(g, a, f["sup"])
         record_support(g, f["loc"], f["sup"])

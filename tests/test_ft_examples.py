@@ -219,7 +219,7 @@ def test_t12_supporting_locations():
     do(m, {"t": "adj", "from": "A2", "loc": "A1"})
     assert {"t": "adj", "from": "A2", "loc": "A3"} not in acts(m, "adj")
     s = S(m)
-    at = s["f"]["attacks"][0]
+    at = s["stack"][-1]["attacks"][0]  # the Support Segment's attacks declared
     col, notes = us_fire_column(s, "A1", ["1-8A", "1-8B"], ["n32-101"], at["sup"])
     assert "supporting locations +1" in notes
 

@@ -52,9 +52,9 @@ def test_11_29_nva_attacked_solely_by_helicopters_may_not_support():
     put_nva(m, 32, 103, "D5")
     assert N.nva_support_plan(S(m), ["D2"]) == {"D2": ["D5"]}
     assert N.nva_support_plan(S(m), ["D2"], barred=["D5"]) == {"D2": []}
-    S(m)["f"]["attacks"] = [{"loc": "D2", "alone": False, "sup": {}},
-                            {"loc": "D5", "alone": True, "sup": {"ara": []}}]
-    stack(m, {"s": "us_combat"})
+    stack(m, {"s": "us_combat", "attacks": [{"loc": "D2", "alone": False, "sup": {}},
+                                            {"loc": "D5", "alone": True, "sup": {"ara": []}}]})
+    R.flow.get("us_combat").run(ctx(m), S(m)["stack"][-1])  # the NVA support plan
     R.flow.get("us_combat").run(ctx(m), S(m)["stack"][-1])  # the first declared attack: D2
     top = S(m)["stack"][-1]
     assert top["s"] == "fight" and top["loc"] == "D2" and top["nsup"] == 0
@@ -101,9 +101,9 @@ def test_16_1_ara_attack_alone_in_cambodia_scores_nothing():
     from .ft_helpers import dice, nva as put_nva
     m = blank(options={"cambodia": True})
     put_nva(m, 32, 101, "CAM2")
-    S(m)["f"]["attacks"] = [{"loc": "CAM2", "alone": True, "sup": {"ara": []}}]
-    stack(m, {"s": "us_combat"})
+    stack(m, {"s": "us_combat", "attacks": [{"loc": "CAM2", "alone": True, "sup": {"ara": []}}]})
     dice(m, 6, 6, 6, 6, 6, 6)
+    R.flow.get("us_combat").run(ctx(m), S(m)["stack"][-1])
     R.flow.get("us_combat").run(ctx(m), S(m)["stack"][-1])
     assert not _end_turn_cambodia_points(m)
 

@@ -217,8 +217,7 @@ def test_aa_against_ara_alone_ft_16_21():
     x = nva(m, 32, 101, "F4", step=4)
     B.sync_nart(S(m))
     put(m, "ara1", "F4", used=True)
-    S(m)["f"]["attacks"] = [{"loc": "F4", "alone": True, "sup": {"ara": ["ara1"]}}]
-    stack(m, {"s": "us_combat"})
+    stack(m, {"s": "us_combat", "attacks": [{"loc": "F4", "alone": True, "sup": {"ara": ["ara1"]}}]})
     dice(m, 5)  # strike 8 (one ARA) on strength 2: column 5, row 6: 2*
     run(m)
     assert loc(m, "ara1") == B.ELIM and log_has(m, "FT 16.21", "destroys")

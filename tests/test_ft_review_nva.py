@@ -204,9 +204,10 @@ def test_b8_nva_support_goes_to_highest_priority_target_in_f_ft_11_29():
     nva(m, 32, 101, "D6")
     nva(m, 32, 102, "D2")
     nva(m, 32, 103, "D5")
-    S(m)["f"]["attacks"] = [{"loc": "D6", "alone": False, "sup": {}}, {"loc": "D2", "alone": False, "sup": {}}]
     assert N.nva_support_plan(S(m), ["D6", "D2"]) == {"D2": ["D5"], "D6": []}
-    stack(m, {"s": "us_combat"})
+    stack(m, {"s": "us_combat", "attacks": [{"loc": "D6", "alone": False, "sup": {}},
+                                            {"loc": "D2", "alone": False, "sup": {}}]})
+    _run_step(m, "us_combat")  # the NVA support plan
     _run_step(m, "us_combat")
     assert S(m)["stack"][-1]["s"] == "fight" and S(m)["stack"][-1]["loc"] == "D6"
     assert S(m)["stack"][-1]["nsup"] == 0

@@ -24,8 +24,8 @@ def _assault(p):
         _row("ground", {}, "D) Ground Movement Segment", "FT 4.13 D"),
         _row("zone_contact", {}, "D) Ground Movement Segment: zone contact", "FT 10.2"),
         _row("evasion", {}, "D) Ground Movement Segment: NVA evasion", "FT 13.7", "D"),
-        _row("support", {}, "E) Support Segment", "FT 4.13 E", "E"),
-        _row("us_combat", {}, "F) Open Combat Segment", "FT 4.13 F", "F"),
+        _row("support", {"into": "attacks"}, "E) Support Segment", "FT 4.13 E", "E"),
+        _row("us_combat", {}, "F) Open Combat Segment", "FT 4.13 F", "F", takes=("attacks",)),
         _row("transport", {"seg": "G"}, "G) Final Transport Segment", "FT 4.13 G", "G"),
         _row("td", {"seg": "H"}, f"{first} NVA Assault Phase: H) First Target Determination Segment", "FT 4.14 H", "H"),
         # the offboard result (an arrow or not) decides whether Segment J is held (Turn.skip)
@@ -71,12 +71,6 @@ def segment_start(s, name, letter, data):
         B.clear_moved(s)
     if name == "seg_b":
         f["struck"] = {}
-    if name == "support":
-        f["attacks"] = []
-        f["adj_used"] = []
-    if name in ("support", "nva_combat"):
-        f["nsup_used"] = []
-        f["adj_used"] = []
 
 
 def segment_end(g, letter):
@@ -131,8 +125,8 @@ class Turn(Sequence):
         return False
 
     def row_data(self, g, f, row):
-        """The row's frame data, with what an earlier segment gave back for it: the locations NVA
-        entered in K, checked in L (FT 13.6 (2))."""
+        """The row's frame data, with what an earlier segment gave back for it: the attacks declared
+        in E, resolved in F (FT 4.13); the locations NVA entered in K, checked in L (FT 13.6 (2))."""
         data = dict(row.data)
         for k in row.takes:
             data[k] = f.pop(k, [])

@@ -6,7 +6,7 @@ maintenance and refit (FT 9.4), fatigue reduction (FT 12.4) and final supply (FT
 from bisect import bisect_right
 from operator import itemgetter
 
-from ...engine.flow import Step
+from ...engine.flow import Procedure, Step
 from ...engine.listing import Listing
 from . import board as B
 from . import nva as N
@@ -1191,7 +1191,6 @@ def apply_support(g, a, sup):
         g.log(f"{B.uname(s, h)} scrambles to {B.name(loc)}", "FT 9.2", refs=B.refs(B.ref_u(g.s, h), B.ref_p(loc)))
     elif t == "adj":
         sup.setdefault("adj", []).append(a["from"])
-        s["f"].setdefault("adj_used", []).append(a["from"])
         g.log(f"{B.name(a['from'])} supports the combat at {B.name(loc)}", "FT 11.29",
               refs=B.refs(B.ref_p(a['from']), B.ref_p(loc)))
 
@@ -1202,13 +1201,17 @@ def attack_sites(s):
 
 @flow.step("support")
 class Support(Step):
+    """FT 4.13 E: the American player declares attacks (or ARA attacking alone, 9.7) and allocates
+    artillery, Tac Air, helicopters and supporting locations (a location supports one combat,
+    11.29) to them. Its result: the attacks declared, each with its support, resolved in F."""
+
     def prompt(self, g, f):
         return f"Support Segment: declare attacks and allocate artillery, Tac Air and helicopters ({g.s['cp']} CP) (FT 4.13 E)"
 
     def choices(self, g, f):
         s = g.s
         out = []
-        atts = s["f"].get("attacks", [])
+        atts = f.get("attacks", [])
         declared = {x["loc"] for x in atts}
         for l in attack_sites(s):
             if l not in declared:
@@ -1217,18 +1220,18 @@ class Support(Step):
             for l in B.nva_map_locs(s):
                 if l not in declared and B.cambodia_ok(s, l):
                     out.append({"t": "ara_alone", "loc": l, "label": f"ARA attack alone at {B.name(l)}"})
+        used = [a for x in atts for a in x["sup"].get("adj", [])]
         for x in atts:
-            out += support_choices(s, x["loc"], x["sup"], s["f"].get("adj_used", []), ground=not x["alone"],
-                                   labels=g.labels)
+            out += support_choices(s, x["loc"], x["sup"], used, ground=not x["alone"], labels=g.labels)
         out.append(end_with_cp(s, "End the Support Segment", out) if g.labels else {"t": "done"})
         return out
 
     def act(self, g, f, a):
         s = g.s
-        atts = s["f"].setdefault("attacks", [])
+        atts = f.setdefault("attacks", [])
         t = a["t"]
         if t == "done":
-            g.pop()
+            g.end(atts)
             return
         if t == "attack":
             atts.append({"loc": a["loc"], "alone": False, "sup": {}})
@@ -1244,23 +1247,24 @@ class Support(Step):
 
 
 @flow.step("us_combat")
-class UsCombat(Step):
-    """FT 4.13 F: the declared attacks in the order declared (A58)."""
+class UsCombat(Procedure):
+    """FT 4.13 F: the attacks declared in E, in the order declared (A58); ARA attacking alone
+    strike each NVA unit (9.7). Frame: attacks."""
 
-    def run(self, g, f):
+    parts = ("plan", "attack")
+
+    def plan(self, g, f):
+        # FT 11.29 (A34): NVA support goes to the highest priority target
+        atts = f["attacks"]
+        f["nplan"] = N.nva_support_plan(g.s, [x["loc"] for x in atts if not x["alone"]],
+                                        barred=[x["loc"] for x in atts if x["alone"]])
+
+    def attack(self, g, f):
         s = g.s
-        atts = s["f"].get("attacks", [])
-        i = f.setdefault("i", 0)
-        if "nplan" not in f:  # FT 11.29 (A34): NVA support goes to the highest priority target
-            f["nplan"] = N.nva_support_plan(s, [x["loc"] for x in atts if not x["alone"]],
-                                            barred=[x["loc"] for x in atts if x["alone"]])
-        if i >= len(atts):
-            for x in atts:  # FT 9.2: combat helicopters return at the end of the segment
-                pass
-            g.pop()
+        if not f["attacks"]:
             return
-        f["i"] = i + 1
-        at = atts[i]
+        at = f["attacks"].pop(0)
+        self.again(f)
         loc = at["loc"]
         nva = B.nva_at(s, loc)
         if not nva:

@@ -90,6 +90,18 @@ def stack(m, *frames):
     m["state"]["stack"] = [dict(HALT)] + [dict(f) for f in frames]
 
 
+def start(m, *frames):
+    """stack() the frames, then run the automatic steps (a procedure on top runs to its first
+    decision)."""
+    stack(m, *frames)
+    run(m)
+
+
+def frame(m, step):
+    """The topmost frame of `step` on the stack (a test reading a procedure's own record)."""
+    return next(f for f in reversed(m["state"]["stack"]) if f["s"] == step)
+
+
 def at_part(step, part):
     """The frame field that starts the procedure `step` at its part `part` (flow.Procedure runs its
     parts in order), for a test that begins in the middle of one."""

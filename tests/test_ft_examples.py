@@ -11,8 +11,8 @@ from game.rules.first_team import us as US
 from game.rules.first_team.combat import crt, nva_fire_column, us_fire_column
 from game.rules.first_team.data import TABLES
 
-from .ft_helpers import (R, S, U, acts, answer, blank, ctx, dice, do, halted, left, loc, log_has, nva, put,
-                         rejects, run, stack, step_name, supply)
+from .ft_helpers import (R, S, U, acts, answer, blank, ctx, dice, do, frame, halted, left, loc, log_has, nva, put,
+                         rejects, run, stack, start, step_name, supply)
 
 
 def test_t01_dedicated_artillery():
@@ -137,8 +137,7 @@ def test_t06_t07_zone_contact_stacks_and_placement():
     assert B.stacks_of_six(s, B.of_kind(s, "ZC", "nva")) == [[f"n66-{c}" for c in range(101, 107)],
                                                              [f"n66-{c}" for c in range(107, 110)]]
     put(m, "1-7A", "C1")
-    s["f"]["entered"] = ["C"]
-    stack(m, {"s": "zone_contact"})
+    stack(m, {"s": "zone_contact", "entered": ["C"]})
     dice(m, 1, 6, 3)
     run(m)
     assert all(loc(m, f"n66-{c}") == "C6" for c in range(101, 107))
@@ -156,15 +155,16 @@ def test_t08_camps_do_not_trigger_zone_contact():
         supply(m, "D2")  # 1/7's own marker: the camp's marker supplies the garrison (R-SUP1)
         for c in range(101, 107):
             nva(m, 33, c, "ZD")
-        S(m)["f"]["start_us"] = ["D2", "G4"]
-        stack(m, {"s": "zone_contact"})
+        stack(m, {"s": "zone_contact", "entered": ["D"]})
         run(m)
         assert loc(m, "n33-101") == "ZD" and not S(m)["dice"]["queue"]
-        stack(m, {"s": "ground"})
+        start(m, {"s": "ground_segment", "entered": []})
         dice(m, 6)
         do(m, {"t": "move_stack", "from": "D2", "to": "D3"})
         assert [U(m, "1-7" + c)["fat"] for c in "ABCD"] == [1, 1, 1, 1]
-        stack(m, {"s": "zone_contact"})
+        entered = frame(m, "ground_segment")["entered"]
+        assert entered == ["D"]
+        stack(m, {"s": "zone_contact", "entered": entered})
         dice(m, *([2, 5] if last else [3]))
         run(m)
         assert loc(m, "n33-101") == where

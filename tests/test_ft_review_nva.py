@@ -117,8 +117,7 @@ def test_b14_zone_contact_overruns_lone_pathfinders_ft_10_2_14_1():
     put(m, "pf", "C3")
     for c in range(101, 104):
         nva(m, 66, c, "ZC")
-    S(m)["f"]["entered"] = ["C"]
-    stack(m, {"s": "zone_contact"})
+    stack(m, {"s": "zone_contact", "entered": ["C"]})
     dice(m, 1, 3)
     run(m)
     assert loc(m, "n66-101") == "C3"
@@ -158,8 +157,7 @@ def test_b10_zone_contact_counts_a_camp_without_garrison_ft_10_2():
     put(m, "1-8A", "G4")
     for c in range(101, 104):
         nva(m, 66, c, "ZG")
-    S(m)["f"]["entered"] = ["G"]
-    stack(m, {"s": "zone_contact"})
+    stack(m, {"s": "zone_contact", "entered": ["G"]})
     dice(m, 1, 3)
     run(m)
     assert loc(m, "n66-101") == "G3"
@@ -173,10 +171,10 @@ def test_b10_entry_into_a_fallen_camp_counts_as_entered_ft_10_2():
         m = blank()
         if not gar:
             put(m, "sfG4", B.ELIM)
-        S(m)["f"].update(entered=[], start_us=["G4"], landed={}, cargo={})
+        segment = {"s": "transport_segment", "seg": "C", "entered": [], "start_us": ["G4"], "landed": {}}
         put(m, "tr1", "G4")
-        US.land(ctx(m), "tr1", "1-8A", "G4", B.ANKHE)
-        assert S(m)["f"]["entered"] == want
+        US.land(ctx(m), segment, "tr1", "1-8A", "G4", B.ANKHE)
+        assert segment["entered"] == want
 
 
 def test_b16_night_roll_on_entry_ambush_ft_11_25():

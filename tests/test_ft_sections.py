@@ -8,7 +8,7 @@ from game.rules.first_team import us as US
 from game.rules.first_team.data import LOC, MAP, TABLES
 
 from .ft_helpers import (R, S, U, acts, answer, asking, at_part, blank, ctx, dice, do, halted, left, loc, log_has,
-                         nva, put, run, stack, step_name, supply)
+                         nva, put, run, stack, start, step_name, supply)
 
 
 def _setup_match(seed=1):
@@ -64,7 +64,7 @@ def test_transport_ft_5_4_and_9_1():
     destinations; an unflipped LZ marker is no LZ (A13)."""
     m = blank()
     put(m, "lz01", "C2")
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     lifts = acts(m, "lift")
     assert not any(a["to"] == "C2" for a in lifts)
     do(m, {"t": "lift", "heli": "tr1", "unit": "1-8A", "to": "PLEIKU"})
@@ -77,7 +77,7 @@ def test_exchange_ft_9_11():
     """FT 9.11 (A11): An Khe -> LZ, drop, pick up a unit, back to An Khe: 2 CP."""
     m = blank()
     put(m, "2-7A", "PLEIKU")
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     do(m, {"t": "exchange", "heli": "tr1", "unit": "1-8A", "to": "PLEIKU"})
     if asking(m):
         answer(m, t="unit", unit="2-7A")
@@ -166,7 +166,7 @@ def test_ground_movement_ft_10_1_an_khe_entry():
     assert set(paths) == {"PLEIKU", "H6", "J4", "J6"} and paths["PLEIKU"][1] == 0
     put(m, "1-8A", "D1")
     assert "CAM2" not in US.move_paths(S(m), "1-8A")
-    stack(m, {"s": "ground"})
+    start(m, {"s": "ground_segment", "entered": []})
     do(m, {"t": "move", "unit": "1-8B", "to": "J4"})
     assert loc(m, "1-8B") == "J4" and U(m, "1-8B")["fat"] == 0
 
@@ -176,7 +176,7 @@ def test_hold_ft_11_5():
     in Pleiku count as under HOLD."""
     m = blank()
     put(m, "1-8A", "F2")
-    stack(m, {"s": "ground"})
+    start(m, {"s": "ground_segment", "entered": []})
     do(m, {"t": "hold", "unit": "1-8A"})
     assert U(m, "1-8A")["hold"] and not any(a.get("unit") == "1-8A" for a in acts(m, "move"))
     put(m, "1-8B", "PLEIKU")
@@ -266,8 +266,7 @@ def test_contacted_nva_ambush_on_entry_ft_13_6():
     put(m, "1-8A", "F1")
     supply(m, "F1")
     x = nva(m, 32, 101, "F2")
-    stack(m, {"s": "ground"})
-    S(m)["f"]["start_us"] = ["F1"]
+    start(m, {"s": "ground_segment", "entered": []})  # the Americans hold F1 as it begins
     dice(m, 1, 3, 6, 6, 6)
     do(m, {"t": "move", "unit": "1-8A", "to": "F2", "sup": True})
     while asking(m) and not halted(m):
@@ -294,7 +293,7 @@ def test_pathfinders_ft_14_1():
     """FT 14.1, 5.3 (A12): the pathfinders land anywhere (1 CP) and make an LZ; alone when NVA enter
     they are destroyed (+25 VP as a company)."""
     m = blank()
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     do(m, {"t": "pathfinder", "heli": "tr1", "to": "C3"})
     assert S(m)["cp"] == 19 and B.lz_at(S(m), "C3")
     assert any(a["to"] == "C3" for a in acts(m, "lift"))
@@ -306,7 +305,7 @@ def test_pathfinders_ft_14_1():
 def test_recon_1_9_ft_14_3():
     """FT 14.3: the 1/9 lift is free and carries only the 1/9 infantry."""
     m = blank()
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     lifts = [a for a in acts(m, "lift") if a["heli"] == "tr19"]
     assert lifts and all(a["unit"] == "1-9" for a in lifts)
     do(m, {"t": "lift", "heli": "tr19", "unit": "1-9", "to": "PLEIKU"})
@@ -377,7 +376,7 @@ def test_exchange_into_a_full_location_ft_8_0_and_9_11():
     m = blank()
     put(m, "2-7A", "PLEIKU")
     put(m, "1-5A", "PLEIKU")
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     assert not any(a["unit"] == "1-8A" and a["to"] == "PLEIKU" for a in acts(m, "lift"))
     do(m, {"t": "exchange", "heli": "tr1", "unit": "1-8A", "to": "PLEIKU"})
     assert asking(m) and loc(m, "1-8A") == B.ANKHE  # asked before landing: never over the limit
@@ -390,14 +389,14 @@ def test_exchange_into_a_full_location_ft_8_0_and_9_11():
     m = blank()
     for co in "ABC":
         put(m, f"1-7{co}", "PLEIKU")
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     assert not any(a["unit"] == "1-8A" and a["to"] == "PLEIKU" for a in acts(m, "exchange"))
     assert any(a["unit"] == "1-7D" and a["to"] == "PLEIKU" for a in acts(m, "exchange"))  # the fourth can
 
     m = blank(options={"exchange_full_stack": "refuse"})
     put(m, "2-7A", "PLEIKU")
     put(m, "1-5A", "PLEIKU")
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     assert not any(a["unit"] == "1-8A" and a["to"] == "PLEIKU" for a in acts(m, "exchange"))
 
 
@@ -405,7 +404,7 @@ def test_pathfinders_fly_on_and_back_ft_14_1():
     """FT 14.1 (A12): the pathfinders move only by helicopter: from the map they may be flown to
     another location or back to An Khe (1 CP each flight); the old location stops being an LZ."""
     m = blank()
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     do(m, {"t": "pathfinder", "heli": "tr1", "to": "C3"})
     flights = {a["to"] for a in acts(m, "pathfinder")}
     assert B.ANKHE in flights and "C3" not in flights and "D2" not in flights  # D2: a camp, already an LZ
@@ -455,8 +454,7 @@ def _landing_then_exchange(with_supply):
     nva(m, 32, 101, "C2")
     if with_supply:
         supply(m, "C2")
-    stack(m, {"s": "transport", "seg": "C"})
-    S(m)["f"]["start_us"] = []
+    start(m, {"s": "transport_segment", "seg": "C"})
     dice(m, 6)
     do(m, {"t": "lift", "heli": "tr1", "unit": "1-8A", "to": "C2"})
     dice(m, 1, 3, 3, 3, 3, 3, 3, 3, 3)

@@ -271,7 +271,7 @@ def aircraft_out(g, x, where, rule):
     u = s["units"][x]
     B.put(s, x, where)
     u["used"] = False
-    cargo = s["f"].get("cargo", {}).pop(x, None)
+    cargo = u.pop("cargo", None)
     if cargo and s["units"][cargo]["loc"] in LOC:
         B.put(s, cargo, B.ANKHE)
         s["units"][cargo]["hold"] = False
@@ -301,11 +301,10 @@ class NvaAA(Procedure):
         s = g.s
         U = s["units"]
         air = f["air"]
-        cargo = s["f"].get("cargo", {})
         classes = {}
         for x in sorted(air):
             u = U[x]
-            classes.setdefault((u["k"], bool(u.get("r19")), u.get("st", 0), cargo.get(x)), x)
+            classes.setdefault((u["k"], bool(u.get("r19")), u.get("st", 0), u.get("cargo")), x)
         if len(classes) == 1:
             f["victim"] = {"heli": sorted(air)[0]}
             return
@@ -313,7 +312,7 @@ class NvaAA(Procedure):
         for x in classes.values():
             u = U[x]
             st = "fatigued " if u.get("st") else ""
-            what = f" (cargo {B.uname(s, cargo[x])} back to An Khe)" if cargo.get(x) else ""
+            what = f" (cargo {B.uname(s, u['cargo'])} back to An Khe)" if u.get("cargo") else ""
             ch.append({"t": "aa", "heli": x, "loc": f["loc"], "label": f"{st}{B.uname(s, x)} is destroyed{what}"})
         g.ask("NVA AA (*): choose the aircraft permanently eliminated", "FT 16.21", ch, into="victim")
 

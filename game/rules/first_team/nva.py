@@ -106,10 +106,14 @@ def cam_box_attacks(s):
 
 @flow.step("zone_contact")
 class ZoneContact(Step):
+    """FT 10.2 (A18, A50): after all American ground movement, each zone with Identified NVA (with
+    option zone_contact_trigger "entered": a zone the Americans entered this phase, the frame's
+    `entered`) may be Contacted: a die against the American-occupied locations there."""
+
     def run(self, g, f):
         s = g.s
         g.pop()
-        entered = s["f"].get("entered", [])
+        entered = f["entered"]
         for z in sorted(CLS, key=B.cls):
             box = B.zbox(z)
             units = B.of_kind(s, box, "nva")

@@ -20,13 +20,15 @@ def _assault(p):
     return [
         _row("seg_a", {"p": p}, f"{first} American Assault Phase: A) Supply Segment", "FT 4.13 A", "A"),
         _row("seg_b", {}, "B) Airstrike Segment", "FT 4.13 B", "B"),
-        _row("transport", {"seg": "C"}, "C) First Transport Segment", "FT 4.13 C", "C"),
-        _row("ground", {}, "D) Ground Movement Segment", "FT 4.13 D"),
-        _row("zone_contact", {}, "D) Ground Movement Segment: zone contact", "FT 10.2"),
+        # the zones entered in C and D go to zone contact (FT 10.2): a list each takes and gives back
+        _row("transport_segment", {"seg": "C", "into": "entered"}, "C) First Transport Segment", "FT 4.13 C", "C",
+             takes=("entered",)),
+        _row("ground_segment", {"into": "entered"}, "D) Ground Movement Segment", "FT 4.13 D", takes=("entered",)),
+        _row("zone_contact", {}, "D) Ground Movement Segment: zone contact", "FT 10.2", takes=("entered",)),
         _row("evasion", {}, "D) Ground Movement Segment: NVA evasion", "FT 13.7", "D"),
         _row("support", {"into": "attacks"}, "E) Support Segment", "FT 4.13 E", "E"),
         _row("us_combat", {}, "F) Open Combat Segment", "FT 4.13 F", "F", takes=("attacks",)),
-        _row("transport", {"seg": "G"}, "G) Final Transport Segment", "FT 4.13 G", "G"),
+        _row("transport_segment", {"seg": "G"}, "G) Final Transport Segment", "FT 4.13 G", "G"),
         _row("td", {"seg": "H"}, f"{first} NVA Assault Phase: H) First Target Determination Segment", "FT 4.14 H", "H"),
         # the offboard result (an arrow or not) decides whether Segment J is held (Turn.skip)
         _row("offboard", {"into": "arrow"}, "I) NVA Offboard Movement Segment", "FT 4.14 I", "I"),
@@ -60,15 +62,8 @@ def segment_start(s, name, letter, data):
     f["seg"] = letter or f.get("seg")
     f["rolled"] = []
     if name == "seg_a":
-        f["entered"] = []
         f.pop("marks", None)  # the strike markers of the last assault phase (us.mark_strike)
         f["phase"] = data["p"]
-    if name in ("transport", "ground"):
-        f["start_us"] = B.map_order({**B.where(s, "inf"), **B.where(s, "sfg")})
-        f["landed"] = {}
-        f["cargo"] = {}
-    if name == "ground":
-        B.clear_moved(s)
     if name == "seg_b":
         f["struck"] = {}
 
@@ -87,6 +82,7 @@ def segment_end(g, letter):
     for x in [x for x in B.of_kinds(s, *B.HELIS) if U[x].get("used")]:  # (most are not)
         u = U[x]
         u["used"] = False
+        u.pop("cargo", None)
         if u["loc"] == B.REFIT or u["loc"] == B.ELIM:
             continue
         if u["k"] == "ara" or u.get("st"):
@@ -98,7 +94,6 @@ def segment_end(g, letter):
             back.append(f"{B.uname(s, x)} fatigued")
     if back:
         g.log("Helicopters return to An Khe: " + ", ".join(back), "FT 9.3")
-    s["f"]["cargo"] = {}
 
 
 @flow.step("turn")
@@ -125,8 +120,9 @@ class Turn(Sequence):
         return False
 
     def row_data(self, g, f, row):
-        """The row's frame data, with what an earlier segment gave back for it: the attacks declared
-        in E, resolved in F (FT 4.13); the locations NVA entered in K, checked in L (FT 13.6 (2))."""
+        """The row's frame data, with what an earlier segment gave back for it: the zones entered in
+        C and D, for zone contact (FT 10.2; none yet at C); the attacks declared in E, resolved in F
+        (FT 4.13); the locations NVA entered in K, checked in L (FT 13.6 (2))."""
         data = dict(row.data)
         for k in row.takes:
             data[k] = f.pop(k, [])

@@ -345,6 +345,91 @@ def lift_dests(s, lzs, cargo):
     return dests
 
 
+@flow.step("transport_segment")
+class TransportSegment(Procedure):
+    """FT 4.13 C and G, 9.1: each transport helicopter may carry one unit between LZs (9.11 an
+    exchange, 14.1 the pathfinders), the player choosing one flight at a time; where a company
+    lands, an ambush is checked (13.6 (1)) and fought at once. Frame: seg ("C" or "G"); in C,
+    entered (the zones entered this phase, for zone contact at the end of D, FT 10.2), its result."""
+
+    parts = ("begin", "flight", "fly", "pick_up", "carry_back")
+
+    def begin(self, g, f):
+        s = g.s
+        f["start_us"] = B.map_order({**B.where(s, "inf"), **B.where(s, "sfg")})  # FT 13.6 (1)
+        f["landed"] = {}  # {location: the transports landed there this segment} (A36)
+
+    def flight(self, g, f):
+        g.call("transport", into="flight", seg=f["seg"])
+
+    def fly(self, g, f):
+        s = g.s
+        U = s["units"]
+        a = f.pop("flight")
+        t = a["t"]
+        if t == "done":
+            g.end(f.get("entered"))
+            return
+        h = a["heli"]
+        U[h]["used"] = True
+        if t == "pathfinder":
+            fly_pathfinder(g, h, a["to"])
+            self.goto_part(f, "flight")
+            return
+        c = a["unit"]
+        frm = U[c]["loc"]
+        to = a["to"]
+        if t == "exchange":
+            B.spend_cp(g, s["options"]["cp_exchange"], "Helicopter exchange", "FT 9.11")
+        elif not U[h].get("r19"):
+            B.spend_cp(g, CP["transport"], "Helicopter transport", "FT 5.4")
+        if t != "exchange":
+            land(g, f, h, c, to, frm)
+            self.goto_part(f, "flight")
+            return
+        # FT 9.11 "drop off the unit, and then pick up a unit": the pick-up waits until any landing
+        # ambush (FT 13.6, resolved at once) is over; A64: where the location is full the unit
+        # picked up leaves as the new one lands
+        f["exchange"] = {"heli": h, "cargo": c, "to": to, "frm": frm,
+                         "full": U[c]["k"] == "inf" and not B.stack_ok(s, to, [c])}
+        if not f["exchange"]["full"]:
+            land(g, f, h, c, to, frm)
+
+    def pick_up(self, g, f):
+        """FT 9.11: the unit the exchange carries back to An Khe, the player's choice."""
+        s = g.s
+        ex = f["exchange"]
+        h, c, to = ex["heli"], ex["cargo"], ex["to"]
+        why = ""
+        if ex["full"]:
+            back = exchange_back_units(s, c, to)
+            why = "; the location is full: it is picked up as the new unit lands (A64)"
+        elif s["units"][h]["loc"] != B.ANKHE:  # hit by a '*' result: sent to Refit, its cargo home (A36)
+            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11",
+                  refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
+            return
+        else:
+            back = [x for x in cargo_at(s, to) if x != c]
+            if not back:
+                g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11",
+                      refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
+                return
+        ch = [{"t": "unit", "unit": x, "heli": h, "label": f"Bring {B.uname(s, x)} back to An Khe"} for x in back]
+        if len(ch) == 1:
+            f["back"] = ch[0]
+        elif ch:
+            g.ask("Exchange: choose the unit carried back to An Khe" + why, "FT 9.11", ch, into="back")
+
+    def carry_back(self, g, f):
+        ex = f.pop("exchange")
+        a = f.pop("back", None)
+        if a is not None:
+            exchange_back(g, a["unit"], ex["to"])
+            if ex["full"]:
+                land(g, f, ex["heli"], ex["cargo"], ex["to"], ex["frm"])
+        self.goto_part(f, "flight")
+
+
 @flow.step("transport")
 class Transport(Step):
     def prompt(self, g, f):
@@ -405,37 +490,7 @@ class Transport(Step):
         return out
 
     def act(self, g, f, a):
-        s = g.s
-        U = s["units"]
-        t = a["t"]
-        if t == "done":
-            g.pop()
-            return
-        h = a["heli"]
-        U[h]["used"] = True
-        if t == "pathfinder":
-            fly_pathfinder(g, h, a["to"])
-            return
-        c = a["unit"]
-        frm = U[c]["loc"]
-        to = a["to"]
-        if t == "exchange":
-            B.spend_cp(g, s["options"]["cp_exchange"], "Helicopter exchange", "FT 9.11")
-        elif not U[h].get("r19"):
-            B.spend_cp(g, CP["transport"], "Helicopter transport", "FT 5.4")
-        if t != "exchange":
-            land(g, h, c, to, frm)
-            return
-        data = {"heli": h, "cargo": c, "to": to, "frm": frm}
-        if U[c]["k"] == "inf" and not B.stack_ok(s, to, [c]):
-            # A64: the location is full; the pick-up is made as the new unit lands
-            ask_pick_up(g, exchange_back_units(s, c, to), "exchange_swap", data,
-                        "; the location is full: it is picked up as the new unit lands (A64)")
-        else:
-            # FT 9.11 "drop off the unit, and then pick up a unit": the pick-up waits until any
-            # landing ambush (FT 13.6, resolved at once) is over
-            g.push("exchange_pick", **data)
-            land(g, h, c, to, frm)
+        g.end(a)
 
 
 def _exchanges(s, lzmap, cargo):
@@ -614,58 +669,18 @@ def exchange_back_units(s, c, to):
     return [x for x in back if s["units"][x]["k"] == "inf" and B.stack_ok(s, to, [c], less=[x])]
 
 
-def ask_pick_up(g, back, then_name, data, why=""):
+def exchange_back(g, x, frm):
+    """FT 9.11: the exchange carries x back from frm to An Khe (if it is still there)."""
     s = g.s
-    ch = [{"t": "unit", "unit": x, "heli": data["heli"], "label": f"Bring {B.uname(s, x)} back to An Khe"}
-          for x in back]
-    if len(ch) == 1:
-        EXCHANGE[then_name](g, ch[0], data)
-    elif ch:
-        ask(g, "Exchange: choose the unit carried back to An Khe" + why, "FT 9.11", ch, then_name, **data)
-
-
-@flow.step("exchange_pick")
-class ExchangePick(Step):
-    """FT 9.11: after the drop-off (and its ambush, if any) the helicopter picks up a unit."""
-
-    def run(self, g, f):
-        s = g.s
-        g.pop()
-        h, c, to = f["heli"], f["cargo"], f["to"]
-        if s["units"][h]["loc"] != B.ANKHE:  # hit by a '*' result: sent to Refit, its cargo home (A36)
-            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11",
-                  refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
-            return
-        back = [x for x in cargo_at(s, to) if x != c]
-        if not back:
-            g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11",
-                  refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
-            return
-        ask_pick_up(g, back, "exchange_back", {k: f[k] for k in ("heli", "cargo", "to", "frm")})
-
-
-@then("exchange_back")
-def _exchange_back(g, a, data):
-    s = g.s
-    x = a["unit"]
     u = s["units"][x]
-    if u["loc"] != data["to"]:
+    if u["loc"] != frm:
         return
     B.put(s, x, B.ANKHE)
     u["hold"] = False
     if u["k"] == "inf":
         u["act"] = True  # moved this turn: no fatigue recovery (FT 12.4, A26)
-    g.log(f"{B.uname(s, x)} is carried back from {B.name(data['to'])} to An Khe", "FT 9.11",
-          refs=B.refs(B.ref_u(g.s, x), B.ref_p(data['to'])))
-
-
-@then("exchange_swap")
-def _exchange_swap(g, a, data):
-    _exchange_back(g, a, data)
-    land(g, data["heli"], data["cargo"], data["to"], data["frm"])
-
-
-EXCHANGE = {"exchange_back": _exchange_back, "exchange_swap": _exchange_swap}
+    g.log(f"{B.uname(s, x)} is carried back from {B.name(frm)} to An Khe", "FT 9.11",
+          refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm)))
 
 
 # --- pathfinders (FT 14.1, 5.3; ruling A12) ------------------------------------------------------------
@@ -706,7 +721,10 @@ def fly_pathfinder(g, h, to):
               refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
 
 
-def land(g, h, c, to, frm):
+def land(g, f, h, c, to, frm):
+    """FT 9.1: transport h lands its cargo c at `to` (the transport segment's frame f); where a
+    company lands in a location the Americans did not hold at the segment's start, the ambush
+    check (FT 13.6 (1)), every transport landed there involved (A36), fought at once."""
     s = g.s
     U = s["units"]
     if U[c]["k"] == "sup":
@@ -714,7 +732,7 @@ def land(g, h, c, to, frm):
     else:
         B.put(s, c, to)
     U[c]["hold"] = False
-    s["f"].setdefault("cargo", {})[h] = c
+    U[h]["cargo"] = c  # until the helicopter returns (segment_end), or its cargo goes home (A36)
     g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1",
           refs=B.refs(B.ref_u(g.s, h), B.ref_u(g.s, c), B.ref_p(frm), B.ref_p(to)))
     if U[c]["k"] != "inf":
@@ -722,17 +740,23 @@ def land(g, h, c, to, frm):
     U[c]["act"] = True
     if to not in LOC:
         return
-    s["f"].setdefault("landed", {}).setdefault(to, []).append(h)
-    if not (LOC[to]["sf_camp"] and B.garrison_at(s, to)):  # FT 10.2: camps WITH existing garrisons
-        ent = s["f"].setdefault("entered", [])
-        if B.zone_of(to) not in ent:
-            ent.append(B.zone_of(to))
-    if B.zone_of(to) == "CAM":
-        s["f"]["cam"] = True
-    if to not in s["f"].get("start_us", []):
-        fights = N.entry_ambush(g, to, list(s["f"]["landed"][to]))  # every transport landed there is involved (A36)
+    f["landed"].setdefault(to, []).append(h)
+    entered(s, f, to)
+    if to not in f["start_us"]:
+        fights = N.entry_ambush(g, to, list(f["landed"][to]))
         if fights:
             g.call("ambushes", fights=fights)
+
+
+def entered(s, f, loc):
+    """American units entered loc (by landing or ground movement; frame f): its zone counts for zone
+    contact if the frame keeps the zones entered (FT 10.2: not camps WITH existing garrisons), and
+    Cambodia was entered this turn (FT 16.1)."""
+    if "entered" in f and not (LOC[loc]["sf_camp"] and B.garrison_at(s, loc)):
+        if B.zone_of(loc) not in f["entered"]:
+            f["entered"].append(B.zone_of(loc))
+    if B.zone_of(loc) == "CAM":
+        s["f"]["cam"] = True
 
 
 # --- Segment D: ground movement ---------------------------------------------------------------------
@@ -1023,12 +1047,35 @@ class Ground(Step):
         return out
 
     def act(self, g, f, a):
+        g.end(a)
+
+
+@flow.step("ground_segment")
+class GroundSegment(Procedure):
+    """FT 4.13 D, 10.1: the player moves American units (one line, or two along roads) or puts them
+    under HOLD (11.5), one order at a time; where units enter a location the Americans did not hold
+    at the segment's start, an ambush is checked (13.6 (1)) and fought at once. Frame: entered (the
+    zones entered this phase, for zone contact, FT 10.2), its result."""
+
+    parts = ("begin", "order", "carry_out")
+
+    def begin(self, g, f):
+        s = g.s
+        B.clear_moved(s)
+        f["start_us"] = B.map_order({**B.where(s, "inf"), **B.where(s, "sfg")})  # FT 13.6 (1)
+
+    def order(self, g, f):
+        g.call("ground", into="order")
+
+    def carry_out(self, g, f):
         s = g.s
         U = s["units"]
+        a = f.pop("order")
         t = a["t"]
         if t == "done":
-            g.pop()
+            g.end(f.get("entered"))
             return
+        self.goto_part(f, "order")
         if t in ("hold", "hold_stack"):
             xs = [a["unit"]] if t == "hold" else [x for x in movers(s) if U[x]["loc"] == a["from"]]
             for x in xs:
@@ -1038,10 +1085,15 @@ class Ground(Step):
                   refs=B.refs(*[B.ref_u(g.s, x) for x in xs]))
             return
         xs = [a["unit"]] if t == "move" else [x for x in movers(s) if U[x]["loc"] == a["from"]]
-        ground_move(g, xs, a["to"], a.get("sup", False))
+        fights = ground_move(g, f, xs, a["to"], a.get("sup", False))
+        if fights:
+            g.call("ambushes", fights=fights)
 
 
-def ground_move(g, xs, to, carry):
+def ground_move(g, f, xs, to, carry):
+    """FT 10.1, 10.11, 12.1: the units xs move along their path to `to` (the ground segment's frame
+    f), carrying supply if `carry`, and take the fatigue of the lines crossed; an ambush on entry
+    ends the move there (FT 13.6). Returns the ambushes to fight."""
     s = g.s
     U = s["units"]
     frm = U[xs[0]]["loc"]
@@ -1052,7 +1104,6 @@ def ground_move(g, xs, to, carry):
     fat = {x: 0 for x in xs}
     unsup = {x: not B.supplied(s, x) for x in xs}
     prev = frm
-    start_us = s["f"].get("start_us", [])
     fights = []
     for i, loc in enumerate(path):
         line = "ankhe" if B.ANKHE in (prev, loc) else ADJ[prev][loc]
@@ -1066,13 +1117,8 @@ def ground_move(g, xs, to, carry):
             B.move_supply(s, sup, loc)
         prev = loc
         if loc in LOC:
-            if not (LOC[loc]["sf_camp"] and B.garrison_at(s, loc)):  # FT 10.2: camps WITH garrisons
-                ent = s["f"].setdefault("entered", [])
-                if B.zone_of(loc) not in ent:
-                    ent.append(B.zone_of(loc))
-            if B.zone_of(loc) == "CAM":
-                s["f"]["cam"] = True
-            if loc not in start_us:
+            entered(s, f, loc)
+            if loc not in f["start_us"]:
                 fights = N.entry_ambush(g, loc, [])
             if fights:
                 if i < len(path) - 1:
@@ -1089,8 +1135,7 @@ def ground_move(g, xs, to, carry):
               refs=B.refs(*[B.ref_u(g.s, x) for x in xs], B.ref_p(frm), B.ref_p(prev)))
     for x in xs:
         B.add_fatigue(g, x, fat[x], "movement", "FT 12.1")
-    if fights:
-        g.call("ambushes", fights=fights)
+    return fights
 
 
 # --- Segment E: support; Segment F: American open combat ----------------------------------------------

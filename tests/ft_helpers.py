@@ -6,7 +6,6 @@ from game.engine import match as M
 from game.engine.flow import QUESTION, Context, IllegalAction  # noqa: F401
 from game.rules import get
 from game.rules.first_team import board as B
-from game.rules.first_team.ask import QUESTIONS
 
 from .rules_driver import bind, dice, left, log_has  # noqa: F401  (re-exported)
 
@@ -14,9 +13,8 @@ R = get("first-team")
 _D = bind(R)
 ctx, run, step_name, halted, acts, do, rejects, answer, play = (
     _D.ctx, _D.run, _D.step_name, _D.halted, _D.acts, _D.do, _D.rejects, _D.answer, _D.play)
-QUESTIONS.continuations.setdefault("halt", lambda g, a, d: None)
-HALT = {"s": "choose", "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}],
-        "then": "halt", "data": {}}
+# a question at the bottom of the stack: the steps under test run above it, their results land in it
+HALT = {"s": QUESTION, "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}]}
 
 
 def blank(seed=1, turn=1, cp=20, options=None):
@@ -47,7 +45,6 @@ def blank(seed=1, turn=1, cp=20, options=None):
     s["units"]["sup01"]["loc"] = "D2"
     s["units"]["sup02"]["loc"] = "G4"
     s["turn"], s["cp"], s["vp"], s["cas"] = turn, cp, 0, 0
-    s["f"] = {}
     s["dice"]["mode"] = "script"
     s["dice"]["queue"] = []
     s["stack"] = [dict(HALT)]
@@ -110,7 +107,7 @@ def at_part(step, part):
 
 def asking(m):
     """A question is open (the engine's question step, flow.Question)."""
-    return step_name(m) in (QUESTION, "choose")
+    return step_name(m) == QUESTION
 
 
 

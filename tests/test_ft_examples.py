@@ -255,7 +255,7 @@ def test_t15_combat_fatigue_distribution():
     m = blank()
     for co in "ABC":
         put(m, "1-8" + co, "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "5", "units": ["1-8A", "1-8B", "1-8C"], "helis": []})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "F2", "res": "5", "units": ["1-8A", "1-8B", "1-8C"], "helis": []})
     run(m)
     for x in ["1-8A"] * 3 + ["1-8B"] * 2:
         answer(m, t="fatigue", unit=x)
@@ -471,8 +471,9 @@ def test_strike_leaves_a_marker_until_the_next_assault_phase_ft_7_21_ft_7_22():
     do(m, {"t": "strike", "to": "ZE", "air": "b52", "n": 1})
     marks = M.view(R, m)["strikes"]
     assert [x["at"] for x in marks] == ["F4", "ZE"] and marks[1]["result"] == "missed", marks
-    T.segment_start(S(m), "seg_a", "A", {"p": 1})
-    assert M.view(R, m)["strikes"] == []
+    supply_segment = next(r for r in T.SEQUENCE if r.step == "seg_a")
+    R.flow.get("turn").row_start(ctx(m), {"s": "turn"}, supply_segment)  # the next assault phase begins
+    assert M.view(R, m)["strikes"] == [] and "strikes" not in S(m)
 
 
 def test_buy_no_supply_warns_when_infantry_is_out_of_supply_ft_5_2():
@@ -541,14 +542,14 @@ def test_t36_gunship():
     m = blank()
     put(m, "1-8A", "F2")
     put(m, "gs1", "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "3", "units": ["1-8A"], "helis": ["gs1"]})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "F2", "res": "3", "units": ["1-8A"], "helis": ["gs1"]})
     run(m)
     assert S(m)["cas"] == 2 and U(m, "1-8A")["fat"] == 3
     m = blank()
     put(m, "1-8A", "F2")
     put(m, "1-8B", "F2")
     put(m, "gs1", "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "2B", "units": ["1-8A", "1-8B"], "helis": ["gs1"]})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "F2", "res": "2B", "units": ["1-8A", "1-8B"], "helis": ["gs1"]})
     dice(m, 1, 1)
     run(m)
     answer(m, t="unit", unit="1-8A")

@@ -21,7 +21,7 @@ def test_12_6_a_broken_unit_takes_no_more_fatigue_from_the_result_that_broke_it(
     m = blank()
     put(m, "1-8A", "F2", fat=4)
     put(m, "1-8B", "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "3", "units": ["1-8A", "1-8B"], "helis": []})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "F2", "res": "3", "units": ["1-8A", "1-8B"], "helis": []})
     run(m)
     answer(m, t="fatigue", unit="1-8A")
     a, b = U(m, "1-8A"), U(m, "1-8B")
@@ -62,7 +62,6 @@ def test_11_29_nva_attacked_solely_by_helicopters_may_not_support():
 
 def _end_turn_cambodia_points(m):
     from .ft_helpers import log_has
-    S(m)["f"].setdefault("cam", S(m)["f"].get("cam", False))
     stack(m, {"s": "end_turn"})
     R.flow.get("end_turn").run(ctx(m), S(m)["stack"][-1])
     return log_has(m, "FT 16.1", "American forces in Cambodia")

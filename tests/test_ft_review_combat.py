@@ -36,7 +36,7 @@ def test_supply_spent_at_combat_does_not_unsupply_ft_6_3_11_26():
     put(m, "2-7A", "F2")
     sp = supply(m, "F2", step=1)
     x = nva(m, 32, 101, "F2")
-    C.start_fight(ctx(m), C.combat("F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x]))
+    C.start_fight(ctx(m), S(m)["stack"][-1], C.combat("F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x]))
     dice(m, *[3] * 8)
     run(m)
     assert loc(m, sp) == B.POOL  # the marker was used up by the combat
@@ -46,7 +46,7 @@ def test_supply_spent_at_combat_does_not_unsupply_ft_6_3_11_26():
     m = blank()
     put(m, "2-7A", "F2")
     x = nva(m, 32, 101, "F2")
-    C.start_fight(ctx(m), C.combat("F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x]))
+    C.start_fight(ctx(m), S(m)["stack"][-1], C.combat("F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x]))
     dice(m, *[3] * 8)
     run(m)
     assert "unsupplied target +4" in _nva_fire_line(m)[0]
@@ -146,7 +146,7 @@ def test_pathfinder_leaves_with_heliborne_retreat_ft_14_1():
     x = nva(m, 32, 101, "C3")
     for i, l in enumerate(sorted(ADJ["C3"])):
         nva(m, 33, 101 + i, l)
-    stack(m, {"s": "fight", "loc": "C3", "kind": "ambush", "att": "NVA", **at_part("fight", "nva_retreat"), "us_f": [],
+    stack(m, {"s": "fight", "rolled": [], "loc": "C3", "kind": "ambush", "att": "NVA", **at_part("fight", "nva_retreat"), "us_f": [],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [], "sup": {}, "night": False, "nsup": 0, "helis": [],
               "r_us": "R", "r_nva": "-"})
     run(m)
@@ -232,7 +232,7 @@ def test_aa_victim_player_choice_before_refit_ft_16_21():
     B.sync_nart(S(m))
     put(m, "gs1", "F2", used=True)
     put(m, "oh1", "F2", used=True)
-    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "NVA", **at_part("fight", "nva_losses"), "us_f": [],
+    stack(m, {"s": "fight", "rolled": [], "loc": "F2", "kind": "open", "att": "NVA", **at_part("fight", "nva_losses"), "us_f": [],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [x], "sup": {}, "night": False, "nsup": 0,
               "helis": ["gs1", "oh1"], "r_us": "-*", "r_nva": "-", "unsup": []})
     run(m)
@@ -247,7 +247,7 @@ def test_aa_victim_player_choice_before_refit_ft_16_21():
     x = nva(m, 32, 101, "F2")
     B.sync_nart(S(m))
     put(m, "gs1", "F2", used=True)
-    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "NVA", **at_part("fight", "nva_losses"), "us_f": [],
+    stack(m, {"s": "fight", "rolled": [], "loc": "F2", "kind": "open", "att": "NVA", **at_part("fight", "nva_losses"), "us_f": [],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [x], "sup": {}, "night": False, "nsup": 0,
               "helis": ["gs1"], "r_us": "-*", "r_nva": "-", "unsup": []})
     run(m)

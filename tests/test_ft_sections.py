@@ -186,6 +186,22 @@ def test_hold_ft_11_5():
     assert "firing at HOLD -1" in nva_fire_column(S(m), "F2", [x], ["1-8A"])[1]
 
 
+def test_no_unit_rolls_twice_for_a_break_in_one_segment_ft_11_2():
+    """FT 11.2 (#B): "No unit may be rolled for more than once per segment": a unit that made its
+    break roll in an earlier combat of the segment (the record each combat is given) is passed
+    over; the record comes back to the segment with this combat's roll."""
+    m = blank()
+    for co in "AB":
+        put(m, "1-8" + co, "F2")
+    stack(m, {"s": "us_hit", "into": "rolled", "rolled": ["1-8A"], "loc": "F2", "res": "2B",
+              "units": ["1-8A", "1-8B"], "helis": []})
+    dice(m, 1)
+    run(m)
+    rolls = [e["text"] for e in m["log"] if e["text"].startswith("Break roll")]
+    assert halted(m) and len(rolls) == 1 and B.uname(S(m), "1-8B") in rolls[0]
+    assert S(m)["stack"][0]["rolled"] == ["1-8A", "1-8B"]
+
+
 def test_who_attacks_ft_11_1():
     """FT 11.1 (A33): the NVA must attack when the US ground strength is not greater, cannot when it is."""
     m = blank()
@@ -204,7 +220,7 @@ def test_open_combat_ft_11_0():
     put(m, "1-8A", "F2")
     supply(m, "F2")
     x = nva(m, 32, 101, "F2")
-    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "US", "us_f": ["1-8A"],
+    stack(m, {"s": "fight", "rolled": [], "loc": "F2", "kind": "open", "att": "US", "us_f": ["1-8A"],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [x], "sup": {}, "night": False, "nsup": 0, "helis": []})
     dice(m, 6, 1)
     run(m)
@@ -217,11 +233,11 @@ def test_a_result_garrison_first_ft_14_2():
     +1 VP) and its casualty points are not recorded."""
     m = blank()
     put(m, "1-8A", "G4")
-    stack(m, {"s": "us_hit", "loc": "G4", "res": "A", "units": ["sfG4", "1-8A"], "helis": []})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "G4", "res": "A", "units": ["sfG4", "1-8A"], "helis": []})
     run(m)
     assert loc(m, "sfG4") == B.ELIM and not U(m, "1-8A").get("brk") and S(m)["vp"] == 1
     m = blank()
-    stack(m, {"s": "us_hit", "loc": "G4", "res": "2", "units": ["sfG4"], "helis": []})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "G4", "res": "2", "units": ["sfG4"], "helis": []})
     run(m)
     assert S(m)["cas"] == 0 and U(m, "sfG4")["fat"] == 2
 

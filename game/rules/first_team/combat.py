@@ -328,14 +328,17 @@ def combat(loc, kind, att, us_f=(), us_t=(), n_f=(), n_t=(), sup=None, night=Fal
             "n_t": list(n_t), "sup": sup or {}, "night": night, "nsup": nsup, "helis": list(helis)}
 
 
-def start_fight(g, c):
-    """The combat `c` (combat()) begins: its battle record, then the fight."""
+def start_fight(g, f, c):
+    """The combat `c` (combat()) begins: its battle record, then the fight (see call_fight)."""
     record_start(g, c)
-    call_fight(g, c)
+    call_fight(g, f, c)
 
 
-def call_fight(g, c):
-    g.call("fight", **c)
+def call_fight(g, f, c):
+    """The segment's procedure (frame f) fights the combat c: the units that have made a break roll
+    this segment (FT 11.2 #B, "no unit may be rolled for more than once per segment") go to the
+    fight and come back with its own, into f["rolled"]."""
+    g.call("fight", into="rolled", rolled=list(f.get("rolled", ())), **c)
 
 
 def record_start(g, f):
@@ -416,7 +419,8 @@ class Fight(Procedure):
     NVA AA (16.21), the Americans', then the retreats. Frame: loc, kind ("open" or "ambush"), att
     (the attacker, "US" or "NVA"), us_f / n_f (who may fire), us_t / n_t (who may be hit), sup (the
     American support committed), night (FT 11.25), nsup (NVA supporting locations, 11.29), helis
-    (the American helicopters involved)."""
+    (the American helicopters involved), rolled (the units that have made a break roll this
+    segment), which is its result with this combat's."""
 
     parts = ("begin", "fire", "nva_losses", "aa_before_refit", "us_losses", "aa_after_refit",
              "nva_retreat", "us_retreat", "wrap")
@@ -476,8 +480,8 @@ class Fight(Procedure):
         s = g.s
         k, n, star = parse(f["r_us"])
         if k in ("#", "B", "A") or (star and f["helis"]):
-            g.call("us_hit", loc=f["loc"], res=f["r_us"], units=_here(s, f["us_t"], f["loc"]),
-                   helis=list(f["helis"]))
+            g.call("us_hit", into="rolled", loc=f["loc"], res=f["r_us"], units=_here(s, f["us_t"], f["loc"]),
+                   helis=list(f["helis"]), rolled=list(f["rolled"]))
 
     def aa_after_refit(self, g, f):
         if g.s["options"].get("aa_order", "before_refit") == "after_refit":
@@ -508,6 +512,9 @@ class Fight(Procedure):
         BR.losses_from_log(g, f.get("log0", len(g.logbuf)))
         BR.end(g, f"on the NVA {f['r_nva']}, on the Americans {f['r_us']} (FT 11.2)")
 
+    def finish(self, g, f):
+        g.end(f["rolled"])
+
 
 # --- results against the Americans -------------------------------------------------------------------
 
@@ -519,7 +526,8 @@ def gunship_at(s, loc, helis):
 class UsHit(Procedure):
     """CRT explanation, American side (FT 11.2): * (a helicopter to Refit), # (casualty points and
     fatigue the player distributes), #B (break rolls, the garrison first), A/AA/AAA (automatic
-    breaks). Frame: loc, res (the result), units (the Americans fired on), helis (involved)."""
+    breaks). Frame: loc, res (the result), units (the Americans fired on), helis (involved), rolled
+    (the units that have made a break roll this segment), which is its result with this one's."""
 
     parts = ("star", "refit", "casualties", "fatigue", "breaks", "break_rolls", "saves")
 
@@ -595,8 +603,8 @@ class UsHit(Procedure):
         if x is not None:
             self._break(g, f, x["unit"])
         kind = parse(f["res"])[0]
-        rolled = s["f"].setdefault("rolled", [])
-        cands = [x for x in _here(s, f["units"], f["loc"]) if not U[x].get("brk") and (kind == "A" or x not in rolled)]
+        cands = [x for x in _here(s, f["units"], f["loc"])
+                 if not U[x].get("brk") and (kind == "A" or x not in f["rolled"])]
         if f["left"] <= 0 or not cands:
             return
         self.again(f)
@@ -616,7 +624,7 @@ class UsHit(Procedure):
         if parse(f["res"])[0] == "A":
             B.break_us(g, x, f"result {f['res']}", "FT 11.2")
             return
-        s["f"].setdefault("rolled", []).append(x)
+        f["rolled"].append(x)
         e = B.us_eff(u)
         d = g.roll(1, f"Break roll for {B.uname(s, x)} (breaks above {e})", "FT 11.2", refs=B.refs(B.ref_u(g.s, x)))[0]
         if d > e:
@@ -632,6 +640,9 @@ class UsHit(Procedure):
         if sv:
             c = -(-sv // 2) if gunship_at(g.s, f["loc"], f["helis"]) else sv
             B.casualties(g, c, "Units that held on a break roll")
+
+    def finish(self, g, f):
+        g.end(f["rolled"])
 
 
 def _fat_choice(s, x):

@@ -86,14 +86,18 @@ def entry_ambush(g, loc, helis):
 @flow.step("ambushes")
 class Ambushes(Procedure):
     """FT 13.6: the ambushes of American units entering a location (entry_ambush), one after the
-    other. Frame: fights (the combats still to resolve)."""
+    other. Frame: fights (the combats still to resolve), rolled (the segment's break rolls, see
+    call_fight), its result."""
 
     parts = ("fight",)
 
     def fight(self, g, f):
         if f["fights"]:
             self.again(f)
-            call_fight(g, f["fights"].pop(0))
+            call_fight(g, f, f["fights"].pop(0))
+
+    def finish(self, g, f):
+        g.end(f["rolled"])
 
 
 def cam_box_attacks(s):
@@ -204,7 +208,7 @@ def td_targets(s, z):
 
 @flow.step("td")
 class TargetDetermination(Procedure):
-    """FT 13.3-13.4, Segments H and J: the Identified units of each zone box check whether they
+    """FT 13.31-13.34, 13.4, Segments H and J: the Identified units of each zone box check whether they
     attack its priority targets (13.32; Pleiku automatically, 13.33), then those placed check to
     ambush (13.4), resolved at the end of the segment. Frame: seg ("H" or "J")."""
 
@@ -229,7 +233,7 @@ class TargetDetermination(Procedure):
         tg = [x for x in tg if s["units"][x]["loc"] == loc]
         if grp and tg:
             night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc)
-            start_fight(g, combat(loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night))
+            start_fight(g, f, combat(loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night))
 
 
 def td_place(g):
@@ -457,7 +461,7 @@ class NvaMove(Procedure):
             ambush = on_entry(g, f, dest, mv, brk)
             if ambush:
                 self.again(f)
-                call_fight(g, ambush)  # FT 11.31: resolved before anything else moves
+                call_fight(g, f, ambush)  # FT 11.31: resolved before anything else moves
                 return
         if not f["moved"]:
             g.log("No NVA ground movement", "FT 13.5")
@@ -538,7 +542,7 @@ class NvaAmbush(Procedure):
         if d <= e:
             g.log(f"AMBUSH at {B.name(loc)}", "FT 13.6", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
             night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc)
-            start_fight(g, combat(loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night))
+            start_fight(g, f, combat(loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night))
 
 
 # --- Segment M: NVA open combat (11.1, 11.25, 11.29, A30, A33, A34, A58) ---------------------------------
@@ -657,7 +661,7 @@ class NvaCombat(Procedure):
         c["sup"] = sup
         c["helis"] = sup.get("gs", []) + sup.get("ara", []) + sup.get("oh", [])
         f["adj_used"] += sup.get("adj", [])
-        call_fight(g, c)
+        call_fight(g, f, c)
         self.goto_part(f, "attack")
 
     def score(self, g, f):

@@ -48,7 +48,7 @@ def initial_state(scenario, options):
             units[f"na{reg}"] = {"k": "nart", "reg": reg, "att": f"n{reg}-{C['nva']['first_company']}",
                                  "loc": B.UNKNOWN}
     return {"game": "first-team", "scenario": scenario, "options": options, "turn": 1, "phase": "Set-up",
-            "cp": 0, "vp": 0, "cas": 0, "units": units, "f": {}, "stack": [{"s": "setup"}], "over": None}
+            "cp": 0, "vp": 0, "cas": 0, "units": units, "stack": [{"s": "setup"}], "over": None}
 
 
 @flow.step("setup")

@@ -57,17 +57,6 @@ NVA_SEGMENTS = tuple("HIJKLMN")  # FT 4.14: the NVA Assault Phase
 report.register(flow)
 
 
-def segment_start(s, name, letter, data):
-    f = s["f"]
-    f["seg"] = letter or f.get("seg")
-    f["rolled"] = []
-    if name == "seg_a":
-        f.pop("marks", None)  # the strike markers of the last assault phase (us.mark_strike)
-        f["phase"] = data["p"]
-    if name == "seg_b":
-        f["struck"] = {}
-
-
 def segment_end(g, letter):
     """FT 8.0, 13.71, 13.72: garrisons at the end of every segment; FT 9.2, 9.3, 9.5: helicopters
     used in the segment return (combat helicopters scrambled in E return at the end of F)."""
@@ -105,7 +94,7 @@ class Turn(Sequence):
 
     def cycle_start(self, g, f):
         s = g.s
-        s["f"] = {}
+        s.pop("strikes", None)  # the strike markers of the last turn's assault phase (us.mark_strike)
         g.log(f"Turn {s['turn']} ({SCENARIOS[s['scenario']]['turn_record'][str(s['turn'])]['date']} 1965)",
               "FT 4.0", kind="turn")
 
@@ -129,7 +118,8 @@ class Turn(Sequence):
         return data
 
     def row_start(self, g, f, row):
-        segment_start(g.s, row.step, row.letter, row.data)
+        if row.letter == "A":
+            g.s.pop("strikes", None)  # the last assault phase's strike markers (us.mark_strike)
         if row.step == "td" and row.data.get("seg") == "H":
             report.scope_over(g, "nva")  # a new NVA Assault Phase: pause again
         super().row_start(g, f, row)
@@ -150,9 +140,10 @@ class EndTurn(Step):
     def run(self, g, f):
         s = g.s
         g.pop()
+        entered = s.pop("us_in_cambodia", False)  # FT 16.1: entered or struck this turn
         if s["options"]["cambodia"]:
             us_in = any(u["k"] == "inf" and u["loc"] in LOC and B.zone_of(u["loc"]) == "CAM" for u in s["units"].values())
-            if us_in or s["f"].get("cam"):
+            if us_in or entered:
                 first = not s.get("cam_turns")
                 s["cam_turns"] = s.get("cam_turns", 0) + 1
                 B.vp(g, TABLES["vp"]["cambodia_first" if first else "cambodia_later"], "American forces in Cambodia",

@@ -10,16 +10,11 @@ from ...engine.flow import Procedure, Step
 from ...engine.listing import Listing
 from . import board as B
 from . import nva as N
-from .ask import ask, then
 from .board import flow
 from .combat import combat, record_support, start_fight, strike_units
 from .data import ADJ, COUNTERS, LOC, TABLES
 
 CP = TABLES["cp"]
-
-
-def flags(s):
-    return s["f"]
 
 
 def cp_ok(s, n):
@@ -57,8 +52,11 @@ def _odds(n):
 
 @flow.step("intel")
 class Intel(Step):
+    """FT 4.12, 5.1: the American player flips LZ markers (1 CP each) and makes one Identify or
+    Contact attempt (1-3 CP). Frame: attempted (the attempt is made)."""
+
     def prompt(self, g, f):
-        attempt = "" if flags(g.s).get("intel") else " and make one Identify or Contact attempt"
+        attempt = "" if f.get("attempted") else " and make one Identify or Contact attempt"
         return f"Intelligence Phase: flip LZ markers (1 CP){attempt} ({g.s['cp']} CP left) (FT 5.1)"
 
     def choices(self, g, f):
@@ -68,7 +66,7 @@ class Intel(Step):
             for u in map(s["units"].get, B.of_kinds(s, "lz")):
                 if u["loc"] in LOC and not u.get("rev"):
                     out.append({"t": "flip", "loc": u["loc"], "label": f"Flip the LZ marker at {B.name(u['loc'])} (1 CP)"})
-        if not flags(s).get("intel"):
+        if not f.get("attempted"):
             top = min(3, s["cp"])
             if B.units_at(s, B.UNKNOWN):
                 for n in range(1, top + 1):
@@ -99,7 +97,7 @@ class Intel(Step):
             g.log(f"The LZ marker at {B.name(a['loc'])} is " + ("a valid LZ" if u["valid"] else "no LZ"), "FT 5.1",
                   kind="reveal", refs=B.refs(B.ref_p(a['loc'])))
             return
-        flags(s)["intel"] = True
+        f["attempted"] = True
         n = a["cp"]
         B.spend_cp(g, n, "Intelligence attempt", "FT 5.1")
         d = g.roll(1, f"Intelligence attempt ({n} CP: succeeds on {_odds(n)})", "FT 5.1")[0]
@@ -203,25 +201,29 @@ def free_tac(s):
 
 def mark_strike(g, t, who, n, since):
     """The map marker a Tac Air or B-52 strike leaves where it struck, with its CRT results (FT
-    7.21, 7.22), shown until the next American Assault Phase (turn.segment_start clears it)."""
+    7.21, 7.22), shown until the next American Assault Phase: the state's "strikes", public as the
+    log (Turn clears them at the turn's start and at each Supply Segment)."""
     res = [e["text"].rsplit("result ", 1)[1] for e in g.logbuf[since:]
            if e.get("kind") == "combat" and ": result " in e["text"]]
     missed = any(e["text"].startswith("The strike misses") for e in g.logbuf[since:])
     what = ", ".join(res) if res else ("missed" if missed else "no effect")
-    flags(g.s).setdefault("marks", []).append(
+    g.s.setdefault("strikes", []).append(
         {"at": t, "who": who, "n": n, "result": what,
          "text": f"{n} {who} strike(s) on {B.name(t)}: {'results ' + what if res else what}"})
 
 
 @flow.step("seg_b")
 class AirSeg(Step):
+    """FT 4.13 B, 7.2: Tac Air and B-52 strikes against Contacted-only locations and Zone Boxes,
+    never both kinds against one target in a segment. Frame: struck ({target: the kind used})."""
+
     def prompt(self, g, f):
         return f"Airstrike Segment: Tac Air (2 CP) and B-52 (2 CP, two per game) against Contacted-only locations or Zone Boxes ({g.s['cp']} CP) (FT 7.2)"
 
     def choices(self, g, f):
         s = g.s
         out = []
-        struck = flags(s).get("struck", {})
+        struck = f.get("struck", {})
         tac = len(free_tac(s))
         b52 = len(B.of_kind(s, B.ANKHE, "b52"))
         lab = g.labels  # labels=False (the simulator): the same actions without their labels
@@ -246,7 +248,7 @@ class AirSeg(Step):
             g.pop()
             return
         t, n = a["to"], a["n"]
-        flags(s).setdefault("struck", {})[t] = a["air"]
+        f.setdefault("struck", {})[t] = a["air"]
         if a["air"] == "tac":
             used = free_tac(s)[:n]
             for x in used:
@@ -262,7 +264,7 @@ class AirSeg(Step):
             B.spend_cp(g, n * CP["b52"], "B-52 strike", "FT 5.8")
             who = "B-52"
         if t in LOC and B.zone_of(t) == "CAM":
-            flags(s)["cam"] = True
+            s["us_in_cambodia"] = True  # FT 16.1, scored at the end of the turn
         g.log(f"{n} {who} strike(s), strike factor {factor}, on {B.name(t)}", "FT 7.21", refs=B.refs(B.ref_p(t)))
         since = len(g.logbuf)
         self._fall(g, t, factor, who, used)
@@ -745,7 +747,7 @@ def land(g, f, h, c, to, frm):
     if to not in f["start_us"]:
         fights = N.entry_ambush(g, to, list(f["landed"][to]))
         if fights:
-            g.call("ambushes", fights=fights)
+            g.call("ambushes", into="rolled", fights=fights, rolled=list(f.get("rolled", ())))
 
 
 def entered(s, f, loc):
@@ -756,7 +758,7 @@ def entered(s, f, loc):
         if B.zone_of(loc) not in f["entered"]:
             f["entered"].append(B.zone_of(loc))
     if B.zone_of(loc) == "CAM":
-        s["f"]["cam"] = True
+        s["us_in_cambodia"] = True
 
 
 # --- Segment D: ground movement ---------------------------------------------------------------------
@@ -1087,7 +1089,7 @@ class GroundSegment(Procedure):
         xs = [a["unit"]] if t == "move" else [x for x in movers(s) if U[x]["loc"] == a["from"]]
         fights = ground_move(g, f, xs, a["to"], a.get("sup", False))
         if fights:
-            g.call("ambushes", fights=fights)
+            g.call("ambushes", into="rolled", fights=fights, rolled=list(f.get("rolled", ())))
 
 
 def ground_move(g, f, xs, to, carry):
@@ -1327,7 +1329,7 @@ class UsCombat(Procedure):
             g.log(f"No American unit can initiate combat at {B.name(loc)}", "FT 11.1", refs=B.refs(B.ref_p(loc)))
             return
         helis = at["sup"].get("gs", []) + at["sup"].get("ara", []) + at["sup"].get("oh", [])
-        start_fight(g, combat(loc, "open", "US", us_f=us_f, us_t=B.us_ground(s, loc), n_f=nva, n_t=nva,
+        start_fight(g, f, combat(loc, "open", "US", us_f=us_f, us_t=B.us_ground(s, loc), n_f=nva, n_t=nva,
                               sup=at["sup"], nsup=N.nva_support(g, loc, f["nplan"].get(loc, [])), helis=helis))
 
 

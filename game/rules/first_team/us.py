@@ -434,6 +434,9 @@ class TransportSegment(Procedure):
 
 @flow.step("transport")
 class Transport(Step):
+    """The player's next flight of the Transport Segment (FT 9.1, 9.11, 14.1), or its end, given
+    back to TransportSegment. Frame: seg."""
+
     def prompt(self, g, f):
         return (f"{'First' if f['seg'] == 'C' else 'Final'} Transport Segment: each transport carries one unit "
                 f"between LZs, 1 CP each ({g.s['cp']} CP) (FT 9.1, 9.11, 14.1)")
@@ -1000,6 +1003,9 @@ def _ground_parts(s, by_loc, out):
 
 @flow.step("ground")
 class Ground(Step):
+    """The player's next order of the Ground Movement Segment (FT 10.1, 11.5), or its end, given
+    back to GroundSegment."""
+
     def prompt(self, g, f):
         return "Ground Movement Segment: move units (1 line, or 2 along roads) or put them under HOLD (FT 10.1, 11.5)"
 

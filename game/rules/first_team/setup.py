@@ -49,7 +49,7 @@ def initial_state(scenario, options):
                                  "loc": B.UNKNOWN}
     # Besides the units, tracks and the sequence of play (stack), a position may hold: "strikes",
     # the airstrike markers of the last assault phase (FT 7.21, 7.22; us.mark_strike, shown on the
-    # map); "us_in_cambodia", American units or airstrikes entered Cambodia this turn and
+    # map); "us_in_cambodia", American units or airstrikes present in Cambodia this turn and
     # "cam_turns", the turns that scored it (FT 16.1); "battle", the battle display's record.
     return {"game": "first-team", "scenario": scenario, "options": options, "turn": 1, "phase": "Set-up",
             "cp": 0, "vp": 0, "cas": 0, "units": units, "stack": [{"s": "setup"}], "over": None}

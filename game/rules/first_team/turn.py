@@ -6,7 +6,7 @@ from ...engine.flow import Row, Sequence, Step
 from . import board as B
 from . import nva as N
 from .board import flow
-from .data import LOC, SCENARIOS, TABLES
+from .data import SCENARIOS, TABLES
 
 
 def _row(step, data, title, rule, letter=None, takes=()):
@@ -95,6 +95,8 @@ class Turn(Sequence):
     def cycle_start(self, g, f):
         s = g.s
         s.pop("strikes", None)  # the strike markers of the last turn's assault phase (us.mark_strike)
+        if B.americans_in_cambodia(s):
+            B.present_in_cambodia(s)  # FT 16.1: still there from the last turn, present in this one
         g.log(f"Turn {s['turn']} ({SCENARIOS[s['scenario']]['turn_record'][str(s['turn'])]['date']} 1965)",
               "FT 4.0", kind="turn")
 
@@ -140,14 +142,14 @@ class EndTurn(Step):
     def run(self, g, f):
         s = g.s
         g.pop()
-        entered = s.pop("us_in_cambodia", False)  # FT 16.1: entered or struck this turn
-        if s["options"]["cambodia"]:
-            us_in = any(u["k"] == "inf" and u["loc"] in LOC and B.zone_of(u["loc"]) == "CAM" for u in s["units"].values())
-            if us_in or entered:
-                first = not s.get("cam_turns")
-                s["cam_turns"] = s.get("cam_turns", 0) + 1
-                B.vp(g, TABLES["vp"]["cambodia_first" if first else "cambodia_later"], "American forces in Cambodia",
-                     "FT 16.1")
+        # FT 16.1: American units or airstrikes present in Cambodia this turn: there now, or at some
+        # time since its start (board.present_in_cambodia)
+        came = s.pop("us_in_cambodia", False)
+        if s["options"]["cambodia"] and (came or B.americans_in_cambodia(s)):
+            first = not s.get("cam_turns")
+            s["cam_turns"] = s.get("cam_turns", 0) + 1
+            B.vp(g, TABLES["vp"]["cambodia_first" if first else "cambodia_later"], "American forces in Cambodia",
+                 "FT 16.1")
         for u in s["units"].values():
             u.pop("act", None)
         s["cp"] = 0

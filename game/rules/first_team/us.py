@@ -263,8 +263,7 @@ class AirSeg(Step):
             factor = n * COUNTERS["b52"]["strike"]
             B.spend_cp(g, n * CP["b52"], "B-52 strike", "FT 5.8")
             who = "B-52"
-        if t in LOC and B.zone_of(t) == "CAM":
-            s["us_in_cambodia"] = True  # FT 16.1, scored at the end of the turn
+        B.note_presence(s, t)  # FT 16.1: an airstrike into Cambodia's locations
         g.log(f"{n} {who} strike(s), strike factor {factor}, on {B.name(t)}", "FT 7.21", refs=B.refs(B.ref_p(t)))
         since = len(g.logbuf)
         self._fall(g, t, factor, who, used)
@@ -281,6 +280,8 @@ class AirSeg(Step):
         else:
             d1 = g.roll(1, f"{who} on {B.name(t)}: where the NVA are", "FT 7.22", refs=B.refs(B.ref_p(t)))[0]
             d2 = g.roll(1, f"{who} on {B.name(t)}: where the strike falls", "FT 7.22", refs=B.refs(B.ref_p(t)))[0]
+            if t == B.zbox("CAM"):
+                B.note_box_strike(s, d1 == d2)  # FT 16.1, ruling R-CAM1
             if d1 != d2:
                 g.log("The strike misses: wasted", "FT 7.22")
                 return
@@ -755,13 +756,11 @@ def land(g, f, h, c, to, frm):
 
 def entered(s, f, loc):
     """American units entered loc (by landing or ground movement; frame f): its zone counts for zone
-    contact if the frame keeps the zones entered (FT 10.2: not camps WITH existing garrisons), and
-    Cambodia was entered this turn (FT 16.1)."""
+    contact if the frame keeps the zones entered (FT 10.2: not camps WITH existing garrisons). (In
+    Cambodia, board.put has noted them present, FT 16.1.)"""
     if "entered" in f and not (LOC[loc]["sf_camp"] and B.garrison_at(s, loc)):
         if B.zone_of(loc) not in f["entered"]:
             f["entered"].append(B.zone_of(loc))
-    if B.zone_of(loc) == "CAM":
-        s["us_in_cambodia"] = True
 
 
 # --- Segment D: ground movement ---------------------------------------------------------------------
@@ -1232,6 +1231,7 @@ def apply_support(g, a, sup):
         x = free_tac(s)[0]
         U[x]["used"] = True
         B.spend_cp(g, CP["tac_air"], "Tac Air support", "FT 5.7")
+        B.note_presence(s, loc)  # FT 16.1: an airstrike
         sup.setdefault("tac", []).append(x)
         g.log(f"Tac Air supports {B.name(loc)}", "FT 7.1", refs=B.refs(B.ref_p(loc)))
     elif t == "heli":
@@ -1239,7 +1239,7 @@ def apply_support(g, a, sup):
         if not U[h].get("r19"):
             B.spend_cp(g, CP["scramble"], "Scramble a combat helicopter", "FT 5.5")
         U[h]["used"] = True
-        B.put(s, h, loc)
+        B.put(s, h, loc)  # (in Cambodia: present there, FT 16.1, an ARA company attacking alone too)
         sup.setdefault({"gs": "gs", "ara": "ara", "oh": "oh"}[U[h]["k"]], []).append(h)
         g.log(f"{B.uname(s, h)} scrambles to {B.name(loc)}", "FT 9.2", refs=B.refs(B.ref_u(g.s, h), B.ref_p(loc)))
     elif t == "adj":

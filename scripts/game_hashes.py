@@ -2,7 +2,7 @@
 and one digest over them: run it before and after an engine change that must not change play
 (`python scripts/game_hashes.py --games 200 > before.txt`, change, run again, diff).
 
-    python scripts/game_hashes.py [--games N] [--game ID ...] [--options JSON]
+    python scripts/game_hashes.py [--games N] [--game ID ...] [--options JSON] [--drop-state-key KEY ...]
 """
 
 import argparse
@@ -28,6 +28,10 @@ def main(argv=None):
     p.add_argument("--ignore-options", default="", help="comma-separated option ids left out of the state "
                    "hashed: a change that only adds options (their defaults are stored in every state) "
                    "can then be checked against the digests from before it")
+    p.add_argument("--drop-state-key", action="append", default=[], metavar="KEY",
+                   help="a top-level state key left out of the state hashed (repeatable): a change that "
+                   "moves a game's data out of one key (First Team's turn-wide s['f']) can then be checked "
+                   "against the digests from before it; the log is hashed whole all the same")
     a = p.parse_args(argv)
     opts = json.loads(a.options)
     total = hashlib.sha256()
@@ -41,6 +45,8 @@ def main(argv=None):
             m, steps = play_one(rules, sc, a.seed * 100003 + i, opts.get(gid))
             for k in filter(None, a.ignore_options.split(",")):
                 m["state"]["options"].pop(k, None)
+            for k in a.drop_state_key:
+                m["state"].pop(k, None)
             h = M.state_hash(m)
             log_h = hashlib.sha256(json.dumps(m["log"], sort_keys=True).encode()).hexdigest()
             digest.update((h + log_h).encode())

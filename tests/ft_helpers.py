@@ -3,10 +3,9 @@ with every counter back in its starting box, scripted dice, the step under test 
 HALT frame, driven with M.apply (legality checked) or run()."""
 
 from game.engine import match as M
-from game.engine.flow import Context, IllegalAction  # noqa: F401
+from game.engine.flow import QUESTION, Context, IllegalAction  # noqa: F401
 from game.rules import get
 from game.rules.first_team import board as B
-from game.rules.first_team.ask import QUESTIONS
 
 from .rules_driver import bind, dice, left, log_has  # noqa: F401  (re-exported)
 
@@ -14,9 +13,8 @@ R = get("first-team")
 _D = bind(R)
 ctx, run, step_name, halted, acts, do, rejects, answer, play = (
     _D.ctx, _D.run, _D.step_name, _D.halted, _D.acts, _D.do, _D.rejects, _D.answer, _D.play)
-QUESTIONS.continuations.setdefault("halt", lambda g, a, d: None)
-HALT = {"s": "choose", "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}],
-        "then": "halt", "data": {}}
+# a question at the bottom of the stack: the steps under test run above it, their results land in it
+HALT = {"s": QUESTION, "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}]}
 
 
 def blank(seed=1, turn=1, cp=20, options=None):
@@ -47,7 +45,6 @@ def blank(seed=1, turn=1, cp=20, options=None):
     s["units"]["sup01"]["loc"] = "D2"
     s["units"]["sup02"]["loc"] = "G4"
     s["turn"], s["cp"], s["vp"], s["cas"] = turn, cp, 0, 0
-    s["f"] = {}
     s["dice"]["mode"] = "script"
     s["dice"]["queue"] = []
     s["stack"] = [dict(HALT)]
@@ -88,6 +85,29 @@ def supply(m, loc, step=2):
 
 def stack(m, *frames):
     m["state"]["stack"] = [dict(HALT)] + [dict(f) for f in frames]
+
+
+def start(m, *frames):
+    """stack() the frames, then run the automatic steps (a procedure on top runs to its first
+    decision)."""
+    stack(m, *frames)
+    run(m)
+
+
+def frame(m, step):
+    """The topmost frame of `step` on the stack (a test reading a procedure's own record)."""
+    return next(f for f in reversed(m["state"]["stack"]) if f["s"] == step)
+
+
+def at_part(step, part):
+    """The frame field that starts the procedure `step` at its part `part` (flow.Procedure runs its
+    parts in order), for a test that begins in the middle of one."""
+    return {"pc": R.flow.get(step).parts.index(part)}
+
+
+def asking(m):
+    """A question is open (the engine's question step, flow.Question)."""
+    return step_name(m) == QUESTION
 
 
 

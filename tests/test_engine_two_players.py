@@ -418,3 +418,51 @@ def test_end_without_into_drops_nothing_on_a_named_field_and_again_loops():
     Q = _qrules("twice")
     m = M.new_match(Q, "only", 1)
     assert [e["text"] for e in m["log"]] == ["pass 1", "pass 2", "pass 3"]
+
+
+# --- a sequence handing one row's result to a later row (engine/flow.py: Sequence.row_data) ----
+
+hflow = Flow()
+
+
+@hflow.step("day")
+class Day(Sequence):
+    """Row "count" gives its result back into the sequence's frame (`into` in its row's data);
+    row_data hands it to row "spend" and takes it out of the frame again."""
+    rows = [Row("count", {"into": "coins"}, "Count", "H 1"), Row("spend", {}, "Spend", "H 2")]
+
+    def row_data(self, g, f, row):
+        data = super().row_data(g, f, row)
+        if row.step == "spend":
+            data["coins"] = f.pop("coins")
+        return data
+
+
+@hflow.step("count")
+class CountCoins(Step):
+    def run(self, g, f):
+        g.end(g.roll(1, "Coins found", "H 1")[0])
+
+
+@hflow.step("spend")
+class Spend(Step):
+    def run(self, g, f):
+        g.log(f"Spent {f['coins']} coins", "H 2")
+        g.pop()
+        g.s["over"] = {"winner": "A"}
+
+
+def test_sequence_hands_a_row_result_to_a_later_row():
+    """Engine: a row's step ends with a result `into` the sequence's frame; the sequence's row_data
+    gives it to a later row's frame; the rows' own data are copied, never shared with a frame."""
+    rules = SimpleNamespace(
+        id="h", title="H", roles=["A"], data_version="1", flow=hflow,
+        scenarios=lambda: [{"id": "only", "name": "Only", "rule": "H"}],
+        options=lambda: [], default_options=lambda: {},
+        initial_state=lambda sc, opts: {"options": opts, "turn": 1, "stack": [{"s": "day", "i": 0}]},
+        view=lambda s, role: {}, verdict_text=lambda s: "over")
+    m = M.new_match(rules, "only", 3)
+    texts = [e["text"] for e in m["log"]]
+    n = int(texts[1].rsplit(" ", 1)[1])
+    assert texts[2] == "Spend" and texts[3] == f"Spent {n} coins"
+    assert m["state"]["stack"] == [{"s": "day", "i": 2}] and Day.rows[0].data == {"into": "coins"}

@@ -9,7 +9,7 @@ import pytest
 from game.engine import match as M
 from game.engine.flow import IllegalAction
 
-from .ft_helpers import R, S, blank, do, put, stack
+from .ft_helpers import R, S, blank, do, put, stack, start
 
 
 
@@ -36,7 +36,7 @@ def test_undo_restores_exact_state_and_stops_at_dice():
     """Engine: undo restores the exact prior state; no undo past a die roll (FT 5.1 flip is a reveal)."""
     m = blank()
     put(m, "1-8A", "F1")
-    stack(m, {"s": "ground"})
+    start(m, {"s": "ground_segment", "entered": []})
     before = json.loads(json.dumps(m))
     do(m, {"t": "move", "unit": "1-8A", "to": "F4"})
     assert m["undo"]

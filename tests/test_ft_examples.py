@@ -11,8 +11,8 @@ from game.rules.first_team import us as US
 from game.rules.first_team.combat import crt, nva_fire_column, us_fire_column
 from game.rules.first_team.data import TABLES
 
-from .ft_helpers import (R, S, U, acts, answer, blank, ctx, dice, do, halted, left, loc, log_has, nva, put,
-                         rejects, run, stack, step_name, supply)
+from .ft_helpers import (R, S, U, acts, answer, blank, ctx, dice, do, frame, halted, left, loc, log_has, nva, put,
+                         rejects, run, stack, start, step_name, supply)
 
 
 def test_t01_dedicated_artillery():
@@ -28,7 +28,7 @@ def test_t01_dedicated_artillery():
     assert US.arty_cost(s, "2/19", "G4") == 2
     assert US.arty_cost(s, "2/17", "G4") == 1
     nva(m, 32, 101, "F1")
-    stack(m, {"s": "m_support", "loc": "F1", "sup": {}})
+    stack(m, {"s": "m_support", "loc": "F1", "sup": {}, "used": []})
     do(m, {"t": "arty", "bn": "2/19", "loc": "F1"})
     assert S(m)["cp"] == 19 and U(m, "a2-19a")["fired"]
     stack(m, {"s": "maint"})
@@ -137,8 +137,7 @@ def test_t06_t07_zone_contact_stacks_and_placement():
     assert B.stacks_of_six(s, B.of_kind(s, "ZC", "nva")) == [[f"n66-{c}" for c in range(101, 107)],
                                                              [f"n66-{c}" for c in range(107, 110)]]
     put(m, "1-7A", "C1")
-    s["f"]["entered"] = ["C"]
-    stack(m, {"s": "zone_contact"})
+    stack(m, {"s": "zone_contact", "entered": ["C"]})
     dice(m, 1, 6, 3)
     run(m)
     assert all(loc(m, f"n66-{c}") == "C6" for c in range(101, 107))
@@ -156,15 +155,16 @@ def test_t08_camps_do_not_trigger_zone_contact():
         supply(m, "D2")  # 1/7's own marker: the camp's marker supplies the garrison (R-SUP1)
         for c in range(101, 107):
             nva(m, 33, c, "ZD")
-        S(m)["f"]["start_us"] = ["D2", "G4"]
-        stack(m, {"s": "zone_contact"})
+        stack(m, {"s": "zone_contact", "entered": ["D"]})
         run(m)
         assert loc(m, "n33-101") == "ZD" and not S(m)["dice"]["queue"]
-        stack(m, {"s": "ground"})
+        start(m, {"s": "ground_segment", "entered": []})
         dice(m, 6)
         do(m, {"t": "move_stack", "from": "D2", "to": "D3"})
         assert [U(m, "1-7" + c)["fat"] for c in "ABCD"] == [1, 1, 1, 1]
-        stack(m, {"s": "zone_contact"})
+        entered = frame(m, "ground_segment")["entered"]
+        assert entered == ["D"]
+        stack(m, {"s": "zone_contact", "entered": entered})
         dice(m, *([2, 5] if last else [3]))
         run(m)
         assert loc(m, "n33-101") == where
@@ -219,7 +219,7 @@ def test_t12_supporting_locations():
     do(m, {"t": "adj", "from": "A2", "loc": "A1"})
     assert {"t": "adj", "from": "A2", "loc": "A3"} not in acts(m, "adj")
     s = S(m)
-    at = s["f"]["attacks"][0]
+    at = s["stack"][-1]["attacks"][0]  # the Support Segment's attacks declared
     col, notes = us_fire_column(s, "A1", ["1-8A", "1-8B"], ["n32-101"], at["sup"])
     assert "supporting locations +1" in notes
 
@@ -255,8 +255,7 @@ def test_t15_combat_fatigue_distribution():
     m = blank()
     for co in "ABC":
         put(m, "1-8" + co, "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "5", "units": ["1-8A", "1-8B", "1-8C"], "helis": [],
-              "stage": "star"})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "F2", "res": "5", "units": ["1-8A", "1-8B", "1-8C"], "helis": []})
     run(m)
     for x in ["1-8A"] * 3 + ["1-8B"] * 2:
         answer(m, t="fatigue", unit=x)
@@ -272,11 +271,12 @@ def test_t16_arrow():
         nva(m, 66, c, "ZA")
     nva(m, 33, 101, "ZA")
     nva(m, 33, 102, "ZA")
-    stack(m, {"s": "offboard"})
+    stack(m, {"s": "offboard", "into": "arrow"})
     dice(m, 1, 1)
     run(m)
-    assert len(B.of_kind(S(m), "ZD", "nva")) == 11 and S(m)["f"]["arrow"]
-    assert not T.skip(S(m), "td", {"seg": "J"})
+    turn = {"s": "turn", "arrow": S(m)["stack"][0]["arrow"]}  # the result, as it comes back to the turn
+    assert len(B.of_kind(S(m), "ZD", "nva")) == 11 and turn["arrow"]
+    assert not _skips(m, "td", "J", turn)
 
 
 def test_t17_target_determination():
@@ -328,10 +328,10 @@ def test_t20_contacted_movement_rating():
     g6 = [nva(m, 33, 101 + i, "D3") for i in range(6)]
     cset = ["D3", "A2", "C1", "D2"]
     assert [N.rate(s, l, cset, g6, False) for l in cset] == [2, 0, 0, 3]
-    stack(m, {"s": "nva_move"})
+    stack(m, {"s": "nva_move", "into": "l_check"})
     dice(m)
     run(m)
-    assert all(loc(m, x) == "D2" for x in g6) and S(m)["f"]["l_check"] == []
+    assert all(loc(m, x) == "D2" for x in g6) and S(m)["stack"][0]["l_check"] == []  # its result: none for L
 
 
 def test_t21_evasion_destination():
@@ -371,15 +371,23 @@ def test_t24_pleiku_zone():
 def test_t25_t26_turn_15_and_j_skip():
     """T25, T26 / FT 4.12, 4.14 (A1): turn 15 skips the Intelligence Phase and Segments I and J; J
     runs only after an arrow; result 2B on turn 5 places the 32nd in Box B."""
-    s = S(blank(turn=15))
-    assert T.skip(s, "intel", {}) and T.skip(s, "offboard", {}) and T.skip(s, "td", {"seg": "J"})
-    assert not T.skip(s, "td", {"seg": "H"})
+    m = blank(turn=15)
+    assert _skips(m, "intel") and _skips(m, "offboard") and _skips(m, "td", "J", {"s": "turn", "arrow": True})
+    assert not _skips(m, "td", "H")
     m = blank(turn=5)
-    stack(m, {"s": "offboard"})
+    stack(m, {"s": "offboard", "into": "arrow"})
     dice(m, 4, 6)
     run(m)
-    assert loc(m, "n32-101") == "ZB" and not S(m)["f"]["arrow"]
-    assert T.skip(S(m), "td", {"seg": "J"})
+    turn = {"s": "turn", "arrow": S(m)["stack"][0]["arrow"]}
+    assert loc(m, "n32-101") == "ZB" and turn["arrow"] is False
+    assert _skips(m, "td", "J", turn) and "arrow" not in turn  # the turn takes the result as it reads it
+
+
+def _skips(m, step, seg=None, turn=None):
+    """The sequence of play (turn.Turn) passes the row of `step` (its segment `seg`) by, the turn's
+    frame being `turn`."""
+    row = next(r for r in T.SEQUENCE if r.step == step and r.data.get("seg") == seg)
+    return R.flow.get("turn").skip(ctx(m), turn or {"s": "turn"}, row)
 
 
 def test_t27_t28_table_lookups():
@@ -407,8 +415,7 @@ def test_t30_us_ambush():
         dice(m, *([die] if die else []))
         U(m, x)["loc"] = "F2"
         g = ctx(m)
-        N.us_ambush_check(g, "F2", [x])
-        assert (step_name(m) == "fight") == hit
+        assert bool(N.us_ambush_check(g, "F2", [x])) == hit
 
 
 def test_t31_nva_ambush_rules():
@@ -464,8 +471,9 @@ def test_strike_leaves_a_marker_until_the_next_assault_phase_ft_7_21_ft_7_22():
     do(m, {"t": "strike", "to": "ZE", "air": "b52", "n": 1})
     marks = M.view(R, m)["strikes"]
     assert [x["at"] for x in marks] == ["F4", "ZE"] and marks[1]["result"] == "missed", marks
-    T.segment_start(S(m), "seg_a", "A", {"p": 1})
-    assert M.view(R, m)["strikes"] == []
+    supply_segment = next(r for r in T.SEQUENCE if r.step == "seg_a")
+    R.flow.get("turn").row_start(ctx(m), {"s": "turn"}, supply_segment)  # the next assault phase begins
+    assert M.view(R, m)["strikes"] == [] and "strikes" not in S(m)
 
 
 def test_buy_no_supply_warns_when_infantry_is_out_of_supply_ft_5_2():
@@ -534,14 +542,14 @@ def test_t36_gunship():
     m = blank()
     put(m, "1-8A", "F2")
     put(m, "gs1", "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "3", "units": ["1-8A"], "helis": ["gs1"], "stage": "star"})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "F2", "res": "3", "units": ["1-8A"], "helis": ["gs1"]})
     run(m)
     assert S(m)["cas"] == 2 and U(m, "1-8A")["fat"] == 3
     m = blank()
     put(m, "1-8A", "F2")
     put(m, "1-8B", "F2")
     put(m, "gs1", "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "2B", "units": ["1-8A", "1-8B"], "helis": ["gs1"], "stage": "star"})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "F2", "res": "2B", "units": ["1-8A", "1-8B"], "helis": ["gs1"]})
     dice(m, 1, 1)
     run(m)
     answer(m, t="unit", unit="1-8A")

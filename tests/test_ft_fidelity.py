@@ -1,8 +1,10 @@
 """First Team: Vietnam, issue 10 ("rules fidelity"): each finding a test naming its section, each
 failing on the code before its fix."""
+from game.engine import match as M
 from game.rules.first_team import board as B
+from game.rules.first_team.data import OPTIONS
 
-from .ft_helpers import R, S, U, answer, blank, ctx, halted, put, run, stack
+from .ft_helpers import R, S, U, answer, blank, ctx, dice, do, halted, log_has, loc, nva, put, run, stack, start
 
 
 def test_12_6_excess_fatigue_is_lost_when_a_unit_breaks():
@@ -21,7 +23,7 @@ def test_12_6_a_broken_unit_takes_no_more_fatigue_from_the_result_that_broke_it(
     m = blank()
     put(m, "1-8A", "F2", fat=4)
     put(m, "1-8B", "F2")
-    stack(m, {"s": "us_hit", "loc": "F2", "res": "3", "units": ["1-8A", "1-8B"], "helis": [], "stage": "star"})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "F2", "res": "3", "units": ["1-8A", "1-8B"], "helis": []})
     run(m)
     answer(m, t="fatigue", unit="1-8A")
     a, b = U(m, "1-8A"), U(m, "1-8B")
@@ -52,9 +54,9 @@ def test_11_29_nva_attacked_solely_by_helicopters_may_not_support():
     put_nva(m, 32, 103, "D5")
     assert N.nva_support_plan(S(m), ["D2"]) == {"D2": ["D5"]}
     assert N.nva_support_plan(S(m), ["D2"], barred=["D5"]) == {"D2": []}
-    S(m)["f"]["attacks"] = [{"loc": "D2", "alone": False, "sup": {}},
-                            {"loc": "D5", "alone": True, "sup": {"ara": []}}]
-    stack(m, {"s": "us_combat"})
+    stack(m, {"s": "us_combat", "attacks": [{"loc": "D2", "alone": False, "sup": {}},
+                                            {"loc": "D5", "alone": True, "sup": {"ara": []}}]})
+    R.flow.get("us_combat").run(ctx(m), S(m)["stack"][-1])  # the NVA support plan
     R.flow.get("us_combat").run(ctx(m), S(m)["stack"][-1])  # the first declared attack: D2
     top = S(m)["stack"][-1]
     assert top["s"] == "fight" and top["loc"] == "D2" and top["nsup"] == 0
@@ -62,19 +64,24 @@ def test_11_29_nva_attacked_solely_by_helicopters_may_not_support():
 
 def _end_turn_cambodia_points(m):
     from .ft_helpers import log_has
-    S(m)["f"].setdefault("cam", S(m)["f"].get("cam", False))
     stack(m, {"s": "end_turn"})
     R.flow.get("end_turn").run(ctx(m), S(m)["stack"][-1])
     return log_has(m, "FT 16.1", "American forces in Cambodia")
 
 
-def test_16_1_pathfinders_left_in_cambodia_score_nothing():
-    """FT 16.1: "American units ... present in Cambodia": the pathfinders are not a unit that
-    invades; left at CAM2 at the end of the turn they give the NVA no points."""
+def test_16_1_pathfinders_left_in_cambodia_score_ft_14_1():
+    """FT 16.1 "American units ... present in Cambodia" (issue 44 item 14): the pathfinders are an
+    American unit (FT 14.1: eliminated, they "count as one company destroyed"): left at CAM2 at the
+    end of the turn they score 10 the first turn; flown into Cambodia and back within a turn, they
+    score all the same."""
     m = blank(options={"cambodia": True})
-    pf = next(x for x, u in S(m)["units"].items() if u["k"] == "pf")
-    put(m, pf, "CAM2")
-    assert not _end_turn_cambodia_points(m) and S(m)["vp"] == 0
+    put(m, "pf", "CAM2")
+    assert _end_turn_cambodia_points(m) and S(m)["vp"] == 10
+    m = blank(options={"cambodia": True})
+    start(m, {"s": "transport_segment", "seg": "C"})
+    do(m, {"t": "pathfinder", "heli": "tr1", "to": "CAM2"})
+    do(m, {"t": "pathfinder", "heli": "tr2", "to": B.ANKHE})
+    assert loc(m, "pf") == B.ANKHE and _end_turn_cambodia_points(m) and S(m)["vp"] == 10
 
 
 def test_16_1_infantry_in_cambodia_scores_ten_the_first_turn():
@@ -83,29 +90,70 @@ def test_16_1_infantry_in_cambodia_scores_ten_the_first_turn():
     assert _end_turn_cambodia_points(m) and S(m)["vp"] == 10
 
 
-def test_16_1_tac_air_on_the_cambodia_zone_box_scores_nothing():
-    """FT 16.1: airstrikes "into the six locations in Cambodia" count; the Cambodia Zone Box is not
-    one of them."""
-    from .ft_helpers import dice, nva as put_nva
-    m = blank(options={"cambodia": True})
-    put_nva(m, 32, 101, "ZCAM")
+def _box_strike(choice, d1, d2):
+    """A Tac Air strike on the Cambodia Zone Box, its two dice d1 (where the NVA are) and d2 (where it
+    falls, FT 7.22), under the ruling R-CAM1 = choice (None: its default): does the turn score
+    Cambodia points?"""
+    m = blank(options={"cambodia": True, **({"cambodia_box_strike_presence": choice} if choice else {})})
+    nva(m, 32, 101, "ZCAM")
     stack(m, {"s": "seg_b"})
-    dice(m, 6, 6, 6, 6)
-    from game.engine import match as M
+    dice(m, d1, d2, 6)
     M.apply(R, m, {"t": "strike", "to": "ZCAM", "air": "tac", "n": 1})
-    assert not _end_turn_cambodia_points(m) and S(m)["vp"] <= 0
+    return _end_turn_cambodia_points(m)
 
 
-def test_16_1_ara_attack_alone_in_cambodia_scores_nothing():
-    """FT 16.1: an ARA company attacking alone at CAM2 is neither a unit present nor an airstrike."""
-    from .ft_helpers import dice, nva as put_nva
+def test_16_1_airstrike_on_the_cambodia_zone_box_ruling_r_cam1_ft_7_22():
+    """FT 16.1 scores "airstrikes ... present in Cambodia"; FT 7.22's second die is "where the
+    airstrike actually falls", one of Cambodia's six locations (ruling R-CAM1, issue 44 item 14): by
+    default a strike on the Cambodia Zone Box scores whether its dice agree or not ("counts"); with
+    "attack_only" only when they agree and an attack occurs; with "never" (the Zone Box off the map)
+    never."""
+    assert _box_strike(None, 3, 5) and _box_strike(None, 4, 4)
+    assert _box_strike("counts", 3, 5) and _box_strike("counts", 4, 4)
+    assert not _box_strike("attack_only", 3, 5) and _box_strike("attack_only", 4, 4)
+    assert not _box_strike("never", 3, 5) and not _box_strike("never", 4, 4)
+    assert next(o for o in OPTIONS if o["id"] == "cambodia_box_strike_presence")["default"] == "counts"
+
+
+def test_16_1_ara_attacking_alone_in_cambodia_scores_ft_11_4():
+    """FT 16.1, 11.4, 9.7 (issue 44 item 14): an ARA company attacking alone at CAM2 is an American
+    unit present in Cambodia, "treated like airstrikes" (11.4): scrambled there in the Support
+    Segment, its turn scores 10."""
     m = blank(options={"cambodia": True})
-    put_nva(m, 32, 101, "CAM2")
-    S(m)["f"]["attacks"] = [{"loc": "CAM2", "alone": True, "sup": {"ara": []}}]
-    stack(m, {"s": "us_combat"})
+    nva(m, 32, 101, "CAM2")
+    stack(m, {"s": "support", "into": "attacks"})
+    do(m, {"t": "ara_alone", "loc": "CAM2"})
+    assert loc(m, "ara1") == "CAM2"
+    do(m, {"t": "done"})
     dice(m, 6, 6, 6, 6, 6, 6)
-    R.flow.get("us_combat").run(ctx(m), S(m)["stack"][-1])
-    assert not _end_turn_cambodia_points(m)
+    start(m, {"s": "us_combat", "attacks": S(m)["stack"][0]["attacks"]})
+    assert log_has(m, "FT 9.7", "attack alone at CAM2")
+    assert _end_turn_cambodia_points(m) and S(m)["vp"] == 10
+
+
+def test_16_1_a_retreat_into_cambodia_scores_ft_11_2():
+    """FT 16.1, CRT R (issue 44 item 14: any American presence): a company that retreats from D1 into
+    CAM2 has been in Cambodia this turn, even if it is gone by the turn's end."""
+    m = blank(options={"cambodia": True})
+    put(m, "1-8A", "D1")
+    nva(m, 66, 101, "D2")  # D1's other neighbours are closed
+    nva(m, 66, 102, "D5")
+    start(m, {"s": "us_retreat", "loc": "D1", "pend": ["1-8A"], "moved": []})  # (its only way out: no question)
+    assert loc(m, "1-8A") == "CAM2" and log_has(m, "FT 11.2 (R)", "retreats from D1")
+    put(m, "1-8A", "D1")  # (it moves on later in the turn)
+    assert _end_turn_cambodia_points(m) and S(m)["vp"] == 10
+
+
+def test_16_1_a_company_in_cambodia_at_the_turns_start_scores_though_it_leaves():
+    """FT 16.1 "each turn thereafter, in which American units ... are present in Cambodia" (issue 44
+    item 14): a company left at CAM2 by turn 1 is there as turn 2 begins; flown out during the
+    turn, the turn scores 5 all the same."""
+    m = blank(options={"cambodia": True}, turn=2)
+    S(m)["cam_turns"] = 1
+    put(m, "1-8A", "CAM2")
+    start(m, {"s": "turn", "i": 0})  # to its first decision (the Intelligence Phase)
+    put(m, "1-8A", B.ANKHE)  # (gone before the turn's end)
+    assert _end_turn_cambodia_points(m) and S(m)["vp"] == 5
 
 
 def _two_stacks_at_duc_co():

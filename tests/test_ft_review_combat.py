@@ -7,7 +7,7 @@ from game.rules.first_team import combat as C
 from game.rules.first_team import turn as T
 from game.rules.first_team.data import ADJ
 
-from .ft_helpers import S, U, acts, answer, blank, ctx, dice, do, log_has, loc, nva, put, run, stack, supply
+from .ft_helpers import S, U, acts, answer, at_part, blank, ctx, dice, do, log_has, loc, nva, put, run, stack, supply
 
 PLEIKU_RING = ("H6", "I5", "I6", "J4", "J6")
 
@@ -36,7 +36,7 @@ def test_supply_spent_at_combat_does_not_unsupply_ft_6_3_11_26():
     put(m, "2-7A", "F2")
     sp = supply(m, "F2", step=1)
     x = nva(m, 32, 101, "F2")
-    C.start_fight(ctx(m), "F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x])
+    C.start_fight(ctx(m), S(m)["stack"][-1], C.combat("F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x]))
     dice(m, *[3] * 8)
     run(m)
     assert loc(m, sp) == B.POOL  # the marker was used up by the combat
@@ -46,7 +46,7 @@ def test_supply_spent_at_combat_does_not_unsupply_ft_6_3_11_26():
     m = blank()
     put(m, "2-7A", "F2")
     x = nva(m, 32, 101, "F2")
-    C.start_fight(ctx(m), "F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x])
+    C.start_fight(ctx(m), S(m)["stack"][-1], C.combat("F2", "ambush", "NVA", us_t=["2-7A"], n_f=[x]))
     dice(m, *[3] * 8)
     run(m)
     assert "unsupplied target +4" in _nva_fire_line(m)[0]
@@ -146,7 +146,7 @@ def test_pathfinder_leaves_with_heliborne_retreat_ft_14_1():
     x = nva(m, 32, 101, "C3")
     for i, l in enumerate(sorted(ADJ["C3"])):
         nva(m, 33, 101 + i, l)
-    stack(m, {"s": "fight", "loc": "C3", "kind": "ambush", "att": "NVA", "stage": "nva_retreat", "us_f": [],
+    stack(m, {"s": "fight", "rolled": [], "loc": "C3", "kind": "ambush", "att": "NVA", **at_part("fight", "nva_retreat"), "us_f": [],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [], "sup": {}, "night": False, "nsup": 0, "helis": [],
               "r_us": "R", "r_nva": "-"})
     run(m)
@@ -217,8 +217,7 @@ def test_aa_against_ara_alone_ft_16_21():
     x = nva(m, 32, 101, "F4", step=4)
     B.sync_nart(S(m))
     put(m, "ara1", "F4", used=True)
-    S(m)["f"]["attacks"] = [{"loc": "F4", "alone": True, "sup": {"ara": ["ara1"]}}]
-    stack(m, {"s": "us_combat"})
+    stack(m, {"s": "us_combat", "attacks": [{"loc": "F4", "alone": True, "sup": {"ara": ["ara1"]}}]})
     dice(m, 5)  # strike 8 (one ARA) on strength 2: column 5, row 6: 2*
     run(m)
     assert loc(m, "ara1") == B.ELIM and log_has(m, "FT 16.21", "destroys")
@@ -233,7 +232,7 @@ def test_aa_victim_player_choice_before_refit_ft_16_21():
     B.sync_nart(S(m))
     put(m, "gs1", "F2", used=True)
     put(m, "oh1", "F2", used=True)
-    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "NVA", "stage": "nva_dmg", "us_f": [],
+    stack(m, {"s": "fight", "rolled": [], "loc": "F2", "kind": "open", "att": "NVA", **at_part("fight", "nva_losses"), "us_f": [],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [x], "sup": {}, "night": False, "nsup": 0,
               "helis": ["gs1", "oh1"], "r_us": "-*", "r_nva": "-", "unsup": []})
     run(m)
@@ -248,7 +247,7 @@ def test_aa_victim_player_choice_before_refit_ft_16_21():
     x = nva(m, 32, 101, "F2")
     B.sync_nart(S(m))
     put(m, "gs1", "F2", used=True)
-    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "NVA", "stage": "nva_dmg", "us_f": [],
+    stack(m, {"s": "fight", "rolled": [], "loc": "F2", "kind": "open", "att": "NVA", **at_part("fight", "nva_losses"), "us_f": [],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [x], "sup": {}, "night": False, "nsup": 0,
               "helis": ["gs1"], "r_us": "-*", "r_nva": "-", "unsup": []})
     run(m)

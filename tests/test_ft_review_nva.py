@@ -67,7 +67,8 @@ def test_b1_nva_move_frame_is_resumable_ft_11_31():
     b = nva(m, 32, 102, "J4")
     stack(m, {"s": "nva_move"})
     dice(m, 1)
-    _run_step(m, "nva_move")
+    _run_step(m, "nva_move")  # the groups, front first
+    _run_step(m, "nva_move")  # their moves, until the ambush
     top, below = S(m)["stack"][-1], S(m)["stack"][-2]
     assert top["s"] == "fight" and top["att"] == "US" and top["n_t"] == [b]
     assert below["s"] == "nva_move" and below["i"] == 0 and below["groups"]
@@ -83,8 +84,8 @@ def test_b13_broken_group_can_be_ambushed_ft_11_31_13_73():
     supply(m, "F2")
     x = nva(m, 32, 101, "F2", step=4)
     dice(m, 1)
-    N.us_ambush_check(ctx(m), "F2", [x])
-    assert step_name(m) == "fight" and S(m)["stack"][-1]["n_t"] == [x]
+    ambush = N.us_ambush_check(ctx(m), "F2", [x])
+    assert ambush["att"] == "US" and ambush["n_t"] == [x]
     assert log_has(m, "FT 11.31", "US AMBUSH at F2")
 
 
@@ -100,9 +101,8 @@ def test_b9_td_ambushes_resolve_in_trigger_order_a58():
         nva(m, 66, c, "ZG")
     stack(m, {"s": "td", "seg": "H"})
     dice(m, 1, 1, 1, 1)
-    _run_step(m, "td")
-    st = S(m)["stack"]
-    assert [f["loc"] for f in st[-2:]] == ["G3", "G4"] and st[-1]["s"] == "fight_later"
+    _run_step(m, "td")  # the placement and the ambush checks: the ambushes wait for the segment's end
+    assert [loc for loc, tg, grp in S(m)["stack"][-1]["later"]] == ["G4", "G3"] and step_name(m) == "td"
     dice(m, *([1] * 30))
     run(m)
     t = _texts(m)
@@ -117,8 +117,7 @@ def test_b14_zone_contact_overruns_lone_pathfinders_ft_10_2_14_1():
     put(m, "pf", "C3")
     for c in range(101, 104):
         nva(m, 66, c, "ZC")
-    S(m)["f"]["entered"] = ["C"]
-    stack(m, {"s": "zone_contact"})
+    stack(m, {"s": "zone_contact", "entered": ["C"]})
     dice(m, 1, 3)
     run(m)
     assert loc(m, "n66-101") == "C3"
@@ -158,8 +157,7 @@ def test_b10_zone_contact_counts_a_camp_without_garrison_ft_10_2():
     put(m, "1-8A", "G4")
     for c in range(101, 104):
         nva(m, 66, c, "ZG")
-    S(m)["f"]["entered"] = ["G"]
-    stack(m, {"s": "zone_contact"})
+    stack(m, {"s": "zone_contact", "entered": ["G"]})
     dice(m, 1, 3)
     run(m)
     assert loc(m, "n66-101") == "G3"
@@ -173,10 +171,10 @@ def test_b10_entry_into_a_fallen_camp_counts_as_entered_ft_10_2():
         m = blank()
         if not gar:
             put(m, "sfG4", B.ELIM)
-        S(m)["f"].update(entered=[], start_us=["G4"], landed={}, cargo={})
+        segment = {"s": "transport_segment", "seg": "C", "entered": [], "start_us": ["G4"], "landed": {}}
         put(m, "tr1", "G4")
-        US.land(ctx(m), "tr1", "1-8A", "G4", B.ANKHE)
-        assert S(m)["f"]["entered"] == want
+        US.land(ctx(m), segment, "tr1", "1-8A", "G4", B.ANKHE)
+        assert segment["entered"] == want
 
 
 def test_b16_night_roll_on_entry_ambush_ft_11_25():
@@ -188,8 +186,8 @@ def test_b16_night_roll_on_entry_ambush_ft_11_25():
         put(m, "2-7A", "F4")
         nva(m, 32, 101, "F4")
         dice(m, 1, 2)
-        assert N.entry_ambush(ctx(m), "F4", [])
-        assert step_name(m) == "fight" and S(m)["stack"][-1]["night"] is night
+        fights = N.entry_ambush(ctx(m), "F4", [])
+        assert len(fights) == 1 and fights[0]["kind"] == "ambush" and fights[0]["night"] is night
         assert log_has(m, "FT 11.25") is night
         assert left(m) == ([] if night else [2])
 
@@ -204,9 +202,10 @@ def test_b8_nva_support_goes_to_highest_priority_target_in_f_ft_11_29():
     nva(m, 32, 101, "D6")
     nva(m, 32, 102, "D2")
     nva(m, 32, 103, "D5")
-    S(m)["f"]["attacks"] = [{"loc": "D6", "alone": False, "sup": {}}, {"loc": "D2", "alone": False, "sup": {}}]
     assert N.nva_support_plan(S(m), ["D6", "D2"]) == {"D2": ["D5"], "D6": []}
-    stack(m, {"s": "us_combat"})
+    stack(m, {"s": "us_combat", "attacks": [{"loc": "D6", "alone": False, "sup": {}},
+                                            {"loc": "D2", "alone": False, "sup": {}}]})
+    _run_step(m, "us_combat")  # the NVA support plan
     _run_step(m, "us_combat")
     assert S(m)["stack"][-1]["s"] == "fight" and S(m)["stack"][-1]["loc"] == "D6"
     assert S(m)["stack"][-1]["nsup"] == 0
@@ -242,7 +241,7 @@ def test_b15_cambodia_entry_ambush_by_identified_units_a80():
         nva(m, 32, 101, "ZCAM")
         dice(m, 1)
         hit = N.entry_ambush(ctx(m), "CAM2", [])
-        assert hit is checked and (loc(m, "n32-101") == "CAM2") is checked
+        assert bool(hit) is checked and (loc(m, "n32-101") == "CAM2") is checked
 
 
 def test_a31_options_broken_and_cambodian_garrisons_a81_a82():

@@ -7,8 +7,8 @@ from game.rules.first_team import turn as T
 from game.rules.first_team import us as US
 from game.rules.first_team.data import LOC, MAP, TABLES
 
-from .ft_helpers import (R, S, U, acts, answer, blank, ctx, dice, do, halted, left, loc, log_has, nva, put, run,
-                         stack, step_name, supply)
+from .ft_helpers import (R, S, U, acts, answer, asking, at_part, blank, ctx, dice, do, halted, left, loc, log_has,
+                         nva, put, run, stack, start, step_name, supply)
 
 
 def _setup_match(seed=1):
@@ -64,7 +64,7 @@ def test_transport_ft_5_4_and_9_1():
     destinations; an unflipped LZ marker is no LZ (A13)."""
     m = blank()
     put(m, "lz01", "C2")
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     lifts = acts(m, "lift")
     assert not any(a["to"] == "C2" for a in lifts)
     do(m, {"t": "lift", "heli": "tr1", "unit": "1-8A", "to": "PLEIKU"})
@@ -77,9 +77,9 @@ def test_exchange_ft_9_11():
     """FT 9.11 (A11): An Khe -> LZ, drop, pick up a unit, back to An Khe: 2 CP."""
     m = blank()
     put(m, "2-7A", "PLEIKU")
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     do(m, {"t": "exchange", "heli": "tr1", "unit": "1-8A", "to": "PLEIKU"})
-    if step_name(m) == "choose":
+    if asking(m):
         answer(m, t="unit", unit="2-7A")
     assert loc(m, "1-8A") == "PLEIKU" and loc(m, "2-7A") == B.ANKHE and S(m)["cp"] == 18
 
@@ -118,7 +118,7 @@ def test_scramble_and_artillery_ft_9_2_and_5_5():
     m = blank()
     put(m, "1-8A", "F2")
     x = nva(m, 32, 101, "F2")
-    stack(m, {"s": "m_support", "loc": "F2", "sup": {}})
+    stack(m, {"s": "m_support", "loc": "F2", "sup": {}, "used": []})
     answer(m, t="heli", heli="oh1")
     sup = S(m)["stack"][-1]["sup"]
     from game.rules.first_team.combat import us_fire_column
@@ -166,7 +166,7 @@ def test_ground_movement_ft_10_1_an_khe_entry():
     assert set(paths) == {"PLEIKU", "H6", "J4", "J6"} and paths["PLEIKU"][1] == 0
     put(m, "1-8A", "D1")
     assert "CAM2" not in US.move_paths(S(m), "1-8A")
-    stack(m, {"s": "ground"})
+    start(m, {"s": "ground_segment", "entered": []})
     do(m, {"t": "move", "unit": "1-8B", "to": "J4"})
     assert loc(m, "1-8B") == "J4" and U(m, "1-8B")["fat"] == 0
 
@@ -176,7 +176,7 @@ def test_hold_ft_11_5():
     in Pleiku count as under HOLD."""
     m = blank()
     put(m, "1-8A", "F2")
-    stack(m, {"s": "ground"})
+    start(m, {"s": "ground_segment", "entered": []})
     do(m, {"t": "hold", "unit": "1-8A"})
     assert U(m, "1-8A")["hold"] and not any(a.get("unit") == "1-8A" for a in acts(m, "move"))
     put(m, "1-8B", "PLEIKU")
@@ -184,6 +184,22 @@ def test_hold_ft_11_5():
     from game.rules.first_team.combat import nva_fire_column
     x = nva(m, 32, 101, "F2")
     assert "firing at HOLD -1" in nva_fire_column(S(m), "F2", [x], ["1-8A"])[1]
+
+
+def test_no_unit_rolls_twice_for_a_break_in_one_segment_ft_11_2():
+    """FT 11.2 (#B): "No unit may be rolled for more than once per segment": a unit that made its
+    break roll in an earlier combat of the segment (the record each combat is given) is passed
+    over; the record comes back to the segment with this combat's roll."""
+    m = blank()
+    for co in "AB":
+        put(m, "1-8" + co, "F2")
+    stack(m, {"s": "us_hit", "into": "rolled", "rolled": ["1-8A"], "loc": "F2", "res": "2B",
+              "units": ["1-8A", "1-8B"], "helis": []})
+    dice(m, 1)
+    run(m)
+    rolls = [e["text"] for e in m["log"] if e["text"].startswith("Break roll")]
+    assert halted(m) and len(rolls) == 1 and B.uname(S(m), "1-8B") in rolls[0]
+    assert S(m)["stack"][0]["rolled"] == ["1-8A", "1-8B"]
 
 
 def test_who_attacks_ft_11_1():
@@ -204,7 +220,7 @@ def test_open_combat_ft_11_0():
     put(m, "1-8A", "F2")
     supply(m, "F2")
     x = nva(m, 32, 101, "F2")
-    stack(m, {"s": "fight", "loc": "F2", "kind": "open", "att": "US", "stage": "start", "us_f": ["1-8A"],
+    stack(m, {"s": "fight", "rolled": [], "loc": "F2", "kind": "open", "att": "US", "us_f": ["1-8A"],
               "us_t": ["1-8A"], "n_f": [x], "n_t": [x], "sup": {}, "night": False, "nsup": 0, "helis": []})
     dice(m, 6, 1)
     run(m)
@@ -217,11 +233,11 @@ def test_a_result_garrison_first_ft_14_2():
     +1 VP) and its casualty points are not recorded."""
     m = blank()
     put(m, "1-8A", "G4")
-    stack(m, {"s": "us_hit", "loc": "G4", "res": "A", "units": ["sfG4", "1-8A"], "helis": [], "stage": "star"})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "G4", "res": "A", "units": ["sfG4", "1-8A"], "helis": []})
     run(m)
     assert loc(m, "sfG4") == B.ELIM and not U(m, "1-8A").get("brk") and S(m)["vp"] == 1
     m = blank()
-    stack(m, {"s": "us_hit", "loc": "G4", "res": "2", "units": ["sfG4"], "helis": [], "stage": "star"})
+    stack(m, {"s": "us_hit", "rolled": [], "loc": "G4", "res": "2", "units": ["sfG4"], "helis": []})
     run(m)
     assert S(m)["cas"] == 0 and U(m, "sfG4")["fat"] == 2
 
@@ -266,11 +282,10 @@ def test_contacted_nva_ambush_on_entry_ft_13_6():
     put(m, "1-8A", "F1")
     supply(m, "F1")
     x = nva(m, 32, 101, "F2")
-    stack(m, {"s": "ground"})
-    S(m)["f"]["start_us"] = ["F1"]
+    start(m, {"s": "ground_segment", "entered": []})  # the Americans hold F1 as it begins
     dice(m, 1, 3, 6, 6, 6)
     do(m, {"t": "move", "unit": "1-8A", "to": "F2", "sup": True})
-    while step_name(m) == "choose" and not halted(m):
+    while asking(m) and not halted(m):
         M.apply(R, m, acts(m)[0])
     assert log_has(m, "FT 13.6", "AMBUSH") and U(m, x)["step"] == 1
     assert sum(1 for e in m["log"] if e.get("kind") == "combat") == 1
@@ -294,7 +309,7 @@ def test_pathfinders_ft_14_1():
     """FT 14.1, 5.3 (A12): the pathfinders land anywhere (1 CP) and make an LZ; alone when NVA enter
     they are destroyed (+25 VP as a company)."""
     m = blank()
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     do(m, {"t": "pathfinder", "heli": "tr1", "to": "C3"})
     assert S(m)["cp"] == 19 and B.lz_at(S(m), "C3")
     assert any(a["to"] == "C3" for a in acts(m, "lift"))
@@ -306,7 +321,7 @@ def test_pathfinders_ft_14_1():
 def test_recon_1_9_ft_14_3():
     """FT 14.3: the 1/9 lift is free and carries only the 1/9 infantry."""
     m = blank()
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     lifts = [a for a in acts(m, "lift") if a["heli"] == "tr19"]
     assert lifts and all(a["unit"] == "1-9" for a in lifts)
     do(m, {"t": "lift", "heli": "tr19", "unit": "1-9", "to": "PLEIKU"})
@@ -377,10 +392,10 @@ def test_exchange_into_a_full_location_ft_8_0_and_9_11():
     m = blank()
     put(m, "2-7A", "PLEIKU")
     put(m, "1-5A", "PLEIKU")
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     assert not any(a["unit"] == "1-8A" and a["to"] == "PLEIKU" for a in acts(m, "lift"))
     do(m, {"t": "exchange", "heli": "tr1", "unit": "1-8A", "to": "PLEIKU"})
-    assert step_name(m) == "choose" and loc(m, "1-8A") == B.ANKHE  # asked before landing: never over the limit
+    assert asking(m) and loc(m, "1-8A") == B.ANKHE  # asked before landing: never over the limit
     assert {a["unit"] for a in acts(m, "unit")} == {"2-7A", "1-5A"}
     answer(m, t="unit", unit="1-5A")
     assert loc(m, "1-8A") == "PLEIKU" and loc(m, "1-5A") == B.ANKHE and loc(m, "2-7A") == "PLEIKU"
@@ -390,14 +405,14 @@ def test_exchange_into_a_full_location_ft_8_0_and_9_11():
     m = blank()
     for co in "ABC":
         put(m, f"1-7{co}", "PLEIKU")
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     assert not any(a["unit"] == "1-8A" and a["to"] == "PLEIKU" for a in acts(m, "exchange"))
     assert any(a["unit"] == "1-7D" and a["to"] == "PLEIKU" for a in acts(m, "exchange"))  # the fourth can
 
     m = blank(options={"exchange_full_stack": "refuse"})
     put(m, "2-7A", "PLEIKU")
     put(m, "1-5A", "PLEIKU")
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     assert not any(a["unit"] == "1-8A" and a["to"] == "PLEIKU" for a in acts(m, "exchange"))
 
 
@@ -405,7 +420,7 @@ def test_pathfinders_fly_on_and_back_ft_14_1():
     """FT 14.1 (A12): the pathfinders move only by helicopter: from the map they may be flown to
     another location or back to An Khe (1 CP each flight); the old location stops being an LZ."""
     m = blank()
-    stack(m, {"s": "transport", "seg": "C"})
+    start(m, {"s": "transport_segment", "seg": "C"})
     do(m, {"t": "pathfinder", "heli": "tr1", "to": "C3"})
     flights = {a["to"] for a in acts(m, "pathfinder")}
     assert B.ANKHE in flights and "C3" not in flights and "D2" not in flights  # D2: a camp, already an LZ
@@ -455,8 +470,7 @@ def _landing_then_exchange(with_supply):
     nva(m, 32, 101, "C2")
     if with_supply:
         supply(m, "C2")
-    stack(m, {"s": "transport", "seg": "C"})
-    S(m)["f"]["start_us"] = []
+    start(m, {"s": "transport_segment", "seg": "C"})
     dice(m, 6)
     do(m, {"t": "lift", "heli": "tr1", "unit": "1-8A", "to": "C2"})
     dice(m, 1, 3, 3, 3, 3, 3, 3, 3, 3)
@@ -469,9 +483,9 @@ def test_exchange_pick_up_waits_for_the_landing_ambush_ft_9_11_and_13_6():
     unit carried back is still there when the ambush fires, and is marked as having moved
     (no fatigue recovery this turn, FT 12.4, A26)."""
     m = _landing_then_exchange(with_supply=True)
-    assert step_name(m) == "choose" and "break" in M.prompt(R, m)  # the ambush's 1B result first
+    assert asking(m) and "break" in M.prompt(R, m)  # the ambush's 1B result first
     answer(m, t="unit", unit="1-8A")
-    assert "carried back" in M.prompt(R, m) or step_name(m) == "choose"
+    assert "carried back" in M.prompt(R, m) or asking(m)
     answer(m, t="unit", unit="1-8A")
     texts = [e["text"] for e in m["log"]]
     ambush = next(i for i, t in enumerate(texts) if t.startswith("AMBUSH at C2"))
@@ -483,7 +497,7 @@ def test_landing_ambush_involves_every_transport_landed_there_a36():
     """CRT '*' (A36): in a landing ambush the transports that landed there are involved: the
     player picks which goes to Refit among both."""
     m = _landing_then_exchange(with_supply=False)
-    assert step_name(m) == "choose"
+    assert asking(m)
     assert {a["heli"] for a in acts(m)} == {"tr1", "tr2"}
     answer(m, heli="tr2")
     assert loc(m, "tr2") == B.REFIT and loc(m, "1-8B") == B.ANKHE  # its cargo goes home

@@ -263,9 +263,11 @@ class Sequence(Step):
 
     Hooks, all optional: `cycle_start(g, f)` before the first row; `skip(g, f, row)` true to pass a
     row by (`skipped` logs it); `row_start(g, f, row)` before its frame is pushed (the default logs
-    the row's title and rule and sets the phase shown); `row_end(g, f, row)` when its frame is gone,
-    which may push a frame of its own (a pause) or end the game. Frame: {"i": next row, "open":
-    1 + the row running, kept only by games that have a row_end}."""
+    the row's title and rule and sets the phase shown); `row_data(g, f, row)` the data of the frame
+    pushed (the default: a copy of the row's; a game may add what an earlier row's step gave back
+    into this frame, its `into`); `row_end(g, f, row)` when its frame is gone, which may push a
+    frame of its own (a pause) or end the game. Frame: {"i": next row, "open": 1 + the row running,
+    kept only by games that have a row_end}."""
 
     rows = ()
 
@@ -293,7 +295,7 @@ class Sequence(Step):
         if self.has_row_end():
             f["open"] = i + 1
         self.row_start(g, f, row)
-        g.push(row.step, **dict(row.data))
+        g.push(row.step, **self.row_data(g, f, row))
 
     def cycle_start(self, g, f):
         pass
@@ -307,6 +309,9 @@ class Sequence(Step):
     def row_start(self, g, f, row):
         g.s["phase"] = row.title
         g.log(row.title, row.rule, kind="phase")
+
+    def row_data(self, g, f, row):
+        return dict(row.data)
 
     def row_end(self, g, f, row):
         pass

@@ -35,6 +35,7 @@ USED = "USED"        # B-52 strikes spent (FT 5.8)
 PLEIKU = "PLEIKU"
 BOXES = [ANKHE, REFIT, UNKNOWN, POOL, ELIM, OFF, USED]
 HELIS = ("tr", "gs", "ara", "oh")
+US_UNITS = ("inf", "sfg", "arty", "pf", "tac", "b52") + HELIS  # the American units (not the markers)
 VPT = TABLES["vp"]
 
 
@@ -189,6 +190,8 @@ def put(s, uid, to):
     u = s["units"][uid]
     frm = u["loc"]
     u["loc"] = to
+    if to in CAMBODIA and u["k"] in US_UNITS:
+        note_presence(s, to)  # FT 16.1: whatever the unit and however it came
     e = _live(s)
     if e is None or frm == to:
         return
@@ -678,6 +681,35 @@ def cambodia_ok(s, loc):
     return loc not in CAMBODIA or s["options"]["cambodia"]
 
 
+def present_in_cambodia(s):
+    """FT 16.1 (the optional rule in play): American units or airstrikes are present in Cambodia
+    this turn, which scores at its end (turn.EndTurn): those there at the turn's start (turn.Turn),
+    every American unit put there (put), the airstrikes (us.AirSeg, Tac Air support)."""
+    if s["options"]["cambodia"]:
+        s["us_in_cambodia"] = True
+
+
+def note_presence(s, loc):
+    """FT 16.1: American units or an airstrike in loc: present in Cambodia if loc is there."""
+    if loc in CAMBODIA:
+        present_in_cambodia(s)
+
+
+def note_box_strike(s, hit):
+    """FT 16.1, 7.22, ruling R-CAM1 (option cambodia_box_strike_presence): an airstrike on the
+    Cambodia Zone Box, hit when its two dice agree, is present in Cambodia: always ("counts"), only
+    when an attack occurs ("attack_only"), or never."""
+    rule = s["options"]["cambodia_box_strike_presence"]
+    if rule == "counts" or (rule == "attack_only" and hit):
+        present_in_cambodia(s)
+
+
+def americans_in_cambodia(s):
+    """FT 16.1: an American unit is in one of Cambodia's six locations."""
+    U = s["units"]
+    return any(U[x]["loc"] in CAMBODIA for x in of_kinds(s, *US_UNITS))
+
+
 # --- NVA units -------------------------------------------------------------------------------------
 
 NSTR = COUNTERS["nva"]["str"]
@@ -687,6 +719,14 @@ NEFF = COUNTERS["nva"]["eff"]
 def key(u):
     """'Lowest numbered company of the lowest numbered regiment' (FT 5.1, 13.32)."""
     return (int(u["reg"]), u["co"])
+
+
+def clear_moved(s):
+    """FT 10.1, 13.51: a Ground Movement Segment begins (D or K): no unit has moved in it yet (the
+    markers of the last one, every unit's, go)."""
+    U = s["units"]
+    for x in of_kinds(s, "inf", "nva"):
+        U[x].pop("mv", None)
 
 
 def nva_at(s, loc):

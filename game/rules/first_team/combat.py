@@ -3,9 +3,8 @@ airstrikes and ARA attacking alone (FT 7.21, 7.22, 9.7), results against the NVA
 and against the Americans (the player distributes fatigue, orders break rolls, retreats)."""
 
 from ...engine import battle as BR
-from ...engine.flow import Step
+from ...engine.flow import Procedure
 from . import board as B
-from .ask import ask, then
 from .board import flow
 from .data import ADJ, COUNTERS, LOC, TABLES
 
@@ -272,58 +271,77 @@ def aircraft_out(g, x, where, rule):
     u = s["units"][x]
     B.put(s, x, where)
     u["used"] = False
-    cargo = s["f"].get("cargo", {}).pop(x, None)
+    cargo = u.pop("cargo", None)
     if cargo and s["units"][cargo]["loc"] in LOC:
         B.put(s, cargo, B.ANKHE)
         s["units"][cargo]["hold"] = False
         g.log(f"Its cargo, {B.uname(s, cargo)}, returns to An Khe", rule)
 
 
-def fight_aa(g, f):
-    """FT 16.21 in a combat: NVA artillery present, a * in either result, American helicopters or
-    Tac Air involved: one of them (the player's choice, A73) is permanently eliminated."""
-    s = g.s
-    U = s["units"]
-    loc = f["loc"]
+def aa_air(s, f):
+    """FT 16.21 in a combat (frame f): NVA artillery present as it occurred, a * in either result,
+    American helicopters or Tac Air involved and still in play: the aircraft the AA may down."""
     anystar = parse(f["r_us"])[2] or parse(f["r_nva"])[2]
     # the artillery must be stacked there as the combat occurs (it may since have died with its company)
-    present = f["nart"] if "nart" in f else bool(B.nart_at(s, loc))
+    present = f["nart"] if "nart" in f else bool(B.nart_at(s, f["loc"]))
     if not (s["options"]["nva_artillery"] and anystar and present):
-        return
-    air = [x for x in f["helis"] + f["sup"].get("tac", []) if U[x]["loc"] not in (B.ELIM, B.REFIT)]
-    if not air:
-        return
-    cargo = s["f"].get("cargo", {})
-    classes = {}
-    for x in sorted(air):
-        u = U[x]
-        classes.setdefault((u["k"], bool(u.get("r19")), u.get("st", 0), cargo.get(x)), x)
-    if len(classes) == 1:
-        aa_destroy(g, sorted(air)[0], loc)
-        return
-    ch = []
-    for x in classes.values():
-        u = U[x]
-        st = "fatigued " if u.get("st") else ""
-        what = f" (cargo {B.uname(s, cargo[x])} back to An Khe)" if cargo.get(x) else ""
-        ch.append({"t": "aa", "heli": x, "loc": loc, "label": f"{st}{B.uname(s, x)} is destroyed{what}"})
-    ask(g, "NVA AA (*): choose the aircraft permanently eliminated", "FT 16.21", ch, "aa_victim")
+        return []
+    U = s["units"]
+    return [x for x in f["helis"] + f["sup"].get("tac", []) if U[x]["loc"] not in (B.ELIM, B.REFIT)]
 
 
-@then("aa_victim")
-def _aa_victim(g, a, data):
-    aa_destroy(g, a["heli"], a["loc"])
+@flow.step("nva_aa")
+class NvaAA(Procedure):
+    """FT 16.21: one of the aircraft `air` involved in the combat at `loc` is permanently eliminated,
+    the player's choice among those that differ (A73). Frame: loc, air."""
+
+    parts = ("choose", "destroy")
+
+    def choose(self, g, f):
+        s = g.s
+        U = s["units"]
+        air = f["air"]
+        classes = {}
+        for x in sorted(air):
+            u = U[x]
+            classes.setdefault((u["k"], bool(u.get("r19")), u.get("st", 0), u.get("cargo")), x)
+        if len(classes) == 1:
+            f["victim"] = {"heli": sorted(air)[0]}
+            return
+        ch = []
+        for x in classes.values():
+            u = U[x]
+            st = "fatigued " if u.get("st") else ""
+            what = f" (cargo {B.uname(s, u['cargo'])} back to An Khe)" if u.get("cargo") else ""
+            ch.append({"t": "aa", "heli": x, "loc": f["loc"], "label": f"{st}{B.uname(s, x)} is destroyed{what}"})
+        g.ask("NVA AA (*): choose the aircraft permanently eliminated", "FT 16.21", ch, into="victim")
+
+    def destroy(self, g, f):
+        aa_destroy(g, f["victim"]["heli"], f["loc"])
 
 
-# --- one combat as a frame ---------------------------------------------------------------------------
+# --- one combat as a procedure -----------------------------------------------------------------------
 
-def start_fight(g, loc, kind, att, us_f=(), us_t=(), n_f=(), n_t=(), sup=None, night=False, nsup=0, helis=()):
-    f = g.push("fight", loc=loc, kind=kind, att=att, stage="start", us_f=list(us_f), us_t=list(us_t),
-               n_f=list(n_f), n_t=list(n_t), sup=sup or {}, night=night, nsup=nsup, helis=list(helis))
-    _record_start(g, f)
+def combat(loc, kind, att, us_f=(), us_t=(), n_f=(), n_t=(), sup=None, night=False, nsup=0, helis=()):
+    """One combat, as the frame data of the procedure "fight" (see Fight)."""
+    return {"loc": loc, "kind": kind, "att": att, "us_f": list(us_f), "us_t": list(us_t), "n_f": list(n_f),
+            "n_t": list(n_t), "sup": sup or {}, "night": night, "nsup": nsup, "helis": list(helis)}
 
 
-def _record_start(g, f):
+def start_fight(g, f, c):
+    """The combat `c` (combat()) begins: its battle record, then the fight (see call_fight)."""
+    record_start(g, c)
+    call_fight(g, f, c)
+
+
+def call_fight(g, f, c):
+    """The segment's procedure (frame f) fights the combat c: the units that have made a break roll
+    this segment (FT 11.2 #B, "no unit may be rolled for more than once per segment") go to the
+    fight and come back with its own, into f["rolled"]."""
+    g.call("fight", into="rolled", rolled=list(f.get("rolled", ())), **c)
+
+
+def record_start(g, f):
     """The battle display's record (engine/battle.py): both sides with strength-effectiveness, who
     fires first (the attacker, FT 11.0), the support committed so far; display only."""
     s = g.s
@@ -388,196 +406,243 @@ def involved_supply(g, f):
         s["units"][x]["act"] = True
 
 
+def _here(s, uids, loc):
+    """The units of uids still at loc."""
+    U = s["units"]
+    return [x for x in uids if U[x]["loc"] == loc]
+
+
 @flow.step("fight")
-class Fight(Step):
-    def run(self, g, f):
+class Fight(Procedure):
+    """One combat at `loc` (FT 11.0-11.3): the attacker fires first, then in open combat the
+    defender (in an ambush only the ambusher, 11.33); the losses after both fired: the NVA's, the
+    NVA AA (16.21), the Americans', then the retreats. Frame: loc, kind ("open" or "ambush"), att
+    (the attacker, "US" or "NVA"), us_f / n_f (who may fire), us_t / n_t (who may be hit), sup (the
+    American support committed), night (FT 11.25), nsup (NVA supporting locations, 11.29), helis
+    (the American helicopters involved), rolled (the units that have made a break roll this
+    segment), which is its result with this combat's."""
+
+    parts = ("begin", "fire", "nva_losses", "aa_before_refit", "us_losses", "aa_after_refit",
+             "nva_retreat", "us_retreat", "wrap")
+
+    def begin(self, g, f):
+        s = g.s
+        loc = f["loc"]
+        kind = "Ambush" if f["kind"] == "ambush" else "Open combat"
+        side = "American" if f["att"] == "US" else "NVA"
+        g.log(f"{kind} at {B.name(loc)}: the {side} side attacks", "FT 11.0", kind="battle", battle=loc,
+              refs=B.refs(B.ref_p(loc)))
+        # FT 6.3, 11.26: supply status is judged as the combat begins, before the involved
+        # stacks spend their step "at the instant of combat"
+        f["unsup"] = [x for x in _here(s, f["us_t"], loc) if not B.supplied(s, x)]
+        f["nart"] = bool(B.nart_at(s, loc))  # FT 16.21: NVA artillery present as the combat occurs
+        involved_supply(g, f)
+        f["r_us"] = f["r_nva"] = "-"
+        f["log0"] = len(g.logbuf)
+        if not BR.current(g) or BR.current(g).get("at") != loc:
+            record_start(g, f)
+        record_support(g, loc, f["sup"])
+
+    def fire(self, g, f):
+        """FT 11.0: the attacker fires first, then the defender; losses after both."""
+        s = g.s
+        loc = f["loc"]
+        ambush = f["kind"] == "ambush"
+        for side in (["US", "NVA"] if f["att"] == "US" else ["NVA", "US"]):
+            if side == "US" and (f["att"] == "US" or not ambush):
+                firing, tg = _here(s, f["us_f"], loc), _here(s, f["n_t"], loc)
+                if (firing or f["sup"].get("tac") or f["sup"].get("ara")) and tg:
+                    col, notes = us_fire_column(s, loc, firing, tg, f["sup"], ambush, defending=f["att"] != "US")
+                    f["r_nva"] = roll_crt(g, col, len(tg), "American fire", notes, "FT 11.31" if ambush else "FT 11.2",
+                                          refs=B.refs(B.ref_p(loc), *(B.ref_u(s, x) for x in tg)))
+            if side == "NVA" and (f["att"] == "NVA" or not ambush):
+                firing, tg = _here(s, f["n_f"], loc), _here(s, f["us_t"], loc)
+                if firing and tg:
+                    col, notes = nva_fire_column(s, loc, firing, tg, f["night"], f["nsup"], ambush,
+                                                 unsup=f["unsup"], defending=f["att"] != "NVA")
+                    f["r_us"] = roll_crt(g, col, len(tg), "NVA fire", notes, "FT 11.32" if ambush else "FT 11.2",
+                                         refs=B.refs(B.ref_p(loc), *(B.ref_u(s, x) for x in tg)))
+
+    def nva_losses(self, g, f):
+        """The CRT result against the NVA (automatic); a * with American artillery involved costs
+        the Americans a casualty point."""
+        f["nva_R"] = nva_result(g, f["loc"], f["r_nva"], f["n_t"], "American fire")
+        if parse(f["r_nva"])[2] and f["sup"].get("arty"):
+            B.casualties(g, 1, "* result with American artillery involved")
+
+    def aa_before_refit(self, g, f):
+        # A73: NVA AA (16.21) is applied before the ordinary * sends a helicopter to Refit, so the *
+        # cannot shield the only helicopter from the AA (option aa_order)
+        if g.s["options"].get("aa_order", "before_refit") == "before_refit":
+            self._aa(g, f)
+
+    def us_losses(self, g, f):
+        s = g.s
+        k, n, star = parse(f["r_us"])
+        if k in ("#", "B", "A") or (star and f["helis"]):
+            g.call("us_hit", into="rolled", loc=f["loc"], res=f["r_us"], units=_here(s, f["us_t"], f["loc"]),
+                   helis=list(f["helis"]), rolled=list(f["rolled"]))
+
+    def aa_after_refit(self, g, f):
+        if g.s["options"].get("aa_order", "before_refit") == "after_refit":
+            self._aa(g, f)
+
+    def _aa(self, g, f):
+        air = aa_air(g.s, f)
+        if air:
+            g.call("nva_aa", loc=f["loc"], air=air)
+
+    def nva_retreat(self, g, f):
+        if f.get("nva_R"):
+            nva_retreat(g, f["loc"], B.nva_at(g.s, f["loc"]))
+
+    def us_retreat(self, g, f):
         s = g.s
         U = s["units"]
+        if parse(f["r_us"])[0] == "R":
+            pend = [x for x in _here(s, f["us_t"], f["loc"]) if U[x]["k"] == "inf"]
+            if pend:
+                g.call("us_retreat", loc=f["loc"], pend=pend, moved=[])
+
+    def wrap(self, g, f):
+        s = g.s
         loc = f["loc"]
-        st = f["stage"]
-        if st == "start":
-            f["stage"] = "nva_dmg"
-            kind = "Ambush" if f["kind"] == "ambush" else "Open combat"
-            side = "American" if f["att"] == "US" else "NVA"
-            g.log(f"{kind} at {B.name(loc)}: the {side} side attacks", "FT 11.0", kind="battle", battle=loc,
-                  refs=B.refs(B.ref_p(loc)))
-            # FT 6.3, 11.26: supply status is judged as the combat begins, before the involved
-            # stacks spend their step "at the instant of combat"
-            f["unsup"] = [x for x in f["us_t"] if U[x]["loc"] == loc and not B.supplied(s, x)]
-            f["nart"] = bool(B.nart_at(s, loc))  # FT 16.21: NVA artillery present as the combat occurs
-            involved_supply(g, f)
-            f["r_us"] = f["r_nva"] = "-"
-            f["log0"] = len(g.logbuf)
-            if not BR.current(g) or BR.current(g).get("at") != loc:
-                _record_start(g, f)
-            record_support(g, loc, f["sup"])
-            us_fires = f["att"] == "US" or f["kind"] == "open"
-            nva_fires = f["att"] == "NVA" or f["kind"] == "open"
-            # the attacker fires first, then the defender; losses after both (FT 11.0)
-            order = ["US", "NVA"] if f["att"] == "US" else ["NVA", "US"]
-            for side in order:
-                if side == "US" and us_fires:
-                    firing = [x for x in f["us_f"] if U[x]["loc"] == loc]
-                    tg = [x for x in f["n_t"] if U[x]["loc"] == loc]
-                    if (firing or f["sup"].get("tac") or f["sup"].get("ara")) and tg:
-                        col, notes = us_fire_column(s, loc, firing, tg, f["sup"], f["kind"] == "ambush",
-                                                    defending=f["att"] != "US")
-                        f["r_nva"] = roll_crt(g, col, len(tg), "American fire", notes,
-                                              "FT 11.31" if f["kind"] == "ambush" else "FT 11.2",
-                                              refs=B.refs(B.ref_p(loc), *(B.ref_u(s, x) for x in tg)))
-                if side == "NVA" and nva_fires:
-                    firing = [x for x in f["n_f"] if U[x]["loc"] == loc]
-                    tg = [x for x in f["us_t"] if U[x]["loc"] == loc]
-                    if firing and tg:
-                        col, notes = nva_fire_column(s, loc, firing, tg, f["night"], f["nsup"],
-                                                     f["kind"] == "ambush", unsup=f["unsup"],
-                                                     defending=f["att"] != "NVA")
-                        f["r_us"] = roll_crt(g, col, len(tg), "NVA fire", notes,
-                                             "FT 11.32" if f["kind"] == "ambush" else "FT 11.2",
-                                             refs=B.refs(B.ref_p(loc), *(B.ref_u(s, x) for x in tg)))
-            return
-        if st == "nva_dmg":
-            f["stage"] = "aa_first"
-            k, n, star = parse(f["r_nva"])
-            f["nva_R"] = nva_result(g, loc, f["r_nva"], f["n_t"], "American fire")
-            if star and f["sup"].get("arty"):
-                B.casualties(g, 1, "* result with American artillery involved")
-            return
-        if st == "aa_first":
-            # A73: NVA AA (16.21) is applied before the ordinary * sends a helicopter to Refit, so
-            # the * cannot shield the only helicopter from the AA
-            f["stage"] = "us_dmg"
-            if s["options"].get("aa_order", "before_refit") == "before_refit":
-                fight_aa(g, f)
-            return
-        if st == "us_dmg":
-            f["stage"] = "aa"
-            k, n, star = parse(f["r_us"])
-            if k in ("#", "B", "A") or (star and f["helis"]):
-                g.push("us_hit", loc=loc, res=f["r_us"], units=[x for x in f["us_t"] if U[x]["loc"] == loc],
-                       helis=list(f["helis"]), stage="star")
-            return
-        if st == "aa":
-            f["stage"] = "nva_retreat"
-            if s["options"].get("aa_order", "before_refit") == "after_refit":
-                fight_aa(g, f)
-            return
-        if st == "nva_retreat":
-            f["stage"] = "us_retreat"
-            if f.get("nva_R"):
-                nva_retreat(g, loc, B.nva_at(s, loc))
-            return
-        if st == "us_retreat":
-            f["stage"] = "end"
-            if parse(f["r_us"])[0] == "R":
-                pend = [x for x in f["us_t"] if U[x]["loc"] == loc and U[x]["k"] == "inf"]
-                if pend:
-                    g.push("us_retreat", loc=loc, pend=pend, moved=[])
-            return
-        g.pop()
         if B.has_nva(s, loc) and not B.has_us(s, loc) and s["options"]["retreat_overrun"]:
             B.overrun(g, loc, B.nva_at(s, loc))  # A24
         BR.losses_from_log(g, f.get("log0", len(g.logbuf)))
         BR.end(g, f"on the NVA {f['r_nva']}, on the Americans {f['r_us']} (FT 11.2)")
 
+    def finish(self, g, f):
+        g.end(f["rolled"])
+
 
 # --- results against the Americans -------------------------------------------------------------------
-
-def _hit_frame(g):
-    for fr in reversed(g.s["stack"]):
-        if fr["s"] == "us_hit":
-            return fr
-    raise RuntimeError("no US hit in progress")
-
 
 def gunship_at(s, loc, helis):
     return any(s["units"][h]["k"] == "gs" for h in helis) or bool(B.of_kind(s, loc, "gs"))
 
 
 @flow.step("us_hit")
-class UsHit(Step):
-    """CRT explanation, American side: * (a helicopter to Refit), # (casualties and fatigue the
-    player distributes), #B (break rolls, the garrison first), A/AA/AAA (automatic breaks)."""
+class UsHit(Procedure):
+    """CRT explanation, American side (FT 11.2): * (a helicopter to Refit), # (casualty points and
+    fatigue the player distributes), #B (break rolls, the garrison first), A/AA/AAA (automatic
+    breaks). Frame: loc, res (the result), units (the Americans fired on), helis (involved), rolled
+    (the units that have made a break roll this segment), which is its result with this one's."""
 
-    def run(self, g, f):
+    parts = ("star", "refit", "casualties", "fatigue", "breaks", "break_rolls", "saves")
+
+    def star(self, g, f):
+        """(*): one helicopter involved goes to the Refit Box, the player's choice."""
+        s = g.s
+        helis = [h for h in f["helis"] if s["units"][h]["loc"] not in (B.REFIT, B.ELIM)]
+        if not (parse(f["res"])[2] and helis):
+            return
+        if len(helis) == 1:
+            f["refit"] = {"heli": helis[0]}
+        else:
+            g.ask("* result: choose the helicopter that goes to the Refit Box", "FT 11.2 (*)",
+                  [{"t": "heli", "heli": h, "label": f"{B.uname(s, h)} to Refit"} for h in helis], into="refit")
+
+    def refit(self, g, f):
+        if "refit" in f:
+            h = f.pop("refit")["heli"]
+            g.log(f"{B.uname(g.s, h)} is damaged and goes to the Refit Box", "FT 11.2 (*)", kind="loss",
+                  refs=B.refs(B.ref_u(g.s, h)))
+            aircraft_out(g, h, B.REFIT, "FT 11.2 (*)")
+
+    def casualties(self, g, f):
+        """(#): that many casualty points (halved by a gunship, FT 11.41; none for garrisons alone,
+        FT 14.2) and as many fatigue points."""
+        s = g.s
+        kind, n, _ = parse(f["res"])
+        alive = _here(s, f["units"], f["loc"])
+        if kind == "#" and alive:
+            if not all(s["units"][x]["k"] == "sfg" for x in alive):
+                c = -(-n // 2) if gunship_at(s, f["loc"], f["helis"]) else n
+                if c != n:
+                    g.log(f"A gunship halves the casualty points: {n} -> {c}", "FT 11.41")
+                B.casualties(g, c, f"Result {n} at {B.name(f['loc'])}")
+            f["fat_left"] = n
+
+    def fatigue(self, g, f):
+        """FT 12.5: the fatigue points go one at a time to the units the player picks (FT 12.6: a
+        unit this result broke or eliminated takes no more of them)."""
+        s = g.s
+        if "fat_left" not in f:
+            return
+        to = f.pop("fatigue_to", None)
+        if to is not None:
+            f["fat_left"] -= 1
+            if B.add_fatigue(g, to["unit"], 1, "combat", "FT 12.5"):
+                f.setdefault("fat_broke", []).append(to["unit"])
+        cands = [x for x in _here(s, f["units"], f["loc"]) if x not in f.get("fat_broke", ())]
+        if f["fat_left"] <= 0 or not cands:
+            return
+        self.again(f)
+        if len(cands) == 1:
+            f["fatigue_to"] = {"unit": cands[0]}
+        else:
+            g.ask(f"Distribute fatigue: {f['fat_left']} point(s) left", "FT 12.5",
+                  [_fat_choice(s, x) for x in cands], into="fatigue_to")
+
+    def breaks(self, g, f):
+        """(#B) that many units roll for a break; (A, AA, AAA) that many break."""
+        kind, n, _ = parse(f["res"])
+        if kind in ("B", "A") and _here(g.s, f["units"], f["loc"]):
+            f["left"] = n
+            f["saves"] = 0
+
+    def break_rolls(self, g, f):
+        """One unit at a time, the SF garrison first (FT 14.2); "no unit may be rolled for more than
+        once per segment", units already broken are not affected."""
         s = g.s
         U = s["units"]
-        loc = f["loc"]
-        kind, n, star = parse(f["res"])
-        alive = [x for x in f["units"] if U[x]["loc"] == loc]
-        st = f["stage"]
-        if st == "star":
-            f["stage"] = "num"
-            helis = [h for h in f["helis"] if U[h]["loc"] not in (B.REFIT, B.ELIM)]
-            if star and helis:
-                if len(helis) == 1:
-                    _refit(g, {"heli": helis[0]}, {})
-                else:
-                    ask(g, "* result: choose the helicopter that goes to the Refit Box", "FT 11.2 (*)",
-                        [{"t": "heli", "heli": h, "label": f"{B.uname(s, h)} to Refit"} for h in helis], "star_refit")
+        if "left" not in f:
             return
-        if st == "num":
-            f["stage"] = "brk"
-            if kind == "#" and alive:
-                only_gar = all(U[x]["k"] == "sfg" for x in alive)
-                if not only_gar:
-                    c = -(-n // 2) if gunship_at(s, loc, f["helis"]) else n
-                    if c != n:
-                        g.log(f"A gunship halves the casualty points: {n} -> {c}", "FT 11.41")
-                    B.casualties(g, c, f"Result {n} at {B.name(loc)}")
-                f["fat_left"] = n
-                f["stage"] = "fat"
+        x = f.pop("breaking", None)
+        if x is not None:
+            self._break(g, f, x["unit"])
+        kind = parse(f["res"])[0]
+        cands = [x for x in _here(s, f["units"], f["loc"])
+                 if not U[x].get("brk") and (kind == "A" or x not in f["rolled"])]
+        if f["left"] <= 0 or not cands:
             return
-        if st == "fat":
-            # FT 12.6: a unit this result broke (or eliminated) takes no more of its fatigue
-            cands = [x for x in alive if x not in f.get("fat_broke", ())]
-            if f["fat_left"] <= 0 or not cands:
-                f["stage"] = "brk"
-                return
-            if len(cands) == 1:
-                _fat(g, {"unit": cands[0]}, {})
-                return
-            ask(g, f"Distribute fatigue: {f['fat_left']} point(s) left", "FT 12.5",
-                [_fat_choice(s, x) for x in cands], "fatigue")
-            return
-        if st == "brk":
-            f["stage"] = "done"
-            if kind in ("B", "A") and alive:
-                f["left"] = n
-                f["saves"] = 0
-                f["stage"] = "brk_next"
-            return
-        if st == "brk_next":
-            rolled = s["f"].setdefault("rolled", [])
-            cands = [x for x in alive if not U[x].get("brk") and (kind == "A" or x not in rolled)]
-            if f["left"] <= 0 or not cands:
-                f["stage"] = "brk_end"
-                return
-            gar = [x for x in cands if U[x]["k"] == "sfg"]
-            if gar or len(cands) == 1:
-                _brk(g, {"unit": (gar or cands)[0]}, {})
-                return
+        self.again(f)
+        gar = [x for x in cands if U[x]["k"] == "sfg"]
+        if gar or len(cands) == 1:
+            f["breaking"] = {"unit": (gar or cands)[0]}
+        else:
             what = "break" if kind == "A" else "roll for a break"
-            ask(g, f"Result {f['res']}: choose the next unit to {what} ({f['left']} left)", "FT 11.2",
-                [{"t": "unit", "unit": x, "label": f"{B.uname(s, x)} (eff {B.us_eff(U[x])})"} for x in cands],
-                "brk_unit")
-            return
-        if st == "brk_end":
-            f["stage"] = "done"
-            sv = f.get("saves", 0)
-            if sv:
-                c = -(-sv // 2) if gunship_at(s, loc, f["helis"]) else sv
-                B.casualties(g, c, "Units that held on a break roll")
-            return
-        g.pop()
+            g.ask(f"Result {f['res']}: choose the next unit to {what} ({f['left']} left)", "FT 11.2",
+                  [{"t": "unit", "unit": x, "label": f"{B.uname(s, x)} (eff {B.us_eff(U[x])})"} for x in cands],
+                  into="breaking")
 
+    def _break(self, g, f, x):
+        s = g.s
+        u = s["units"][x]
+        f["left"] -= 1
+        if parse(f["res"])[0] == "A":
+            B.break_us(g, x, f"result {f['res']}", "FT 11.2")
+            return
+        f["rolled"].append(x)
+        e = B.us_eff(u)
+        d = g.roll(1, f"Break roll for {B.uname(s, x)} (breaks above {e})", "FT 11.2", refs=B.refs(B.ref_u(g.s, x)))[0]
+        if d > e:
+            B.break_us(g, x, f"result {f['res']}", "FT 11.2")
+        else:
+            B.add_fatigue(g, x, 1, "held on a break roll", "FT 11.2")
+            if u["k"] != "sfg":
+                f["saves"] += 1
 
-@then("star_refit")
-def _refit(g, a, data):
-    h = a["heli"]
-    g.log(f"{B.uname(g.s, h)} is damaged and goes to the Refit Box", "FT 11.2 (*)", kind="loss",
-          refs=B.refs(B.ref_u(g.s, h)))
-    aircraft_out(g, h, B.REFIT, "FT 11.2 (*)")
+    def saves(self, g, f):
+        """A unit that held on its break roll registers a casualty point (halved by a gunship, 11.41)."""
+        sv = f.get("saves", 0)
+        if sv:
+            c = -(-sv // 2) if gunship_at(g.s, f["loc"], f["helis"]) else sv
+            B.casualties(g, c, "Units that held on a break roll")
+
+    def finish(self, g, f):
+        g.end(f["rolled"])
 
 
 def _fat_choice(s, x):
@@ -587,36 +652,6 @@ def _fat_choice(s, x):
     if warn:
         a["warn"] = warn
     return a
-
-
-@then("fatigue")
-def _fat(g, a, data):
-    f = _hit_frame(g)
-    f["fat_left"] -= 1
-    if B.add_fatigue(g, a["unit"], 1, "combat", "FT 12.5"):
-        f.setdefault("fat_broke", []).append(a["unit"])
-
-
-@then("brk_unit")
-def _brk(g, a, data):
-    s = g.s
-    f = _hit_frame(g)
-    kind = parse(f["res"])[0]
-    x = a["unit"]
-    u = s["units"][x]
-    f["left"] -= 1
-    if kind == "A":
-        B.break_us(g, x, f"result {f['res']}", "FT 11.2")
-        return
-    s["f"].setdefault("rolled", []).append(x)
-    e = B.us_eff(u)
-    d = g.roll(1, f"Break roll for {B.uname(s, x)} (breaks above {e})", "FT 11.2", refs=B.refs(B.ref_u(g.s, x)))[0]
-    if d > e:
-        B.break_us(g, x, f"result {f['res']}", "FT 11.2")
-    else:
-        B.add_fatigue(g, x, 1, "held on a break roll", "FT 11.2")
-        if u["k"] != "sfg":
-            f["saves"] += 1
 
 
 # --- US retreat (CRT R, FT 9.12, A23) ----------------------------------------------------------------
@@ -668,123 +703,124 @@ def heli_retreats(s, loc, uid):
     return out
 
 
-def retreat_options(s, loc, uid, moved=()):
-    return ground_retreats(s, loc, uid) + heli_retreats(s, loc, uid)
-
-
 @flow.step("us_retreat")
-class UsRetreat(Step):
+class UsRetreat(Procedure):
     """CRT R (A23), FT 9.12: the Americans must retreat to adjacent locations where they can; they
     may opt for a heliborne retreat from an LZ. The player picks unit and destination, one at a
-    time, among the options of every unit still to retreat."""
+    time, among the options of every unit still to retreat; then the pathfinders may follow (FT
+    14.1). Frame: loc, pend (the units to retreat), moved (those that did), went (where to)."""
 
-    def run(self, g, f):
+    parts = ("retreat", "pathfinders", "pathfinders_go")
+
+    def retreat(self, g, f):
         s = g.s
         loc = f["loc"]
-        pend = [x for x in f["pend"] if s["units"][x]["loc"] == loc]
-        f["pend"] = pend
+        a = f.pop("choice", None)
+        if a is not None and self._apply(g, f, a):
+            return
+        pend = f["pend"] = [x for x in f["pend"] if s["units"][x]["loc"] == loc]
         if not pend:
-            pfs = B.of_kind(s, loc, "pf")
-            if pfs and f.get("went") and not B.has_us(s, loc) and not f.get("pf_asked"):
-                # FT 14.1 "the pathfinder MAY retreat": the player chooses, once the last company has gone
-                f["pf_asked"] = True
-                opts = [{"t": "pf_go", "to": d, "label": f"The pathfinders retreat with them to {B.name(d)}"}
-                        for d in dict.fromkeys(f["went"])]
-                opts.append({"t": "pf_stay", "label": f"The pathfinders stay at {B.name(loc)}"})
-                ask(g, "Result R: the pathfinders may retreat with the companies (FT 14.1)", "FT 14.1", opts,
-                    "pf_retreat")
-                return
-            g.pop()
             return
         ground = [o for x in pend for o in ground_retreats(s, loc, x)]
         helis = [o for x in pend for o in heli_retreats(s, loc, x)]
         left = f"{len(pend)} unit(s) to retreat"
         if ground:
+            self.again(f)
             opts = ground + helis
             if len(opts) == 1:
-                _retreat(g, opts[0], {})
-                return
-            ask(g, f"Result R: choose a unit and where it retreats ({left})", "FT 11.2 (R), 9.12", opts, "retreat")
-            return
-        if helis:
+                f["choice"] = opts[0]
+            else:
+                g.ask(f"Result R: choose a unit and where it retreats ({left})", "FT 11.2 (R), 9.12", opts,
+                      into="choice")
+        elif helis:
             # CRT R: "If no unoccupied locations exist, and no helicopter transport are committed to
             # the retreat, one American infantry unit is broken": committing helicopters is optional
+            self.again(f)
             opts = helis + [{"t": "decline_heli", "label": "Commit no (more) helicopters: one unit breaks, the others stay"}]
-            ask(g, f"Result R: no adjacent location is free: heliborne retreat, or one unit breaks ({left})",
-                "FT 11.2 (R), 9.12", opts, "retreat")
+            g.ask(f"Result R: no adjacent location is free: heliborne retreat, or one unit breaks ({left})",
+                  "FT 11.2 (R), 9.12", opts, into="choice")
+        else:
+            self._break_one(g, f)
+
+    def _apply(self, g, f, a):
+        """The player's choice: a unit retreats (by the ground or by helicopter), the helicopters are
+        declined, or the unit to break. True when the retreat is over (the units left stay)."""
+        s = g.s
+        if a["t"] == "unit":
+            B.break_us(g, a["unit"], "no retreat possible", "FT 11.2 (R)")
+            return True
+        if a["t"] == "decline_heli":
+            g.log("No helicopters are committed to the retreat", "FT 11.2 (R), 9.12")
+            self._break_one(g, f)
+            return True
+        x = a["unit"]
+        u = s["units"][x]
+        frm = u["loc"]
+        u["hold"] = False
+        u["act"] = True
+        f["moved"].append(x)
+        if a["t"] == "heli_retreat":
+            h = a["heli"]
+            c = heli_retreat_cost(s, h)
+            B.spend_cp(g, c, f"Heliborne retreat by {B.uname(s, h)}", "FT 9.12, 14.3")
+            s["units"][h]["used"] = True
+            B.put(s, x, B.ANKHE)
+            g.log(f"{B.uname(s, x)} is lifted out of {B.name(frm)} to An Khe by {B.uname(s, h)}", "FT 9.12",
+                  refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm), B.ref_u(g.s, h)))
+            if s["options"].get("pathfinder_heli_retreat", "with_last_lift") == "with_last_lift":
+                f.setdefault("went", []).append(B.ANKHE)  # A72: aboard the last helicopter, no CP
+        else:
+            B.put(s, x, a["to"])
+            g.log(f"{B.uname(s, x)} retreats from {B.name(frm)} to {B.name(a['to'])}", "FT 11.2 (R)",
+                  refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm), B.ref_p(a['to'])))
+            if s["options"]["us_retreat_fatigue"]:
+                n = TABLES["fatigue_lines"][ADJ[frm][a["to"]]]
+                if n:
+                    B.add_fatigue(g, x, n, "retreat", "FT 12.1")
+            f.setdefault("went", []).append(a["to"])
+        return False
+
+    def _break_one(self, g, f):
+        """CRT R (A23): no room and no helicopters committed: one unit of the player's choice breaks
+        and all stay. After a partial retreat the same applies to the units left (A70); option
+        'each' breaks every unit left instead."""
+        s = g.s
+        pend = f["pend"]
+        f["pend"] = []
+        if f["moved"] and s["options"].get("us_partial_retreat", "one_breaks") == "each_breaks":
+            for x in pend:
+                B.break_us(g, x, "no room to retreat", "FT 11.2 (R), A70")
             return
-        _break_one(g, f)
+        ch = [{"t": "unit", "unit": x, "label": f"Break {B.uname(s, x)}"} for x in pend]
+        why = "the units left cannot retreat" if f["moved"] else "no retreat is possible"
+        if len(ch) == 1:
+            B.break_us(g, ch[0]["unit"], "no retreat possible", "FT 11.2 (R)")
+        else:
+            self.again(f)
+            g.ask(f"Result R: {why}: choose one unit to break; all stay", "FT 11.2 (R)", ch, into="choice")
 
+    def pathfinders(self, g, f):
+        """FT 14.1 "the pathfinder MAY retreat": the player chooses, once the last company has gone."""
+        s = g.s
+        loc = f["loc"]
+        if B.of_kind(s, loc, "pf") and f.get("went") and not B.has_us(s, loc):
+            opts = [{"t": "pf_go", "to": d, "label": f"The pathfinders retreat with them to {B.name(d)}"}
+                    for d in dict.fromkeys(f["went"])]
+            opts.append({"t": "pf_stay", "label": f"The pathfinders stay at {B.name(loc)}"})
+            g.ask("Result R: the pathfinders may retreat with the companies (FT 14.1)", "FT 14.1", opts,
+                  into="pathfinders")
 
-def _break_one(g, f):
-    """CRT R (A23): no room and no helicopters committed: one unit of the player's choice breaks and
-    all stay. After a partial retreat the same applies to the units left (A70); option 'each'
-    breaks every unit left instead."""
-    s = g.s
-    pend = f["pend"]
-    f["pend"] = []
-    if f["moved"] and s["options"].get("us_partial_retreat", "one_breaks") == "each_breaks":
-        for x in pend:
-            B.break_us(g, x, "no room to retreat", "FT 11.2 (R), A70")
-        return
-    ch = [{"t": "unit", "unit": x, "label": f"Break {B.uname(s, x)}"} for x in pend]
-    why = "the units left cannot retreat" if f["moved"] else "no retreat is possible"
-    if len(ch) == 1:
-        _no_retreat(g, ch[0], {})
-    else:
-        ask(g, f"Result R: {why}: choose one unit to break; all stay", "FT 11.2 (R)", ch, "no_retreat")
-
-
-@then("pf_retreat")
-def _pf_retreat(g, a, data):
-    s = g.s
-    loc = g.frame["loc"]
-    pfs = B.of_kind(s, loc, "pf")
-    if a["t"] == "pf_stay":
-        g.log(f"The pathfinders stay at {B.name(loc)}", "FT 14.1", refs=B.refs(B.ref_p(loc)))
-        return
-    for p in pfs:
-        B.put(s, p, a["to"])
-    how = " aboard the last helicopter (no CP, A72)" if a["to"] == B.ANKHE else ""
-    g.log(f"The pathfinders choose to retreat: they leave {B.name(loc)} for {B.name(a['to'])}{how}", "FT 14.1",
-          refs=B.refs(B.ref_p(loc), B.ref_p(a['to'])))
-
-
-@then("no_retreat")
-def _no_retreat(g, a, data):
-    B.break_us(g, a["unit"], "no retreat possible", "FT 11.2 (R)")
-
-
-@then("retreat")
-def _retreat(g, a, data):
-    s = g.s
-    f = g.frame
-    if a["t"] == "decline_heli":
-        g.log("No helicopters are committed to the retreat", "FT 11.2 (R), 9.12")
-        _break_one(g, f)
-        return
-    x = a["unit"]
-    u = s["units"][x]
-    frm = u["loc"]
-    u["hold"] = False
-    u["act"] = True
-    f["moved"].append(x)
-    if a["t"] == "heli_retreat":
-        h = a["heli"]
-        c = heli_retreat_cost(s, h)
-        B.spend_cp(g, c, f"Heliborne retreat by {B.uname(s, h)}", "FT 9.12, 14.3")
-        s["units"][h]["used"] = True
-        B.put(s, x, B.ANKHE)
-        g.log(f"{B.uname(s, x)} is lifted out of {B.name(frm)} to An Khe by {B.uname(s, h)}", "FT 9.12",
-              refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm), B.ref_u(g.s, h)))
-        if s["options"].get("pathfinder_heli_retreat", "with_last_lift") == "with_last_lift":
-            f.setdefault("went", []).append(B.ANKHE)  # A72: aboard the last helicopter, no CP
-    else:
-        B.put(s, x, a["to"])
-        g.log(f"{B.uname(s, x)} retreats from {B.name(frm)} to {B.name(a['to'])}", "FT 11.2 (R)",
-              refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm), B.ref_p(a['to'])))
-        if s["options"]["us_retreat_fatigue"]:
-            n = TABLES["fatigue_lines"][ADJ[frm][a["to"]]]
-            if n:
-                B.add_fatigue(g, x, n, "retreat", "FT 12.1")
-        f.setdefault("went", []).append(a["to"])
+    def pathfinders_go(self, g, f):
+        s = g.s
+        a = f.get("pathfinders")
+        if a is None:
+            return
+        loc = f["loc"]
+        if a["t"] == "pf_stay":
+            g.log(f"The pathfinders stay at {B.name(loc)}", "FT 14.1", refs=B.refs(B.ref_p(loc)))
+            return
+        for p in B.of_kind(s, loc, "pf"):
+            B.put(s, p, a["to"])
+        how = " aboard the last helicopter (no CP, A72)" if a["to"] == B.ANKHE else ""
+        g.log(f"The pathfinders choose to retreat: they leave {B.name(loc)} for {B.name(a['to'])}{how}", "FT 14.1",
+              refs=B.refs(B.ref_p(loc), B.ref_p(a['to'])))

@@ -32,4 +32,6 @@ BY_NUMBER = {(r["zone"], r["number"]): l for l, r in LOC.items()}
 ENTRY = MAP["an_khe_entry"]
 CAMPS = MAP["camps"]
 
-DATA_VERSION = "ft-data-1"
+# ft-data-2: the positions of the procedure core (issue 43: the segments' and combats' own frames,
+# no turn-wide s["f"]); an ft-data-1 save is played again from its actions (data_migrations)
+DATA_VERSION = "ft-data-2"

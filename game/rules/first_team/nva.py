@@ -6,10 +6,10 @@ Every roll is logged with its reason and rule."""
 
 from math import ceil
 
-from ...engine.flow import Step
+from ...engine.flow import Procedure, Step
 from . import board as B
 from .board import flow
-from .combat import start_fight
+from .combat import call_fight, combat, record_start, start_fight
 from .data import ADJ, CLS, DISPLAY, LOC, TABLES, ZONE_LOCS
 
 
@@ -42,13 +42,16 @@ def stacks_move_in(g, pool, loc, why, rule, moved):
 
 
 def entry_ambush(g, loc, helis):
-    """Contacted NVA in the location check first, then Identified units of the zone box, in stacks
-    of six (A19). The fights are pushed so the Contacted ambush resolves first. True if ambushed."""
+    """FT 13.6 (1), A19: American units land in or enter loc: the Contacted NVA in the location
+    check first, then the Identified units of the zone box, in stacks of six. Returns the ambushes
+    (combat(), in the order they resolve: the Contacted one first, "immediately, before any other
+    movement"), each one's battle record started as it is triggered; [] if none (call
+    "ambushes" with them)."""
     s = g.s
     U = s["units"]
     tg = B.ambushable(s, loc, by_contacted=False)
     if not tg:
-        return False
+        return []
     fights = []
     nva = [x for x in B.nva_at(s, loc) if not B.broken(U[x])]
     tgc = B.ambushable(s, loc, by_contacted=True)
@@ -72,9 +75,29 @@ def entry_ambush(g, loc, helis):
     # FT 11.25 (A5 option "all_nva_attacks"): a night roll before each attack, in resolution order
     nights = [s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc) for _ in fights]
     nights.reverse()
+    out = []
     for (tgx, grp), night in zip(fights, nights):
-        start_fight(g, loc, "ambush", "NVA", us_t=tgx, n_f=grp, helis=helis, night=night)
-    return bool(fights)
+        c = combat(loc, "ambush", "NVA", us_t=tgx, n_f=grp, helis=helis, night=night)
+        record_start(g, c)
+        out.insert(0, c)  # the last triggered, the Contacted NVA's, resolves first
+    return out
+
+
+@flow.step("ambushes")
+class Ambushes(Procedure):
+    """FT 13.6: the ambushes of American units entering a location (entry_ambush), one after the
+    other. Frame: fights (the combats still to resolve), rolled (the segment's break rolls, see
+    call_fight), its result."""
+
+    parts = ("fight",)
+
+    def fight(self, g, f):
+        if f["fights"]:
+            self.again(f)
+            call_fight(g, f, f["fights"].pop(0))
+
+    def finish(self, g, f):
+        g.end(f["rolled"])
 
 
 def cam_box_attacks(s):
@@ -87,10 +110,14 @@ def cam_box_attacks(s):
 
 @flow.step("zone_contact")
 class ZoneContact(Step):
+    """FT 10.2 (A18, A50): after all American ground movement, each zone with Identified NVA (with
+    option zone_contact_trigger "entered": a zone the Americans entered this phase, the frame's
+    `entered`) may be Contacted: a die against the American-occupied locations there."""
+
     def run(self, g, f):
         s = g.s
         g.pop()
-        entered = s["f"].get("entered", [])
+        entered = f["entered"]
         for z in sorted(CLS, key=B.cls):
             box = B.zbox(z)
             units = B.of_kind(s, box, "nva")
@@ -180,67 +207,91 @@ def td_targets(s, z):
 
 
 @flow.step("td")
-class TargetDetermination(Step):
-    def run(self, g, f):
-        s = g.s
-        U = s["units"]
-        g.pop()
-        placed = {}
-        for z in sorted(CLS, key=B.cls, reverse=True):
-            box = B.zbox(z)
-            pool = [x for x in B.of_kind(s, box, "nva") if not B.broken(U[x])]
-            if not pool or (z == "CAM" and not cam_box_attacks(s)):  # A62; A80 under 16.1
-                continue
-            if z == "P":  # FT 13.33: automatic
-                n = max(0, B.room(s, B.PLEIKU))
-                for x in B.nsort(s, pool)[:n]:
-                    B.place_nva(s, x, B.PLEIKU)
-                    placed.setdefault(B.PLEIKU, []).append(x)
-                if n:
-                    g.log(f"{names(s, placed[B.PLEIKU])} move Zone Box P -> Pleiku to attack", "FT 13.33",
-                          kind="move", **moved_facts(B.zbox("P"), B.PLEIKU, placed[B.PLEIKU]))
-                continue
-            targets = td_targets(s, z)
-            for loc in targets:
-                def moved(xs, loc=loc, z=z):
-                    for x in xs:
-                        pool.remove(x)
-                        placed.setdefault(loc, []).append(x)
-                    g.log(f"{names(s, xs)} move Zone Box {z} -> {B.name(loc)} (target determination)", "FT 13.32",
-                          kind="move", **moved_facts(B.zbox(z), loc, xs))
-                stacks_move_in(g, list(pool), loc, f"Target determination: a stack of Zone Box {z} against {B.name(loc)}",
-                               "FT 13.32", moved)
-                if not pool:
-                    break
-        later = []
-        for loc, grp in placed.items():  # FT 13.4: after all placement, resolved at segment end
-            for x in grp:
-                B.overrun(g, loc, grp)
-                break
-            tg = B.ambushable(s, loc, by_contacted=s["options"]["hold_blocks_td_ambush"])
-            if not tg:
-                continue
-            e = B.lowest_eff(s, grp)
-            d = g.roll(1, f"Ambush check by the NVA placed at {B.name(loc)} (on {e} or less)", "FT 13.4")[0]
-            if d <= e:
-                for x in grp:
-                    U[x]["amb"] = True
-                g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
-                later.append((loc, tg, grp))
-        for loc, tg, grp in reversed(later):  # A58: in the order of their triggers (frames are LIFO)
-            g.push("fight_later", loc=loc, tg=tg, grp=grp)
+class TargetDetermination(Procedure):
+    """FT 13.31-13.34, 13.4, Segments H and J: the Identified units of each zone box check whether they
+    attack its priority targets (13.32; Pleiku automatically, 13.33), then those placed check to
+    ambush (13.4), resolved at the end of the segment. Frame: seg ("H" or "J")."""
 
+    parts = ("place", "ambushes")
 
-@flow.step("fight_later")
-class FightLater(Step):
-    def run(self, g, f):
+    def place(self, g, f):
         s = g.s
-        g.pop()
-        grp = [x for x in f["grp"] if s["units"][x]["loc"] == f["loc"]]
-        tg = [x for x in f["tg"] if s["units"][x]["loc"] == f["loc"]]
+        if f.get("seg") == "H":  # FT 13.4: the last NVA Assault Phase's ambush markers go
+            for x in B.of_kinds(s, "nva"):
+                s["units"][x].pop("amb", None)
+        f["later"] = td_ambush_checks(g, td_place(g))
+
+    def ambushes(self, g, f):
+        """FT 13.4: "resolved at the end of the Target Determination Segment", in the order of
+        their triggers (A58)."""
+        s = g.s
+        if not f["later"]:
+            return
+        loc, tg, grp = f["later"].pop(0)
+        self.again(f)
+        grp = [x for x in grp if s["units"][x]["loc"] == loc]
+        tg = [x for x in tg if s["units"][x]["loc"] == loc]
         if grp and tg:
-            night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, f["loc"])
-            start_fight(g, f["loc"], "ambush", "NVA", us_t=tg, n_f=grp, night=night)
+            night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc)
+            start_fight(g, f, combat(loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night))
+
+
+def td_place(g):
+    """FT 13.32, 13.33: zone by zone, highest class first, stacks of six move in against each
+    priority target in check order. Returns {location: the units placed there}."""
+    s = g.s
+    U = s["units"]
+    placed = {}
+    for z in sorted(CLS, key=B.cls, reverse=True):
+        box = B.zbox(z)
+        pool = [x for x in B.of_kind(s, box, "nva") if not B.broken(U[x])]
+        if not pool or (z == "CAM" and not cam_box_attacks(s)):  # A62; A80 under 16.1
+            continue
+        if z == "P":  # FT 13.33: automatic
+            n = max(0, B.room(s, B.PLEIKU))
+            for x in B.nsort(s, pool)[:n]:
+                B.place_nva(s, x, B.PLEIKU)
+                placed.setdefault(B.PLEIKU, []).append(x)
+            if n:
+                g.log(f"{names(s, placed[B.PLEIKU])} move Zone Box P -> Pleiku to attack", "FT 13.33",
+                      kind="move", **moved_facts(B.zbox("P"), B.PLEIKU, placed[B.PLEIKU]))
+            continue
+        targets = td_targets(s, z)
+        for loc in targets:
+            def moved(xs, loc=loc, z=z):
+                for x in xs:
+                    pool.remove(x)
+                    placed.setdefault(loc, []).append(x)
+                g.log(f"{names(s, xs)} move Zone Box {z} -> {B.name(loc)} (target determination)", "FT 13.32",
+                      kind="move", **moved_facts(B.zbox(z), loc, xs))
+            stacks_move_in(g, list(pool), loc, f"Target determination: a stack of Zone Box {z} against {B.name(loc)}",
+                           "FT 13.32", moved)
+            if not pool:
+                break
+    return placed
+
+
+def td_ambush_checks(g, placed):
+    """FT 13.4: after all placement, the units placed in each location check to ambush the
+    Americans there. Returns the ambushes [[location, targets, ambushers]] in trigger order."""
+    s = g.s
+    U = s["units"]
+    later = []
+    for loc, grp in placed.items():
+        for x in grp:
+            B.overrun(g, loc, grp)
+            break
+        tg = B.ambushable(s, loc, by_contacted=s["options"]["hold_blocks_td_ambush"])
+        if not tg:
+            continue
+        e = B.lowest_eff(s, grp)
+        d = g.roll(1, f"Ambush check by the NVA placed at {B.name(loc)} (on {e} or less)", "FT 13.4")[0]
+        if d <= e:
+            for x in grp:
+                U[x]["amb"] = True
+            g.log(f"AMBUSH at {B.name(loc)}", "FT 13.4", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
+            later.append([loc, tg, grp])
+    return later
 
 
 # --- Segment I: off-board movement (13.2, 13.73, A32) ---------------------------------------------------
@@ -256,13 +307,15 @@ def parse_code(code):
 
 @flow.step("offboard")
 class Offboard(Step):
+    """FT 13.2, Segment I: two dice on the NVA Offboard Movement Table; broken units in the zone
+    boxes withdraw (13.73, A32). Its result: whether it was an arrow (then Segment J is held)."""
+
     def run(self, g, f):
         s = g.s
         U = s["units"]
-        g.pop()
         dice = g.roll(2, "NVA Offboard Movement Table", "FT 13.2")
         r = TABLES["offboard"]["cells"][str(sum(dice))][min(s["turn"], 14) - 1]
-        s["f"]["arrow"] = r == ">"
+        arrow = r == ">"
         if r == ".":
             g.log("Offboard movement: no movement", "FT 13.2")
         elif r == ">":
@@ -288,7 +341,7 @@ class Offboard(Step):
                     g.log(f"The {B.ordinal(reg)} Regiment enters Zone Box {z}: Identified", "FT 13.2", kind="reveal")
                 else:
                     g.log(f"Result {r}: the {B.ordinal(reg)} Regiment is no longer in the Unknown Box, ignored", "FT 13.2")
-        if s["options"]["broken_offboard_move"] == "every_I" or s["f"]["arrow"]:
+        if s["options"]["broken_offboard_move"] == "every_I" or arrow:
             for z in CLS:
                 for x in [x for x in B.of_kind(s, B.zbox(z), "nva") if B.broken(U[x])]:
                     back = DISPLAY["back"][z]
@@ -301,6 +354,7 @@ class Offboard(Step):
                         B.place_nva(s, x, B.zbox(back))
                         g.log(f"Broken NVA {B.uname(s, x)} withdraws Zone Box {z} -> Zone Box {back}", "FT 13.73",
                               kind="move", **moved_facts(B.zbox(z), B.zbox(back), [x]))
+        g.end(arrow)
 
 
 # --- Segment K: contacted movement (13.5, 13.51, A8, A9, A21, A44) ---------------------------------------
@@ -345,33 +399,37 @@ def rate(s, loc, cand, group, broken_group):
 
 
 @flow.step("nva_move")
-class NvaMove(Step):
-    """FT 13.5, 13.51 (A21): the groups move front-first, one (partial) move at a time. The frame
-    keeps the groups and the index: a US HOLD ambush of an entering group (FT 11.31, SoP 4.14 K)
-    is pushed and resolved at once, before the next group moves; the frame is popped when every
-    group is done."""
+class NvaMove(Procedure):
+    """FT 13.5, 13.51 (A21), Segment K: the Contacted groups move front-first, one (partial) move at
+    a time to the adjacent location rated best; a US HOLD ambush of an entering group (FT 11.31,
+    SoP 4.14 K) is resolved at once, before the next group moves. Its result: the American-held
+    non-camp locations NVA entered, checked in Segment L (13.6 (2))."""
 
-    def run(self, g, f):
+    parts = ("groups", "move")
+
+    def groups(self, g, f):
         s = g.s
         U = s["units"]
-        if "groups" not in f:
-            with B.reading(s):
-                start_nva = B.nva_map_locs(s)
-            s["f"]["start_nva"] = start_nva
-            s["f"]["l_check"] = []
-            groups = []
-            for loc in start_nva:
-                mov = [x for x in B.nva_at(s, loc) if not U[x].get("gar")]
-                nb = [x for x in mov if not B.broken(U[x])]
-                br = [x for x in mov if B.broken(U[x])]
-                if nb:
-                    groups.append([loc, nb, False])
-                if br:
-                    groups.append([loc, br, True])
-            groups.sort(key=lambda t: (-B.cls(B.zone_of(t[0])), -LOC[t[0]]["number"], t[2]))
-            f.update(groups=groups, i=0, moved=0, cur=None)
-        start_nva = s["f"].get("start_nva", [])
-        depth = len(s["stack"])
+        B.clear_moved(s)
+        with B.reading(s):
+            f["start_nva"] = B.nva_map_locs(s)  # FT 13.6 (2): held at the beginning of the segment
+        f["l_check"] = []
+        groups = []
+        for loc in f["start_nva"]:
+            mov = [x for x in B.nva_at(s, loc) if not U[x].get("gar")]
+            nb = [x for x in mov if not B.broken(U[x])]
+            br = [x for x in mov if B.broken(U[x])]
+            if nb:
+                groups.append([loc, nb, False])
+            if br:
+                groups.append([loc, br, True])
+        groups.sort(key=lambda t: (-B.cls(B.zone_of(t[0])), -LOC[t[0]]["number"], t[2]))
+        f.update(groups=groups, i=0, moved=0, cur=None)
+
+    def move(self, g, f):
+        """The groups in order, each moving (in parts, FT 13.51) until it stays."""
+        s = g.s
+        U = s["units"]
         while f["i"] < len(f["groups"]):
             loc, units, brk = f["groups"][f["i"]]
             if f["cur"] is None:
@@ -400,15 +458,22 @@ class NvaMove(Step):
             g.log(f"{'Broken ' if brk else ''}{names(s, mv)} move {B.name(loc)} -> {B.name(dest)} "
                   f"(rating {best} against {scores[loc]} for staying)", "FT 13.51", kind="move",
                   **moved_facts(loc, dest, mv))
-            on_entry(g, dest, mv, start_nva, brk)
-            if len(s["stack"]) > depth:
-                return  # FT 11.31: the US ambush is resolved before anything else moves
-        g.pop()
+            ambush = on_entry(g, f, dest, mv, brk)
+            if ambush:
+                self.again(f)
+                call_fight(g, f, ambush)  # FT 11.31: resolved before anything else moves
+                return
         if not f["moved"]:
             g.log("No NVA ground movement", "FT 13.5")
 
+    def finish(self, g, f):
+        g.end(f["l_check"])
 
-def on_entry(g, dest, mv, start_nva, brk):
+
+def on_entry(g, f, dest, mv, brk):
+    """NVA units mv (broken if brk) entered dest in the NVA Ground Movement Segment (frame f):
+    overrun (FT 6.4, 14.1), broken units reaching Cambodia leave play (13.73), the American HOLD
+    ambush check (11.31), and Segment L's check noted (13.6 (2)). Returns the US ambush or None."""
     s = g.s
     U = s["units"]
     B.overrun(g, dest, mv)
@@ -417,48 +482,57 @@ def on_entry(g, dest, mv, start_nva, brk):
             B.put(s, x, B.OFF)
         B.sync_nart(s)
         g.log(f"{len(mv)} broken NVA unit(s) reach Cambodia: removed from play", "FT 13.73")
-        return
-    if dest in start_nva or not B.has_us(s, dest):
-        return
-    us_ambush_check(g, dest, mv)
+        return None
+    if dest in f["start_nva"] or not B.has_us(s, dest):
+        return None
+    ambush = us_ambush_check(g, dest, mv)
     if not LOC[dest]["sf_camp"]:
-        s["f"]["l_check"].append(dest)
+        f["l_check"].append(dest)
+    return ambush
 
 
 def us_ambush_check(g, loc, entering):
     """FT 11.31, 11.32 (A2, A53): HOLD, supplied, non-broken US units may ambush the entering NVA
     group, and fire on that group only (11.31 (3): "Contacted NVA units moved into the location").
     A broken group may be ambushed too (FT 13.73 "They may be attacked"): its lowest effectiveness
-    is then that of its broken units (11.22)."""
+    is then that of its broken units (11.22). Returns the ambush (its battle record started) or None."""
     s = g.s
     U = s["units"]
     us = [x for x in B.us_ground(s, loc) if B.hold_of(s, U[x]) and not U[x].get("brk") and B.supplied(s, x)]
     entering = [x for x in entering if U[x]["loc"] == loc]
     if not us or not entering:
-        return
+        return None
     diff = min(B.us_eff(U[x]) for x in B.us_ground(s, loc)) - B.lowest_eff(s, entering)
     if diff < 1 and s["options"]["us_ambush_rule"] == "die_le_diff":
-        return  # A2: a difference below one can never succeed
+        return None  # A2: a difference below one can never succeed
     d = g.roll(1, f"US ambush check at {B.name(loc)} (US eff minus NVA eff = {diff})", "FT 11.32")[0]
     ok = d <= diff if s["options"]["us_ambush_rule"] == "die_le_diff" else diff <= d
-    if ok:
-        g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle",
-              battle=loc, refs=B.refs(B.ref_p(loc)))
-        start_fight(g, loc, "ambush", "US", us_f=us, n_t=B.nsort(s, entering))
+    if not ok:
+        return None
+    g.log(f"US AMBUSH at {B.name(loc)} on the {len(entering)} entering NVA unit(s)", "FT 11.31", kind="battle",
+          battle=loc, refs=B.refs(B.ref_p(loc)))
+    ambush = combat(loc, "ambush", "US", us_f=us, n_t=B.nsort(s, entering))
+    record_start(g, ambush)
+    return ambush
 
 
 # --- Segment L: NVA ambush (13.6 cond. 2, A57) -------------------------------------------------------------
 
 @flow.step("nva_ambush")
-class NvaAmbush(Step):
-    def run(self, g, f):
+class NvaAmbush(Procedure):
+    """FT 13.6 (2), Segment L: where NVA entered American-held locations in Segment K (l_check, in
+    the order entered), those that entered and did not ambush in H or J check to ambush."""
+
+    parts = ("ambush",)
+
+    def ambush(self, g, f):
         s = g.s
         U = s["units"]
-        todo = f.setdefault("todo", list(dict.fromkeys(s["f"].get("l_check", []))))
+        todo = f.setdefault("todo", list(dict.fromkeys(f["l_check"])))
         if not todo:
-            g.pop()
             return
         loc = todo.pop(0)
+        self.again(f)
         grp = [x for x in B.nva_at(s, loc) if U[x].get("mv") and not U[x].get("amb") and not B.broken(U[x])]
         tg = B.ambushable(s, loc, by_contacted=True)
         if not grp or not tg:
@@ -468,7 +542,7 @@ class NvaAmbush(Step):
         if d <= e:
             g.log(f"AMBUSH at {B.name(loc)}", "FT 13.6", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
             night = s["options"]["night_scope"] == "all_nva_attacks" and night_roll(g, loc)
-            start_fight(g, loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night)
+            start_fight(g, f, combat(loc, "ambush", "NVA", us_t=tg, n_f=grp, night=night))
 
 
 # --- Segment M: NVA open combat (11.1, 11.25, 11.29, A30, A33, A34, A58) ---------------------------------
@@ -506,17 +580,17 @@ def _can_support(s, a):
     return not B.has_us(s, a) and any(not B.broken(s["units"][x]) for x in B.seen(s, a, "nva"))
 
 
-def nva_support(g, loc, allotted=None):
+def nva_support(g, loc, allotted=None, used=None):
     """FT 11.29 (A34): each NVA-only location with non-broken units supports one adjacent combat.
-    In M the combats come in priority order, so the first to ask is the highest priority target;
-    in F `allotted` is the plan made by `nva_support_plan` (those still able to support count)."""
+    In M the combats come in priority order, so the first to ask is the highest priority target
+    (`used`: the locations that supported earlier in the segment, extended here); in F `allotted`
+    is the plan made by `nva_support_plan` (those still able to support count)."""
     s = g.s
     if not s["options"]["supporting_locations"]:
         return 0
     if allotted is not None:
         n = sum(1 for a in allotted if _can_support(s, a))
     else:
-        used = s["f"].setdefault("nsup_used", [])
         n = 0
         for a in sorted(ADJ[loc]):
             if a not in used and _can_support(s, a):
@@ -545,21 +619,31 @@ def nva_support_plan(s, locs, barred=()):
 
 
 @flow.step("nva_combat")
-class NvaCombat(Step):
-    def run(self, g, f):
+class NvaCombat(Procedure):
+    """FT 4.14 M, 11.1: the NVA must attack wherever the American ground units are no stronger
+    (A30), the targets in priority order (A58): each attack has its night check (11.25) and NVA
+    supporting locations (11.29), the American player allocates support (4.14 M), then the combat.
+    At the end of the second segment the locations score (15.0, 15.1). Frame: second."""
+
+    parts = ("targets", "attack", "fight", "score")
+
+    def targets(self, g, f):
         s = g.s
-        if "todo" not in f:
-            with B.reading(s):
-                f["todo"] = sorted([l for l in B.nva_map_locs(s) if must_attack(s, l)], key=lambda l: priority_key(s, l))
-            if not f["todo"]:
-                g.log("No NVA open combat", "FT 11.1")
+        with B.reading(s):
+            f["todo"] = sorted([l for l in B.nva_map_locs(s) if must_attack(s, l)], key=lambda l: priority_key(s, l))
         if not f["todo"]:
-            g.pop()
-            if f.get("second"):
-                score_locations(g)
-            return
-        loc = f["todo"].pop(0)
-        if not must_attack(s, loc):
+            g.log("No NVA open combat", "FT 11.1")
+        f["nsup_used"] = []  # FT 11.29: "a location may not support more than one other location"
+        f["adj_used"] = []
+
+    def attack(self, g, f):
+        s = g.s
+        while f["todo"]:
+            loc = f["todo"].pop(0)
+            if must_attack(s, loc):  # (an earlier combat may have changed it)
+                break
+        else:
+            self.goto_part(f, "score")
             return
         night = night_roll(g, loc)
         att = attackers(s, loc)
@@ -567,9 +651,23 @@ class NvaCombat(Step):
                      and not B.broken(s["units"][x])]
         us = B.us_ground(s, loc)
         g.log(f"The NVA must attack at {B.name(loc)}", "FT 11.1", kind="battle", battle=loc, refs=B.refs(B.ref_p(loc)))
-        start_fight(g, loc, "open", "NVA", us_f=us, us_t=us, n_f=n_f, n_t=B.nva_at(s, loc),
-                    night=night, nsup=nva_support(g, loc))
-        g.push("m_support", loc=loc, sup={}, night=night)
+        f["combat"] = combat(loc, "open", "NVA", us_f=us, us_t=us, n_f=n_f, n_t=B.nva_at(s, loc),
+                             night=night, nsup=nva_support(g, loc, used=f["nsup_used"]))
+        record_start(g, f["combat"])
+        g.call("m_support", into="sup", loc=loc, sup={}, night=night, used=list(f["adj_used"]))
+
+    def fight(self, g, f):
+        c, sup = f.pop("combat"), f.pop("sup")
+        c["sup"] = sup
+        c["helis"] = sup.get("gs", []) + sup.get("ara", []) + sup.get("oh", [])
+        f["adj_used"] += sup.get("adj", [])
+        call_fight(g, f, c)
+        self.goto_part(f, "attack")
+
+    def score(self, g, f):
+        g.end()  # the segment is over; at the end of the second, the locations score
+        if f.get("second"):
+            score_locations(g)
 
 
 def score_locations(g):

@@ -47,8 +47,12 @@ def initial_state(scenario, options):
         if options["nva_artillery"]:
             units[f"na{reg}"] = {"k": "nart", "reg": reg, "att": f"n{reg}-{C['nva']['first_company']}",
                                  "loc": B.UNKNOWN}
+    # Besides the units, tracks and the sequence of play (stack), a position may hold: "strikes",
+    # the airstrike markers of the last assault phase (FT 7.21, 7.22; us.mark_strike, shown on the
+    # map); "us_in_cambodia", American units or airstrikes present in Cambodia this turn and
+    # "cam_turns", the turns that scored it (FT 16.1); "battle", the battle display's record.
     return {"game": "first-team", "scenario": scenario, "options": options, "turn": 1, "phase": "Set-up",
-            "cp": 0, "vp": 0, "cas": 0, "units": units, "f": {}, "stack": [{"s": "setup"}], "over": None}
+            "cp": 0, "vp": 0, "cas": 0, "units": units, "stack": [{"s": "setup"}], "over": None}
 
 
 @flow.step("setup")

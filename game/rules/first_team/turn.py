@@ -6,40 +6,47 @@ from ...engine.flow import Row, Sequence, Step
 from . import board as B
 from . import nva as N
 from .board import flow
-from .data import LOC, SCENARIOS, TABLES
+from .data import SCENARIOS, TABLES
+
+
+def _row(step, data, title, rule, letter=None, takes=()):
+    """A row of the sequence: its step and frame data, title, rule, segment letter (its end runs
+    segment_end) and what it takes from an earlier segment's result (Turn.row_data)."""
+    return Row(step, data, title, rule, letter=letter, takes=takes)
 
 
 def _assault(p):
     first = "First" if p == 1 else "Second"
     return [
-        ("seg_a", {"p": p}, f"{first} American Assault Phase: A) Supply Segment", "FT 4.13 A", "A"),
-        ("seg_b", {}, "B) Airstrike Segment", "FT 4.13 B", "B"),
-        ("transport", {"seg": "C"}, "C) First Transport Segment", "FT 4.13 C", "C"),
-        ("ground", {}, "D) Ground Movement Segment", "FT 4.13 D", None),
-        ("zone_contact", {}, "D) Ground Movement Segment: zone contact", "FT 10.2", None),
-        ("evasion", {}, "D) Ground Movement Segment: NVA evasion", "FT 13.7", "D"),
-        ("support", {}, "E) Support Segment", "FT 4.13 E", "E"),
-        ("us_combat", {}, "F) Open Combat Segment", "FT 4.13 F", "F"),
-        ("transport", {"seg": "G"}, "G) Final Transport Segment", "FT 4.13 G", "G"),
-        ("td", {"seg": "H"}, f"{first} NVA Assault Phase: H) First Target Determination Segment", "FT 4.14 H", "H"),
-        ("offboard", {}, "I) NVA Offboard Movement Segment", "FT 4.14 I", "I"),
-        ("td", {"seg": "J"}, "J) Second Target Determination Segment", "FT 4.14 J", "J"),
-        ("nva_move", {}, "K) NVA Ground Movement Segment", "FT 4.14 K", "K"),
-        ("nva_ambush", {}, "L) NVA Ambush Segment", "FT 4.14 L", "L"),
-        ("nva_combat", {"second": p == 2}, "M) NVA Open Combat Segment", "FT 4.14 M", "M"),
-        ("evasion", {}, "N) NVA Evasion Segment", "FT 4.14 N", "N"),
-        ("maint", {}, "O) American Maintenance Segment", "FT 4.14 O", "O"),
+        _row("seg_a", {"p": p}, f"{first} American Assault Phase: A) Supply Segment", "FT 4.13 A", "A"),
+        _row("seg_b", {}, "B) Airstrike Segment", "FT 4.13 B", "B"),
+        # the zones entered in C and D go to zone contact (FT 10.2): a list each takes and gives back
+        _row("transport_segment", {"seg": "C", "into": "entered"}, "C) First Transport Segment", "FT 4.13 C", "C",
+             takes=("entered",)),
+        _row("ground_segment", {"into": "entered"}, "D) Ground Movement Segment", "FT 4.13 D", takes=("entered",)),
+        _row("zone_contact", {}, "D) Ground Movement Segment: zone contact", "FT 10.2", takes=("entered",)),
+        _row("evasion", {}, "D) Ground Movement Segment: NVA evasion", "FT 13.7", "D"),
+        _row("support", {"into": "attacks"}, "E) Support Segment", "FT 4.13 E", "E"),
+        _row("us_combat", {}, "F) Open Combat Segment", "FT 4.13 F", "F", takes=("attacks",)),
+        _row("transport_segment", {"seg": "G"}, "G) Final Transport Segment", "FT 4.13 G", "G"),
+        _row("td", {"seg": "H"}, f"{first} NVA Assault Phase: H) First Target Determination Segment", "FT 4.14 H", "H"),
+        # the offboard result (an arrow or not) decides whether Segment J is held (Turn.skip)
+        _row("offboard", {"into": "arrow"}, "I) NVA Offboard Movement Segment", "FT 4.14 I", "I"),
+        _row("td", {"seg": "J"}, "J) Second Target Determination Segment", "FT 4.14 J", "J"),
+        _row("nva_move", {"into": "l_check"}, "K) NVA Ground Movement Segment", "FT 4.14 K", "K"),
+        _row("nva_ambush", {}, "L) NVA Ambush Segment", "FT 4.14 L", "L", takes=("l_check",)),
+        _row("nva_combat", {"second": p == 2}, "M) NVA Open Combat Segment", "FT 4.14 M", "M"),
+        _row("evasion", {}, "N) NVA Evasion Segment", "FT 4.14 N", "N"),
+        _row("maint", {}, "O) American Maintenance Segment", "FT 4.14 O", "O"),
     ]
 
 
-# FT 4.0: (step, frame data, title, rule, segment letter: its end runs segment_end)
-SEQUENCE = [Row(step, data, title, rule, letter=letter) for step, data, title, rule, letter in (
-    [("command", {}, "Command Phase", "FT 4.11", None),
-     ("intel", {}, "Intelligence Phase", "FT 4.12", None)]
-    + _assault(1) + _assault(2)
-    + [("fatigue_red", {}, "Fatigue Reduction Phase", "FT 4.4", None),
-       ("final_supply", {}, "Final Supply Phase", "FT 4.5", None),
-       ("end_turn", {}, "End of turn", "FT 4.0", None)])]
+# FT 4.0, the sequence of play
+SEQUENCE = ([_row("command", {}, "Command Phase", "FT 4.11"), _row("intel", {}, "Intelligence Phase", "FT 4.12")]
+            + _assault(1) + _assault(2)
+            + [_row("fatigue_red", {}, "Fatigue Reduction Phase", "FT 4.4"),
+               _row("final_supply", {}, "Final Supply Phase", "FT 4.5"),
+               _row("end_turn", {}, "End of turn", "FT 4.0")])
 
 
 NVA_SEGMENTS = tuple("HIJKLMN")  # FT 4.14: the NVA Assault Phase
@@ -48,48 +55,6 @@ NVA_SEGMENTS = tuple("HIJKLMN")  # FT 4.14: the NVA Assault Phase
 # FT 4.14: the NVA Assault Phase plays itself; with the play setting opponent_pace "step" each NVA
 # segment (H-N) ends in a report pause (engine/report.py), "let it run" covers the rest of that phase.
 report.register(flow)
-
-
-def skip(s, name, data):
-    last = s["turn"] >= s["options"]["turns"]
-    if name == "intel" and last:
-        return True
-    if name == "offboard" and last:
-        return True
-    if name == "td" and data.get("seg") == "J" and (last or not s["f"].get("arrow")):
-        return True
-    return False
-
-
-def segment_start(s, name, letter, data):
-    f = s["f"]
-    f["seg"] = letter or f.get("seg")
-    f["rolled"] = []
-    if name == "seg_a":
-        f["entered"] = []
-        f.pop("marks", None)  # the strike markers of the last assault phase (us.mark_strike)
-        f["phase"] = data["p"]
-    if name in ("transport", "ground"):
-        f["start_us"] = B.map_order({**B.where(s, "inf"), **B.where(s, "sfg")})
-        f["landed"] = {}
-        f["cargo"] = {}
-    if name in ("ground", "nva_move"):  # FT 10.1, 13.5: only companies move (US infantry, NVA)
-        U = s["units"]
-        for x in B.of_kinds(s, "inf", "nva"):
-            U[x].pop("mv", None)
-    if name == "seg_b":
-        f["struck"] = {}
-    if name == "support":
-        f["attacks"] = []
-        f["adj_used"] = []
-    if name in ("support", "nva_combat"):
-        f["nsup_used"] = []
-        f["adj_used"] = []
-    if name == "td" and data.get("seg") == "H":  # FT 13.4: the NVA companies' ambush markers
-        U = s["units"]
-        for x in B.of_kinds(s, "nva"):
-            U[x].pop("amb", None)
-        f["arrow"] = False
 
 
 def segment_end(g, letter):
@@ -106,6 +71,7 @@ def segment_end(g, letter):
     for x in [x for x in B.of_kinds(s, *B.HELIS) if U[x].get("used")]:  # (most are not)
         u = U[x]
         u["used"] = False
+        u.pop("cargo", None)
         if u["loc"] == B.REFIT or u["loc"] == B.ELIM:
             continue
         if u["k"] == "ara" or u.get("st"):
@@ -117,7 +83,6 @@ def segment_end(g, letter):
             back.append(f"{B.uname(s, x)} fatigued")
     if back:
         g.log("Helicopters return to An Khe: " + ", ".join(back), "FT 9.3")
-    s["f"]["cargo"] = {}
 
 
 @flow.step("turn")
@@ -129,15 +94,34 @@ class Turn(Sequence):
 
     def cycle_start(self, g, f):
         s = g.s
-        s["f"] = {}
+        s.pop("strikes", None)  # the strike markers of the last turn's assault phase (us.mark_strike)
+        if B.americans_in_cambodia(s):
+            B.present_in_cambodia(s)  # FT 16.1: still there from the last turn, present in this one
         g.log(f"Turn {s['turn']} ({SCENARIOS[s['scenario']]['turn_record'][str(s['turn'])]['date']} 1965)",
               "FT 4.0", kind="turn")
 
     def skip(self, g, f, row):
-        return skip(g.s, row.step, row.data)
+        """FT 4.12, 4.14: no Intelligence Phase and no Segments I and J on the last turn; Segment J
+        only after an arrow in Segment I (the offboard movement's result)."""
+        last = g.s["turn"] >= g.s["options"]["turns"]
+        if row.step in ("intel", "offboard"):
+            return last
+        if row.step == "td" and row.data["seg"] == "J":
+            return not f.pop("arrow", False) or last
+        return False
+
+    def row_data(self, g, f, row):
+        """The row's frame data, with what an earlier segment gave back for it: the zones entered in
+        C and D, for zone contact (FT 10.2; none yet at C); the attacks declared in E, resolved in F
+        (FT 4.13); the locations NVA entered in K, checked in L (FT 13.6 (2))."""
+        data = dict(row.data)
+        for k in row.takes:
+            data[k] = f.pop(k, [])
+        return data
 
     def row_start(self, g, f, row):
-        segment_start(g.s, row.step, row.letter, row.data)
+        if row.letter == "A":
+            g.s.pop("strikes", None)  # the last assault phase's strike markers (us.mark_strike)
         if row.step == "td" and row.data.get("seg") == "H":
             report.scope_over(g, "nva")  # a new NVA Assault Phase: pause again
         super().row_start(g, f, row)
@@ -158,13 +142,14 @@ class EndTurn(Step):
     def run(self, g, f):
         s = g.s
         g.pop()
-        if s["options"]["cambodia"]:
-            us_in = any(u["k"] == "inf" and u["loc"] in LOC and B.zone_of(u["loc"]) == "CAM" for u in s["units"].values())
-            if us_in or s["f"].get("cam"):
-                first = not s.get("cam_turns")
-                s["cam_turns"] = s.get("cam_turns", 0) + 1
-                B.vp(g, TABLES["vp"]["cambodia_first" if first else "cambodia_later"], "American forces in Cambodia",
-                     "FT 16.1")
+        # FT 16.1: American units or airstrikes present in Cambodia this turn: there now, or at some
+        # time since its start (board.present_in_cambodia)
+        came = s.pop("us_in_cambodia", False)
+        if s["options"]["cambodia"] and (came or B.americans_in_cambodia(s)):
+            first = not s.get("cam_turns")
+            s["cam_turns"] = s.get("cam_turns", 0) + 1
+            B.vp(g, TABLES["vp"]["cambodia_first" if first else "cambodia_later"], "American forces in Cambodia",
+                 "FT 16.1")
         for u in s["units"].values():
             u.pop("act", None)
         s["cp"] = 0

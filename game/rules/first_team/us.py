@@ -6,20 +6,15 @@ maintenance and refit (FT 9.4), fatigue reduction (FT 12.4) and final supply (FT
 from bisect import bisect_right
 from operator import itemgetter
 
-from ...engine.flow import Step
+from ...engine.flow import Procedure, Step
 from ...engine.listing import Listing
 from . import board as B
 from . import nva as N
-from .ask import ask, then
 from .board import flow
-from .combat import record_support, start_fight, strike_units
+from .combat import combat, record_support, start_fight, strike_units
 from .data import ADJ, COUNTERS, LOC, TABLES
 
 CP = TABLES["cp"]
-
-
-def flags(s):
-    return s["f"]
 
 
 def cp_ok(s, n):
@@ -57,8 +52,11 @@ def _odds(n):
 
 @flow.step("intel")
 class Intel(Step):
+    """FT 4.12, 5.1: the American player flips LZ markers (1 CP each) and makes one Identify or
+    Contact attempt (1-3 CP). Frame: attempted (the attempt is made)."""
+
     def prompt(self, g, f):
-        attempt = "" if flags(g.s).get("intel") else " and make one Identify or Contact attempt"
+        attempt = "" if f.get("attempted") else " and make one Identify or Contact attempt"
         return f"Intelligence Phase: flip LZ markers (1 CP){attempt} ({g.s['cp']} CP left) (FT 5.1)"
 
     def choices(self, g, f):
@@ -68,7 +66,7 @@ class Intel(Step):
             for u in map(s["units"].get, B.of_kinds(s, "lz")):
                 if u["loc"] in LOC and not u.get("rev"):
                     out.append({"t": "flip", "loc": u["loc"], "label": f"Flip the LZ marker at {B.name(u['loc'])} (1 CP)"})
-        if not flags(s).get("intel"):
+        if not f.get("attempted"):
             top = min(3, s["cp"])
             if B.units_at(s, B.UNKNOWN):
                 for n in range(1, top + 1):
@@ -99,7 +97,7 @@ class Intel(Step):
             g.log(f"The LZ marker at {B.name(a['loc'])} is " + ("a valid LZ" if u["valid"] else "no LZ"), "FT 5.1",
                   kind="reveal", refs=B.refs(B.ref_p(a['loc'])))
             return
-        flags(s)["intel"] = True
+        f["attempted"] = True
         n = a["cp"]
         B.spend_cp(g, n, "Intelligence attempt", "FT 5.1")
         d = g.roll(1, f"Intelligence attempt ({n} CP: succeeds on {_odds(n)})", "FT 5.1")[0]
@@ -203,25 +201,29 @@ def free_tac(s):
 
 def mark_strike(g, t, who, n, since):
     """The map marker a Tac Air or B-52 strike leaves where it struck, with its CRT results (FT
-    7.21, 7.22), shown until the next American Assault Phase (turn.segment_start clears it)."""
+    7.21, 7.22), shown until the next American Assault Phase: the state's "strikes", public as the
+    log (Turn clears them at the turn's start and at each Supply Segment)."""
     res = [e["text"].rsplit("result ", 1)[1] for e in g.logbuf[since:]
            if e.get("kind") == "combat" and ": result " in e["text"]]
     missed = any(e["text"].startswith("The strike misses") for e in g.logbuf[since:])
     what = ", ".join(res) if res else ("missed" if missed else "no effect")
-    flags(g.s).setdefault("marks", []).append(
+    g.s.setdefault("strikes", []).append(
         {"at": t, "who": who, "n": n, "result": what,
          "text": f"{n} {who} strike(s) on {B.name(t)}: {'results ' + what if res else what}"})
 
 
 @flow.step("seg_b")
 class AirSeg(Step):
+    """FT 4.13 B, 7.2: Tac Air and B-52 strikes against Contacted-only locations and Zone Boxes,
+    never both kinds against one target in a segment. Frame: struck ({target: the kind used})."""
+
     def prompt(self, g, f):
         return f"Airstrike Segment: Tac Air (2 CP) and B-52 (2 CP, two per game) against Contacted-only locations or Zone Boxes ({g.s['cp']} CP) (FT 7.2)"
 
     def choices(self, g, f):
         s = g.s
         out = []
-        struck = flags(s).get("struck", {})
+        struck = f.get("struck", {})
         tac = len(free_tac(s))
         b52 = len(B.of_kind(s, B.ANKHE, "b52"))
         lab = g.labels  # labels=False (the simulator): the same actions without their labels
@@ -246,7 +248,7 @@ class AirSeg(Step):
             g.pop()
             return
         t, n = a["to"], a["n"]
-        flags(s).setdefault("struck", {})[t] = a["air"]
+        f.setdefault("struck", {})[t] = a["air"]
         if a["air"] == "tac":
             used = free_tac(s)[:n]
             for x in used:
@@ -261,8 +263,7 @@ class AirSeg(Step):
             factor = n * COUNTERS["b52"]["strike"]
             B.spend_cp(g, n * CP["b52"], "B-52 strike", "FT 5.8")
             who = "B-52"
-        if t in LOC and B.zone_of(t) == "CAM":
-            flags(s)["cam"] = True
+        B.note_presence(s, t)  # FT 16.1: an airstrike into Cambodia's locations
         g.log(f"{n} {who} strike(s), strike factor {factor}, on {B.name(t)}", "FT 7.21", refs=B.refs(B.ref_p(t)))
         since = len(g.logbuf)
         self._fall(g, t, factor, who, used)
@@ -279,6 +280,8 @@ class AirSeg(Step):
         else:
             d1 = g.roll(1, f"{who} on {B.name(t)}: where the NVA are", "FT 7.22", refs=B.refs(B.ref_p(t)))[0]
             d2 = g.roll(1, f"{who} on {B.name(t)}: where the strike falls", "FT 7.22", refs=B.refs(B.ref_p(t)))[0]
+            if t == B.zbox("CAM"):
+                B.note_box_strike(s, d1 == d2)  # FT 16.1, ruling R-CAM1
             if d1 != d2:
                 g.log("The strike misses: wasted", "FT 7.22")
                 return
@@ -345,8 +348,96 @@ def lift_dests(s, lzs, cargo):
     return dests
 
 
+@flow.step("transport_segment")
+class TransportSegment(Procedure):
+    """FT 4.13 C and G, 9.1: each transport helicopter may carry one unit between LZs (9.11 an
+    exchange, 14.1 the pathfinders), the player choosing one flight at a time; where a company
+    lands, an ambush is checked (13.6 (1)) and fought at once. Frame: seg ("C" or "G"); in C,
+    entered (the zones entered this phase, for zone contact at the end of D, FT 10.2), its result."""
+
+    parts = ("begin", "flight", "fly", "pick_up", "carry_back")
+
+    def begin(self, g, f):
+        s = g.s
+        f["start_us"] = B.map_order({**B.where(s, "inf"), **B.where(s, "sfg")})  # FT 13.6 (1)
+        f["landed"] = {}  # {location: the transports landed there this segment} (A36)
+
+    def flight(self, g, f):
+        g.call("transport", into="flight", seg=f["seg"])
+
+    def fly(self, g, f):
+        s = g.s
+        U = s["units"]
+        a = f.pop("flight")
+        t = a["t"]
+        if t == "done":
+            g.end(f.get("entered"))
+            return
+        h = a["heli"]
+        U[h]["used"] = True
+        if t == "pathfinder":
+            fly_pathfinder(g, h, a["to"])
+            self.goto_part(f, "flight")
+            return
+        c = a["unit"]
+        frm = U[c]["loc"]
+        to = a["to"]
+        if t == "exchange":
+            B.spend_cp(g, s["options"]["cp_exchange"], "Helicopter exchange", "FT 9.11")
+        elif not U[h].get("r19"):
+            B.spend_cp(g, CP["transport"], "Helicopter transport", "FT 5.4")
+        if t != "exchange":
+            land(g, f, h, c, to, frm)
+            self.goto_part(f, "flight")
+            return
+        # FT 9.11 "drop off the unit, and then pick up a unit": the pick-up waits until any landing
+        # ambush (FT 13.6, resolved at once) is over; A64: where the location is full the unit
+        # picked up leaves as the new one lands
+        f["exchange"] = {"heli": h, "cargo": c, "to": to, "frm": frm,
+                         "full": U[c]["k"] == "inf" and not B.stack_ok(s, to, [c])}
+        if not f["exchange"]["full"]:
+            land(g, f, h, c, to, frm)
+
+    def pick_up(self, g, f):
+        """FT 9.11: the unit the exchange carries back to An Khe, the player's choice."""
+        s = g.s
+        ex = f["exchange"]
+        h, c, to = ex["heli"], ex["cargo"], ex["to"]
+        why = ""
+        if ex["full"]:
+            back = exchange_back_units(s, c, to)
+            why = "; the location is full: it is picked up as the new unit lands (A64)"
+        elif s["units"][h]["loc"] != B.ANKHE:  # hit by a '*' result: sent to Refit, its cargo home (A36)
+            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11",
+                  refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
+            return
+        else:
+            back = [x for x in cargo_at(s, to) if x != c]
+            if not back:
+                g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11",
+                      refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
+                return
+        ch = [{"t": "unit", "unit": x, "heli": h, "label": f"Bring {B.uname(s, x)} back to An Khe"} for x in back]
+        if len(ch) == 1:
+            f["back"] = ch[0]
+        elif ch:
+            g.ask("Exchange: choose the unit carried back to An Khe" + why, "FT 9.11", ch, into="back")
+
+    def carry_back(self, g, f):
+        ex = f.pop("exchange")
+        a = f.pop("back", None)
+        if a is not None:
+            exchange_back(g, a["unit"], ex["to"])
+            if ex["full"]:
+                land(g, f, ex["heli"], ex["cargo"], ex["to"], ex["frm"])
+        self.goto_part(f, "flight")
+
+
 @flow.step("transport")
 class Transport(Step):
+    """The player's next flight of the Transport Segment (FT 9.1, 9.11, 14.1), or its end, given
+    back to TransportSegment. Frame: seg."""
+
     def prompt(self, g, f):
         return (f"{'First' if f['seg'] == 'C' else 'Final'} Transport Segment: each transport carries one unit "
                 f"between LZs, 1 CP each ({g.s['cp']} CP) (FT 9.1, 9.11, 14.1)")
@@ -405,37 +496,7 @@ class Transport(Step):
         return out
 
     def act(self, g, f, a):
-        s = g.s
-        U = s["units"]
-        t = a["t"]
-        if t == "done":
-            g.pop()
-            return
-        h = a["heli"]
-        U[h]["used"] = True
-        if t == "pathfinder":
-            fly_pathfinder(g, h, a["to"])
-            return
-        c = a["unit"]
-        frm = U[c]["loc"]
-        to = a["to"]
-        if t == "exchange":
-            B.spend_cp(g, s["options"]["cp_exchange"], "Helicopter exchange", "FT 9.11")
-        elif not U[h].get("r19"):
-            B.spend_cp(g, CP["transport"], "Helicopter transport", "FT 5.4")
-        if t != "exchange":
-            land(g, h, c, to, frm)
-            return
-        data = {"heli": h, "cargo": c, "to": to, "frm": frm}
-        if U[c]["k"] == "inf" and not B.stack_ok(s, to, [c]):
-            # A64: the location is full; the pick-up is made as the new unit lands
-            ask_pick_up(g, exchange_back_units(s, c, to), "exchange_swap", data,
-                        "; the location is full: it is picked up as the new unit lands (A64)")
-        else:
-            # FT 9.11 "drop off the unit, and then pick up a unit": the pick-up waits until any
-            # landing ambush (FT 13.6, resolved at once) is over
-            g.push("exchange_pick", **data)
-            land(g, h, c, to, frm)
+        g.end(a)
 
 
 def _exchanges(s, lzmap, cargo):
@@ -614,58 +675,18 @@ def exchange_back_units(s, c, to):
     return [x for x in back if s["units"][x]["k"] == "inf" and B.stack_ok(s, to, [c], less=[x])]
 
 
-def ask_pick_up(g, back, then_name, data, why=""):
+def exchange_back(g, x, frm):
+    """FT 9.11: the exchange carries x back from frm to An Khe (if it is still there)."""
     s = g.s
-    ch = [{"t": "unit", "unit": x, "heli": data["heli"], "label": f"Bring {B.uname(s, x)} back to An Khe"}
-          for x in back]
-    if len(ch) == 1:
-        EXCHANGE[then_name](g, ch[0], data)
-    elif ch:
-        ask(g, "Exchange: choose the unit carried back to An Khe" + why, "FT 9.11", ch, then_name, **data)
-
-
-@flow.step("exchange_pick")
-class ExchangePick(Step):
-    """FT 9.11: after the drop-off (and its ambush, if any) the helicopter picks up a unit."""
-
-    def run(self, g, f):
-        s = g.s
-        g.pop()
-        h, c, to = f["heli"], f["cargo"], f["to"]
-        if s["units"][h]["loc"] != B.ANKHE:  # hit by a '*' result: sent to Refit, its cargo home (A36)
-            g.log(f"{B.uname(s, h)} cannot make the pick-up at {B.name(to)}", "FT 9.11",
-                  refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
-            return
-        back = [x for x in cargo_at(s, to) if x != c]
-        if not back:
-            g.log(f"{B.uname(s, h)} finds nothing to carry back from {B.name(to)}", "FT 9.11",
-                  refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
-            return
-        ask_pick_up(g, back, "exchange_back", {k: f[k] for k in ("heli", "cargo", "to", "frm")})
-
-
-@then("exchange_back")
-def _exchange_back(g, a, data):
-    s = g.s
-    x = a["unit"]
     u = s["units"][x]
-    if u["loc"] != data["to"]:
+    if u["loc"] != frm:
         return
     B.put(s, x, B.ANKHE)
     u["hold"] = False
     if u["k"] == "inf":
         u["act"] = True  # moved this turn: no fatigue recovery (FT 12.4, A26)
-    g.log(f"{B.uname(s, x)} is carried back from {B.name(data['to'])} to An Khe", "FT 9.11",
-          refs=B.refs(B.ref_u(g.s, x), B.ref_p(data['to'])))
-
-
-@then("exchange_swap")
-def _exchange_swap(g, a, data):
-    _exchange_back(g, a, data)
-    land(g, data["heli"], data["cargo"], data["to"], data["frm"])
-
-
-EXCHANGE = {"exchange_back": _exchange_back, "exchange_swap": _exchange_swap}
+    g.log(f"{B.uname(s, x)} is carried back from {B.name(frm)} to An Khe", "FT 9.11",
+          refs=B.refs(B.ref_u(g.s, x), B.ref_p(frm)))
 
 
 # --- pathfinders (FT 14.1, 5.3; ruling A12) ------------------------------------------------------------
@@ -706,7 +727,10 @@ def fly_pathfinder(g, h, to):
               refs=B.refs(B.ref_u(g.s, h), B.ref_p(to)))
 
 
-def land(g, h, c, to, frm):
+def land(g, f, h, c, to, frm):
+    """FT 9.1: transport h lands its cargo c at `to` (the transport segment's frame f); where a
+    company lands in a location the Americans did not hold at the segment's start, the ambush
+    check (FT 13.6 (1)), every transport landed there involved (A36), fought at once."""
     s = g.s
     U = s["units"]
     if U[c]["k"] == "sup":
@@ -714,7 +738,7 @@ def land(g, h, c, to, frm):
     else:
         B.put(s, c, to)
     U[c]["hold"] = False
-    s["f"].setdefault("cargo", {})[h] = c
+    U[h]["cargo"] = c  # until the helicopter returns (segment_end), or its cargo goes home (A36)
     g.log(f"{B.uname(s, h)} carries {B.uname(s, c)} {B.name(frm)} -> {B.name(to)}", "FT 9.1",
           refs=B.refs(B.ref_u(g.s, h), B.ref_u(g.s, c), B.ref_p(frm), B.ref_p(to)))
     if U[c]["k"] != "inf":
@@ -722,15 +746,21 @@ def land(g, h, c, to, frm):
     U[c]["act"] = True
     if to not in LOC:
         return
-    s["f"].setdefault("landed", {}).setdefault(to, []).append(h)
-    if not (LOC[to]["sf_camp"] and B.garrison_at(s, to)):  # FT 10.2: camps WITH existing garrisons
-        ent = s["f"].setdefault("entered", [])
-        if B.zone_of(to) not in ent:
-            ent.append(B.zone_of(to))
-    if B.zone_of(to) == "CAM":
-        s["f"]["cam"] = True
-    if to not in s["f"].get("start_us", []):
-        N.entry_ambush(g, to, list(s["f"]["landed"][to]))  # every transport landed there is involved (A36)
+    f["landed"].setdefault(to, []).append(h)
+    entered(s, f, to)
+    if to not in f["start_us"]:
+        fights = N.entry_ambush(g, to, list(f["landed"][to]))
+        if fights:
+            g.call("ambushes", into="rolled", fights=fights, rolled=list(f.get("rolled", ())))
+
+
+def entered(s, f, loc):
+    """American units entered loc (by landing or ground movement; frame f): its zone counts for zone
+    contact if the frame keeps the zones entered (FT 10.2: not camps WITH existing garrisons). (In
+    Cambodia, board.put has noted them present, FT 16.1.)"""
+    if "entered" in f and not (LOC[loc]["sf_camp"] and B.garrison_at(s, loc)):
+        if B.zone_of(loc) not in f["entered"]:
+            f["entered"].append(B.zone_of(loc))
 
 
 # --- Segment D: ground movement ---------------------------------------------------------------------
@@ -972,6 +1002,9 @@ def _ground_parts(s, by_loc, out):
 
 @flow.step("ground")
 class Ground(Step):
+    """The player's next order of the Ground Movement Segment (FT 10.1, 11.5), or its end, given
+    back to GroundSegment."""
+
     def prompt(self, g, f):
         return "Ground Movement Segment: move units (1 line, or 2 along roads) or put them under HOLD (FT 10.1, 11.5)"
 
@@ -1021,12 +1054,35 @@ class Ground(Step):
         return out
 
     def act(self, g, f, a):
+        g.end(a)
+
+
+@flow.step("ground_segment")
+class GroundSegment(Procedure):
+    """FT 4.13 D, 10.1: the player moves American units (one line, or two along roads) or puts them
+    under HOLD (11.5), one order at a time; where units enter a location the Americans did not hold
+    at the segment's start, an ambush is checked (13.6 (1)) and fought at once. Frame: entered (the
+    zones entered this phase, for zone contact, FT 10.2), its result."""
+
+    parts = ("begin", "order", "carry_out")
+
+    def begin(self, g, f):
+        s = g.s
+        B.clear_moved(s)
+        f["start_us"] = B.map_order({**B.where(s, "inf"), **B.where(s, "sfg")})  # FT 13.6 (1)
+
+    def order(self, g, f):
+        g.call("ground", into="order")
+
+    def carry_out(self, g, f):
         s = g.s
         U = s["units"]
+        a = f.pop("order")
         t = a["t"]
         if t == "done":
-            g.pop()
+            g.end(f.get("entered"))
             return
+        self.goto_part(f, "order")
         if t in ("hold", "hold_stack"):
             xs = [a["unit"]] if t == "hold" else [x for x in movers(s) if U[x]["loc"] == a["from"]]
             for x in xs:
@@ -1036,10 +1092,15 @@ class Ground(Step):
                   refs=B.refs(*[B.ref_u(g.s, x) for x in xs]))
             return
         xs = [a["unit"]] if t == "move" else [x for x in movers(s) if U[x]["loc"] == a["from"]]
-        ground_move(g, xs, a["to"], a.get("sup", False))
+        fights = ground_move(g, f, xs, a["to"], a.get("sup", False))
+        if fights:
+            g.call("ambushes", into="rolled", fights=fights, rolled=list(f.get("rolled", ())))
 
 
-def ground_move(g, xs, to, carry):
+def ground_move(g, f, xs, to, carry):
+    """FT 10.1, 10.11, 12.1: the units xs move along their path to `to` (the ground segment's frame
+    f), carrying supply if `carry`, and take the fatigue of the lines crossed; an ambush on entry
+    ends the move there (FT 13.6). Returns the ambushes to fight."""
     s = g.s
     U = s["units"]
     frm = U[xs[0]]["loc"]
@@ -1050,7 +1111,7 @@ def ground_move(g, xs, to, carry):
     fat = {x: 0 for x in xs}
     unsup = {x: not B.supplied(s, x) for x in xs}
     prev = frm
-    start_us = s["f"].get("start_us", [])
+    fights = []
     for i, loc in enumerate(path):
         line = "ankhe" if B.ANKHE in (prev, loc) else ADJ[prev][loc]
         for x in xs:
@@ -1063,13 +1124,10 @@ def ground_move(g, xs, to, carry):
             B.move_supply(s, sup, loc)
         prev = loc
         if loc in LOC:
-            if not (LOC[loc]["sf_camp"] and B.garrison_at(s, loc)):  # FT 10.2: camps WITH garrisons
-                ent = s["f"].setdefault("entered", [])
-                if B.zone_of(loc) not in ent:
-                    ent.append(B.zone_of(loc))
-            if B.zone_of(loc) == "CAM":
-                s["f"]["cam"] = True
-            if loc not in start_us and N.entry_ambush(g, loc, []):
+            entered(s, f, loc)
+            if loc not in f["start_us"]:
+                fights = N.entry_ambush(g, loc, [])
+            if fights:
                 if i < len(path) - 1:
                     g.log("The ambushed stack ends its move", "FT 13.6")
                 break
@@ -1084,6 +1142,7 @@ def ground_move(g, xs, to, carry):
               refs=B.refs(*[B.ref_u(g.s, x) for x in xs], B.ref_p(frm), B.ref_p(prev)))
     for x in xs:
         B.add_fatigue(g, x, fat[x], "movement", "FT 12.1")
+    return fights
 
 
 # --- Segment E: support; Segment F: American open combat ----------------------------------------------
@@ -1111,9 +1170,10 @@ def arty_cost(s, bn, loc):
     return CP["arty_other"]
 
 
-def support_choices(s, loc, sup, ground=True, labels=True):
+def support_choices(s, loc, sup, used, ground=True, labels=True):
     """Artillery, Tac Air support, gunships, ARA, observation helicopters and supporting locations
-    for a combat at loc (FT 5.5-5.7, 9.2, 11.27-11.29); labelled unless labels=False."""
+    (those not `used` for another combat this segment, FT 11.29) for a combat at loc (FT 5.5-5.7,
+    9.2, 11.27-11.29); labelled unless labels=False."""
     U = s["units"]
     out = []
     at = B.name(loc) if labels else None
@@ -1147,7 +1207,6 @@ def support_choices(s, loc, sup, ground=True, labels=True):
                             "label": f"Scramble a {st}{'1/9 ' if u.get('r19') else ''}{lab} to {at} ({c} CP)"}
                            if labels else {"t": "heli", "heli": h, "loc": loc})
     if ground and s["options"]["supporting_locations"]:
-        used = s["f"].get("adj_used", [])
         for a in sorted(ADJ[loc]):
             if a in used or a in sup.get("adj", []) or B.has_nva(s, a):
                 continue
@@ -1172,6 +1231,7 @@ def apply_support(g, a, sup):
         x = free_tac(s)[0]
         U[x]["used"] = True
         B.spend_cp(g, CP["tac_air"], "Tac Air support", "FT 5.7")
+        B.note_presence(s, loc)  # FT 16.1: an airstrike
         sup.setdefault("tac", []).append(x)
         g.log(f"Tac Air supports {B.name(loc)}", "FT 7.1", refs=B.refs(B.ref_p(loc)))
     elif t == "heli":
@@ -1179,12 +1239,11 @@ def apply_support(g, a, sup):
         if not U[h].get("r19"):
             B.spend_cp(g, CP["scramble"], "Scramble a combat helicopter", "FT 5.5")
         U[h]["used"] = True
-        B.put(s, h, loc)
+        B.put(s, h, loc)  # (in Cambodia: present there, FT 16.1, an ARA company attacking alone too)
         sup.setdefault({"gs": "gs", "ara": "ara", "oh": "oh"}[U[h]["k"]], []).append(h)
         g.log(f"{B.uname(s, h)} scrambles to {B.name(loc)}", "FT 9.2", refs=B.refs(B.ref_u(g.s, h), B.ref_p(loc)))
     elif t == "adj":
         sup.setdefault("adj", []).append(a["from"])
-        s["f"].setdefault("adj_used", []).append(a["from"])
         g.log(f"{B.name(a['from'])} supports the combat at {B.name(loc)}", "FT 11.29",
               refs=B.refs(B.ref_p(a['from']), B.ref_p(loc)))
 
@@ -1195,13 +1254,17 @@ def attack_sites(s):
 
 @flow.step("support")
 class Support(Step):
+    """FT 4.13 E: the American player declares attacks (or ARA attacking alone, 9.7) and allocates
+    artillery, Tac Air, helicopters and supporting locations (a location supports one combat,
+    11.29) to them. Its result: the attacks declared, each with its support, resolved in F."""
+
     def prompt(self, g, f):
         return f"Support Segment: declare attacks and allocate artillery, Tac Air and helicopters ({g.s['cp']} CP) (FT 4.13 E)"
 
     def choices(self, g, f):
         s = g.s
         out = []
-        atts = s["f"].get("attacks", [])
+        atts = f.get("attacks", [])
         declared = {x["loc"] for x in atts}
         for l in attack_sites(s):
             if l not in declared:
@@ -1210,17 +1273,18 @@ class Support(Step):
             for l in B.nva_map_locs(s):
                 if l not in declared and B.cambodia_ok(s, l):
                     out.append({"t": "ara_alone", "loc": l, "label": f"ARA attack alone at {B.name(l)}"})
+        used = [a for x in atts for a in x["sup"].get("adj", [])]
         for x in atts:
-            out += support_choices(s, x["loc"], x["sup"], ground=not x["alone"], labels=g.labels)
+            out += support_choices(s, x["loc"], x["sup"], used, ground=not x["alone"], labels=g.labels)
         out.append(end_with_cp(s, "End the Support Segment", out) if g.labels else {"t": "done"})
         return out
 
     def act(self, g, f, a):
         s = g.s
-        atts = s["f"].setdefault("attacks", [])
+        atts = f.setdefault("attacks", [])
         t = a["t"]
         if t == "done":
-            g.pop()
+            g.end(atts)
             return
         if t == "attack":
             atts.append({"loc": a["loc"], "alone": False, "sup": {}})
@@ -1236,23 +1300,24 @@ class Support(Step):
 
 
 @flow.step("us_combat")
-class UsCombat(Step):
-    """FT 4.13 F: the declared attacks in the order declared (A58)."""
+class UsCombat(Procedure):
+    """FT 4.13 F: the attacks declared in E, in the order declared (A58); ARA attacking alone
+    strike each NVA unit (9.7). Frame: attacks."""
 
-    def run(self, g, f):
+    parts = ("plan", "attack")
+
+    def plan(self, g, f):
+        # FT 11.29 (A34): NVA support goes to the highest priority target
+        atts = f["attacks"]
+        f["nplan"] = N.nva_support_plan(g.s, [x["loc"] for x in atts if not x["alone"]],
+                                        barred=[x["loc"] for x in atts if x["alone"]])
+
+    def attack(self, g, f):
         s = g.s
-        atts = s["f"].get("attacks", [])
-        i = f.setdefault("i", 0)
-        if "nplan" not in f:  # FT 11.29 (A34): NVA support goes to the highest priority target
-            f["nplan"] = N.nva_support_plan(s, [x["loc"] for x in atts if not x["alone"]],
-                                            barred=[x["loc"] for x in atts if x["alone"]])
-        if i >= len(atts):
-            for x in atts:  # FT 9.2: combat helicopters return at the end of the segment
-                pass
-            g.pop()
+        if not f["attacks"]:
             return
-        f["i"] = i + 1
-        at = atts[i]
+        at = f["attacks"].pop(0)
+        self.again(f)
         loc = at["loc"]
         nva = B.nva_at(s, loc)
         if not nva:
@@ -1270,29 +1335,30 @@ class UsCombat(Step):
             g.log(f"No American unit can initiate combat at {B.name(loc)}", "FT 11.1", refs=B.refs(B.ref_p(loc)))
             return
         helis = at["sup"].get("gs", []) + at["sup"].get("ara", []) + at["sup"].get("oh", [])
-        start_fight(g, loc, "open", "US", us_f=us_f, us_t=B.us_ground(s, loc), n_f=nva, n_t=nva, sup=at["sup"],
-                    nsup=N.nva_support(g, loc, f["nplan"].get(loc, [])), helis=helis)
+        start_fight(g, f, combat(loc, "open", "US", us_f=us_f, us_t=B.us_ground(s, loc), n_f=nva, n_t=nva,
+                              sup=at["sup"], nsup=N.nva_support(g, loc, f["nplan"].get(loc, [])), helis=helis))
 
 
 # --- Segment M: American support for the NVA attack -------------------------------------------------
 
 @flow.step("m_support")
 class MSupport(Step):
+    """FT 4.14 M: before an NVA attack at loc resolves, the American player may allocate artillery,
+    Tac Air and helicopters (within his command points); supporting locations not `used` by an
+    earlier combat of the segment (11.29). Its result: the support allocated."""
+
     def prompt(self, g, f):
         return (f"NVA attack at {B.name(f['loc'])}{' (night)' if f.get('night') else ''}: allocate artillery, Tac Air "
                 f"and helicopters ({g.s['cp']} CP) (FT 4.14 M)")
 
     def choices(self, g, f):
-        out = support_choices(g.s, f["loc"], f["sup"], labels=g.labels)
+        out = support_choices(g.s, f["loc"], f["sup"], f["used"], labels=g.labels)
         out.append({"t": "done", "label": "No (more) support: resolve the combat"} if g.labels else {"t": "done"})
         return out
 
     def act(self, g, f, a):
         if a["t"] == "done":
-            g.pop()
-            fight = g.frame
-            fight["sup"] = f["sup"]
-            fight["helis"] = f["sup"].get("gs", []) + f["sup"].get("ara", []) + f["sup"].get("oh", [])
+            g.end(f["sup"])
             return
         apply_support(g, a, f["sup"])
         record_support(g, f["loc"], f["sup"])

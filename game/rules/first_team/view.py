@@ -100,7 +100,7 @@ def view(s, role=None):
         "zone_display": zones,
         "boxes": boxes,
         "counts": counts,
-        "strikes": [dict(x) for x in s["f"].get("marks", [])],  # us.mark_strike: public, as the log
+        "strikes": [dict(x) for x in s.get("strikes", ())],  # us.mark_strike: public, as the log
     }
 
 

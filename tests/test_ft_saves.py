@@ -11,6 +11,7 @@ import pytest
 
 from game.engine import match as M
 from game.engine import saves as SV
+from game.rules import load_save
 
 from .ft_helpers import R
 
@@ -27,7 +28,7 @@ def test_an_old_save_at_a_segment_decision_is_played_again_on_load():
     A36) in its procedure's frame and the cargo on its helicopter, no s["f"]; undo and play go on."""
     text = old("ft-data-1-transport.json")
     before = json.loads(text)
-    m, warnings = SV.load_match(text, game="first-team")
+    m, warnings = load_save(text, game="first-team")
     assert any("ft-data-1 to ft-data-2" in w for w in warnings) and m["data_version"] == R.data_version
     assert m["log"] == before["log"] and m["actions"] == before["actions"] and "f" not in m["state"]
     seg = next(f for f in m["state"]["stack"] if f["s"] == "transport_segment")
@@ -50,7 +51,7 @@ def test_an_old_save_with_a_question_open_is_refused():
     text = old("ft-data-1-question.json")
     assert json.loads(text)["state"]["stack"][-1]["s"] == "choose"
     with pytest.raises(SV.SaveError, match="unknown step of play"):
-        SV.load_match(text, game="first-team")
+        load_save(text, game="first-team")
 
 
 def test_an_old_save_from_other_rules_is_refused():
@@ -59,10 +60,10 @@ def test_an_old_save_from_other_rules_is_refused():
     m = json.loads(old("ft-data-1-transport.json"))
     m["log"][3]["text"] += " (older rules)"
     with pytest.raises(SV.SaveError, match="gives another game"):
-        SV.load_match(json.dumps(m), game="first-team")
+        load_save(json.dumps(m), game="first-team")
     m["actions"][-1] = {"t": "lift", "heli": "tr99", "unit": "1-8A", "to": "PLEIKU"}
     with pytest.raises(SV.SaveError, match="cannot be played again"):
-        SV.load_match(json.dumps(m), game="first-team")
+        load_save(json.dumps(m), game="first-team")
 
 
 def test_a_save_of_this_version_inside_a_combat_round_trips():
@@ -75,6 +76,6 @@ def test_a_save_of_this_version_inside_a_combat_round_trips():
         acts = M.legal_actions(R, m)
         dones = [a for a in acts if a["t"] == "done"]
         M.apply(R, m, rng.choice(dones) if dones and rng.random() < 0.3 else rng.choice(acts))
-    m2, warnings = SV.load_match(json.dumps(m), game="first-team")
+    m2, warnings = load_save(json.dumps(m), game="first-team")
     assert m2 == m and warnings == []
     M.apply(R, m2, M.legal_actions(R, m2)[0])

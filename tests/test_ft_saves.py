@@ -44,14 +44,18 @@ def test_an_old_save_at_a_segment_decision_is_played_again_on_load():
     M.apply(R, m, M.legal_actions(R, m)[0])
 
 
-def test_an_old_save_with_a_question_open_is_refused():
+def test_an_old_save_with_a_question_open_is_converted():
     """An ft-data-1 save made while a question was open in a combat (FT 12.5: distribute fatigue)
-    names the old question step "choose": the loader refuses it before any game migration runs
-    (game/engine/saves.py checks the steps first), and says why in its words."""
+    names the old question step "choose", which no longer exists: the loader checks the steps
+    after the game's conversion (game/engine/saves.py), so the save is played again from its
+    actions and opens at the same question, now the engine's question step."""
     text = old("ft-data-1-question.json")
-    assert json.loads(text)["state"]["stack"][-1]["s"] == "choose"
-    with pytest.raises(SV.SaveError, match="unknown step of play"):
-        load_save(text, game="first-team")
+    old_m = json.loads(text)
+    assert old_m["state"]["stack"][-1]["s"] == "choose"
+    m, warnings = load_save(text, game="first-team")
+    assert "converted from game data ft-data-1 to ft-data-2" in warnings
+    assert m["state"]["stack"][-1]["s"] == "ask" and m["log"] == old_m["log"]
+    assert M.legal_actions(R, m)
 
 
 def test_an_old_save_from_other_rules_is_refused():

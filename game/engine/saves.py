@@ -113,6 +113,7 @@ def load_match(text, find, max_bytes=MAX_SAVE_BYTES, game=None):
         obj = mig(obj)
         warnings.append(f"converted from game data {dv} to {rules.data_version}")
         _check_shape(rules, obj)
+    _check_steps(rules, obj)  # after the game's conversion, which may replace retired steps
     defaults = rules.default_options()
     unknown = sorted(set(obj["options"]) - set(defaults))
     if unknown:
@@ -183,8 +184,6 @@ def _check_shape(rules, m):
     st = m["state"].get("stack")
     if not (isinstance(st, list) and all(isinstance(f, dict) and isinstance(f.get("s"), str) for f in st)):
         raise SaveError("This saved game is damaged (the sequence of play is missing).")
-    if any(f["s"] not in rules.flow.steps for f in st):
-        raise SaveError("This saved game is damaged (an unknown step of play).")
     if m.get("dice_mode", "auto") not in ("auto", "manual", "script"):
         raise SaveError("This saved game is damaged (unknown dice mode).")
     if not all(isinstance(a, dict) and isinstance(a.get("t"), str) for a in m["actions"]):
@@ -195,6 +194,12 @@ def _check_shape(rules, m):
         if not (isinstance(snap, dict) and isinstance(snap.get("state"), dict)
                 and isinstance(snap.get("actions"), int) and 0 <= snap["actions"] <= len(m["actions"])):
             raise SaveError("This saved game is damaged (an undo step is not a position).")
+
+
+def _check_steps(rules, m):
+    for s in [m["state"]] + [snap["state"] for snap in m["undo"]]:
+        if any(not isinstance(f.get("s"), str) or f["s"] not in rules.flow.steps for f in s.get("stack", [])):
+            raise SaveError("This saved game is damaged (an unknown step of play).")
 
 
 def check_position(rules, m):

@@ -6,25 +6,10 @@ from the start; a save whose frames read the same either way (between phases, at
 the sequence of play) is kept as it is."""
 
 from ...engine import match as M
-from ...engine.flow import Step
 from ...engine.saves import SaveError
-from .board import flow
 
 # the steps whose frames changed: the old question step and the procedures that were stage machines
 OLD_STEPS = frozenset({"choose", "event_column", "combat", "battle", "bombard", "big_offensive"})
-RETIRED = ("choose", "event_column")  # names of the old steps that no longer exist
-
-
-class Retired(Step):
-    """A step of the old kind, known by name only so that the save check lets a save holding it
-    through to its conversion (from_mf_data_1), which leaves no such frame. Never played."""
-
-    def run(self, g, f):
-        raise RuntimeError(f"a frame of a save made before the procedures ({f['s']}): see old_saves.py")
-
-
-for _name in RETIRED:
-    flow.step(_name)(Retired)
 
 
 def from_mf_data_1(m, rules, data_version):

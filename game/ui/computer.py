@@ -1,6 +1,6 @@
 """The computer opponent in the page (issue 12 item 7).
 
-The match records who plays each side (`players`: {role: "human" | "ai:novice" | "ai:standard"}),
+The match records who plays each side (`players`: {role: "human" | "ai:novice" | "ai:standard" | "ai:strong"}),
 the computer's seed (`ai_seed`) and its pace; the actions it takes are recorded like a person's,
 so a replay of seed + actions stays exact. The computer decides from its side's view and
 positions sampled consistent with it (game.ai), in time slices: its thinking yields to the browser

@@ -49,6 +49,11 @@ from bench_boot import ARGS, CHROMIUM, serve  # noqa: E402
 
 from tests.e2e.mf_ui import click_action, open_advanced, panel_actions  # noqa: E402
 
+try:  # an older tree (before issue 46) has no "strong"
+    from game.ai.agent import LEVELS  # noqa: E402
+except ImportError:
+    LEVELS = ("novice", "standard")
+
 GAME = "vietnam-1965-1975"
 
 # installed before the page's own scripts: input delay, long tasks, when the computer had the turn
@@ -159,7 +164,11 @@ def task_cpu(trace):
 def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None):
     if tracing:
         tracing.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
+    t_start = time.perf_counter()
+    fetched = []  # what the page and its workers fetched once the game was under way
+    page.context.on("requestfinished", lambda r: fetched.append(r) if time.perf_counter() - t_start > 0.5 else None)
     start(page, url, seed, ai_role, level)
+    fetched.clear()  # (the boot's own)
     clicks = 0
     while clicks < max_clicks:
         while not page.evaluate(HUMAN_TURN):
@@ -179,7 +188,10 @@ def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None
     tasks, span_ms = task_cpu(tracing.stop_tracing()) if tracing else ([], 0)
     spans = p["thinking"]
     long_in = [d for s, d in p["longtask"] if any(a - 1 <= s <= b for a, b in spans)]
-    return {"over": over, "clicks": clicks, "decisions": times, "input": p["input"],
+    worker = json.loads(page.evaluate("window.__vw_ai_worker || 'null'") or "null")
+    got = [(r.url.split("/")[-1], r.sizes()["responseBodySize"]) for r in fetched]
+    return {"over": over, "clicks": clicks, "decisions": times, "input": p["input"], "worker": worker,
+            "fetched_in_game": got,
             "longtask": long_in, "frames": p["frames"], "tasks": tasks, "span_ms": span_ms, "slices": json.loads(slices) if slices else None}
 
 
@@ -187,7 +199,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--level", default="standard", choices=("novice", "standard"))
+    ap.add_argument("--level", default="standard", choices=LEVELS)
     ap.add_argument("--trace", action="store_true",
                     help="also record a Chromium trace per game: each main-thread task's thread CPU time "
                          "(what the page itself costs, without the time other processes held the core)")
@@ -209,9 +221,14 @@ def main():
                 r.update(ai=ai_role, seed=a.seed + g, seconds=round(time.perf_counter() - t0, 1))
                 results.append(r)
                 thinking_inputs = [d for _, d, th in r["input"] if th]
+                where = {}
+                for d in (r["slices"] or {}).get("decisions", []):
+                    where[d[7] if len(d) > 7 else "main"] = where.get(d[7] if len(d) > 7 else "main", 0) + 1
                 print(f"game {g + 1}: computer {ai_role}, seed {a.seed + g}, over={r['over']}, "
                       f"{r['clicks']} clicks, {r['seconds']} s; decisions {summary(r['decisions'])}; "
-                      f"input while thinking {summary(thinking_inputs)}", flush=True)
+                      f"input while thinking {summary(thinking_inputs)}; decided {where}; worker {r['worker']}; "
+                      f"fetched during the game: {len(r['fetched_in_game'])} files, "
+                      f"{sum(b for _, b in r['fetched_in_game'])} bytes received", flush=True)
                 ctx.close()
             browser.close()
     finally:

@@ -245,3 +245,30 @@ def test_a_worker_that_fails_to_load_leaves_the_thinking_to_the_main_thread(brow
         ctx.close()
     # the refused script is the one error this page logged
     assert all("ai_worker.mjs" in e or "Failed to load resource" in e for e in errors), errors
+
+
+def test_offline_the_worker_starts_from_the_service_workers_cache(page, base_url):
+    """A returning player with the network off (the service worker's precache, scripts/gen_sw.py):
+    the computer's worker starts (its script, Pyodide's files and the wheel all from the cache) and
+    takes the computer's decisions."""
+    page.goto(base_url)
+    wait_ready(page)
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        wait_ready(page)
+        start(page, base_url, seed=8, us="ai:standard", pace="instant")
+        page.wait_for_function("() => JSON.parse(window.__vw_ai_worker || '{}').state === 'ready'", timeout=60_000)
+        page.wait_for_function(HUMAN_TURN, timeout=60_000)
+        for _ in range(40):  # the NLF sets up and plays until the computer's US has operated (V 5.1)
+            if [d for d in decisions(page) if d[1] == "ops"]:
+                break
+            acts = page.evaluate(CLICKABLE)
+            click_data_action(page, acts[-1][0])
+            page.wait_for_function(HUMAN_TURN, timeout=60_000)
+        ops = [d for d in decisions(page) if d[1] == "ops"]
+        assert ops and ops[0][7] == "worker"
+        assert check_the_computers_choices(page) >= 1
+    finally:
+        page.context.set_offline(False)

@@ -14,7 +14,8 @@ log); a decision that takes longer than LONG_MS shows "thinking" in the top bar.
 the match the screen shows the human's side only: no hand-over screen (players.py).
 
 A feature of the controller's: its turn starts after a redraw shows the last move ("shown"), and a
-match loaded ("loaded") stops a loop still running for the old one (and starts the worker).
+match loaded ("loaded") stops a loop still running for the old one (and starts the worker, if a
+computer chosen on the start screen has not already).
 """
 
 import asyncio
@@ -24,7 +25,7 @@ from game.ai import remote
 from game.engine import match as M
 
 from .ai_worker import WorkerLink
-from .dom import document, window
+from .dom import document, listen, window
 from .players import PACES, computer_roles, players
 
 SLICE_MS = 10  # thinking between two yields to the browser (the planner yields every 2 engine steps)
@@ -44,9 +45,19 @@ class Driver:
         self.times = []
         self.shown_at = 0.0  # when the last action (the computer's or the human's) was drawn
         self._ticket = None  # the decision in progress (its indicator watches it)
+        self.next_memory = None  # the agent's memory after the decision taken, until it is played
         self.slices = {"decisions": [], "apply": [], "render": [], "save": []}  # test hook, ms
         ctl.on("loaded", self.reset)
         ctl.on("shown", self._shown)
+        if document is not None:  # (the page: a computer chosen on the start screen starts the worker)
+            listen(document, "change", self._on_change)
+
+    def _on_change(self, ev):
+        """A computer picked for a side on the start screen: the worker starts while the player
+        reads the briefing, so it is ready (or nearly) when the game's first decision comes."""
+        t = ev.target
+        if t.matches and t.matches("select[data-player]") and str(t.value).startswith("ai"):
+            self.link.start()
 
     def _shown(self):
         self.shown_at = window.performance.now()
@@ -92,6 +103,7 @@ class Driver:
                 if role is None:
                     break
                 m, rules = self.ctl.m, self.ctl.rules
+                n = len(m["actions"])
                 action = await self._decide(token, m, rules, role)
                 if action is None:
                     return
@@ -101,8 +113,9 @@ class Driver:
                 wait = PACES.get(m.get("ai_pace"), 450) - (window.performance.now() - self.shown_at)
                 if wait > 0:
                     await asyncio.sleep(wait / 1000)
-                if token != self.token or m is not self.ctl.m or self.due() != role:
-                    continue
+                if token != self.token or m is not self.ctl.m or len(m["actions"]) != n:
+                    continue  # another match, or this one changed (an undo) meanwhile: decide again
+                self.memory[role] = self.next_memory
                 await self._play(token, m, rules, role, action)
         finally:
             self.busy = False
@@ -171,7 +184,7 @@ class Driver:
         setattr(window, "__vw_ai_deciding", "")
         if len(m["actions"]) != n or m is not self.ctl.m:
             return _STALE
-        self.memory[role] = answer["memory"]
+        self.next_memory = answer["memory"]  # kept once its action is played (run)
         wall = now() - t0
         if len(req["legal"]) > 1:
             # each decision with a choice: the action it decides (its index in the match), its step,

@@ -170,7 +170,7 @@ def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None
     if tracing:
         tracing.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
     t_start = time.perf_counter()
-    fetched = []  # what the page and its workers fetched once the game was under way
+    fetched = []  # what the page and its workers fetched once the game was under way (its requests)
     page.context.on("requestfinished", lambda r: fetched.append(r) if time.perf_counter() - t_start > 0.5 else None)
     start(page, url, seed, ai_role, level, wait_worker)
     fetched.clear()  # (the boot's own)
@@ -194,7 +194,7 @@ def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None
     spans = p["thinking"]
     long_in = [d for s, d in p["longtask"] if any(a - 1 <= s <= b for a, b in spans)]
     worker = json.loads(page.evaluate("window.__vw_ai_worker || 'null'") or "null")
-    got = [(r.url.split("/")[-1], r.sizes()["responseBodySize"]) for r in fetched]
+    got = [(r.url.split("/")[-1], bool(r.response() and r.response().from_service_worker)) for r in fetched]
     return {"over": over, "clicks": clicks, "decisions": times, "input": p["input"], "worker": worker,
             "fetched_in_game": got,
             "longtask": long_in, "frames": p["frames"], "tasks": tasks, "span_ms": span_ms, "slices": json.loads(slices) if slices else None}
@@ -258,7 +258,7 @@ def main():
                       f"{r['clicks']} clicks, {r['seconds']} s; decisions {summary(r['decisions'])}; "
                       f"input while thinking {summary(thinking_inputs)}; decided {where}; worker {r['worker']}; "
                       f"fetched during the game: {len(r['fetched_in_game'])} files, "
-                      f"{sum(max(b, 0) for _, b in r['fetched_in_game'])} bytes received", flush=True)
+                      f"{sum(sw for _, sw in r['fetched_in_game'])} of them from the service worker", flush=True)
                 page.close() if warm else ctx.close()
             (warm or browser).close()
     finally:

@@ -4,6 +4,7 @@ import argparse
 import json
 import sys
 
+from .ai.agent import LEVELS
 from .rules import ids
 
 
@@ -16,8 +17,8 @@ def main(argv=None):
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--players", default="",
-                     help='who plays each side: random, ai, ai:novice or ai:standard, e.g. "US=ai,NLF=random"')
-    sim.add_argument("--ai-level", choices=("novice", "standard"), default=None,
+                     help='who plays each side: random, ai, ai:novice, ai:standard or ai:strong, e.g. "US=ai,NLF=random"')
+    sim.add_argument("--ai-level", choices=LEVELS, default=None,
                      help="the level of every side given as plain 'ai' (default standard)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     fz = sub.add_parser("fuzz", help="random legal play with invariant, undo, replay and hidden-info checks")

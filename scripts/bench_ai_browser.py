@@ -49,6 +49,11 @@ from bench_boot import ARGS, CHROMIUM, serve  # noqa: E402
 
 from tests.e2e.mf_ui import click_action, open_advanced, panel_actions  # noqa: E402
 
+try:  # an older tree (before issue 46) has no "strong"
+    from game.ai.agent import LEVELS  # noqa: E402
+except ImportError:
+    LEVELS = ("novice", "standard")
+
 GAME = "vietnam-1965-1975"
 
 # installed before the page's own scripts: input delay, long tasks, when the computer had the turn
@@ -100,13 +105,18 @@ def summary(xs):
             f"max {max(xs):7.1f}")
 
 
-def start(page, url, seed, ai_role, level):
+WORKER_SETTLED = """() => ['ready', 'failed', 'none'].includes(JSON.parse(window.__vw_ai_worker).state)"""
+
+
+def start(page, url, seed, ai_role, level, wait_worker=False):
     page.goto(url)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=90_000)
     page.wait_for_selector("#start-screen:not([hidden])")
     page.click(f'input[data-game="{GAME}"]')
     page.check('input[data-scenario="starlite"]')
     page.select_option(f'select[data-player="{ai_role}"]', f"ai:{level}")
+    if wait_worker and page.evaluate("'__vw_ai_worker' in window"):  # (a tree with the worker)
+        page.wait_for_function(WORKER_SETTLED, timeout=120_000)  # a player reading the briefing
     page.select_option("#ai-pace", "instant")
     open_advanced(page)
     page.fill("#seed", str(seed))
@@ -156,10 +166,14 @@ def task_cpu(trace):
     return out, span_ms
 
 
-def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None):
+def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None, wait_worker=False):
     if tracing:
         tracing.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
-    start(page, url, seed, ai_role, level)
+    t_start = time.perf_counter()
+    fetched = []  # what the page and its workers fetched once the game was under way (its requests)
+    page.context.on("requestfinished", lambda r: fetched.append(r) if time.perf_counter() - t_start > 0.5 else None)
+    start(page, url, seed, ai_role, level, wait_worker)
+    fetched.clear()  # (the boot's own)
     clicks = 0
     while clicks < max_clicks:
         while not page.evaluate(HUMAN_TURN):
@@ -179,41 +193,74 @@ def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None
     tasks, span_ms = task_cpu(tracing.stop_tracing()) if tracing else ([], 0)
     spans = p["thinking"]
     long_in = [d for s, d in p["longtask"] if any(a - 1 <= s <= b for a, b in spans)]
-    return {"over": over, "clicks": clicks, "decisions": times, "input": p["input"],
+    worker = json.loads(page.evaluate("window.__vw_ai_worker || 'null'") or "null")
+    got = [(r.url.split("/")[-1], bool(r.response() and r.response().from_service_worker)) for r in fetched]
+    return {"over": over, "clicks": clicks, "decisions": times, "input": p["input"], "worker": worker,
+            "fetched_in_game": got,
             "longtask": long_in, "frames": p["frames"], "tasks": tasks, "span_ms": span_ms, "slices": json.loads(slices) if slices else None}
+
+
+def returning_player(pw, url):
+    """A persistent profile that has visited once: the service worker controls the page and the
+    Python snapshot is stored (as tests/e2e/conftest.py's returning_player)."""
+    import tempfile
+    ctx = pw.chromium.launch_persistent_context(tempfile.mkdtemp(prefix="vw-bench-"), executable_path=CHROMIUM,
+                                                args=ARGS, viewport={"width": 1440, "height": 900})
+    ctx.add_init_script(PROBE_JS)
+    first = ctx.pages[0] if ctx.pages else ctx.new_page()
+    first.goto(url)
+    first.wait_for_selector('body[data-ready="1"]', state="attached", timeout=90_000)
+    first.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    first.wait_for_function("globalThis.__vw_python_snapshot === 'made'", timeout=120_000)
+    first.goto("about:blank")  # kept open: the profile's last page closing crashed the next (conftest)
+    return ctx
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--level", default="standard", choices=("novice", "standard"))
+    ap.add_argument("--level", default="standard", choices=LEVELS)
     ap.add_argument("--trace", action="store_true",
                     help="also record a Chromium trace per game: each main-thread task's thread CPU time "
                          "(what the page itself costs, without the time other processes held the core)")
     ap.add_argument("--json", help="also write every figure to this file")
+    ap.add_argument("--warm", action="store_true",
+                    help="a returning player: one browser profile for all games, the service worker and the Python "
+                         "snapshot in place (so the computer's worker starts from the snapshot)")
+    ap.add_argument("--wait-worker", action="store_true",
+                    help="on the start screen, wait for the computer's worker to be ready before starting (a tree "
+                         "without one: no wait)")
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     server, url = serve(False)
     results = []
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS) if not a.warm else None
+            warm = returning_player(pw, url) if a.warm else None
             for g in range(a.games):
                 ai_role = "US" if g % 2 == 0 else "NLF"
-                ctx = browser.new_context(viewport={"width": 1440, "height": 900})
-                ctx.add_init_script(PROBE_JS)
+                ctx = warm or browser.new_context(viewport={"width": 1440, "height": 900})
+                if not warm:
+                    ctx.add_init_script(PROBE_JS)
                 page = ctx.new_page()
                 t0 = time.perf_counter()
-                r = play_game(page, url, a.seed + g, ai_role, a.level, rnd, tracing=browser if a.trace else None)
+                r = play_game(page, url, a.seed + g, ai_role, a.level, rnd,
+                              tracing=browser if a.trace and browser else None, wait_worker=a.wait_worker)
                 r.update(ai=ai_role, seed=a.seed + g, seconds=round(time.perf_counter() - t0, 1))
                 results.append(r)
                 thinking_inputs = [d for _, d, th in r["input"] if th]
+                where = {}
+                for d in (r["slices"] or {}).get("decisions", []):
+                    where[d[7] if len(d) > 7 else "main"] = where.get(d[7] if len(d) > 7 else "main", 0) + 1
                 print(f"game {g + 1}: computer {ai_role}, seed {a.seed + g}, over={r['over']}, "
                       f"{r['clicks']} clicks, {r['seconds']} s; decisions {summary(r['decisions'])}; "
-                      f"input while thinking {summary(thinking_inputs)}", flush=True)
-                ctx.close()
-            browser.close()
+                      f"input while thinking {summary(thinking_inputs)}; decided {where}; worker {r['worker']}; "
+                      f"fetched during the game: {len(r['fetched_in_game'])} files, "
+                      f"{sum(sw for _, sw in r['fetched_in_game'])} of them from the service worker", flush=True)
+                page.close() if warm else ctx.close()
+            (warm or browser).close()
     finally:
         server.terminate()
     load = os.getloadavg()

@@ -37,7 +37,7 @@ def wheels_from_config(root: Path) -> list[str]:
 
 def asset_list(root: Path) -> list[str]:
     files = ["index.html", "pyscript.toml", "manifest.webmanifest", "static/boot.py", "static/pyodide_early.mjs",
-             "static/python_snapshot.mjs", "static/snapshot_worker.mjs",
+             "static/python_snapshot.mjs", "static/snapshot_worker.mjs", "static/ai_worker.mjs",
              "static/loading.js", "static/dom.js", "static/sw-register.js"]
     for sub, pattern in (("static/css", "*.css"), ("static/svg", "*.svg"), ("static/icons", "*.png")):
         files += [f"{sub}/{p.name}" for p in sorted((root / sub).glob(pattern))]

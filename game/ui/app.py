@@ -84,7 +84,7 @@ class App:
             return "null"
         return json.dumps({"hash": M.state_hash(m), "game": m["game"], "scenario": m["scenario"],
                            "seed": m["seed"], "options": m["options"], "dice_mode": m.get("dice_mode", "auto"),
-                           "actions": m["actions"]})
+                           "actions": m["actions"], "players": m.get("players"), "ai_seed": m.get("ai_seed")})
 
     def debug_counter(self, piece_json, game=None):
         """What the counter of a view piece shows, drawn by `game`'s drawer (default: the game

@@ -1,6 +1,6 @@
 """Who plays each side of a match (pure: read by the controller, the computer and the start screen).
 
-The match records it (`players`: {role: "human" | "ai:novice" | "ai:standard"}), with the
+The match records it (`players`: {role: "human" | "ai:novice" | "ai:standard" | "ai:strong"}), with the
 computer's seed (`ai_seed`) and its pace (`ai_pace`); a match without it is played by people."""
 
 PACES = {"instant": 0, "normal": 450, "slow": 1200}  # ms between the computer's actions

@@ -101,7 +101,8 @@ def _players(fs, rules):
     """Who plays each side: a person at this screen, or the computer (issue 12) where it can."""
     kinds = [("human", "Human, at this screen")]
     if has_computer(rules):
-        kinds += [("ai:novice", "Computer, novice"), ("ai:standard", "Computer, standard")]
+        kinds += [("ai:novice", "Computer, novice"), ("ai:standard", "Computer, standard"),
+                  ("ai:strong", "Computer, strong (thinks longer)")]
     box = el("div", cls="players", attrs={"id": "players"}, parent=fs)
     for role in rules.roles:
         lab = el("label", cls="opt", parent=box)
@@ -256,7 +257,7 @@ def read(root, rules):
 
 
 def read_players(root, rules):
-    """({role: "human" | "ai:novice" | "ai:standard"}, pace) chosen on the form."""
+    """({role: "human" | "ai:novice" | "ai:standard" | "ai:strong"}, pace) chosen on the form."""
     chosen = {}
     for role in rules.roles:
         node = root.querySelector(f'select[data-player="{role}"]')

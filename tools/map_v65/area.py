@@ -164,11 +164,14 @@ def build(spec: dict, grid: dict) -> dict:
             roads[k] = dict(v, prov=spec["roads"]["source"])
     # overrides, weakest source first so that a stronger one wins on the same field
     overrides = (inc["overrides"] if inc else []) + spec["overrides"]
+    cuts = set()
     for o in sorted(overrides, key=lambda o: KINDS.index(o["source"])):
         if "hex" in o:
             rec = hexes[o["hex"]]
             rec[o["field"]] = o["value"]
             rec["prov"][o["field"]] = o["source"]
+        elif "hexside" in o and o["field"] == "road":
+            cuts.add(o["hexside"])     # a road step the evidence denies (the road is cut there)
         elif "hexside" in o:
             if o["value"] is None:
                 sides.pop(o["hexside"], None)
@@ -176,6 +179,7 @@ def build(spec: dict, grid: dict) -> dict:
                 side = sides.setdefault(o["hexside"], {})
                 side[o["field"]] = o["value"]
                 side["prov"] = o["source"]
+    roads = cut_roads(roads, cuts)
     for rec in hexes.values():     # land by a hand override where the first cut has sea: South Vietnam
         if rec["terrain"] != "all-sea" and "country" not in rec:
             rec["country"] = "svn"
@@ -222,6 +226,28 @@ def build(spec: dict, grid: dict) -> dict:
         "roads": roads,
         "overrides": overrides + town_overrides,
     }
+
+
+def cut_roads(roads: dict, cuts: set) -> dict:
+    """Roads with the steps in `cuts` ("a|b" hexsides, overrides of field "road" and value None)
+    taken out: a route cut in the middle becomes its parts, the first keeping the name, the others
+    named "<name> (<first hex>-<last hex>)"; a part of one hex is no road."""
+    if not cuts:
+        return roads
+    out = {}
+    for name, road in roads.items():
+        parts, cur = [], [road["hexes"][0]]
+        for a, b in zip(road["hexes"], road["hexes"][1:]):
+            if "|".join(sorted((a, b))) in cuts:
+                parts.append(cur)
+                cur = [b]
+            else:
+                cur.append(b)
+        parts.append(cur)
+        parts = [p for p in parts if len(p) > 1]
+        for i, p in enumerate(parts):
+            out[name if i == 0 else f"{name} ({p[0]}-{p[-1]})"] = dict(road, hexes=p)
+    return out
 
 
 def lay_regions(hexes: dict, regions: list, anchors: list) -> None:

@@ -116,6 +116,19 @@ def _map_section(name):
     roads = m.get("roads", {})
     add(f"{len(roads)} roads ({', '.join(roads)})", "reconstruction",
         why.get("roads", "traced through the GeoNames towns (reference 4.7)") + ": no road data is installable")
+    _whole_map_items(m, add)
+    for g in meta.get("geodata", []):
+        add(g["data"], "geodata", f"{g['package']}; licence: {g['licence']}")
+    if meta.get("first_cut"):
+        add("first-cut thresholds", "design", "chosen to agree best with the reference's hand map of Quang Ngai "
+            "while keeping the highland plateaus off the mountains (tools/map_v65/firstcut.py)")
+    return {"title": "Map (" + meta.get("area", name) + ")", "notes": meta.get("notes"), "items": items}
+
+
+def _whole_map_items(m, add):
+    """The whole map's own entries (map_country.json, issue 47): what lies off the hexgrid (the North,
+    the trail's boxes) and the rivers the country adds outside the play areas."""
+    meta = m.get("meta", {})
     off = meta.get("off_map", {})
     if off.get("north"):
         add("the North (off the map)", off["north"]["source"], off["north"]["why"])
@@ -128,12 +141,6 @@ def _map_section(name):
                     if (v.get("kind") == "water" if key == "water" else v.get("name", "").endswith("(WDB-II)")))
             add(f"{n} {'water hexsides (the Mekong)' if key == 'water' else 'minor-river hexsides outside the play areas'}",
                 "reconstruction" if key == "water" else "geodata", meta["why"][key])
-    for g in meta.get("geodata", []):
-        add(g["data"], "geodata", f"{g['package']}; licence: {g['licence']}")
-    if meta.get("first_cut"):
-        add("first-cut thresholds", "design", "chosen to agree best with the reference's hand map of Quang Ngai "
-            "while keeping the highland plateaus off the mountains (tools/map_v65/firstcut.py)")
-    return {"title": "Map (" + meta.get("area", name) + ")", "notes": meta.get("notes"), "items": items}
 
 
 def about():
@@ -146,4 +153,5 @@ def about():
         for it in items:
             it["kind"] = _kind(it["source"])
         out.append({"title": title, "notes": None, "items": items})
-    return out
+    from .campaign_about import sections
+    return out + sections(_kind)                                 # the campaign's charts (issue 47 item 8)

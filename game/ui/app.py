@@ -17,7 +17,7 @@ from .dom import changed, document, q, window
 from .games import ui_for
 from .log_view import LogView
 from .logic import actor_of, actors, actors_to, highlights, involved
-from . import inspector, phone
+from . import inspector, phone, whole_map
 from . import render_map
 from .render_map import MapView
 
@@ -978,6 +978,8 @@ class App:
             self.pz.zoom(1.4)
         elif cmd == "zoom-fit":
             self.pz.fit()
+        elif cmd == "whole-map":
+            whole_map.command(node)
 
     def on_key(self, e):
         self._clocked(self._on_key, e)
@@ -1114,6 +1116,7 @@ class App:
         el("p", text="The rulebook gives the rules; its map, counter sheet and charts are missing. What is not "
                      "in the rulebook comes from play reports, geography, reconstruction or design, as listed.",
            cls="muted", parent=root)
+        whole_map.draw(root, rules.id)  # the map of all the play areas, where a game has one (issue 47)
         for sec in about():
             det = el("details", cls="about-sec", parent=root)
             kinds = {}

@@ -72,3 +72,34 @@ def test_a_scenario_on_a_new_area_shows_its_map_and_starlite_its_own_again(page,
     start(page, "starlite")
     n, want, _, text = seen(page, "quangngai")
     assert n == want and "Mo Duc" in text
+
+
+def test_the_about_page_shows_the_whole_map_and_the_start_screen_offers_no_campaign(page, base_url):
+    """Issue 47 item 2: the whole map, drawn with its regions and borders, is shown on the About page
+    (a picture, loaded when its section opens), zoomed on I Corps and on the Delta; the campaigns are
+    data only (data/campaign_scenarios.json): the start screen offers none of them."""
+    campaigns = json.loads((DATA / "campaign_scenarios.json").read_text())["campaigns"]
+    page.goto(base_url)
+    wait_ready(page)
+    page.wait_for_selector("#start-screen:not([hidden])")
+    page.click(f'input[data-game="{GAME}"]')
+    offered = page.evaluate("Array.from(document.querySelectorAll('input[data-scenario]')).map(i => i.dataset.scenario)")
+    assert "starlite" in offered and not set(offered) & set(campaigns)
+    start(page, "starlite")
+    page.click('[data-cmd="help"]')
+    page.click('#help-dlg [data-tab="about"]')
+    page.wait_for_selector('#help-about [data-whole-map]')
+    page.click('#help-about [data-whole-map] summary')
+    page.wait_for_function("() => { const i = document.querySelector('#help-about [data-whole-map] img');"
+                           " return i && i.complete && i.naturalWidth > 1000; }", timeout=30_000)
+    for view in ("i", "delta", "fit"):
+        page.click(f'#help-about [data-cmd="whole-map"][data-view="{view}"]')
+        assert page.get_attribute("#help-about [data-whole-map]", "data-shown") == view
+    wide = page.evaluate("document.querySelector('#help-about [data-whole-map] img').getBoundingClientRect().width")
+    page.click('#help-about [data-cmd="whole-map"][data-view="delta"]')
+    zoomed = page.evaluate("document.querySelector('#help-about [data-whole-map] img').getBoundingClientRect().width")
+    assert zoomed > 1.5 * wide
+    text = page.text_content("#help-about")
+    for part in ("Map (country)", "Population Control Sheet", "Pacification Table", "Strategic Bombing Table",
+                 "Morale Chart", "Unit Chart", "open questions"):
+        assert part in text, part

@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from game.rules.vietnam_1965_1975.hexes import neighbours  # noqa: E402
 from scripts.bench_clicks import TRACE_CATEGORIES, print_trace  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402
 
@@ -79,12 +80,11 @@ def placement(setup, seed=1):
     t = towns(m)
     rng = random.Random(seed)
     land = {h for h, r in m["hexes"].items() if r["terrain"] != "all-sea"}
-    nbr = __import__("game.rules.vietnam_1965_1975.hexes", fromlist=["neighbours"]).neighbours
     used = {}
 
     def near(anchor, side):
         h0 = t.get(anchor, anchor)
-        ring = [h0] + [n for n in nbr(h0) if n in land]
+        ring = [h0] + [n for n in neighbours(h0) if n in land]
         free = [h for h in ring if used.get(h, side) == side and h in land]
         h = min(free, key=lambda h: sum(1 for u in units if u["hex"] == h)) if free else h0
         used[h] = side

@@ -213,13 +213,7 @@ def build(spec: dict, grid: dict) -> dict:
     present = sorted({r["province"] for r in hexes.values() if r.get("province")})
     return {
         "meta": {"area": spec["area"],
-                 "notes": "Built by tools/map_v65 (build.sh): a first cut from real geodata (GSHHG coastline, "
-                          "MODIS 2019 land cover, Natural Earth relief and borders, GeoNames towns and provinces) "
-                          "under the hand map (reconstruction)"
-                          + (", the play-report corrections of research 7" if counts.get("play report") else "")
-                          + (" and the rulebook's hexes" if counts.get("rulebook") else "")
-                          + "; each hex's prov says which one each value comes from."
-                          + (" " + spec["what"] if spec.get("what") else ""),
+                 "notes": _notes("Built by tools/map_v65 (build.sh)", counts, spec),
                  "why": {k: " / ".join(w for w in ws if w) for k, ws in (
                      ("hexsides", [inc and inc["sides_why"], spec["hexsides"]["why"]]),
                      ("roads", [inc and inc["roads_why"], spec["roads"]["why"]]),
@@ -299,13 +293,7 @@ def window(country: dict, spec: dict) -> dict:
     meta = country["meta"]
     return {
         "meta": {"area": spec["area"],
-                 "notes": "A window of the whole map (map_country.json, tools/map_v65/country.py): the first cut from "
-                          "real geodata (GSHHG coastline, MODIS 2019 land cover, Natural Earth relief and borders, "
-                          "GeoNames towns and provinces) under the hand map (reconstruction)"
-                          + (", the play-report corrections of research 7" if counts.get("play report") else "")
-                          + (" and the rulebook's hexes" if counts.get("rulebook") else "")
-                          + "; each hex's prov says which one each value comes from."
-                          + (" " + spec["what"] if spec.get("what") else ""),
+                 "notes": _notes("A window of the whole map (map_country.json, tools/map_v65/country.py)", counts, spec),
                  "window_of": "map_country.json",
                  "why": {"hexsides": _why(spec, "hexsides"), "roads": _why(spec, "roads"), "play": spec["play"]["why"]},
                  "sources": [k for k in KINDS + ("design",) if counts.get(k)],
@@ -324,6 +312,16 @@ def window(country: dict, spec: dict) -> dict:
 
 
 _FIELDS = ("terrain", "country", "border", "town", "place", "port", "beach", "province", "boundary", "disputed", "play")
+
+
+def _notes(lead: str, counts: Counter, spec: dict) -> str:
+    """The map file's notes: what it is built from, by the sources its values carry."""
+    return (lead + ": a first cut from real geodata (GSHHG coastline, MODIS 2019 land cover, Natural Earth relief "
+            "and borders, GeoNames towns and provinces) under the hand map (reconstruction)"
+            + (", the play-report corrections of research 7" if counts.get("play report") else "")
+            + (" and the rulebook's hexes" if counts.get("rulebook") else "")
+            + "; each hex's prov says which one each value comes from."
+            + (" " + spec["what"] if spec.get("what") else ""))
 
 
 def _why(spec: dict, key: str) -> str:

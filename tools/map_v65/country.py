@@ -151,12 +151,6 @@ def town_hex(t: dict, places: dict) -> str:
     return hits[0]["hex"]
 
 
-def province_order(names: dict) -> list:
-    """The order in which the province lines are laid (the later province of two carries their
-    line): provinces.json's order, north to south."""
-    return list(names)
-
-
 def lay_lines(hexes: dict, keep_out: set, order: list) -> None:
     """Province lines outside the windows: where hexes of provinces X and Y meet, the hex of the one
     later in `order` is on the line of both (V 13 'regions are outlined', V 3 'boundaries run through
@@ -295,7 +289,7 @@ def build(grid: dict, spec: dict, specs: dict) -> dict:
                                      f"town's hex is the town's region); the nearest place says {hexes[h]['province']}"})
             hexes[h]["province"] = p
             hexes[h]["prov"]["province"] = "reconstruction"
-    lay_lines(hexes, inside, province_order(table["names"]))
+    lay_lines(hexes, inside, list(table["names"]))     # provinces.json's order, north to south
     # disputed border hexes (V 16.2, design)
     dis = spec["disputed"]
     for lat, lon in dis["points"]:
@@ -359,9 +353,14 @@ def build(grid: dict, spec: dict, specs: dict) -> dict:
     }
 
 
+def _axial(h):
+    c, r = G.cr(h)
+    return c, r - (c + (c & 1)) // 2
+
+
 def _hexdist(a, b):
-    from_ax = lambda h: (G.cr(h)[0], G.cr(h)[1] - (G.cr(h)[0] + (G.cr(h)[0] & 1)) // 2)   # noqa: E731
-    (qa, ra), (qb, rb) = from_ax(a), from_ax(b)
+    """Hexes from a to b (reference 4.1, as hexes.distance)."""
+    (qa, ra), (qb, rb) = _axial(a), _axial(b)
     return (abs(qa - qb) + abs(ra - rb) + abs(qa - qb + ra - rb)) // 2
 
 

@@ -150,7 +150,7 @@ app = A._app
 if spec["area"] != "quangngai" and spec["area"] not in VUI.MAPS:
     B.KINDS.update(spec["kinds"])      # the countermix's kinds, not yet in counters.json
     VUI.MAPS[spec["area"]] = {{"url": spec["url"], "fit": tuple(spec["fit"]), "fit_narrow": tuple(spec["fit_narrow"])}}
-    app.map_texts[("vietnam-1965-1975", spec["area"])] = await (await js.fetch(spec["url"])).text()
+    app.screen.map_texts[("vietnam-1965-1975", spec["area"])] = await (await js.fetch(spec["url"])).text()
 m = M.new_match(R, "starlite", 1)
 
 def answer(t, **kw):
@@ -167,7 +167,7 @@ if spec["units"]:
     s["units"] = {{u["id"]: u for u in spec["units"]}}
 answer("us_op")
 answer("operate")
-app.load_match(m)
+app.ctl.load_match(m)
 len(m["state"]["units"])
 """
 
@@ -212,7 +212,7 @@ def us_counters(page):
 
 def view_to(page, box):
     """Show the map's view box `box` (SVG units; None: fitted) through the app's pan and zoom."""
-    code = ("from game.ui import app as A\npz = A._app.pz\n"
+    code = ("from game.ui import app as A\npz = A._app.screen.pz\n"
             + ("pz.fit()\n" if box is None else f"pz.vb = list({list(box)!r})\npz.apply()\n") + "pz.vb")
     page.evaluate(PY, code)
     page.wait_for_timeout(300)

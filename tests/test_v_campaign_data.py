@@ -4,6 +4,7 @@ L-lines of vietnam_6575_folded.txt); the region sheet, the countermix, the leade
 are checked against the rules they must keep."""
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -346,6 +347,62 @@ def test_the_countermix_of_five_armies_against_the_unit_chart():
             assert KIND[c["kind"]]["face"] == "unaugmented" and KIND[c["rear"]]["face"] == "augmented"
         assert k["src"]["source"] in SOURCES
     assert MIX["counts"] == {a: sum(1 for c in counters if c["army"] == a) for a in MIX["counts"]}
+
+
+# reference 4.5's proposed unit chart (vietnam_6575.md), row by row: (pursuit, ground, artillery, MPA,
+# move class, ZOC); None: no pursuit modifier; a range of artillery (4, 8) for the brigade HQs' 4-8
+REF_4_5 = {
+    "US inf/Marine/airborne battalion": ((3, 3, 0, 8, "foot", True), ("us_inf_bn", "us_marine_bn", "us_abn_bn", "aus_bn")),
+    "1st Cav / 101st battalion": ((4, 3, 0, 8, "foot", True), ("us_cav_bn", "us_airmobile_bn")),
+    "US mech / armor battalion": ((4, 4, 0, 12, "mech", True), ("us_mech_bn", "us_armor_bn")),
+    "US armored cavalry squadron": ((5, 3, 0, 14, "mech", True), ("us_acav_sqn",)),
+    "US brigade/regiment HQ": ((None, 0, (4, 8), 6, "mech", False), ("us_bde_hq", "us_cav_bde_hq", "us_rgt_hq", "aus_hq")),
+    "US division HQ": ((None, 0, 8, 6, "mech", False), ("us_div_hq", "us_cav_div_hq")),
+    "US 105mm artillery battalion": ((None, 0, 4, 6, "mech", False), ("us_105", "us_cav_105")),
+    "US 155mm artillery battalion": ((None, 0, 7, 6, "mech", False), ("us_155",)),
+    "US 175mm artillery battalion": ((None, 0, 10, 6, "mech", False), ("us_175",)),
+    "ARVN infantry regiment (unaug)": ((1, 4, 2, 7, "foot", True), ("arvn_rgt",)),
+    "ARVN infantry regiment (aug)": ((2, 6, 2, 7, "foot", True), ("arvn_rgt_aug",)),
+    "ARVN battalion": ((1, 2, 0, 7, "foot", False), ("arvn_bn",)),
+    "ARVN Ranger": ((2, 2, 0, 8, "foot", True), ("arvn_ranger",)),
+    "ARVN division HQ": ((None, 0, 3, 6, "foot", False), ("arvn_div_hq",)),
+    "VC regiment": ((2, 6, 2, 6, "foot", True), ("vc_regiment",)),
+    "VC division HQ": ((None, 0, 4, 6, "foot", False), ("vc_div_hq",)),
+    "Political section": ((None, 0, 0, 6, "foot", True), ("vc_political",)),
+    "Supply conduit": ((None, 0, 0, 0, "foot", True), ("vc_conduit",)),
+    "NVA infantry regiment (unaug)": ((1, 5, 2, 7, "foot", True), ("nva_rgt",)),
+    "NVA infantry regiment (aug)": ((2, 7, 3, 7, "foot", True), ("nva_rgt_aug",)),
+    "NVA mechanized regiment (aug)": ((2, 6, 3, 10, "mech", True), ("nva_mech_rgt",)),
+    "NVA division HQ": ((None, 0, 6, 6, "foot", False), ("nva_div_hq",)),
+    "NVA artillery": ((None, 0, 8, 5, "mech", False), ("nva_art",)),
+}
+
+
+def test_the_countermix_values_are_reference_4_5s_unit_chart():
+    """Issue 47 item 4: every counter of the countermix (and each rear face) of a type reference 4.5
+    lists carries that row's values; the VC battalions drawn at random lie in its ranges (+1..+3,
+    1-3, 0-1, 6-7); a type the table does not list (Korean, Thai and Philippine units, ARVN airborne,
+    marine, armour and artillery, VC artillery, NVA armour) is marked a design, or copies one
+    (the Korean Marine brigade: the Korean regiment) with its values."""
+    row_of = {k: vals for vals, kinds in REF_4_5.values() for k in kinds}
+    kinds = {c["kind"] for c in MIX["counters"]} | {c["rear"] for c in MIX["counters"] if "rear" in c}
+    for k in sorted(kinds):
+        v = KIND[k]
+        if k in row_of:
+            pursuit, ground, art, mpa, cls, zoc = row_of[k]
+            lo, hi = art if isinstance(art, tuple) else (art, art)
+            assert (v.get("pursuit"), v["ground"], v["mpa"], v["cls"], v["zoc"]) == (pursuit, ground, mpa, cls, zoc), k
+            assert lo <= v["art"] <= hi, k
+        elif k.startswith("vc_bn_"):
+            assert 1 <= v["pursuit"] <= 3 and 1 <= v["ground"] <= 3 and 0 <= v["art"] <= 1 and 6 <= v["mpa"] <= 7, k
+        else:    # a design, or a copy of one (then the same values)
+            src = v["src"]
+            copy = re.search(r"\(counters\.json (\w+)\)", src["why"])
+            if copy:
+                assert all(v[f] == KIND[copy[1]][f] for f in ("pursuit", "ground", "art", "mpa", "cls", "zoc")), k
+            else:
+                assert "design" in src["source"] + src["why"], k
+    assert set(row_of) <= set(KIND), set(row_of) - set(KIND)
 
 
 def test_the_countermix_holds_the_formations_the_rulebook_names():

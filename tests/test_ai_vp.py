@@ -115,6 +115,9 @@ def test_V7_2_V18_1_hqs_and_artillery_move_last_to_the_strongest_operating_stack
     """In the operation's movement the combat units move first; each HQ and battery then goes to
     the hex of operating combat units with the most ground strength in range of the target."""
     m = at_ops(vptest)
+    # the 155 mm starts with the 7th Marines: at Chu Lai it is road-bound (QL1 runs no more on
+    # 5118-5119-5120, issue 44 item 1) and reaches no stack (test_V3_an_hq_or_battery_walks_only...)
+    m["state"]["units"]["a212"]["hex"] = "5220"
     rng = random.Random(0)
     picks, moved = [], False
     for _ in range(400):
@@ -173,17 +176,26 @@ def test_V3_an_hq_or_battery_walks_only_to_a_stack_it_can_reach(vptest):
     s = m["state"]
     s["rec"]["amp"] = 0
     s["units"]["m37"]["op"] = True      # the operating combat unit at 5220, next to the target
-    s["units"]["a212"]["op"] = True     # the 155 mm at 5118, 2 hexes from it
+    s["units"]["a212"]["op"] = True     # the 155 mm on QL1 at Mo Duc 5222, 2 hexes from it
+    s["units"]["a212"]["hex"] = at = "5222"
+    s["units"]["ps1"]["hex"] = "5024"   # (the political section set up there goes to Ba To)
     op = {"targets": ["5320"]}
     f = {"s": "move", "mode": "op", "cur": "a212", "mp": {"a212": 6}, "enter": ["5320"], "forbid": []}
-    steps = [{"t": "step", "to": n} for n in B.neighbours("5118") if B.mapof(s).playable(n)]
+    steps = [{"t": "step", "to": n} for n in B.neighbours(at) if B.mapof(s).playable(n)]
     legal = steps + [{"t": "halt"}]
     a = VP.with_the_troops(s, f, legal, op)
     u = s["units"]["a212"]
-    cost = MV.step_cost(s, u, "5118", a["to"], ["5320"], "op")
+    cost = MV.step_cost(s, u, at, a["to"], ["5320"], "op")
     assert a["t"] == "step" and "5220" in MV.reach(s, dict(u, hex=a["to"]), 6 - cost, ["5320"], "op")
     f["mp"]["a212"] = 0.5               # not enough MP for even one step
     assert "5220" not in VP._ends(s, f, s["units"]["a212"], False)
+    assert VP.with_the_troops(s, f, legal, op) == {"t": "halt"}
+    # at Chu Lai 5118 the battery is road-bound (QL1 runs no more on 5118-5119-5120, issue 44 item 1):
+    # 6 MP take it into 5119 or 5018 and no farther, so it stays
+    u["hex"] = "5118"
+    f["mp"]["a212"] = 6
+    assert "5220" not in VP._ends(s, f, u, False)
+    legal = [{"t": "step", "to": n} for n in B.neighbours("5118") if B.mapof(s).playable(n)] + [{"t": "halt"}]
     assert VP.with_the_troops(s, f, legal, op) == {"t": "halt"}
 
 
@@ -264,7 +276,9 @@ def test_V3_3_a_lone_hq_moves_to_its_troops_in_the_strategic_movement_phase(vpte
     m = M.new_match(R, vptest, 1)
     while D.acts(m, "place"):
         D.answer(m, t="place")
-    m["state"]["units"]["m37"]["hex"] = "5119"  # the 7th Marines HQ at 5220 is left alone
+    # the 7th Marines HQ at 5220 is left alone (3/7 across the Tra Khuc at Quang Ngai: 6 MP away for
+    # the mech HQ, since QL1 runs no more on 5118-5119-5120, issue 44 item 1)
+    m["state"]["units"]["m37"]["hex"] = "5121"
     rng = random.Random(1)
     seen = False
     for _ in range(60):

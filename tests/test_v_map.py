@@ -23,8 +23,16 @@ KINDS = {"geodata", "reconstruction", "play report", "rulebook"}
 
 
 def test_the_shipped_map_is_the_first_cut_plus_the_overrides():
-    """tools/map_v65/area.py rebuilt from the committed first cut and hand data gives the shipped file."""
-    assert AREA.build(SPEC, GRID) == MAP
+    """The shipped file is the window of the whole map (tools/map_v65/area.py window(), issue 47) whose
+    play area is what area.build() makes of the committed first cut and hand data."""
+    country = json.loads((REPO / "game/rules/vietnam_1965_1975/data/map_country.json").read_text())
+    assert AREA.window(country, SPEC) == MAP
+    own = AREA.build(SPEC, GRID)
+    for h, rec in own["hexes"].items():
+        if rec["play"]:
+            # (a neighbouring play area's named places, no rules effect, show on the whole map's windows)
+            assert {k: v for k, v in rec.items() if k not in ("prov", "boundary", "place")} == \
+                {k: v for k, v in MAP["hexes"][h].items() if k not in ("prov", "boundary", "place")}, h
 
 
 def test_every_hex_has_terrain_and_provenance():
@@ -77,7 +85,10 @@ def test_the_overrides_are_applied_strongest_source_last():
             strongest[key] = o
     assert len(strongest) >= 40
     for (where, field), o in strongest.items():
-        if "|" in where:
+        if "|" in where and field == "road":        # a road step cut (issue 44 items 1-2)
+            assert o["value"] is None and not any(
+                "|".join(sorted(p)) == where for r in MAP["roads"].values() for p in zip(r["hexes"], r["hexes"][1:]))
+        elif "|" in where:
             side = MAP["hexsides"].get(where)
             if o["value"] is None:
                 assert side is None, where
@@ -136,3 +147,65 @@ def test_the_svg_draws_every_hex_with_its_terrain_over_the_real_geography():
     for layer in ('id="geo-land"', 'id="geo-rivers"', 'id="geo-relief"', 'class="place"'):
         assert layer in svg, layer
     assert svg.index('id="geo"') < svg.index('id="spaces"')   # the geography under the hexes
+
+
+# --- issue 44 items 1-2: the Quang Ngai roads the rulebook's Starlite walkthrough allows ----------------
+
+def walkthrough_state(us_hex="5118"):
+    """Starlite after the NLF's first operation of the VG rulebook's walkthrough (play report (A),
+    EXT-1): the VC regiment in 5020, the political section in 5019, 3/3 Marines in `us_hex`."""
+    from game.rules.vietnam_1965_1975 import setup
+    s = setup.initial_state("starlite", {})
+    s["units"]["vc1"]["hex"], s["units"]["ps1"]["hex"] = "5020", "5019"
+    s["units"]["m33"]["hex"] = us_hex
+    return s
+
+
+def test_V4_starlite_walkthrough_3_3_marines_spend_6_mp_from_5118_to_5020():
+    """V 3, V 3.1 (L113-123: +1 MP to leave an enemy ZOC), V 4 (L162-163: a road step pays the road
+    cost and ignores the hexside): the walkthrough's 3/3 Marines go 5118 -> 5119 -> 5120 -> 5020 and
+    "only spend 6 MPs": 2 into Binh Son across the minor river on 5118|5119, 1 + 1 into 5120 out of
+    the political section's ZOC, 1 + 1 into the target hex 5020. The map has no road on 5118-5119
+    or 5119-5120 (it charged 4 along QL1 before issue 44 item 1)."""
+    from game.rules.vietnam_1965_1975.movement import step_cost
+    s = walkthrough_state()
+    m = get_map("quangngai")
+    assert not m.road("5118", "5119") and not m.road("5119", "5120") and not m.road("5120", "5020")
+    assert m.hexside("5118", "5119")["river"] == "minor" and not m.hexside("5119", "5120")
+    u = s["units"]["m33"]
+    path = ["5118", "5119", "5120", "5020"]
+    costs = [step_cost(s, dict(u, hex=a), a, b, ["5020"], "op") for a, b in zip(path, path[1:])]
+    assert costs == [2, 2, 2] and sum(costs) == 6
+    assert m.road("5017", "5118") and m.road("5120", "5121")      # QL1 is cut, not gone
+
+
+def test_V4_starlite_walkthrough_vc_reacting_5019_to_4919_pays_4_mp():
+    """V 3.1 (L121-122), V 4, V 5.3: with 3/3 in 5020, the political section reacts from 5019 into
+    4919 "at a cost of its 4 MPs (1 to leave the USMC ZOC, 3 to enter mountain terrain)": the Binh
+    Son-Tra Bong road ends at 5119-5019 (it charged 1.5 along the road before issue 44 item 2)."""
+    from game.rules.vietnam_1965_1975 import board as B
+    from game.rules.vietnam_1965_1975.movement import step_cost
+    s = walkthrough_state(us_hex="5020")
+    m = get_map("quangngai")
+    assert m.road("5119", "5019") and not m.road("5019", "4919") and not m.road("4919", "4819")
+    ps = s["units"]["ps1"]
+    assert step_cost(s, ps, "5019", "4919", [], "react") == 1 + 3 == B.mpa(s, ps)   # MPA 6 - 2 (V 18.2)
+
+
+def test_the_road_cuts_are_the_one_change_to_starlites_roads_with_their_provenance():
+    """Issue 44 items 1-2: the four road steps taken out, each an override with its source and why,
+    shown on the About page; every other road step of the Quang Ngai map is as before."""
+    cuts = {o["hexside"]: o for o in MAP["overrides"] if o.get("field") == "road"}
+    assert set(cuts) == {"5118|5119", "5119|5120", "4919|5019", "4819|4919"}
+    for o in cuts.values():
+        assert o["value"] is None and o["source"] == "play report" and "issue 44" in o["why"]
+    play = {h for h, r in MAP["hexes"].items() if r["play"]}
+    steps = {"|".join(sorted(p)) for r in MAP["roads"].values() for p in zip(r["hexes"], r["hexes"][1:])
+             if any(h in play for h in p)}
+    before = {"|".join(sorted(p)) for r in SPEC["roads"]["routes"].values() for p in zip(r["hexes"], r["hexes"][1:])
+              if any(h in play for h in p)}
+    # (the Binh Dinh map's QL1 runs on from Starlite's boundary hex 5426 into the margin: the whole map's)
+    assert steps == before - set(cuts) | {"5426|5427"}
+    from game.rules.vietnam_1965_1975.about import about
+    items = [i for i in about()[0]["items"] if i["what"].startswith("hexside") and "road" in i["what"]]
+    assert {i["what"].split()[1] for i in items} == set(cuts) and all(i["kind"] == "play report" for i in items)

@@ -78,7 +78,8 @@ def test_V4_road_and_cultivated_costs_on_the_map():
     """V 3.2 example, V 4: mech pays 4 for cultivated, a road step 1/2 whatever the terrain."""
     m = B.mapof({"area": "quangngai"})
     assert m.enter_cost("5220", "5219", "mech") == 4 and m.enter_cost("5220", "5219", "foot") == 1
-    assert m.road("5118", "5119") and m.enter_cost("5118", "5119", "mech") == 0.5
+    # (QL1 5121-5221: the steps 5118-5119-5120 are no road since issue 44 item 1, tests/test_v_map.py)
+    assert m.road("5121", "5221") and m.enter_cost("5121", "5221", "mech") == 0.5
 
 
 def test_V3_1_zoc_exit_costs_patrol_hold_and_shared_hexes():
@@ -694,12 +695,14 @@ def test_V6_2_a_reacting_hold_unit_loses_its_mission_and_stays_used():
 # --- V 3.3 strategic movement --------------------------------------------------------------------------
 
 def test_V3_3_us_strategic_move_is_free_along_roads_and_ends_ops():
-    """V 3.3 (T-STRAT-1): in the Strategic Movement Phase 3/3 moves along QL1 5118 -> 5119 -> 5120
-    for 0 MP; it cannot airmobilize; it is Ops Complete afterwards."""
+    """V 3.3 (T-STRAT-1): in the Strategic Movement Phase 3/3, put on QL1 at Quang Ngai, moves along
+    it 5121 -> 5221 -> 5222 for 0 MP; it cannot airmobilize; it is Ops Complete afterwards. (QL1
+    runs no more on 5118-5119-5120, issue 44 item 1: tests/test_v_map.py.)"""
     m = M.new_match(R, "starlite", 1)
     for _ in range(2):
         u = M.legal_actions(R, m, "NLF")[0]["u"]
         D.answer(m, t="place", u=u, hex="5320")
+    units(m)["m33"]["hex"] = "5121"
     D.answer(m, t="done")
     D.answer(m, t="done")
     D.answer(m, t="strat")
@@ -707,11 +710,11 @@ def test_V3_3_us_strategic_move_is_free_along_roads_and_ends_ops():
     D.answer(m, t="go")
     D.answer(m, t="pick", u="m33")
     assert not D.acts(m, "air")
-    D.answer(m, t="step", to="5119")
-    D.answer(m, t="step", to="5120")
+    D.answer(m, t="step", to="5221")
+    D.answer(m, t="step", to="5222")
     assert m["state"]["stack"][-1]["mp"]["m33"] == 8
     D.answer(m, t="halt")
-    assert units(m)["m33"]["done"] and units(m)["m33"]["hex"] == "5120"
+    assert units(m)["m33"]["done"] and units(m)["m33"]["hex"] == "5222"
 
 
 def test_V3_3_nlf_strategic_movement_barred_in_starlite():
@@ -983,26 +986,29 @@ def test_V5_5_rp_limit_forces_removal_when_rp_run_out():
 # --- V 6.3 security operations --------------------------------------------------------------------------
 
 def test_V6_3_security_moves_free_along_the_road_and_attacks_on_entering():
-    """V 6.3 (reference 2.5.1): 3/3 and 2/4 in 5118 move along QL1 for 0 MP, paying 1 MP to leave
-    5119 (in the VC's ZOC); entering the VC's road hex 5120 attacks it at once (no alert); a retreat
-    may not enter the road hexes behind."""
+    """V 6.3 (reference 2.5.1): 3/3 and 2/4, put on QL1 at Quang Ngai 5121, move along it for 0 MP,
+    paying 1 MP to leave 5221 (in the VC's ZOC); entering the VC's road hex 5222 attacks it at once
+    (no alert); a retreat may not enter the road hexes behind. (QL1 runs no more on 5118-5119-5120,
+    issue 44 item 1: tests/test_v_map.py.)"""
     m = start(vc_hex="5219")
-    units(m)["vc1"]["hex"] = "5120"
+    units(m)["vc1"]["hex"] = "5222"
+    for uid in ("m33", "m24"):
+        units(m)[uid]["hex"] = "5121"
     D.answer(m, t="us_op")
     D.answer(m, t="operate", op="security")
-    D.answer(m, t="hex", hex="5118")
+    D.answer(m, t="hex", hex="5121")
     D.answer(m, t="unit", u="m33")
     D.answer(m, t="unit", u="m24")
     D.answer(m, t="go")
-    D.answer(m, t="step", to="5119")
+    D.answer(m, t="step", to="5221")
     assert m["state"]["stack"][-1]["mp"] == 8
     m["state"]["dice"]["queue"] = [6]
-    D.answer(m, t="step", to="5120")
-    assert any(e["text"].startswith("US attacks 5120") for e in m["log"])
+    D.answer(m, t="step", to="5222")
+    assert any(e["text"].startswith("US attacks 5222") for e in m["log"])
     assert not any(e["text"].startswith("Alert") for e in m["log"])
     fr = [f for f in m["state"]["stack"] if f["s"] == "sec_fight"]
     if fr:
-        assert fr[0]["forbid"] == ["5118", "5119"]
+        assert fr[0]["forbid"] == ["5121", "5221"]
     mv = [f for f in m["state"]["stack"] if f["s"] == "sec_move"][0]
     assert mv["mp"] == 7 and m["state"]["op"]["fights"] == 1
 

@@ -238,4 +238,6 @@ def test_V3_movement_range_is_where_the_step_actions_can_end():
                         keys.add(key)
                         todo.append(m2)
         seen.discard(start)
-        assert want == seen and len(want) > 10, (uid, sorted(want ^ seen))
+        # (2/12, mech in the paddies at 4 MP a hex, reaches only 5018 and 5119 from Chu Lai since QL1
+        # runs no more on 5118-5119-5120, issue 44 item 1)
+        assert want == seen and len(want) > (10 if uid == "m37" else 1), (uid, sorted(want ^ seen))

@@ -4,7 +4,7 @@ They draw; what their buttons do is the input's commands (input.py) and the sess
 """
 from game.rules import get, howto as howto_of, title as title_of
 
-from . import howto, offline_copy, saves, startscreen
+from . import howto, offline_copy, saves, startscreen, whole_map
 from .dom import document, el, q
 
 
@@ -134,6 +134,7 @@ def about(root, rules):
     el("p", text="The rulebook gives the rules; its map, counter sheet and charts are missing. What is not "
                  "in the rulebook comes from play reports, geography, reconstruction or design, as listed.",
        cls="muted", parent=root)
+    whole_map.draw(root, rules.id)  # the map of all the play areas, where a game has one (issue 47)
     for sec in about_of():
         det = el("details", cls="about-sec", parent=root)
         kinds = {}

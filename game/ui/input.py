@@ -7,7 +7,7 @@ What a click on the map means (issue 9 item 4): with a unit selected, a lit plac
 actions; otherwise a click never acts: a stack spreads and opens in the inspector, a piece that can
 act is selected; a click that does nothing says why (hints.py).
 """
-from . import hints, startscreen
+from . import hints, startscreen, whole_map
 from .dom import document, listen, q, window
 
 
@@ -49,6 +49,7 @@ class Input:
             "zoom-in": lambda n: sc.pz.zoom(1 / 1.4),
             "zoom-out": lambda n: sc.pz.zoom(1.4),
             "zoom-fit": lambda n: sc.pz.fit(),
+            "whole-map": whole_map.command,  # the About page's whole map: a zoom button (issue 47)
         }
         for name, fn in table.items():
             self.command(name, fn)

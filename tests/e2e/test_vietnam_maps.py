@@ -72,3 +72,71 @@ def test_a_scenario_on_a_new_area_shows_its_map_and_starlite_its_own_again(page,
     start(page, "starlite")
     n, want, _, text = seen(page, "quangngai")
     assert n == want and "Mo Duc" in text
+
+
+SEES = """names => { const det = document.querySelector('#help-about [data-whole-map]');
+  const v = det.querySelector('.whole-map-view').getBoundingClientRect();
+  return names.filter(n => { const l = det.querySelector(`[data-place="${n}"]`);
+    if (!l || getComputedStyle(l).display === 'none') return false;
+    const r = l.getBoundingClientRect();
+    return r.width > 0 && r.left >= v.left && r.right <= v.right && r.top >= v.top && r.bottom <= v.bottom
+           && parseFloat(getComputedStyle(l).fontSize) >= 10; }); }"""
+CITIES = ["Hue", "Da Nang", "Qui Nhon", "Saigon"]
+CORPS = ["I Corps", "II Corps", "III Corps", "IV Corps"]
+I_CORPS = ["Quang Tri", "Hue", "Da Nang", "Tam Ky", "Quang Ngai"]
+DELTA = ["Can Tho", "My Tho", "Rach Gia", "Vinh Long", "Chau Phu"]
+
+
+def zoom(page, view):
+    page.click(f'#help-about [data-cmd="whole-map"][data-view="{view}"]')
+    page.wait_for_function("v => document.querySelector('#help-about [data-whole-map]').dataset.shown === v", arg=view)
+    page.locator("#help-about .whole-map-view").evaluate("v => v.scrollIntoView({block: 'end'})")
+    return page.locator("#help-about .whole-map-view").screenshot()
+
+
+@pytest.mark.parametrize("size", [(1440, 900), (390, 844)], ids=["desktop", "phone"])
+def test_the_about_page_shows_the_whole_map_and_the_start_screen_offers_no_campaign(page, base_url, size):
+    """Issue 47 item 2: the whole map (the country's SVG, its regions and borders) is on the About
+    page, loaded when its section opens, fitted: a player reads the four corps zones and the main
+    cities on it, the province capitals left out at that scale; zoomed on I Corps they read Quang
+    Tri to Quang Ngai and no longer Saigon; on the Delta, Can Tho, My Tho and Rach Gia and no longer
+    Hue; each zoom changes the picture in the view. The campaigns are data only
+    (data/campaign_scenarios.json): the start screen offers none of them."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    campaigns = json.loads((DATA / "campaign_scenarios.json").read_text())["campaigns"]
+    page.goto(base_url)
+    wait_ready(page)
+    page.wait_for_selector("#start-screen:not([hidden])")
+    page.click(f'input[data-game="{GAME}"]')
+    offered = page.evaluate("Array.from(document.querySelectorAll('input[data-scenario]')).map(i => i.dataset.scenario)")
+    assert "starlite" in offered and not set(offered) & set(campaigns)
+    page.click("#start-howto")
+    page.click('#help-dlg [data-tab="about"]')
+    page.wait_for_selector('#help-about [data-whole-map]')
+    assert page.evaluate("document.querySelector('#help-about [data-whole-map] img').complete === false "
+                         "|| document.querySelector('#help-about [data-whole-map]').open === false")
+    page.click('#help-about [data-whole-map] summary')
+    page.wait_for_function("() => { const i = document.querySelector('#help-about [data-whole-map] img');"
+                           " return i && i.complete && i.naturalWidth === 3768; }", timeout=30_000)
+    page.locator("#help-about .whole-map-view").evaluate("v => v.scrollIntoView({block: 'end'})")
+    everything = CITIES + CORPS + I_CORPS + DELTA
+    opened = set(page.evaluate(SEES, everything))
+    assert set(CORPS + ["Hue", "Da Nang", "Saigon"]) <= opened and not opened & {"Quang Tri", "Can Tho", "Tam Ky"}
+    fitted = zoom(page, "fit")
+    assert set(page.evaluate(SEES, everything)) >= set(CORPS + ["Hue", "Da Nang", "Saigon"])
+    width = lambda: page.evaluate(  # noqa: E731
+        "document.querySelector('#help-about .whole-map-board').getBoundingClientRect().width")
+    wide = width()
+    i_corps = zoom(page, "i")
+    seen = set(page.evaluate(SEES, everything))
+    assert set(I_CORPS) <= seen and not seen & {"Saigon", "Can Tho", "IV Corps"}, seen
+    assert width() > 1.8 * wide and i_corps != fitted          # 2x on a phone, 3.7x at 1440
+    delta = zoom(page, "delta")
+    seen = set(page.evaluate(SEES, everything))
+    assert set(DELTA[:3]) <= seen and not seen & {"Hue", "Da Nang", "I Corps"}, seen
+    assert delta not in (i_corps, fitted)
+    assert page.evaluate(SEES, ["Hue"]) == [] and zoom(page, "fit") and "Hue" in page.evaluate(SEES, ["Hue"])
+    text = page.text_content("#help-about")
+    for part in ("Map (country)", "Population Control Sheet", "Pacification Table", "Strategic Bombing Table",
+                 "Morale Chart", "Unit Chart", "open questions"):
+        assert part in text, part

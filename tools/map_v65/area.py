@@ -2,10 +2,14 @@
 
     PYTHONPATH=tools/map_v65/.pydeps python3 tools/map_v65/area.py [--area quangngai] [--accept]
 
-reads  tools/map_v65/svn_firstcut.json (firstcut.py), tools/map_v65/areas/<area>.json (hand data:
-       quangngai, pleiku, binhdinh; "include" takes another area's for the hexes they share) and
-       tools/map_v65/provinces.json (GeoNames provinces read as 1965's)
-writes game/rules/vietnam_1965_1975/data/map_<area>.json (committed; the only map file the game reads)
+reads  game/rules/vietnam_1965_1975/data/map_country.json (the whole map, country.py) and
+       tools/map_v65/areas/<area>.json (the play area: its extent and play definition)
+writes game/rules/vietnam_1965_1975/data/map_<area>.json (committed; the map file a scenario reads)
+
+The window is the whole map cut to the area's extent (window()); the area's own hand data (towns,
+rivers, roads, overrides, regions; "include" takes another area's for the hexes they share) and
+the first cut (svn_firstcut.json), provinces.json, are laid by build(), which country.py calls for
+each area: those are the values the whole map keeps in the area's window.
 
 Order, lowest first: the first cut (source "geodata": GSHHG sea, MODIS cover, relief, Natural Earth
 countries and borders, GeoNames provinces), the hand map (reconstruction), the play reports, the
@@ -69,13 +73,20 @@ def _dist2(a, b):
     return ((a[0] - b[0]) * G.KY) ** 2 + ((a[1] - b[1]) * G.KX) ** 2
 
 
+def _beyond(p: dict, sp: dict) -> bool:
+    """A place on the split's side of its line: south_of / north_of a latitude, west_of / east_of a
+    longitude (provinces.json "split")."""
+    return ((p["lat"] < sp["south_of"]) if "south_of" in sp else (p["lat"] >= sp["north_of"]) if "north_of" in sp
+            else (p["lon"] < sp["west_of"]) if "west_of" in sp else (p["lon"] >= sp["east_of"]))
+
+
 def province_places(grid: dict, table: dict) -> list[tuple[float, float, str]]:
     """(lat, lon, province) of every GeoNames place, read as 1965 provinces (provinces.json)."""
     out = []
     for p in grid["places"]:
         prov = table["admin1"].get(p["province"])
         for sp in table.get("split", []):
-            if p["province"] == sp["admin1"] and p["lat"] < sp["south_of"]:
+            if p["province"] == sp["admin1"] and _beyond(p, sp):
                 prov = sp["province"]
         prov = (table["places"].get(p["name"]) or {}).get("province", prov)
         if prov:
@@ -164,11 +175,14 @@ def build(spec: dict, grid: dict) -> dict:
             roads[k] = dict(v, prov=spec["roads"]["source"])
     # overrides, weakest source first so that a stronger one wins on the same field
     overrides = (inc["overrides"] if inc else []) + spec["overrides"]
+    cuts = set()
     for o in sorted(overrides, key=lambda o: KINDS.index(o["source"])):
         if "hex" in o:
             rec = hexes[o["hex"]]
             rec[o["field"]] = o["value"]
             rec["prov"][o["field"]] = o["source"]
+        elif "hexside" in o and o["field"] == "road":
+            cuts.add(o["hexside"])     # a road step the evidence denies (the road is cut there)
         elif "hexside" in o:
             if o["value"] is None:
                 sides.pop(o["hexside"], None)
@@ -176,6 +190,7 @@ def build(spec: dict, grid: dict) -> dict:
                 side = sides.setdefault(o["hexside"], {})
                 side[o["field"]] = o["value"]
                 side["prov"] = o["source"]
+    roads = cut_roads(roads, cuts)
     for rec in hexes.values():     # land by a hand override where the first cut has sea: South Vietnam
         if rec["terrain"] != "all-sea" and "country" not in rec:
             rec["country"] = "svn"
@@ -198,13 +213,7 @@ def build(spec: dict, grid: dict) -> dict:
     present = sorted({r["province"] for r in hexes.values() if r.get("province")})
     return {
         "meta": {"area": spec["area"],
-                 "notes": "Built by tools/map_v65 (build.sh): a first cut from real geodata (GSHHG coastline, "
-                          "MODIS 2019 land cover, Natural Earth relief and borders, GeoNames towns and provinces) "
-                          "under the hand map (reconstruction)"
-                          + (", the play-report corrections of research 7" if counts.get("play report") else "")
-                          + (" and the rulebook's hexes" if counts.get("rulebook") else "")
-                          + "; each hex's prov says which one each value comes from."
-                          + (" " + spec["what"] if spec.get("what") else ""),
+                 "notes": _notes("Built by tools/map_v65 (build.sh)", counts, spec),
                  "why": {k: " / ".join(w for w in ws if w) for k, ws in (
                      ("hexsides", [inc and inc["sides_why"], spec["hexsides"]["why"]]),
                      ("roads", [inc and inc["roads_why"], spec["roads"]["why"]]),
@@ -222,6 +231,105 @@ def build(spec: dict, grid: dict) -> dict:
         "roads": roads,
         "overrides": overrides + town_overrides,
     }
+
+
+def cut_roads(roads: dict, cuts: set) -> dict:
+    """Roads with the steps in `cuts` ("a|b" hexsides, overrides of field "road" and value None)
+    taken out: a route cut in the middle becomes its parts, the first keeping the name, the others
+    named "<name> (<first hex>-<last hex>)"; a part of one hex is no road."""
+    if not cuts:
+        return roads
+    out = {}
+    for name, road in roads.items():
+        parts, cur = [], [road["hexes"][0]]
+        for a, b in zip(road["hexes"], road["hexes"][1:]):
+            if "|".join(sorted((a, b))) in cuts:
+                parts.append(cur)
+                cur = [b]
+            else:
+                cur.append(b)
+        parts.append(cur)
+        parts = [p for p in parts if len(p) > 1]
+        for i, p in enumerate(parts):
+            out[name if i == 0 else f"{name} ({p[0]}-{p[-1]})"] = dict(road, hexes=p)
+    return out
+
+
+def window(country: dict, spec: dict) -> dict:
+    """The play area's map as the game reads it: the country map (country.py, map_country.json) cut to
+    the area's extent, with its play area (spec "play") marked; the hexsides and road steps inside
+    the extent; the overrides that concern it (for the About page)."""
+    (c0, c1), (r0, r1) = spec["extent"]["cols"], spec["extent"]["rows"]
+    ids = [G.hid(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+    inside = set(ids)
+    hexes = {h: json.loads(json.dumps(country["hexes"][h])) for h in ids}
+    play = play_hexes(hexes, spec["play"])
+    for h, rec in hexes.items():
+        rec["play"] = h in play
+        rec["prov"]["play"] = spec["play"]["source"]
+        rec["prov"] = {k: rec["prov"][k] for k in sorted(rec["prov"], key=_FIELDS.index)}
+    sides = {k: v for k, v in country["hexsides"].items() if all(h in inside for h in k.split("|"))}
+    roads = {}
+    for name, road in country["roads"].items():
+        runs, cur = [], []
+        for h in road["hexes"]:
+            if h in inside:
+                cur.append(h)
+            else:
+                runs.append(cur)
+                cur = []
+        runs = [r for r in runs + [cur] if len(r) > 1]
+        for i, run in enumerate(runs):
+            roads[name if i == 0 else f"{name} ({run[0]}-{run[-1]})"] = {k: v for k, v in road.items() if k != "hexes"} | {"hexes": run}
+    seen, overrides = set(), []
+    for o in country["overrides"]:
+        key = json.dumps(o, sort_keys=True)
+        if key not in seen and all(h in inside for h in (o.get("hex") or o.get("hexside")).split("|")):
+            seen.add(key)
+            overrides.append(o)
+    table = json.load(open(PROVINCES))
+    present = sorted({r["province"] for r in hexes.values() if r.get("province")})
+    counts = Counter(p for r in hexes.values() for p in r["prov"].values())
+    meta = country["meta"]
+    return {
+        "meta": {"area": spec["area"],
+                 "notes": _notes("A window of the whole map (map_country.json, tools/map_v65/country.py)", counts, spec),
+                 "window_of": "map_country.json",
+                 "why": {"hexsides": _why(spec, "hexsides"), "roads": _why(spec, "roads"), "play": spec["play"]["why"]},
+                 "sources": [k for k in KINDS + ("design",) if counts.get(k)],
+                 "schema": SCHEMA,
+                 "provinces": {k: table["names"].get(k, k) for k in present},
+                 "play_regions": spec["play"].get("regions", []),
+                 "province_rule": table["what"],
+                 "geodata": meta["geodata"],
+                 "first_cut": meta["first_cut"]},
+        "terrain_types": sorted({r["terrain"] for r in hexes.values()}),
+        "hexes": hexes,
+        "hexsides": sides,
+        "roads": roads,
+        "overrides": overrides,
+    }
+
+
+_FIELDS = ("terrain", "country", "border", "town", "place", "port", "beach", "province", "boundary", "disputed", "play")
+
+
+def _notes(lead: str, counts: Counter, spec: dict) -> str:
+    """The map file's notes: what it is built from, by the sources its values carry."""
+    return (lead + ": a first cut from real geodata (GSHHG coastline, MODIS 2019 land cover, Natural Earth relief "
+            "and borders, GeoNames towns and provinces) under the hand map (reconstruction)"
+            + (", the play-report corrections of research 7" if counts.get("play report") else "")
+            + (" and the rulebook's hexes" if counts.get("rulebook") else "")
+            + "; each hex's prov says which one each value comes from."
+            + (" " + spec["what"] if spec.get("what") else ""))
+
+
+def _why(spec: dict, key: str) -> str:
+    """The hand data's reason for its hexsides or roads, with an included area's."""
+    ws = []
+    if spec.get("include"):
+        ws.append(json.load(open(os.path.join(HERE, "areas", f"{spec['include']}.json")))[key]["why"])
+    return " / ".join(w for w in ws + [spec[key]["why"]] if w)
 
 
 def lay_regions(hexes: dict, regions: list, anchors: list) -> None:
@@ -284,7 +392,8 @@ def rules_view(m: dict) -> dict:
     hexes = {h: {k: r.get(k) for k in keys if r.get(k) is not None}
              for h, r in m["hexes"].items()}
     sides = {k: v.get("river") or v.get("kind") for k, v in m.get("hexsides", {}).items()}
-    roads = {k: [str(x) for x in v["hexes"]] for k, v in m.get("roads", {}).items()}
+    roads = {"|".join(sorted((str(a), str(b)))): "road" for v in m.get("roads", {}).values()
+             for a, b in zip(v["hexes"], v["hexes"][1:])}     # the road steps (names and order aside)
     return {"hexes": hexes, "hexsides": sides, "roads": roads}
 
 
@@ -321,7 +430,7 @@ def main() -> int:
     a = ap.parse_args()
     spec = json.load(open(os.path.join(HERE, "areas", f"{a.area}.json")))
     grid = json.load(open(os.path.join(HERE, "svn_firstcut.json")))
-    new = build(spec, grid)
+    new = window(json.load(open(os.path.join(DATA, "map_country.json"))), spec)
     dst = os.path.join(DATA, f"map_{a.area}.json")
     first = first_cut_for(new["hexes"], grid)
     for t, row in sorted(agreement(new, first).items()):

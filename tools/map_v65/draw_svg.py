@@ -48,6 +48,13 @@ def centre(h: str, c0: int, r0: int) -> tuple[float, float]:
     return x, y
 
 
+def neighbours(h: str) -> list[str]:
+    c, r = cr(h)
+    cells = ([(c, r - 1), (c, r + 1), (c - 1, r - 1), (c - 1, r), (c + 1, r - 1), (c + 1, r)] if c & 1 else
+             [(c, r - 1), (c, r + 1), (c - 1, r), (c - 1, r + 1), (c + 1, r), (c + 1, r + 1)])
+    return [f"{a:02d}{b:02d}" for a, b in cells if a >= 0 and b >= 0]
+
+
 def corners(x: float, y: float) -> list[tuple[float, float]]:
     return [(x + R * math.cos(math.radians(a)), y + R * math.sin(math.radians(a))) for a in range(0, 360, 60)]
 
@@ -197,6 +204,98 @@ def region_labels(hexes: dict, pos: dict) -> list[str]:
     return out
 
 
+def country_layers(data: dict, pos: dict, c0: int, r0: int) -> tuple[list[str], list[str]]:
+    """The whole map's own layers (issue 47 item 2): the 35 regions' and the corps zones' borders along
+    the hexsides between hexes of different regions (data/campaign_regions.json; a border hex is on
+    both sides, V 13), the Mekong's water hexsides, and the labels: regions (code and name), the
+    provinces of the composite regions, the countries beyond the border, the trail's boxes and the
+    North (off the hexgrid, meta off_map). Returns (the layers under the roads, the labels)."""
+    hexes = data["hexes"]
+    regions = json.loads((REPO / "game/rules/vietnam_1965_1975/data/campaign_regions.json").read_text())["regions"]
+    corps = json.loads((REPO / "game/rules/vietnam_1965_1975/data/corps.json").read_text())["corps"]
+    region_of = {p: r["code"] for r in regions for p in r["provinces"]}
+    names = data["meta"]["provinces"]
+
+    def zone(h):
+        p = hexes[h].get("province")
+        return (region_of.get(p, p), corps.get(p)) if p else (None, None)
+    edges = {"region": [], "corps": []}
+    for h in sorted(hexes):
+        for n in neighbours(h):
+            if n > h and n in hexes:
+                (ra, ca), (rb, cb) = zone(h), zone(n)
+                if ra and rb and ra != rb:
+                    e = shared_edge(h, n, c0, r0)
+                    if e:
+                        edges["corps" if ca != cb else "region"].append(e)
+
+    def d_of(segs):
+        return "".join(f"M{x1:.0f} {y1:.0f}L{x2:.0f} {y2:.0f}" for (x1, y1), (x2, y2) in segs)
+    under = ['<g id="water" pointer-events="none" stroke="#1f5fa8" stroke-width="6" stroke-linecap="round" '
+             'stroke-opacity="0.8">']
+    for key, side in sorted(data.get("hexsides", {}).items()):
+        if side.get("kind") == "water":
+            e = shared_edge(*key.split("|"), c0, r0)
+            if e:
+                (x1, y1), (x2, y2) = e
+                under.append(f'<line data-side="{key}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    under.append("</g>")
+    under.append('<g id="regions" pointer-events="none" fill="none" stroke-linecap="round">'
+                 f'<path id="region-borders" d="{d_of(edges["region"])}" stroke="#6a2c70" stroke-width="2.6" '
+                 'stroke-dasharray="9 5"><title>region border (V 13: a hex on it is in either region)</title></path>'
+                 f'<path id="corps-borders" d="{d_of(edges["corps"])}" stroke="#3b1240" stroke-width="5" '
+                 'stroke-dasharray="16 6"><title>corps zone border (V 15.1)</title></path></g>')
+    labels = []
+    groups = {}
+    for h, info in hexes.items():
+        p = info.get("province")
+        if p:
+            groups.setdefault(("region", region_of.get(p, p)), []).append(pos[h])
+            groups.setdefault(("province", p), []).append(pos[h])
+        elif info.get("country") in ("laos", "cambodia", "nvn") and not info.get("border"):
+            groups.setdefault(("country", info["country"]), []).append(pos[h])
+    by_code = {r["code"]: r for r in regions}
+    for (kind, key), pts in sorted(groups.items()):
+        x = sum(p[0] for p in pts) / len(pts)
+        y = sum(p[1] for p in pts) / len(pts)
+        if kind == "region" and key in by_code:
+            r = by_code[key]
+            labels.append(f'<text class="region-name" data-region="{key}" x="{x:.0f}" y="{y:.0f}" font-size="30" '
+                          f'font-weight="700" fill="#4a1650" fill-opacity="0.5">{escape(key)}<title>{escape(key)} '
+                          f'{escape(r["name"])}: population {r["population"]} (V 13)</title></text>')
+            labels.append(f'<text class="region-name" x="{x:.0f}" y="{y + 24:.0f}" font-size="17" font-weight="700" '
+                          f'letter-spacing="2" fill="#4a1650" fill-opacity="0.45">{escape(r["name"].upper())}</text>')
+        elif kind == "region":       # Saigon, Gia Dinh, Da Nang: in no region (V 17.3: the +70)
+            labels.append(f'<text class="region-name" x="{x:.0f}" y="{y - 30:.0f}" font-size="14" font-weight="700" '
+                          f'fill="#4a1650" fill-opacity="0.6">{escape(names.get(key, key).upper())} (+70)</text>')
+        elif kind == "province" and len(by_code.get(region_of.get(key), {}).get("provinces", [])) > 1:
+            labels.append(f'<text class="province-name" x="{x:.0f}" y="{y + 46:.0f}" font-size="13" font-style="italic" '
+                          f'fill="#4a1650" fill-opacity="0.5">{escape(names.get(key, key))}</text>')
+        elif kind == "country":
+            name = {"nvn": "NORTH VIETNAM", "laos": "LAOS", "cambodia": "CAMBODIA"}[key]
+            labels.append(f'<text class="region-name" x="{x:.0f}" y="{y:.0f}" font-size="34" font-weight="700" '
+                          f'letter-spacing="6" fill="#3a2a14" fill-opacity="0.3">{name}</text>')
+    off = data["meta"].get("off_map", {})
+    for b in off.get("trail", {}).get("boxes", []):   # V 17.8: boxes off the hexgrid, beside their hexes
+        pts = [pos[h] for h in b["hexes"] if h in pos]
+        x = sum(p[0] for p in pts) / len(pts)
+        y = sum(p[1] for p in pts) / len(pts)
+        labels.append(f'<g class="trail-box" data-trail="{b["id"]}" data-hexes="{" ".join(b["hexes"])}">'
+                      f'<rect x="{x - 62:.0f}" y="{y - 15:.0f}" width="124" height="30" rx="4" fill="#fff8e6" '
+                      f'fill-opacity="0.92" stroke="#7a4a2a" stroke-width="1.6" stroke-dasharray="5 3"/>'
+                      f'<text x="{x:.0f}" y="{y - 2:.0f}" font-size="10" font-weight="700" fill="#5a2a0a">Trail {b["id"]}'
+                      f'</text><text x="{x:.0f}" y="{y + 10:.0f}" font-size="8" fill="#5a2a0a">{escape(b["name"][:28])}'
+                      f'</text><title>Ho Chi Minh Trail box {b["id"]}, {escape(b["name"])} (V 17.8, design): units '
+                      f'leave it into {", ".join(b["hexes"])}</title></g>')
+    if off.get("north"):
+        x, y = pos["3203"] if "3203" in pos else (400, 60)
+        labels.append(f'<g class="north-box" data-off-map="north"><rect x="{x - 230:.0f}" y="{PAD:.0f}" width="300" '
+                      f'height="34" rx="5" fill="#fff" fill-opacity="0.9" stroke="#7a1f3d" stroke-width="2"/>'
+                      f'<text x="{x - 80:.0f}" y="{PAD + 22:.0f}" font-size="14" font-weight="700" fill="#7a1f3d">'
+                      f'THE NORTH: bombing target, off the map</text><title>{escape(off["north"]["why"])}</title></g>')
+    return under, labels
+
+
 def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
     hexes = data["hexes"]
     c0 = min(cr(h)[0] for h in hexes)
@@ -211,6 +310,7 @@ def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
            f"{escape(source)}; do not edit. RECONSTRUCTION: the printed map is not "
            "in the rulebook; see the map JSON's provenance per hex. -->",
            f'<rect width="{width:.0f}" height="{height:.0f}" fill="#a9cbe6"/>']  # user units: the UI zooms the viewBox
+    country = data["meta"].get("area") == "country"
     geo_layer, places = geography(hexes, width, height) if geo else ([], [])
     out += geo_layer
     out.append('<g id="spaces">')
@@ -235,21 +335,29 @@ def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
             attrs += f' data-border="{" ".join(info["border"])}"'
             cls += " border"
             edge = 'stroke="#7a1f3d" stroke-width="1.4" stroke-dasharray="5 3"'
-        out.append(f'<g class="{cls}" data-space="{h}" data-x="{x:.1f}" data-y="{y:.1f}"{attrs} '
-                   f'transform="translate({x:.1f} {y:.1f})"><path d="{path(rel)}" fill="{FILL.get(terrain, "#ddd")}"'
+        # the whole map's hexes in absolute coordinates: a transform per hex is a paint chunk and a
+        # property node per hex, which Chromium layerizes and hit-tests anew at every redraw (2,581 of
+        # them: about 80 ms of Layerize a click, traced); the play areas' maps keep their translates
+        place = (f'><path d="{path(corners(x, y))}"' if country else
+                 f' transform="translate({x:.1f} {y:.1f})"><path d="{path(rel)}"')
+        out.append(f'<g class="{cls}" data-space="{h}" data-x="{x:.1f}" data-y="{y:.1f}"{attrs}'
+                   f'{place} fill="{FILL.get(terrain, "#ddd")}"'
                    f'{opacity} {edge}/><title>{h} {escape(terrain)}'
                    f'{escape(", " + ", ".join(where)) if where else ""}</title></g>')
     out.append("</g>")
     out.append('<g id="hexsides" pointer-events="none" stroke="#2f6fb3" stroke-width="3.2" stroke-linecap="round">')
     for key, side in sorted(data.get("hexsides", {}).items()):
         a, b = key.split("|")
-        if a in hexes and b in hexes and side.get("river"):
+        if a in hexes and b in hexes and side.get("river") == "minor":
             edge = shared_edge(a, b, c0, r0)
             if edge:
                 (x1, y1), (x2, y2) = edge
                 out.append(f'<line data-side="{key}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}">'
                            f'<title>{escape(side.get("name", "river"))}</title></line>')
     out.append("</g>")
+    if country:
+        under, country_labels = country_layers(data, pos, c0, r0)
+        out += under
     out.append('<g id="roads" pointer-events="none" fill="none" stroke-linecap="round" stroke-linejoin="round">')
     for name, road in sorted(data.get("roads", {}).items()):
         pts = [pos[str(h)] for h in road["hexes"] if str(h) in pos]
@@ -259,7 +367,7 @@ def draw(data: dict, source: str = "map JSON", geo: bool = True) -> str:
         out.append(f'<path data-road="{escape(name)}" d="{d}" {style}><title>{escape(name)}</title></path>')
     out.append("</g>")
     out.append('<g id="labels" pointer-events="none" text-anchor="middle">')
-    out += region_labels(hexes, pos)
+    out += country_labels if country else region_labels(hexes, pos)
     out += places
     for h in sorted(hexes):
         x, y = pos[h]

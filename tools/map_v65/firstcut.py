@@ -29,9 +29,11 @@ Per hex (centres from reference 4.1's affine fit, geofit.py), 41 sample points v
   hexes rather than along hexsides", V 3 Borders): at least BORDER_SHARE of its land points in each
   of two or more countries (a design threshold: a border grazing a hex's corner does not make it a
   border hex, so the border hexes form a line one hex wide).
-Kept: every SVN land hex, the sea within two hexes of it, the foreign land hexes next to it, and
-every hex of the play areas cut from it (areas/*.json), so that area.py needs no geodata packages.
-Places: GeoNames towns of 1,000+ people in SVN, each with the hex the fit puts it in."""
+Kept: every SVN land hex, the sea within SEA_BELT (4) hexes of it, the foreign land within LAND_BELT
+(3) hexes (the border belts of Laos, Cambodia and the North), and every hex of the play areas cut from it (areas/*.json), so that area.py needs no geodata packages.
+Places: GeoNames towns of 1,000+ people in SVN, each with the hex the fit puts it in.
+River sides: the hexsides a WDB-II river line crosses (the country map's minor rivers outside the play
+areas, whose rivers are typed by hand)."""
 from __future__ import annotations
 
 import glob
@@ -51,7 +53,13 @@ import geofit as G          # noqa: E402
 import sources as S         # noqa: E402
 
 OUT = os.path.join(HERE, "svn_firstcut.json")
-COLS, ROWS = range(5, 63), range(1, 81)     # reference 4.1: the map spans columns 05-62, rows 01-80
+# reference 4.1: the map spans "roughly columns 05-62 and rows 01-80"; the fit puts Ha Tien in column 03
+# and the Ca Mau cape in row 85, so the grid runs from column 01 and to row 87
+COLS, ROWS = range(1, 63), range(1, 88)
+SEA_BELT = 4        # all-sea hexes kept within 4 hexes of South Vietnam's land: naval gunfire (the New
+                    # Jersey's range 4, V 7.4), naval transport and the blockade's coast (V 17.5)
+LAND_BELT = 3       # foreign land kept within 3 hexes: the border belts of Laos, Cambodia and the North
+                    # (invasions and disputed hexes V 16.2, the trail's exits V 17.8, the DMZ)
 SEA_LAND_SHARE = 0.5
 MOUNTAIN_WARMTH = -32
 HILL_WARMTH = -42
@@ -162,14 +170,15 @@ def build() -> dict:
                 rec["country"] = sm.country(lat, lon) or "SVN?"
             grid[h] = rec
     svn = {h for h, rec in grid.items() if rec.get("country") == "SVN"}
-    near = set(svn)
-    for _ in range(2):
-        near |= {n for h in near for n in neighbours(h) if n in grid}
+    steps = {h: 0 for h in svn}      # hexes from South Vietnam's land (breadth first)
+    ring = set(svn)
+    for d in range(1, max(SEA_BELT, LAND_BELT) + 1):
+        ring = {n for h in ring for n in neighbours(h) if n in grid and n not in steps}
+        steps.update({h: d for h in ring})
     keep = {}
     for h in sorted(grid):
-        rec = grid[h]
-        if h in svn or (h in near and rec["terrain"] == "all-sea") or \
-                (rec.get("country") not in (None, "SVN") and any(n in svn for n in neighbours(h))):
+        rec, d = grid[h], steps.get(h)
+        if d is not None and (d == 0 or d <= (SEA_BELT if rec["terrain"] == "all-sea" else LAND_BELT)):
             keep[h] = rec
     for path in sorted(glob.glob(os.path.join(HERE, "areas", "*.json"))):   # every play area cut from it
         ext = json.load(open(path))["extent"]
@@ -185,6 +194,7 @@ def build() -> dict:
         if p["lat"] < DMZ_LAT and h in keep:
             places.append({"name": p["name"], "province": p["admin1"], "lat": p["lat"], "lon": p["lon"], "hex": h})
     counts = Counter(rec["terrain"] for h, rec in keep.items() if h in svn)
+    rivers = river_sides(keep)
     return {
         "meta": {
             "what": "first cut of the whole South Vietnam hex grid from real geodata (issue 11 section 3)",
@@ -204,7 +214,34 @@ def build() -> dict:
         },
         "hexes": keep,
         "places": sorted(places, key=lambda p: p["hex"]),
+        "river_sides": rivers,
     }
+
+
+RIVER_RING = 20.0    # degrees: WDB-II's one closed ring around the Mekong system (not a river line)
+
+
+def river_sides(keep: dict) -> list[str]:
+    """The hexsides between two kept land hexes that a WDB-II river line crosses (the segment from
+    centre to centre meets the line): the geodata's minor rivers, "a|b" with a < b."""
+    from shapely.geometry import LineString
+    lines = []
+    for r in S.rivers("f"):
+        if r.length > RIVER_RING:
+            continue
+        lines.append(LineString([(c * G.S3 / 2, Y) for c, Y in (G.latlon_to_cY(lat, lon) for lon, lat in r.coords)]))
+    net = shapely.union_all(lines)
+    shapely.prepare(net)
+    out = []
+    for h in sorted(keep):
+        if keep[h]["terrain"] == "all-sea":
+            continue
+        for n in neighbours(h):
+            if n > h and n in keep and keep[n]["terrain"] != "all-sea":
+                (ca, ya), (cb, yb) = G.centre_cY(h), G.centre_cY(n)
+                if net.intersects(LineString([(ca * G.S3 / 2, ya), (cb * G.S3 / 2, yb)])):
+                    out.append(f"{h}|{n}")
+    return out
 
 
 SOURCES = [
@@ -239,7 +276,8 @@ def dump(grid: dict) -> str:
     lines.append(' "places": [')
     for i, p in enumerate(grid["places"]):
         lines.append("  " + json.dumps(p) + ("," if i < len(grid["places"]) - 1 else ""))
-    lines.append(" ]")
+    lines.append(" ],")
+    lines.append(' "river_sides": ' + json.dumps(grid["river_sides"]))
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -29,8 +29,8 @@ def main(out=os.path.join(HERE, "svn_firstcut.png")):
     grid = json.load(open(os.path.join(HERE, "svn_firstcut.json")))
     areas = {a: json.load(open(os.path.join(HERE, "..", "..", f"game/rules/vietnam_1965_1975/data/map_{a}.json")))
              for a in ("quangngai", "pleiku", "binhdinh")}
-    c0, y0 = 4.0, 0.0
-    W, H = int((63 - c0) * G.S3 / 2 * PX) + 40, int(82 * PX)
+    c0, y0 = 0.0, 0.0          # the grid runs from column 01 to 62 and to row 87 (firstcut.py)
+    W, H = int((63 - c0) * G.S3 / 2 * PX) + 40, int(89 * PX)
 
     def xy(c, Y):
         return (c - c0) * G.S3 / 2 * PX + 20, (Y - y0) * PX + 10

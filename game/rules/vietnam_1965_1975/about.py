@@ -93,6 +93,8 @@ def _map_section(name):
                 foreign = [h for h in hs if hexes[h]["country"] != "svn" and not hexes[h].get("border")]
                 add(f"country of {len(hs)} land hexes", src, "Natural Earth 1:10m polygon holding the centre"
                     + (f"; beyond the border: {_hexes(foreign)}" if foreign else ""))
+        elif field == "disputed":
+            add(f"{len(hs)} disputed border hexes", src, meta.get("why", {}).get("disputed", "") + ": " + _hexes(hs))
         elif field == "place":
             add(f"{sum(len(hexes[h]['place']) for h in hs)} named places", src, "drawn on the map with no rules effect: "
                 + ", ".join(p["name"] + " " + h for h in sorted(hs) for p in hexes[h]["place"]))
@@ -104,7 +106,8 @@ def _map_section(name):
             add(f"{what} = {value}", o["source"], o.get("why", ""))
     srcs = {}
     for side in m.get("hexsides", {}).values():
-        srcs[side.get("prov", "reconstruction")] = srcs.get(side.get("prov", "reconstruction"), 0) + 1
+        if side.get("river") == "minor" and not side.get("name", "").endswith("(WDB-II)"):   # the hand-typed ones
+            srcs[side.get("prov", "reconstruction")] = srcs.get(side.get("prov", "reconstruction"), 0) + 1
     why = meta.get("why", {})
     for src, n in sorted(srcs.items()):
         add(f"{n} minor-river hexsides", src, why.get("hexsides", "typed from real geography (reference 4.7)")
@@ -113,6 +116,7 @@ def _map_section(name):
     roads = m.get("roads", {})
     add(f"{len(roads)} roads ({', '.join(roads)})", "reconstruction",
         why.get("roads", "traced through the GeoNames towns (reference 4.7)") + ": no road data is installable")
+    _whole_map_items(m, add)
     for g in meta.get("geodata", []):
         add(g["data"], "geodata", f"{g['package']}; licence: {g['licence']}")
     if meta.get("first_cut"):
@@ -121,13 +125,33 @@ def _map_section(name):
     return {"title": "Map (" + meta.get("area", name) + ")", "notes": meta.get("notes"), "items": items}
 
 
+def _whole_map_items(m, add):
+    """The whole map's own entries (map_country.json, issue 47): what lies off the hexgrid (the North,
+    the trail's boxes) and the rivers the country adds outside the play areas."""
+    meta = m.get("meta", {})
+    off = meta.get("off_map", {})
+    if off.get("north"):
+        add("the North (off the map)", off["north"]["source"], off["north"]["why"])
+    if off.get("trail"):
+        add(f"{len(off['trail']['boxes'])} Ho Chi Minh Trail boxes", off["trail"]["source"], off["trail"]["why"] + ": "
+            + "; ".join(f"{b['id']} {b['name']} beside {_hexes(b['hexes'])}" for b in off["trail"]["boxes"]))
+    for key in ("water", "minor_rivers"):
+        if meta.get("why", {}).get(key):
+            n = sum(1 for v in m.get("hexsides", {}).values()
+                    if (v.get("kind") == "water" if key == "water" else v.get("name", "").endswith("(WDB-II)")))
+            add(f"{n} {'water hexsides (the Mekong)' if key == 'water' else 'minor-river hexsides outside the play areas'}",
+                "reconstruction" if key == "water" else "geodata", meta["why"][key])
+
+
 def about():
     """[{title, notes, items: [{what, source, kind, why}]}] for the game's About page."""
     out = [_map_section(f"map_{area}.json") for area in AREAS]   # one section per play area's map
+    out.append(_map_section("map_country.json"))                 # and the whole map, their windows' source
     for title, name in FILES:
         items = []
         _walk(json.loads((DATA / name).read_text()), "", items)
         for it in items:
             it["kind"] = _kind(it["source"])
         out.append({"title": title, "notes": None, "items": items})
-    return out
+    from .campaign_about import sections
+    return out + sections(_kind)                                 # the campaign's charts (issue 47 item 8)

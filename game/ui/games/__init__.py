@@ -37,6 +37,12 @@ class GameUI(Protocol):
     DEFAULT_AREA: str = None     # the play area shown first (games with MAPS)
     STACK_DY: float = -33.0      # where a stack sits from its place's centre (map units)
     MAIN_TYPES: tuple = ("done",)  # the action types of the main button (Enter presses the only one)
+    WHOLE_MAP: dict = None       # the About page's whole map (whole_map.py): {"url", "size", "title", "note", "views"}
+
+    @staticmethod
+    def whole_map_labels() -> list:
+        """[(name, kind, x, y)]: the named places drawn over the whole map (kind: city, capital, corps)."""
+        return []
 
     @staticmethod
     def area_of(m: dict) -> str:
@@ -66,8 +72,8 @@ class GameUI(Protocol):
 
 REQUIRED = ("ID", "TITLE", "MAP_URL", "FIT", "TARGET_KEYS", "NAMES", "anchors", "stacks", "all_pieces",
             "draw_counter", "title_of", "tracks", "boxes")
-OPTIONAL = ("FIT_NARROW", "PHONE_VIEWS", "MAPS", "DEFAULT_AREA", "STACK_DY", "MAIN_TYPES",
-            "area_of", "use_area", "overlay", "action_dialog", "inspect_groups")
+OPTIONAL = ("FIT_NARROW", "PHONE_VIEWS", "MAPS", "DEFAULT_AREA", "STACK_DY", "MAIN_TYPES", "WHOLE_MAP",
+            "whole_map_labels", "area_of", "use_area", "overlay", "action_dialog", "inspect_groups")
 
 _LOADED = {}
 

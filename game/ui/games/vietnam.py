@@ -44,6 +44,54 @@ def use_area(area):
     MAP_URL, FIT, FIT_NARROW = m["url"], m["fit"], m["fit_narrow"]
 
 
+# The whole map (issue 47; game/ui/whole_map.py): the campaigns' map, shown on the About page until a
+# campaign is played on it. Its named places are labels over the picture (readable at any zoom); the
+# hex centres are draw_svg.py's (tests/test_v_whole_map.py checks them against the SVG).
+WHOLE_MAP = {
+    "url": "./static/svg/vietnam_country_map.svg", "size": (3768, 6090),
+    "title": "The whole map: South Vietnam's 35 regions, its corps zones and borders (the campaigns' map)",
+    "note": "Drawn from the same data as the play areas' maps, which are windows of it (tools/map_v65). "
+            "The campaigns are not playable yet: this shows the map and where its values come from.",
+    "views": (("fit", "South Vietnam", (114, 93, 3420, 5836)), ("i", "I Corps", (1490, 130, 1800, 1700)),
+              ("delta", "The Delta", (114, 4220, 1680, 1700))),
+}
+_R, _PAD = 40.0, 14.0          # tools/map_v65/draw_svg.py's hex radius and margin (SVG units)
+_CITY = ("major city", "city")
+
+
+def whole_map_labels():
+    """[(name, kind, x, y)] over the whole map (data/map_country.json, corps.json): the four corps
+    zones at their hexes' middle ("corps"); the major cities and the cities at least 4 hexes from one
+    ("major": named at every zoom); the other cities ("city") and the province capitals ("capital")."""
+    from game.rules.vietnam_1965_1975.data import load
+    hexes = load("map_country.json")["hexes"]
+    corps = load("corps.json")["corps"]
+    c0 = min(int(h[:2]) for h in hexes)
+    r0 = min(int(h[2:]) for h in hexes)
+    w = 3 ** 0.5 * _R
+
+    def centre(h):
+        c, r = int(h[:2]), int(h[2:])
+        return _PAD + _R + (c - c0) * 1.5 * _R, _PAD + w / 2 + (r - r0) * w + (w / 2 if c % 2 == 0 else 0.0)
+    out, zones = [], {}
+    towns = {h: rec["town"] for h, rec in sorted(hexes.items()) if isinstance(rec.get("town"), dict)}
+    majors = [centre(h) for h, t in towns.items() if t.get("kind") == "major city"]
+    for h, rec in sorted(hexes.items()):
+        zone = corps.get(rec.get("province")) if rec.get("country") == "svn" else None
+        if zone in ("I", "II", "III", "IV"):      # (the Capital Special Zone is Saigon's own label)
+            zones.setdefault(zone, []).append(centre(h))
+    for h, t in towns.items():
+        x, y = centre(h)
+        if t.get("kind") == "major city" or (t.get("kind") == "city" and
+                                             min(abs(x - a) + abs(y - b) for a, b in majors) > 4 * 1.5 * _R):
+            out.append((t["name"], "major", x, y))
+        elif t.get("kind") in _CITY or "capital" in t.get("kind", ""):
+            out.append((t["name"], "city" if t["kind"] in _CITY else "capital", x, y))
+    for zone, pts in sorted(zones.items()):
+        out.append((f"{zone} Corps", "corps", sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)))
+    return out
+
+
 STACK_DY = -17.0  # counters sit in the upper half of their hex, its centre stays clickable
 MAIN_TYPES = ("done", "go", "pass", "stop", "alert")  # Enter presses the one main button of these
 TYPE_NAMES = {

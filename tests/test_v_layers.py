@@ -10,8 +10,8 @@ PKG = Path(__file__).resolve().parent.parent / "game" / "rules" / "vietnam_1965_
 
 LAYERS = [
     ["data"],
-    ["hexes"],
-    ["board"],
+    ["hexes", "campaign_charts"],
+    ["board", "campaign_about"],
     ["regions", "airmobile", "brigades", "nva", "support", "prefs"],
     ["arvn", "interdiction", "victory"],
     ["assignments", "movement", "incidental", "losses"],

@@ -8,7 +8,9 @@ kind in assignments.py for the Operations Phase to offer; a move opens the react
 calling the window's step by name.
   1 data.py, data/     TEC, CRT, counters, scenarios, options (reconstructed values marked)
   2 hexes.py           the hex grid, map loading, movement costs (V 3, V 4, ref 4.1)
+    campaign_charts.py the campaign's charts as lookups (V 12-17; data/campaign_*.json), not yet played
   3 board.py           pieces, ZOC (V 3.1), hidden identities (V 10), the operation record; the flow
+    campaign_about.py  the campaign's sections of the 'About this reconstruction' page
   4 regions.py         free-fire zones by region, borders, entering a hex and the entries that score (V 7.6, 18.1)
     airmobile.py       the 1st Cavalry's natural airmobility, airmobile pursuit and losses (V 8, 8.1, 8.2)
     brigades.py        US brigade deployments, switching, break-down for losses; VC regiments (V 9)

@@ -1,14 +1,8 @@
 """Mike Force data files, loaded once. Values the rulebook lacks are marked RECON in the files."""
 
-import json
-from pathlib import Path
+from ...engine.data_files import loader
 
-_DIR = Path(__file__).parent / "data"
-
-
-def _load(name):
-    with open(_DIR / name, encoding="utf-8") as fh:
-        return json.load(fh)
+_load = loader(__file__)
 
 
 MAP = _load("map.json")

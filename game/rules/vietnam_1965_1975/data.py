@@ -1,15 +1,9 @@
 """Vietnam 1965-1975 data files, loaded once. Values the rulebook lacks carry their source and
 reasoning in the files ({"source": "rulebook" | "play report" | "reconstruction" | "design"})."""
 
-import json
-from pathlib import Path
+from ...engine.data_files import loader
 
-_DIR = Path(__file__).parent / "data"
-
-
-def load(name):
-    with open(_DIR / name, encoding="utf-8") as fh:
-        return json.load(fh)
+load = loader(__file__)
 
 
 TEC = load("terrain.json")

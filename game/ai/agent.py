@@ -39,7 +39,7 @@ class RandomAgent:
         return rng.choice([a for a in legal if a["t"] != "done"])
 
 
-LEVELS = ("novice", "standard")
+LEVELS = ("novice", "standard", "strong")
 
 
 class ComputerAgent:
@@ -50,10 +50,10 @@ class ComputerAgent:
     needs_view = True
     needs_worlds = True
 
-    def __init__(self, level="standard", seed=0):
+    def __init__(self, level="standard", seed=0, budget=None):
         if level not in LEVELS:
             raise ValueError(f"unknown computer level {level!r}; known: {', '.join(LEVELS)}")
-        self.level, self.seed = level, seed
+        self.level, self.seed, self.budget = level, seed, budget
         self.rng = random.Random(seed)
         self._planner = None
 
@@ -71,9 +71,9 @@ class ComputerAgent:
         from .games import policy_for
         game = policy_for(rules)
         step = view["step"]
-        if self.level == "standard":
+        if self.level != "novice":
             if self._planner is None:
-                self._planner = game.Planner()
+                self._planner = game.Planner(level=self.level, budget=self.budget)
             return (yield from self._planner.think(rules, step, worlds, worlds.role, legal, self.rng))
         return game.novice(rules, worlds.sample(self.rng), worlds.role, legal, self.rng)
         yield  # a generator even when it needs no slices
@@ -97,8 +97,8 @@ def parse_kind(text, default_level="standard"):
     return kind, level
 
 
-def make_agent(kind, seed=0, default_level="standard"):
+def make_agent(kind, seed=0, default_level="standard", budget=None):
     kind, level = parse_kind(kind, default_level)
     if kind == "random":
         return RandomAgent()
-    return ComputerAgent(level, seed)
+    return ComputerAgent(level, seed, budget)

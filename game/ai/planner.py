@@ -99,8 +99,8 @@ def us_plans(s, role):
 
 
 class Planner:
-    def __init__(self, worlds_per_decision=8, max_candidates=8):
-        self.k = worlds_per_decision
+    def __init__(self, worlds_per_decision=8, max_candidates=8, level="standard", budget=None):
+        self.k = budget or (16 if level == "strong" else worlds_per_decision)
         self.max_c = max_candidates
         self.plan = None  # the operation chosen at the ops step, followed at designation
 

@@ -10,6 +10,9 @@ import random
 from operator import itemgetter
 from typing import Protocol
 
+from .games import policy_for
+from .planner import drive
+
 
 class Agent(Protocol):
     needs_view: bool  # False: choose() is given view=None (listing the view costs time)
@@ -47,7 +50,7 @@ class ComputerAgent:
     planner (Monte Carlo through the engine on sampled worlds). Its own generator, seeded: the same
     seed, view and legal actions give the same decision."""
 
-    needs_view = True
+    needs_view = False  # it reads the step's name (worlds.step) and sampled worlds, not the view
     needs_worlds = True
 
     def __init__(self, level="standard", seed=0, budget=None):
@@ -56,9 +59,9 @@ class ComputerAgent:
         self.level, self.seed, self.budget = level, seed, budget
         self.rng = random.Random(seed)
         self._planner = None
+        self._heuristics = None
 
     def choose(self, rules, view, legal, rng=None, worlds=None):
-        from .planner import drive
         return drive(self.think(rules, view, legal, worlds))
 
     def think(self, rules, view, legal, worlds):
@@ -68,14 +71,15 @@ class ComputerAgent:
             return legal[0]
         if worlds is None:
             raise ValueError("the computer player needs a WorldSampler (game.ai.worlds)")
-        from .games import policy_for
         game = policy_for(rules)
-        step = view["step"]
+        step = view["step"] if view else worlds.step()
         if self.level != "novice":
             if self._planner is None:
                 self._planner = game.Planner(level=self.level, budget=self.budget)
             return (yield from self._planner.think(rules, step, worlds, worlds.role, legal, self.rng))
-        return game.novice(rules, worlds.sample(self.rng), worlds.role, legal, self.rng)
+        if self._heuristics is None:
+            self._heuristics = game.Heuristics()
+        return self._heuristics(rules, worlds.sample(self.rng), worlds.role, legal, self.rng)
         yield  # a generator even when it needs no slices
 
 

@@ -11,6 +11,7 @@ import random
 
 from ...rules.vietnam_1965_1975.hexes import distance, get_map
 from .. import vietnam
+from ..vietnam_policy import Heuristics
 
 
 def first(legal, t, **kw):
@@ -85,6 +86,7 @@ class Plan:
     def __init__(self, seed=0):
         self.rng = random.Random(seed)
         self.mem = {}
+        self.plain = Heuristics()  # the novice's play, with its memory of its own moves
 
     def __repr__(self):
         return f"<plan {self.role}:{self.name}>"
@@ -98,7 +100,7 @@ class Plan:
             if a not in legal:
                 raise ValueError(f"{self!r} chose an action that is not legal: {a}")
             return a
-        return vietnam.novice(rules, worlds.sample(self.rng), worlds.role, legal, self.rng)
+        return self.plain(rules, worlds.sample(self.rng), worlds.role, legal, self.rng)
 
     # --- building blocks the plans share ----------------------------------------------------
 

@@ -53,8 +53,8 @@ class Level:
     vp_ops: int          # operations played out after the candidate's first action
 
 
-LEVELS = {"standard": Level(worlds=8, candidates=8, vp_worlds=2, vp_candidates=2, vp_ops=1),
-          "strong": Level(worlds=16, candidates=10, vp_worlds=4, vp_candidates=4, vp_ops=2)}
+LEVELS = {"standard": Level(worlds=8, candidates=8, vp_worlds=2, vp_candidates=1, vp_ops=1),
+          "strong": Level(worlds=16, candidates=10, vp_worlds=3, vp_candidates=3, vp_ops=2)}
 
 
 def score(state, role):
@@ -66,18 +66,24 @@ def score(state, role):
 
 
 def vp_score(s, role):
-    """A points scenario's position for `role`, in VP (V 18.1 rule 7): its margin, and 10 for the
-    victory level the points would give if the game ended now (a draw 5)."""
+    """A points scenario's position for `role`, in VP (V 18.1 rule 7): its margin, 10 for the
+    victory level the points would give if the game ended now (a draw 5), and, the game not over,
+    less what the other side's best next operation is expected to take (vietnam_vp's weighing of
+    operations: a stack left in reach of the enemy costs what it would lose)."""
     if s.get("over"):
         o = s["over"]
         d = o["vp"]["diff"]
         winner = o["winner"]
+        reply = 0.0
     else:
         v = vp(s)
         d = v["diff"]
         winner = by_levels(s, v)["winner"]
+        foe = "NLF" if role == "US" else "US"
+        o = VP.options(s, foe, floor=None)
+        reply = max(0.0, o[0][0]) if o else 0.0
     margin = d if role == "NLF" else -d
-    return margin + (10 if winner == role else 5 if winner == "draw" else 0)
+    return margin + (10 if winner == role else 5 if winner == "draw" else 0) - reply
 
 
 def drive(gen):
@@ -309,8 +315,12 @@ class Planner:
         cands = []
         sd = operate_action(legal, role)
         if sd:
-            for _, h, units, _ in VP.options(base, role)[: self.lv.vp_candidates]:
+            for _, h, units, _ in VP.options(base, role, floor=None)[: self.lv.vp_candidates]:
                 cands.append((sd, {"target": h, "units": units}))
+                if role == "US":  # and the same with every unit in reach, garrisons too
+                    everyone = [u["id"] for u in VP.attackers_for(base, h, role, exclude_garrisons=False)]
+                    if set(everyone) != set(units):
+                        cands.append((sd, {"target": h, "units": everyone}))
             if role == "NLF" and VP.newcomers(base):
                 cands.append((sd, {"enter": True}))
         other = V.first(legal, "decline") or V.first(legal, "us_op") or V.first(legal, "end")

@@ -15,30 +15,126 @@ left, V 8.1), so it is read once per hex."""
 
 import heapq
 
+from ..rules.vietnam_1965_1975 import arvn
 from ..rules.vietnam_1965_1975 import board as B
 from ..rules.vietnam_1965_1975 import movement as MV
+from ..rules.vietnam_1965_1975.data import TEC
+from ..rules.vietnam_1965_1975.interdiction import exit_extra
+
+
+class Board:
+    """Who stands where, read once per position: the sides in each hex and each hex's ZOC exit
+    cost for each side (V 3.1), so that a step's cost is a few lookups. The costs are the rules'
+    own (movement.step_cost, air_step_cost, landing_cost, leave_cost: the same terms in the same
+    order); tests/test_ai_sound.py compares them with the rules' on every step of the scenarios'
+    positions. The rules read the units afresh for every step, which cost the computer most of its
+    thinking (a Silver Bayonet decision of the standard level took seconds)."""
+
+    def __init__(self, s):
+        self.s = s
+        self.m = B.mapof(s)
+        self.sides = {}
+        self.zoc = {"US": {}, "NLF": {}}  # side moving -> {hex: exit cost of the enemy's ZOC}
+        for u in s["units"].values():
+            if u["hex"]:
+                self.sides.setdefault(u["hex"], set()).add(u["side"])
+        for u in s["units"].values():
+            if u["hex"] and B.exerts_zoc(u):
+                mover = B.other(u["side"])
+                cost = 2 if u.get("mission") == "patrol" else 1
+                for n in B.neighbours(u["hex"]):
+                    z = self.zoc[mover]
+                    if z.get(n, 0) < cost:
+                        z[n] = cost
+
+    def enemy_in(self, h, side):
+        return B.other(side) in self.sides.get(h, ())
+
+    def exit(self, h, side):
+        """V 3.1: +2 to leave an enemy-occupied hex, else the ZOC cost (a hex holding both sides'
+        units is in no ZOC)."""
+        if self.enemy_in(h, side):
+            return TEC["zoc"]["exit_enemy_hex"]
+        return 0 if self.enemy_in(h, side) else self.zoc[side].get(h, 0)
+
+    def closed(self, u, h, enter):
+        return self.enemy_in(h, u["side"]) and h not in enter
+
+    def step(self, u, a, b, enter, mode):
+        """movement.step_cost."""
+        s, m = self.s, self.m
+        cost = m.enter_cost(a, b, B.val(u, "cls"))
+        if cost is None:
+            return None
+        strat = mode == "strat"
+        if strat and arvn.strat_closed(s, u, b):
+            return None
+        if u["side"] == "NLF":
+            cost += arvn.border_extra(s, u, b)
+        if strat and u["side"] == "US" and m.road(a, b):
+            cost = 0
+        if self.enemy_in(b, u["side"]) and b not in enter and not B.opt(s, "incidental_everywhere", True):
+            return None
+        ex = self.exit(a, u["side"])
+        if strat and u["side"] == "NLF":
+            ex *= 2
+        return cost + ex + exit_extra(s, a)
+
+    def air(self, u, a):
+        """movement.air_step_cost, from a (the hex flown to only needs to be playable)."""
+        return MV.AIR["per_hex"] + self.exit(a, u["side"]) + exit_extra(self.s, a)
+
+    def landing(self, u, h):
+        """movement.landing_cost."""
+        if self.enemy_in(h, u["side"]):
+            return MV.AIR["land_enemy"]
+        enemy = B.other(u["side"])
+        zoc = [e for n in B.neighbours(h) for e in B.units_at(self.s, n, enemy) if B.exerts_zoc(e)] \
+            if self.zoc[u["side"]].get(h) else []
+        if any(e.get("mission") == "patrol" for e in zoc):
+            return MV.AIR["land_enemy"]
+        return MV.AIR["land_ezoc"] if zoc else MV.AIR["land"]
+
+    def leave(self, u, h, enter):
+        """movement.leave_cost: the +2 exit and the cheapest hex beyond."""
+        best = None
+        for n in B.neighbours(h):
+            c = self.m.enter_cost(h, n, B.val(u, "cls"))
+            if c is not None and not self.closed(u, n, enter):
+                best = c if best is None else min(best, c)
+        return None if best is None else TEC["zoc"]["exit_enemy_hex"] + exit_extra(self.s, h) + best
+
+
+_BOARD = [None, None, None]  # the last position read: (state, its fingerprint, Board)
+
+
+def board(s):
+    """The Board of s, kept while the units stand as they did (one decision reads it many times)."""
+    key = tuple((u["hex"], u.get("mission"), u.get("outside")) for u in s["units"].values())
+    if _BOARD[0] is s and _BOARD[1] == key:
+        return _BOARD[2]
+    b = Board(s)
+    _BOARD[:] = [s, key, b]
+    return b
 
 
 def _costs(s, f, u, flying):
-    """cost(a, b) of one step of u, or None: the rules' step costs, an air step's read once per hex
-    left."""
+    """cost(a, b) of one step of u, or None (Board: the rules' step costs)."""
     enter, mode = f.get("enter", ()), f["mode"]
     forbid = f.get("forbid", ())
-    m = B.mapof(s)
+    bd = board(s)
+    m = bd.m
     if not flying:
         def cost(a, b):
             if b in forbid or not m.playable(b):
                 return None
-            return MV.step_cost(s, u, a, b, enter, mode)
+            return bd.step(u, a, b, enter, mode)
         return cost
-    from_hex = {}
 
     def air(a, b):
         if not m.playable(b):
             return None
-        if a not in from_hex:
-            from_hex[a] = MV.air_step_cost(s, u, a, b, enter)
-        return from_hex[a]
+        return bd.air(u, a)
     return air
 
 
@@ -47,6 +143,7 @@ def path_to(s, f, u, goal, flying, through_enemy=False):
     or None. Hexes of enemy units that are not targets are never passed (unless `through_enemy`)."""
     enter = f.get("enter", ())
     cost = _costs(s, f, u, flying)
+    bd = board(s)
     best = {u["hex"]: (0, 0)}
     prev = {}
     todo = [(0, 0, u["hex"])]
@@ -62,7 +159,7 @@ def path_to(s, f, u, goal, flying, through_enemy=False):
             continue
         for x in B.neighbours(h):
             k = cost(h, x)
-            if k is None or (x != goal and not through_enemy and MV.closed(s, u, x, enter)):
+            if k is None or (x != goal and not through_enemy and bd.closed(u, x, enter)):
                 continue
             if (c + k, n + 1) < best.get(x, (1e9, 0)):
                 best[x] = (c + k, n + 1)
@@ -84,12 +181,12 @@ def first_step(s, f, u, goal, flying, through_enemy=False, trail=None):
 
 def ends(s, f, u, flying):
     """The hexes u can still end its move in (and where it stands): by the cheapest ways with the
-    MP it has left, never in a hex of enemy units that is not a target (V 3.2), a flight with the
-    landing cost in place of its last half point (V 8.1)."""
+    MP it has left (movement.reach, air_reach), never in a hex of enemy units that is not a target
+    (V 3.2: one may be passed with the MP to leave it), a flight with the landing cost in place of
+    its last half point (V 8.1)."""
     left, enter = f["mp"].get(u["id"], 0), f.get("enter", ())
-    if not flying:
-        return set(MV.reach(s, u, left, enter, f["mode"], f.get("forbid", ()))) | {u["hex"]}
-    cost = _costs(s, f, u, True)
+    cost = _costs(s, f, u, flying)
+    bd = board(s)
     best = {u["hex"]: 0}
     todo = [(0, u["hex"])]
     while todo:
@@ -98,12 +195,19 @@ def ends(s, f, u, flying):
             continue
         for x in B.neighbours(h):
             k = cost(h, x)
-            if k is not None and c + k <= left and c + k < best.get(x, 1e9):
-                best[x] = c + k
-                heapq.heappush(todo, (c + k, x))
+            if k is None or c + k > left or c + k >= best.get(x, 1e9):
+                continue
+            if not flying and bd.closed(u, x, enter):
+                need = bd.leave(u, x, enter)
+                if need is None or left - c - k < need:
+                    continue
+            best[x] = c + k
+            heapq.heappush(todo, (c + k, x))
+    if not flying:
+        return {h for h in best if h == u["hex"] or not bd.closed(u, h, enter)}
     half = MV.AIR["per_hex"]
     return {h for h, c in best.items() if h == u["hex"] or
-            (not MV.closed(s, u, h, enter) and c + MV.landing_cost(s, u, h) - half <= left)}
+            (not bd.closed(u, h, enter) and c + bd.landing(u, h) - half <= left)}
 
 
 class Trail:

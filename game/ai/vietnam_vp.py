@@ -43,7 +43,7 @@ AIR_REACH = 8    # an airmobile unit's (V 8.1: 1/2 MP a hex in the air)
 ODDS_NLF = 2     # the NLF attacks only at this odds DRM (2:1) or better, all support counted
 STAY = {"hq": 1.0, "nva_rgt": 0.7, "vc": 0.45}  # share of a target's worth still there after the alert
 LOSS_VP = 1.0    # what a US loss point costs on average (a US RP 1 VP, an ARVN RP 1/4, removals 10)
-WORTH_MIN = 0.6  # an operation must be expected to gain at least this many VP
+WORTH_MIN = 0.3  # an operation must be expected to gain at least this many VP
 
 
 def vp_scenario(s):
@@ -123,39 +123,57 @@ def entries(s):
 
 
 def holds(s):
-    """The hexes the US keeps a combat unit in: the camps and the reinforcements' hexes always, a
-    town while NLF units are within reach of it."""
-    out = camps(s) | entries(s)
-    m = B.mapof(s)
-    nlf = [x["hex"] for x in B.live(s) if x["side"] == "NLF" and B.fights(x)]
-    for u in B.live(s):
-        if u["side"] == "US" and B.strength(u) > 0 and m.town(u["hex"]) and \
-                any(distance(h, u["hex"]) <= REACH for h in nlf):
-            out.add(u["hex"])
-    return out
+    """The hexes the US keeps combat units in: the camps, and the reinforcements' hexes until they
+    arrive (a town held against the NLF's reach everywhere left nothing to fight with)."""
+    return camps(s) | entries(s)
+
+
+def threat(s, h):
+    """The NLF ground strength within reach of h (its next operation's attackers)."""
+    return sum(B.strength(x) for x in B.live(s) if x["side"] == "NLF" and B.fights(x)
+               and distance(x["hex"], h) <= REACH)
+
+
+def keepers(s, h, going=()):
+    """The US-side combat units that stay to hold h (`holds`), weakest first, until the NLF within
+    reach would attack below 2:1 (V 5.4; the Regional Forces' points count, V 11.2); none when
+    even all of them would not (a lone battalion left at Pleiku was lost there, 10 VP), but a
+    camp's garrison always stays (its points, V 18.1)."""
+    here = sorted((x for x in B.units_at(s, h, "US") if B.strength(x) > 0 and not x["op"] and x["id"] not in going),
+                  key=lambda x: (B.strength(x), x["id"]))
+    need = threat(s, h) / ODDS_NLF - B.mapof(s).rf(h)
+    kept, held = [], 0
+    for x in here:
+        if held > need:
+            break
+        kept.append(x)
+        held += B.strength(x) * (2 if x.get("mission") == "hold" else 1)
+    if held <= need and h not in camps(s):
+        return []
+    return kept
 
 
 def garrison(s, u, going=()):
-    """u stays to hold its hex (`holds`): the weakest US-side combat unit there that is not
-    already operating, when every other one is going (`going`: ids designated or planned)."""
+    """u stays to hold its hex (`keepers`)."""
     if u["side"] != "US" or B.strength(u) <= 0 or not u["hex"] or u["hex"] not in holds(s):
         return False
-    here = [x for x in B.units_at(s, u["hex"], "US") if B.strength(x) > 0 and not x["op"] and x["id"] not in going]
-    if not here:
-        return False
-    keeper = min(here, key=lambda x: (B.strength(x), x["id"]))
-    return keeper["id"] == u["id"]
+    return u in keepers(s, u["hex"], going)
 
 
 def keep_home(s, units):
-    """`units` without the garrisons they would strip (one combat unit stays in each held hex)."""
+    """`units` without the garrisons of the hexes they would strip (`keepers`)."""
     out = list(units)
     for h in holds(s):
-        staying = [x for x in B.units_at(s, h, "US") if B.strength(x) > 0 and not x["op"]
-                   and x["id"] not in {u["id"] for u in out}]
-        leaving = [u for u in out if u["hex"] == h and B.strength(u) > 0]
-        if leaving and not staying:
-            out.remove(min(leaving, key=lambda x: (B.strength(x), x["id"])))
+        if not any(u["hex"] == h for u in out):
+            continue
+        staying = [x for x in B.units_at(s, h, "US") if B.strength(x) > 0 and not x["op"] and x not in out]
+        kept = keepers(s, h)
+        need = [x for x in kept if x not in staying]
+        if sum(B.strength(x) for x in staying) >= sum(B.strength(x) for x in kept):
+            continue
+        for x in need:
+            if x in out:
+                out.remove(x)
     return out
 
 
@@ -212,7 +230,7 @@ def value(s, h, role, units, ap=0):
     if not foes or not ground:
         return 0.0, 0.0, -5
     react = reactors_near(s, h, role)
-    dfn = foes + react[:2] if role == "US" else foes
+    dfn = foes + sorted(react, key=lambda x: -B.strength(x))[:1] if role == "US" else foes
     sup = support_in(s, units, h, role) + ap
     faces, odds, _ = O.rounds(s, h, ground, role, sup, dfn)
     ed = sum(d for d, _ in faces) / 6

@@ -117,6 +117,17 @@ class Ambush(FixedSetup):
     def on_attack_pick(self, v, legal):
         return self.press_on(legal) or first(legal, "stop")
 
+    def on_move(self, v, legal):
+        mv = v.v.get("moving") or {}
+        if mv.get("mode") == "op" and v.op and v.op["targets"]:
+            if not mv.get("unit"):
+                return first(legal, "pick", u="vc1") or first(legal, "done")
+            here = v.hex_of(mv["unit"])
+            if distance(here, v.op["targets"][0]) <= 1:
+                return first(legal, "halt")
+            return toward(legal, v.op["targets"][0], here)
+        return None
+
     def on_support_pick(self, v, legal):
         fire = [a for a in legal if a["t"] == "fire"]
         return max(fire, key=lambda a: len(a["with"]), default=None)

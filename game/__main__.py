@@ -43,13 +43,15 @@ def main(argv=None):
     lad.add_argument("--no-self", action="store_true", help="leave out the computer against itself")
     lad.add_argument("--budget", type=int, default=None, help="the computer's thinking budget (playouts a decision)")
     lad.add_argument("--jobs", type=int, default=1, help="worker processes")
+    lad.add_argument("--special", default="", help="a designed variant to measure, e.g. first_op=US (never saved)")
     lad.add_argument("--json", action="store_true", help="print one JSON object")
     a = p.parse_args(argv)
     if a.cmd == "ladder":
         from .ai.ladder import ladder, table
         out = ladder(a.game, a.scenario, a.level, a.games, a.seed, sides=tuple(a.side.split(",")),
                      plans=set(a.plans.split(",")) if a.plans else None, self_play=not a.no_self,
-                     against=a.against or None, jobs=a.jobs, budget=a.budget)
+                     against=a.against or None, jobs=a.jobs, budget=a.budget,
+                     special=dict(kv.split("=", 1) for kv in a.special.split(",")) if a.special else None)
         print(json.dumps(out) if a.json else table(out))
         return 1 if any(r["errors"] for r in out["rows"]) else 0
     if a.cmd == "fuzz":

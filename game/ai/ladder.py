@@ -15,6 +15,7 @@ from ..rules import get
 from ..simulate import percentiles, play_one
 from . import panel
 from .agent import make_agent
+from ..rules.vietnam_1965_1975.data import SCENARIOS
 from ..rules.vietnam_1965_1975.victory import us_lost
 
 
@@ -87,10 +88,19 @@ def summarise(role, spec, results):
             "errors": len(results) - n, "error_samples": [r for r in results if "error" in r][:3]}
 
 
+def proposal(game, scenario, special):
+    """A designed variant to measure (never saved): the scenario's special rules with `special`
+    ({key: value}) in this process only, e.g. {"first_op": "US"}."""
+    if not special:
+        return
+    SCENARIOS[scenario].setdefault("special", {}).update(special)
+
+
 def ladder(game, scenario, level="standard", games=20, seed=1, sides=("US", "NLF"), plans=None,
-           self_play=True, against=None, jobs=1, budget=None):
+           self_play=True, against=None, jobs=1, budget=None, special=None):
     """Rows per computer side: each panel plan (or `plans`, names) and itself (`self_play`); with
-    `against` (a level), that level instead of the panel."""
+    `against` (a level), that level instead of the panel; `special`: a proposal measured."""
+    proposal(game, scenario, special)
     jobs_list = []
     for role in sides:
         specs = []
@@ -115,7 +125,7 @@ def ladder(game, scenario, level="standard", games=20, seed=1, sides=("US", "NLF
     for k, (role, spec) in enumerate(jobs_list):
         rows.append(summarise(role, spec, results[k * games:(k + 1) * games]))
     return {"game": game, "scenario": scenario, "level": level, "games": games, "seed": seed,
-            "budget": budget, "rows": rows, "seconds": round(time.perf_counter() - t0, 1)}
+            "budget": budget, "special": special or {}, "rows": rows, "seconds": round(time.perf_counter() - t0, 1)}
 
 
 def table(out):

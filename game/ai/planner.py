@@ -53,7 +53,7 @@ class Level:
     vp_ops: int          # operations played out after the candidate's first action
 
 
-LEVELS = {"standard": Level(worlds=8, candidates=8, vp_worlds=2, vp_candidates=1, vp_ops=1),
+LEVELS = {"standard": Level(worlds=8, candidates=8, vp_worlds=2, vp_candidates=2, vp_ops=1),
           "strong": Level(worlds=16, candidates=10, vp_worlds=3, vp_candidates=3, vp_ops=2)}
 
 
@@ -80,10 +80,18 @@ def vp_score(s, role):
         d = v["diff"]
         winner = by_levels(s, v)["winner"]
         foe = "NLF" if role == "US" else "US"
-        o = VP.options(s, foe, floor=None)
+        o = VP.options(next_turn(s), foe, floor=None)
         reply = max(0.0, o[0][0]) if o else 0.0
     margin = d if role == "NLF" else -d
     return margin + (10 if winner == role else 5 if winner == "draw" else 0) - reply
+
+
+def next_turn(s):
+    """s with its units fresh again, as at the next turn's start (V 2.1 item 5: Ops Complete is
+    cleared), unless this is the last turn: the threats the position leaves for later."""
+    if s["turn"] >= s["turns"]:
+        return s
+    return dict(s, units={k: dict(u, done=False, op=False, tgt=False) for k, u in s["units"].items()})
 
 
 def drive(gen):
@@ -312,23 +320,33 @@ class Planner:
 
     def _vp_operation(self, rules, worlds, base, role, legal, rng):
         """Which operation to conduct (V 2.1), weighed by playing each out (vp_score)."""
-        cands = []
+        other = V.first(legal, "decline") or V.first(legal, "us_op") or V.first(legal, "end")
+        cands = [(other, {"pass": True})] if other else []  # first: a tie does not operate for nothing
         sd = operate_action(legal, role)
         if sd:
             for _, h, units, _ in VP.options(base, role, floor=None)[: self.lv.vp_candidates]:
                 cands.append((sd, {"target": h, "units": units}))
-                if role == "US":  # and the same with every unit in reach, garrisons too
+                big = sum(VP.worth(x, role, base) for x in B.units_at(base, h, "NLF")) >= 3
+                if role == "US" and big:  # and the same with every unit in reach, garrisons too
                     everyone = [u["id"] for u in VP.attackers_for(base, h, role, exclude_garrisons=False)]
                     if set(everyone) != set(units):
                         cands.append((sd, {"target": h, "units": everyone}))
             if role == "NLF" and VP.newcomers(base):
                 cands.append((sd, {"enter": True}))
-        other = V.first(legal, "decline") or V.first(legal, "us_op") or V.first(legal, "end")
-        if other:
-            cands.append((other, {"pass": True}))
+            if role == "US" and VP.last_turn(base) and VP.needs_regiments(base):
+                for _, h, units in VP.regiment_strikes(base)[:1]:
+                    cands.append((sd, {"target": h, "units": units}))
         heur = self._heuristics(rules, base, role, legal, rng)
         if heur not in [a for a, _ in cands]:
             cands.append((heur, None))
+        seen, unique = set(), []
+        for a, plan in cands:
+            key = (str(sorted(a.items())), (plan or {}).get("target"), tuple(sorted((plan or {}).get("units") or ())),
+                   bool((plan or {}).get("enter")))
+            if key not in seen:
+                seen.add(key)
+                unique.append((a, plan))
+        cands = unique
         if len(cands) == 1:
             a, plan = cands[0]
             self.plan = plan if plan and not plan.get("pass") else None
@@ -343,7 +361,9 @@ class Planner:
             for w, seed in samples:
                 m = as_match(copy_state(w))
                 pol = PlanPolicy(role, plan)
-                final = yield from rollout(rules, m, pol, random.Random(seed), a, ops=self.lv.vp_ops)
+                # the last turn is played to the end: its few operations decide the victory level
+                ops = None if VP.last_turn(w) else self.lv.vp_ops
+                final = yield from rollout(rules, m, pol, random.Random(seed), a, ops=ops)
                 total += vp_score(final, role)
             if best_v is None or total > best_v + 1e-9:
                 best, best_v = (a, plan), total

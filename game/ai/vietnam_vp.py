@@ -41,7 +41,7 @@ from .vietnam_paths import ends, first_step
 REACH = 4        # hexes a ground unit covers in one operation (MPA 6-8 over mixed terrain)
 AIR_REACH = 8    # an airmobile unit's (V 8.1: 1/2 MP a hex in the air)
 ODDS_NLF = 2     # the NLF attacks only at this odds DRM (2:1) or better, all support counted
-STAY = {"hq": 1.0, "nva_rgt": 0.7, "vc": 0.45}  # share of a target's worth still there after the alert
+STAY = {"hq": 1.0, "nva_rgt": 0.7, "vc": 0.3}  # share of a target's worth still there after the alert
 LOSS_VP = 1.0    # what a US loss point costs on average (a US RP 1 VP, an ARVN RP 1/4, removals 10)
 WORTH_MIN = 0.3  # an operation must be expected to gain at least this many VP
 
@@ -123,9 +123,14 @@ def entries(s):
 
 
 def holds(s):
-    """The hexes the US keeps combat units in: the camps, and the reinforcements' hexes until they
-    arrive (a town held against the NLF's reach everywhere left nothing to fight with)."""
-    return camps(s) | entries(s)
+    """The hexes the US keeps combat units in: the camps, the reinforcements' hexes until they
+    arrive, and where HQs or batteries that cannot move this turn stand (Ops Complete after
+    defending, V 7.1: Masher's 3rd Brigade HQ and 1/21 Artillery, left at Bong Son when the
+    battalions went off, were lost there). A town held against the NLF's reach everywhere left
+    nothing to fight with."""
+    stuck = {u["hex"] for u in B.live(s) if u["side"] == "US" and support_unit(u) and B.fights(u)
+             and (u["done"] or u.get("mission"))}
+    return camps(s) | entries(s) | stuck
 
 
 def threat(s, h):
@@ -217,6 +222,16 @@ def attackers_for(s, h, role, exclude_garrisons=True):
     if role == "US" and exclude_garrisons:
         near = [u for u in out if distance(u["hex"], h) <= 1]
         out = keep_home(s, [u for u in out if u not in near]) + near  # beside h they fight from home
+    if role == "US":
+        # the HQs and batteries whose hex the operation strips of its combat units go with them
+        # (with_the_troops: to a stack they can reach); left, they were the US counters lost
+        going = {u["id"] for u in out}
+        for u in eligible(s, role):
+            if support_unit(u) and u["id"] not in going and not u["op"] and B.fights(u) and any(
+                    x["hex"] == u["hex"] and B.strength(x) > 0 for x in out) and not any(
+                    x["hex"] == u["hex"] and B.strength(x) > 0 and x["id"] not in going
+                    for x in B.units_at(s, u["hex"], "US")):
+                out.append(u)
     return out
 
 
@@ -275,6 +290,23 @@ def us_options(s, role="US", floor=WORTH_MIN):
         if floor is not None and score < floor and not (victory_asks and regiment and odds >= 0):
             continue
         out.append((score, h, sized(s, h, role, units), odds))
+    out.sort(key=lambda x: (-x[0], x[1]))
+    return out
+
+
+def regiment_strikes(s):
+    """Every US operation on a hex of NVA regiments, whatever the odds, best odds first: in the
+    last turn, when the victory levels still ask for regiments (Silver Bayonet), one of them may
+    be the only way to win (the planner plays them out against the rest)."""
+    out = []
+    for h, foes in sorted(enemy_stacks(s, "US").items()):
+        if not any(B.val(x, "nat") == "NVA" and B.val(x, "size") == "III" for x in foes):
+            continue
+        units = attackers_for(s, h, "US", exclude_garrisons=False)
+        ground = [u for u in units if B.strength(u) > 0]
+        if ground:
+            odds = O.attack(s, h, ground, "US", support_in(s, units, h, "US") + free_ap(s), foes)[2]
+            out.append((odds, h, [u["id"] for u in units]))
     out.sort(key=lambda x: (-x[0], x[1]))
     return out
 
@@ -717,19 +749,28 @@ def _join(s, f, legal, u, worth_of, trail=None):
 
 
 def alone(s, held=None):
-    """The US HQs and batteries still free to move this turn with no combat unit beside them in
-    their hex (`held`: the hexes with one): the NLF takes such a stack at 4:1 for 10 VP a counter
-    (V 18.1)."""
+    """The US HQs and batteries still free to move this turn that the NLF could take: no combat
+    unit beside them in their hex (`held`: the hexes with one), or too little ground strength there
+    against the NLF within reach (V 5.4: it attacks at 2:1 or better). The NLF takes such a stack
+    for 10 VP a counter (V 18.1): Masher's 3rd Brigade HQ and 1/21 Artillery beside one battered
+    battalion at Bong Son."""
     held = set(_stacks(s)) if held is None else held
+    stacks = _stacks(s)
     return [u for u in eligible(s, "US") if support_unit(u) and B.fights(u) and not u["op"]
-            and u["hex"] not in held]
+            and (u["hex"] not in held or
+                 ODDS_NLF * (stacks.get(u["hex"], 0) + B.mapof(s).rf(u["hex"])) <= threat(s, u["hex"]))]
 
 
 def regroupers(s):
-    """Those of `alone` that can reach a stack of combat units in a strategic move (V 3.3: no
-    flight, the roads free)."""
-    held = set(_stacks(s))
-    return [u for u in alone(s, held) if ends(s, {"mp": {u["id"]: B.mpa(s, u)}, "mode": "strat"}, u, False) & held]
+    """Those of `alone` that can reach a stack of combat units stronger than their own in a
+    strategic move (V 3.3: no flight, the roads free)."""
+    stacks = _stacks(s)
+    out = []
+    for u in alone(s, set(stacks)):
+        better = {h for h, g in stacks.items() if g > stacks.get(u["hex"], 0)}
+        if ends(s, {"mp": {u["id"]: B.mpa(s, u)}, "mode": "strat"}, u, False) & better:
+            out.append(u)
+    return out
 
 
 def strat_phase(s, role, legal, rng):

@@ -30,7 +30,7 @@ import json
 from js import window
 from game.ui import app as A, saves as S
 from game.engine import saves as SV
-m = A._app.m
+m = A._app.ctl.m
 now = window.performance.now
 def ms(fn, k=25):
     xs = []

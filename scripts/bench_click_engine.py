@@ -1,9 +1,9 @@
 """The engine's share of a player's click (issue 14): `match.apply` then `match.view`, timed alone,
 over the clicks of the browser's whole-game tests replayed in CPython.
 
-What a click costs the engine in the page (game/ui/app.py): `App.do` calls
+What a click costs the engine in the page (game/ui/controller.py): `Controller.do` calls
 `M.apply(rules, m, <the view's listed action>, role=..., legal=<the view's actions>)`, and
-`App.render` then `M.view(rules, m, role=..., log_from=<the log entries already shown>)`, with
+`Controller.redraw` then `M.view(rules, m, role=..., log_from=<the log entries already shown>)`, with
 labels. Both games here are solitaire, so the role is None. Selection-only clicks (no action) are
 not replayed: they cost the engine nothing new but a view.
 
@@ -65,7 +65,7 @@ def view_digest(v):
 
 
 def replay(gid, on_view=None, clock=time.process_time, around=None, seeds=None, most=None):
-    """Play the e2e test's game as App.do / App.render call the engine. Returns
+    """Play the e2e test's game as Controller.do / Controller.redraw call the engine. Returns
     (apply seconds per click, view seconds per click, the final match). on_view(view, match,
     log_from) is called with the first view and the view after each click (outside the timing).
     `around`: (call_apply, call_view), each taking a function of no argument to run (callgrind's
@@ -77,7 +77,7 @@ def replay(gid, on_view=None, clock=time.process_time, around=None, seeds=None, 
     rules = get(gid)
     rng = random.Random(pseed)
     m = M.new_match(rules, scen, seed)
-    role = None  # both games are solitaire: App.viewer() is None
+    role = None  # both games are solitaire: Controller.viewer() is None
     v = M.view(rules, m, role=role, log_from=0)
     if on_view:
         on_view(v, m, 0)
@@ -102,7 +102,7 @@ def replay(gid, on_view=None, clock=time.process_time, around=None, seeds=None, 
             around[1](lambda: out.append(M.view(rules, m, role=role, log_from=log_next)))
             v = out[0]
         shown = log_next
-        if v["log_total"] < log_next:  # (App.render: never after an action, only after an undo)
+        if v["log_total"] < log_next:  # (Controller.redraw: never after an action, only after an undo)
             v = M.view(rules, m, role=role, log_from=0)
             shown = 0
         log_next = v["log_total"]

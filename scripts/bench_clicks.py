@@ -7,7 +7,7 @@ game, and prints per build and game the median, p95 and max of window.__vw_last_
 part is: the browser's, the engine's and the Python drawing's ("browser+engine": a click with the
 drawing at 0 ms and the browser's work unchanged).
 
-    .venv/bin/python scripts/bench_clicks.py --old /tmp/clicks/old --new . [--rounds 2] [--games mf,ft]
+    .venv/bin/python scripts/bench_clicks.py --old /tmp/clicks/old --new . [--rounds 2] [--games mf,ft,v]
 
 With --old, also each game's clicks paired (new - old, click by click, with a 95% bootstrap
 interval): a build's difference apart from the machine's drift, which moves whole rounds by
@@ -42,7 +42,7 @@ def timing(page):
 
 
 def game(g):
-    """The whole-game click-through of game `g` ("mf" or "ft", scripts/click_through.py) on a
+    """The whole-game click-through of game `g` ("mf", "ft" or "v", scripts/click_through.py) on a
     site: [(ms, the step's kind of action, the click's parts)], each click as the page timed it."""
     def run(page, url):
         out = []
@@ -101,7 +101,7 @@ def _pressed(click, ms):
     return held
 
 
-# the click clock's parts (game/ui/clicktime.py, game/ui/app.py) by whose work they are
+# the click clock's parts (game/ui/clicktime.py, controller.py, screen.py) by whose work they are
 BROWSER = ("input", "layout", "frame")         # event queueing, style and layout, the frame's paint
 ENGINE = ("click", "apply", "view", "save")    # the rules: the action applied, the side's view listed
 # everything else is the Python drawing (ui, map, boxes, report, panel, inspector, log, after, other)

@@ -1,5 +1,5 @@
 """Where a click's Python time goes in the page (issue 14): cProfile around the app's click handler
-(App._clocked) over a whole-game click-through, printed with pstats.
+(Input.clocked) over a whole-game click-through, printed with pstats.
 
     .venv/bin/python scripts/profile_clicks.py [--game ft|mf] [--sort tottime] [--top 45] [--callees REGEX] [--callers REGEX]
 
@@ -33,13 +33,13 @@ import cProfile
 from game.ui import app as A
 a = A._app
 A._vw_prof = cProfile.Profile()
-def _profiled(handler, e, _run=a._clocked):
+def _profiled(handler, e, _run=a.input.clocked):
     A._vw_prof.enable()
     try:
         _run(handler, e)
     finally:
         A._vw_prof.disable()
-a._clocked = _profiled
+a.input.clocked = _profiled
 """
 
 REPORT = """

@@ -7,7 +7,7 @@ match with M.apply (so legality is checked) or run the automatic steps with run(
 """
 
 from game.engine import match as M
-from game.engine.flow import Context, IllegalAction  # noqa: F401  (re-exported for tests)
+from game.engine.flow import QUESTION, Context, IllegalAction  # noqa: F401  (re-exported for tests)
 from game.rules import get
 from game.rules.mike_force import board as B
 
@@ -19,8 +19,7 @@ ctx, run, step_name, halted, acts, do, rejects, answer, play = (
     _D.ctx, _D.run, _D.step_name, _D.halted, _D.acts, _D.do, _D.rejects, _D.answer, _D.play)
 
 # a question nobody answers: the automatic steps stop here when the step under test is done
-HALT = {"s": "choose", "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}],
-        "then": "bcp", "data": {}}
+HALT = {"s": QUESTION, "prompt": "test halt", "rule": "test", "choices": [{"t": "halt", "label": "halt"}]}
 
 
 def blank(scenario="early", seed=1, ip=20, rp=10, turn=1, options=None, events=None):
@@ -110,18 +109,23 @@ def rolls(m, rule=None):
 def battle(m, sp, dry=False):
     """Push a ground battle at sp (MF 20.1) above the HALT and run it to its first decision
     (dry: stop quietly where the scripted dice run out)."""
-    stack(m, {"s": "battle", "sp": sp, "round": 1, "stage": "round", "bcp": 0, "sf": False})
+    stack(m, {"s": "battle", "sp": sp, "round": 1, "bcp": 0, "sf": False})
     if dry:
         return run_dry(m)
     run(m)
 
 
+def asking(m):
+    """A question is open (the engine's question step, flow.Context.ask)."""
+    return step_name(m) == QUESTION
+
+
 def line_up(m, *uids):
     """Answer the line-up questions in the given order (MF 20.1 step 2)."""
     for u in uids:
-        if step_name(m) == "choose" and any(a.get("unit") == u and a["t"] == "unit" for a in acts(m)):
+        if asking(m) and any(a.get("unit") == u and a["t"] == "unit" for a in acts(m)):
             answer(m, t="unit", unit=u)
-    if step_name(m) == "choose" and any(a["t"] == "done" for a in acts(m)) and "Line up" in m["state"]["stack"][-1]["prompt"]:
+    if asking(m) and any(a["t"] == "done" for a in acts(m)) and "Line up" in m["state"]["stack"][-1]["prompt"]:
         answer(m, t="done")
 
 

@@ -7,7 +7,7 @@ import random
 from types import SimpleNamespace
 
 from game.engine import match as M
-from game.engine.flow import Context, IllegalAction
+from game.engine.flow import QUESTION, Context, IllegalAction
 
 
 def bind(R):
@@ -25,7 +25,7 @@ def bind(R):
 
     def halted(m):
         st = m["state"]["stack"]
-        return st[-1]["s"] == "choose" and st[-1]["prompt"] == "test halt"
+        return st[-1]["s"] in ("choose", QUESTION) and st[-1]["prompt"] == "test halt"
 
     def acts(m, t=None):
         out = [M.strip(a) for a in M.legal_actions(R, m)]

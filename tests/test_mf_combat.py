@@ -4,13 +4,13 @@ MF 13, 18-21, 24, 25.1, 25.4, 25.6, 26, 29 and worked examples T2, T7, T8, T9.""
 import pytest
 
 from game.rules.mike_force import bcp as BCP
+from game.rules.mike_force import breakoff as BO
 from game.rules.mike_force import board as B
 from game.rules.mike_force import combat as C
 from game.rules.mike_force.data import KINDS
 
-from .mf_helpers import (IllegalAction, M, R, S, U, acts, answer, answer_dry, run_dry, battle, bcp_choice, blank, com, ctx, dice,
-                         do, halted, lead, left, line_up, loc, log_has, put, rejects, rolls, run, stack,
-                         step_name)
+from .mf_helpers import (IllegalAction, M, R, S, U, acts, answer, answer_dry, asking, run_dry, battle, bcp_choice, blank, com, ctx, dice,
+                         do, halted, lead, left, line_up, loc, log_has, put, rejects, rolls, run, stack)
 
 
 def bcp_of(kind):
@@ -95,7 +95,7 @@ def test_t2_force_all_units_take_part_mf_2_11():
     other = put(m, "ateam", "DLC")
     com(m, "inf_bn", "TDC")
     assert C.fw_participants(S(m), "TDC") == sorted([a, mf, c])
-    stack(m, {"s": "combat", "side": "FW", "bombed": True})
+    stack(m, {"s": "combat", "side": "FW"})  # no airstrike: straight to the battles
     dice(m, 1)
     run(m)
     offered = {x["unit"] for x in acts(m) if x["t"] == "unit"}
@@ -208,7 +208,7 @@ def test_communists_fortified_in_nvn_mf_20_3():
     h = put(m, "halo", "VLI")
     c = com(m, "inf_bn", "VLI")
     dice(m, 1, 1, 6, 6)
-    stack(m, {"s": "battle", "sp": "VLI", "round": 1, "stage": "round", "bcp": 0, "sf": False})
+    stack(m, {"s": "battle", "sp": "VLI", "round": 1, "bcp": 0, "sf": False})
     run_dry(m)
     assert loc(m, c) == "VLI"
     assert rolls(m, "MF 20.3") == [[1]]
@@ -264,6 +264,7 @@ def test_t8_bcp_all_to_rp_or_all_to_ip_mf_21_3():
     for to, rp, ip in (("rp", 7, 20), ("ip", 4, 17)):
         m = blank("early", rp=4, ip=20)
         BCP.settle(ctx(m), 3, "test")
+        run(m)  # the question is put by the body_count procedure settle pushes
         assert sorted((a["to"], a["n"]) for a in acts(m)) == [("ip", 3), ("rp", 3)]
         rejects(m, {"t": "bcp", "to": "rp", "n": 2})
         bcp_choice(m, to)
@@ -275,6 +276,7 @@ def test_t8_bcp_loss_mf_21_2():
     for to, rp, ip in (("rp", 1, 20), ("ip", 4, 23)):
         m = blank("early", rp=4, ip=20)
         BCP.settle(ctx(m), -3, "test")
+        run(m)
         bcp_choice(m, to)
         assert (S(m)["rp"], S(m)["ip"]) == (rp, ip)
 
@@ -284,10 +286,12 @@ def test_bcp_loss_at_zero_rp_r_rp2_mf_12_2():
     strict option: the loss must go to IP."""
     m = blank("early", rp=2, ip=20)
     BCP.settle(ctx(m), -3, "test")
+    run(m)
     bcp_choice(m, "rp")
     assert S(m)["rp"] == 0 and S(m)["ip"] == 20
     m = blank("early", rp=2, ip=20, options={"rp_loss_at_zero": "strict"})
     BCP.settle(ctx(m), -3, "test")
+    run(m)
     assert S(m)["ip"] == 23 and halted(m)  # only one option: applied without asking
 
 
@@ -295,6 +299,7 @@ def test_bcp_to_ip_can_end_game_d14_mf_21_1():
     """D14 / MF 21.1 / R-IP1: IP 2 and a BCP gain of 2 allocated to IP: IP 0, FW sudden-death win."""
     m = blank("early", rp=2, ip=2)
     BCP.settle(ctx(m), 2, "test")
+    run(m)
     bcp_choice(m, "ip")
     assert S(m)["ip"] == 0
     assert S(m)["over"]["winner"] == "FW" and S(m)["over"]["rule"] == "MF 3.1"
@@ -583,23 +588,23 @@ def test_d20_communist_breakoff_procedure_mf_29_1():
     m = blank("early", ip=20, options={"breakoff": True})
     u1 = com(m, "inf_bn", "CLO")
     dice(m, 2)
-    C._com_withdraw(ctx(m), {"sp": "CLO"})
+    BO.com_withdraw(ctx(m), "CLO")
     assert loc(m, u1) == "CLO"  # KSN holds the FW garrison
     U(m, "gar_KSN")["com"] = True
     dice(m, 2)
-    C._com_withdraw(ctx(m), {"sp": "CLO"})
+    BO.com_withdraw(ctx(m), "CLO")
     assert loc(m, u1) == "KSN" and U(m, u1)["rev"]
     u2 = com(m, "inf_bn", "DHA")
     dice(m, 1, 4)
-    C._com_withdraw(ctx(m), {"sp": "DHA"})
+    BO.com_withdraw(ctx(m), "DHA")
     assert loc(m, u2) == "CLO"
     u3 = com(m, "inf_bn", "B604")
     dice(m, 1)
-    C._com_withdraw(ctx(m), {"sp": "B604"})
+    BO.com_withdraw(ctx(m), "B604")
     assert loc(m, u3) == "B604"
     u4 = com(m, "inf_bn", "TDC")
     dice(m, 3)
-    C._com_withdraw(ctx(m), {"sp": "TDC"})
+    BO.com_withdraw(ctx(m), "TDC")
     assert loc(m, u4) == "TDC" and left(m) == []
 
 
@@ -627,7 +632,7 @@ def test_breakoff_fw_withdrawal_roll_mf_29_1():
     battle(m, "DHA")
     answer(m, t="withdraw", unit=a, to="QTR")
     assert loc(m, a) == "QTR"
-    assert halted(m) or step_name(m) == "choose"
+    assert halted(m) or asking(m)
 
 
 def test_breakoff_off_by_default_mf_29_0():
@@ -673,7 +678,7 @@ def test_rising_counts_sf_that_did_not_fire_mf_25_4():
     dice(m, 1, 1, 1, 1, 6, 6)   # superiority (rangers recon 3), Rangers kill it; 2d6 = 12
     battle(m, "TDC")
     line_up(m, rg, a)
-    assert step_name(m) == "choose" and any(x["t"] == "attach" for x in acts(m))
+    assert asking(m) and any(x["t"] == "attach" for x in acts(m))
     assert left(m) == []
 
 

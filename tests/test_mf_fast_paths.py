@@ -9,6 +9,7 @@ from game.engine.listing import Listing
 from game.simulate import random_action
 
 from game.rules.mike_force import board as B
+from game.rules.mike_force import bombard as BD
 from game.rules.mike_force import combat as CB
 from game.rules.mike_force import movement as MV
 from game.rules.mike_force import recruit as RC
@@ -49,7 +50,7 @@ def test_the_simulators_listings_hold_the_labelled_actions():
             steps.add(m["state"]["stack"][-1]["s"])
             # listed afresh: a copy of the match has no index, so nothing kept across actions
             assert list(acts) == [M.strip(a) for a in M.legal_actions(R, M.clone(m))], m["state"]["stack"][-1]
-    assert {"fw_move", "fw_recruit", "fw_recon", "reaction", "setup_place", "choose", "fw_engineer",
+    assert {"fw_move", "fw_recruit", "fw_recon", "reaction", "setup_place", "ask", "fw_engineer",
             "end_talon"} <= steps
 
 
@@ -120,7 +121,7 @@ def test_what_each_space_holds_agrees_with_the_units_there():
             held = [B.holds(s, sp, f) for f in (B.CONCEALED, B.ANY_COM, B.COM_FIGHTS, B.FW_GROUND, B.AIRSTRIKE)]
             assert held == [bool(B.com_units(fresh, sp, revealed=False)), bool(B.com_units(fresh, sp)),
                             bool(CB.com_participants(fresh, sp)), bool(CB.fw_participants(fresh, sp)),
-                            bool(CB.airstrikes_in(fresh, sp))], sp
+                            bool(BD.airstrikes_in(fresh, sp))], sp
             assert B.holds(s, sp, B.SORTIE) == MV.sortie_point(fresh, sp)
             # a battle's sides (MF 20.0), kept while nothing enters, leaves or flips in the space
             assert CB.sides(s, sp) == (tuple(CB.fw_participants(fresh, sp)), tuple(CB.com_participants(fresh, sp)))

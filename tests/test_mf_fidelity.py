@@ -4,7 +4,7 @@ before the fix. MF 16.2, 18.3, 22, 25.2, 25.3, 25.9, 26.3, 29.1 and the Events C
 from game.rules.mike_force import board as B
 from game.rules.mike_force.invariants import check as invariants_of
 
-from .mf_helpers import (S, U, acts, answer, blank, com, dice, do, lead, loc, log_has, put, run,
+from .mf_helpers import (S, U, acts, answer, blank, com, dice, do, lead, left, loc, log_has, put, run,
                          stack)
 
 
@@ -280,7 +280,8 @@ def test_26_3_recover_at_the_end_of_the_fw_combat_phase():
 # --- MF 29.1 (optional): helicopters withdraw by an airmobile move, carrying designated units --------
 
 def _breakoff(m, sp):
-    stack(m, {"s": "battle", "sp": sp, "round": 2, "stage": "fw_withdraw", "bcp": 0, "sf": False})
+    """A battle at sp from its second round: its Withdrawal Step first (MF 29.1)."""
+    stack(m, {"s": "battle", "sp": sp, "round": 2, "bcp": 0, "sf": False})
     run(m)
 
 
@@ -378,18 +379,16 @@ def test_29_1_withdrawn_ground_units_go_to_a_single_space():
 def test_29_1_each_round_every_unit_may_check_again():
     """MF 29.1 'at the start of the second and subsequent rounds': a unit whose withdrawal failed in
     round 2 may check again in round 3."""
-    from .mf_helpers import answer_dry
     m = blank("early", ip=20, options={"breakoff": True})
     a = put(m, "ateam", "DHA")
     com(m, "inf_bn", "DHA")
     _breakoff(m, "DHA")
-    dice(m, 6)
-    answer_dry(m, t="withdraw", unit=a, to="QTR")
-    assert loc(m, a) == "DHA"
-    f = next(x for x in S(m)["stack"] if x["s"] == "battle")
-    f["stage"], f["round"] = "fw_withdraw", 3
-    stack(m, f)
-    run(m)
+    # round 2: the withdrawal fails (6); the battalion stays (6), the Communists fire first (6) and
+    # miss (6, 6), the A-Team misses (6); round 3 begins with its own Withdrawal Step
+    dice(m, 6, 6, 6, 6, 6, 6)
+    answer(m, t="withdraw", unit=a, to="QTR")
+    assert loc(m, a) == "DHA" and left(m) == []
+    assert any(e["text"].startswith("Round 3") for e in m["log"])
     assert a in {x["unit"] for x in acts(m, "withdraw")}
 
 

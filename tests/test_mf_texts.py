@@ -17,10 +17,11 @@ def test_leader_named_once():
 
 
 def test_a_question_cites_its_rule_once():
-    from game.rules.mike_force.ask import QUESTIONS
+    """A question (the engine's, flow.Context.ask) names its rule once in the prompt, whether or not
+    the prompt already cites it."""
     m = M.new_match(R, "early", 1, None)
     g = Context(m["state"], [])
-    QUESTIONS.ask(g, "Line up your units (MF 20.1)", "MF 20.1", [{"t": "x", "label": "x"}], "halt")
+    g.ask("Line up your units (MF 20.1)", "MF 20.1", [{"t": "x", "label": "x"}], into="halt")
     assert M.prompt(R, m).count("(MF 20.1)") == 1
-    QUESTIONS.ask(g, "Line up your units", "MF 20.1", [{"t": "x", "label": "x"}], "halt")
+    g.ask("Line up your units", "MF 20.1", [{"t": "x", "label": "x"}], into="halt")
     assert M.prompt(R, m) == "Line up your units (MF 20.1)"

@@ -122,7 +122,7 @@ def _mf_two_battalions():
 def test_mf_line_up_keep_order_for_the_whole_battle_mf_20_1():
     """MF 20.1 step 2: the line-up question cites its rule once and offers to keep the order for
     the whole battle; kept, round 2 goes straight to the fire (no line-up question)."""
-    from .mf_helpers import acts, answer, step_name
+    from .mf_helpers import acts, answer, asking
     m, f1, f2, i1, i2 = _mf_two_battalions()
     p = M.prompt(MF, m)
     assert p.startswith("Line up your units") and p.count("(MF 20.1)") == 1, p
@@ -130,7 +130,7 @@ def test_mf_line_up_keep_order_for_the_whole_battle_mf_20_1():
     assert len(keep) == 1 and keep[0]["label"].startswith("Keep this order for the whole battle")
     answer(m, t="keep")
     for _ in range(10):  # round 1, then round 2: only target choices, never the line-up again
-        if step_name(m) != "choose":
+        if not asking(m):
             break
         assert not M.prompt(MF, m).startswith("Line up"), M.prompt(MF, m)
         a = acts(m)[0]

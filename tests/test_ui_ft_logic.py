@@ -36,7 +36,7 @@ def test_every_action_in_the_panel_and_highlights_on_the_map():
 
 
 def test_split_sides_us_first():
-    us, nva = split_sides([{"side": "NVA", "id": "n"}, {"side": "US", "id": "u"}])
+    us, nva = split_sides([{"side": "NVA", "id": "n"}, {"side": "US", "id": "u"}], "US")  # the player's side
     assert [p["id"] for p in us] == ["u"] and [p["id"] for p in nva] == ["n"]
 
 

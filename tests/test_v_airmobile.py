@@ -215,7 +215,7 @@ def test_V8_2_pursuit_allowance_of_an_airmobile_hq_is_the_result():
     units(m)["hq7"]["op"] = True
     s["op"] = B.new_op("US", "sd")
     s["op"]["battles"] = [{"hex": "5219", "pursuit": 2}]
-    s["op"]["round"] = 3  # no pursuit move: only the allowances are computed
+    s["op"]["round"] = 3
     s["stack"].append({"s": "sd", "side": "US", "pc": 0})
     g = Context(s, m["log"])
     from game.rules.vietnam_1965_1975.operation import SearchDestroy

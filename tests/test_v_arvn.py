@@ -8,6 +8,7 @@ from game.engine import match as M
 from game.rules.vietnam_1965_1975 import arvn
 from game.rules.vietnam_1965_1975 import board as B
 from game.rules.vietnam_1965_1975 import combat as C
+from game.rules.vietnam_1965_1975 import support as SP
 from game.rules.vietnam_1965_1975.hexes import get_map
 from game.rules.vietnam_1965_1975.movement import step_cost
 from game.rules.vietnam_1965_1975.victory import us_lost, vp
@@ -120,7 +121,7 @@ def test_V11_1_ineffective_units_defend_react_keep_their_zoc_and_their_artillery
     s = m["state"]
     hq = add(m, "ahq", "arvn_div_hq", "5120", ineff=True)
     rg = add(m, "ar1", "arvn_rgt", "5120", ineff=True)
-    assert hq in C.artillery(s, "US", "5219", [rg], [], phasing=False)
+    assert hq in SP.artillery(s, "US", "5219", [rg], [], phasing=False)
     assert B.exerts_zoc(rg)
     from game.rules.vietnam_1965_1975.reaction import reactors
     assert rg in reactors(s, ["5219"], "US", [])

@@ -12,6 +12,8 @@ from game.engine.flow import Context
 from game.rules.vietnam_1965_1975 import board as B
 from game.rules.vietnam_1965_1975 import brigades as BG
 from game.rules.vietnam_1965_1975 import combat as C
+from game.rules.vietnam_1965_1975 import losses as LS
+from game.rules.vietnam_1965_1975 import support as SP
 from game.rules.vietnam_1965_1975.victory import us_lost, vp
 
 from .test_v_rules import D, start, units
@@ -230,8 +232,8 @@ def test_R45_division_hq_supports_its_brigades_battalions():
     division HQ those of all its brigades; neither supports another formation."""
     hq = {"kind": "us_cav_bde_hq", "form": "1cav-3"}
     div = {"kind": "us_cav_div_hq", "form": "1cav"}
-    assert C.commands(hq, {"form": "1cav-3"}) and not C.commands(hq, {"form": "1cav-2"})
-    assert C.commands(div, {"form": "1cav-2"}) and not C.commands(div, {"form": "7M"})
+    assert SP.commands(hq, {"form": "1cav-3"}) and not SP.commands(hq, {"form": "1cav-2"})
+    assert SP.commands(div, {"form": "1cav-2"}) and not SP.commands(div, {"form": "7M"})
 
 
 def test_V9_view_shows_each_units_deployment():
@@ -293,9 +295,9 @@ def test_V9_2_the_loss_dialog_says_what_each_break_down_does():
     m = with_forms(formation("199", dep=1, n=4, at="5220"))
     s = m["state"]
     s["pool"] = ["vc_bn_a"]
-    rows = C.loss_table(s, {"side": "US", "n": 5, "units": ["199b"], "hits": {}, "must": None})["units"]
+    rows = LS.loss_table(s, {"side": "US", "n": 5, "units": ["199b"], "hits": {}, "must": None})["units"]
     assert rows[0]["breakdown_text"] == "Break down into its HQ and 4 battalions (deployment 2; one battalion removed at once)"
-    rows = C.loss_table(s, {"side": "NLF", "n": 2, "units": ["vc1"], "hits": {}, "must": None})["units"]
+    rows = LS.loss_table(s, {"side": "NLF", "n": 2, "units": ["vc1"], "hits": {}, "must": None})["units"]
     assert rows[0]["breakdown_text"] == "Break down into 3 random battalions (one removed at once)"
 
 

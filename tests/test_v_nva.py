@@ -178,6 +178,32 @@ def test_V5_5_nva_losses_take_nva_rp_split_evenly_with_the_vc_no_vc_recovery():
     assert vp(s)["US"] == 4.25
 
 
+def test_V5_5_the_loss_dialog_promises_the_recovery_the_engine_gives():
+    """V 5.5 (L306-313): 'VC and later round replacement recovery': the VC's recovery of a VC unit's
+    unused strength, and any other force's recovery of the RPs it spent earlier on the unit it now
+    removes, each into its own force's pool. The dialog promised 'VC RP +2' for eliminating an NVA
+    regiment, which gives the VC nothing; it now says what the engine does, for every unit."""
+    from game.rules.vietnam_1965_1975 import losses as LS
+    m = start()
+    s = m["state"]
+    s["rec"]["nva_rp"] = 2
+    add(m, "n1", "nva_rgt", "5219", name="NVA 33rd Regiment", rp_spent=1)  # 1 NVA RP spent in round 1
+    f = {"side": "NLF", "n": 1, "units": ["vc1", "n1"], "hits": {}, "must": None}
+    rows = {r["id"]: r["remove"] for r in LS.loss_table(s, f)["units"]}
+    assert "VC RP" not in rows["n1"] and "NVA RP +1" in rows["n1"]
+    assert "VC RP +5" in rows["vc1"]
+    for uid, want in (("n1", {"vc_rp": 0, "nva_rp": 1}), ("vc1", {"vc_rp": 5, "nva_rp": 0})):
+        mm = start()
+        s = mm["state"]
+        s["rec"]["nva_rp"] = 2
+        add(mm, "n1", "nva_rgt", "5219", name="NVA 33rd Regiment", rp_spent=1)
+        before = {k: s["rec"][k] for k in want}
+        g = push(mm, "losses", who="NLF", n=1, units=["vc1", "n1"], side="NLF", hits={}, must=None)
+        label = next(r["remove"] for r in LS.loss_table(s, g.frame)["units"] if r["id"] == uid)
+        act(g, {"t": "remove", "u": uid})
+        assert {k: s["rec"][k] - before[k] for k in want} == want, (uid, label)
+
+
 def test_V18_1_T_VP_1_an_nva_counter_removed_is_4_vp_whatever_its_type():
     """T-VP-1: 'An NVA counter removed -> +4'; a VC battalion 1, a VC regiment 3."""
     from game.rules.vietnam_1965_1975.victory import removed_vp

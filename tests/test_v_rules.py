@@ -10,6 +10,7 @@ from game.engine import match as M
 from game.engine.flow import Context
 from game.rules.vietnam_1965_1975 import board as B
 from game.rules.vietnam_1965_1975 import combat as C
+from game.rules.vietnam_1965_1975 import support as SP
 from game.rules.vietnam_1965_1975.hexes import Map, distance, neighbours
 from game.rules.vietnam_1965_1975.victory import vp
 
@@ -180,6 +181,40 @@ def test_V5_4_worked_example_cells():
     assert C.odds_drm(23, 12) == 1
     r = C.row(4)
     assert r["att"][C.column(26)] == 2 and r["def"][C.column(9)] == 1
+
+
+def test_V5_4_the_pursuit_column_is_the_printed_one_minus_1_on_every_row():
+    """V 5.4 (L273-274): the raw pursuit allowances 'have been modified by -1 for all rows of the
+    table': the seed's column is the VG printed column - 1 on every row, so row 7 gives +2 (a +3
+    Marine battalion pursues 5), not the VG walkthrough's +3 (6); option crt_pursuit "vg" (the VG
+    option set) plays the printed column. The table's recorded cells hold under their edition."""
+    s = {"options": {}}
+    vg = {"options": {"crt_pursuit": "vg"}}
+    assert [C.pursuit(vg, r) - C.pursuit(s, r) for r in C.CRT["rows"]] == [1] * 16
+    assert C.pursuit(s, C.row(7)) == 2 and C.pursuit(vg, C.row(7)) == 3
+    assert C.pursuit(s, C.row(5)) == 1  # the seed's own V 5.6 example: row 5, raw pursuit +1
+    col = [C.pursuit(s, r) for r in C.CRT["rows"]]
+    assert col == sorted(col)  # never less pursuit for a better roll
+    for cell in C.CRT["hard"]:
+        opts = vg if cell["edition"] == "vg" else s
+        r = C.row(cell["row"])
+        assert r[cell["side"]][C.column(cell["strength"])] == cell["loss"], cell
+        if "pursuit" in cell:
+            assert C.pursuit(opts, r) == cell["pursuit"], cell
+    assert R.data.option_set("vg")["crt_pursuit"] == "vg"
+
+
+def test_V5_4_row_7_pursuit_in_a_battle():
+    """V 5.4 (L273), V 5.6: 3/7 (pursuit +3) against a 1-SP battalion in the mountain hex 4520 at
+    +3 -2: die 6 is row 7, raw +2 (seed) -1 for the mountain = +1, allowance 4; with the VG
+    column +3 - 1 = +2, allowance 5."""
+    for opt, allow in (("seed", 4), ("vg", 5)):
+        m = _mountain_fight(crt_pursuit=opt)
+        m["state"]["dice"]["queue"] = [6]
+        D.answer(m, t="attack", hex="4520")
+        while m["state"]["stack"][-1]["s"] != "move" or m["state"]["stack"][-1]["mode"] != "pursuit":
+            D.answer(m, **D.acts(m)[0])
+        assert m["state"]["op"]["allow"] == {"m37": allow}, opt
 
 
 def test_V5_4_support_cap_then_halving_outside_an_ffz():
@@ -419,10 +454,10 @@ def test_V7_2_hq_supports_only_its_formation():
     s = m["state"]
     for u in ("hq7", "m33"):
         units(m)[u]["op"] = True
-    assert C.artillery(s, "US", "5219", [units(m)["m33"]], [], True) == []
-    assert [u["id"] for u in C.artillery(s, "US", "5219", [units(m)["m37"]], [], True)] == ["hq7"]
+    assert SP.artillery(s, "US", "5219", [units(m)["m33"]], [], True) == []
+    assert [u["id"] for u in SP.artillery(s, "US", "5219", [units(m)["m37"]], [], True)] == ["hq7"]
     s["options"]["hq_support_scope"] = "operation"
-    assert [u["id"] for u in C.artillery(s, "US", "5219", [units(m)["m33"]], [], True)] == ["hq7"]
+    assert [u["id"] for u in SP.artillery(s, "US", "5219", [units(m)["m33"]], [], True)] == ["hq7"]
 
 
 # --- V 10 limited intelligence ----------------------------------------------------------------------
@@ -552,7 +587,7 @@ def test_V5_7_defensive_reserves_after_an_nlf_attack():
     D.answer(m, t="done")  # the US does not interdict with the 155mm
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="5220")
-    D.answer(m, t="fire", **{"with": ["a212", "hq7"]})  # the US defends with both (V 7.1)
+    D.answer(m, t="fire", **{"with": ["a212"]})  # the 155mm; the HQ in 5220 defends its own hex (V 7.1, 7.2)
     while m["state"]["stack"][-1]["s"] in ("losses",):
         D.answer(m, t=D.acts(m)[0]["t"], u=D.acts(m)[0]["u"])
     while m["state"]["stack"][-1]["s"] == "move":
@@ -632,7 +667,8 @@ def test_V6_1_clear_and_secure_pursuit_minus_2_and_switch_to_hold():
 
 
 def test_V6_2_a_reacting_hold_unit_loses_its_mission_and_stays_used():
-    """V 6.2: reaction removes Hold/Patrol; the unit stays ineligible for an operation."""
+    """V 6.2 (L385): a Hold or Patrol unit that 'conducts reaction ... movement' is taken off its
+    mission at its first step (as one moving by Alert, V 5.2); it stays ineligible for an operation."""
     m = M.new_match(R, "starlite", 1)
     for _ in range(2):
         u = M.legal_actions(R, m, "NLF")[0]["u"]
@@ -650,6 +686,8 @@ def test_V6_2_a_reacting_hold_unit_loses_its_mission_and_stays_used():
     D.answer(m, t="step", to="5119")
     D.answer(m, t="halt")
     D.answer(m, t="react", u="vc1")
+    assert units(m)["vc1"]["mission"] == "hold"  # not yet moved
+    D.answer(m, t="step", to=next(a["to"] for a in D.acts(m, "step") if not B.units_at(m["state"], a["to"])))
     assert units(m)["vc1"]["mission"] is None and units(m)["vc1"]["done"]
 
 
@@ -748,7 +786,7 @@ def test_V7_5_bombardment_needs_4_effective_points():
 def test_V5_5_hq_rp_limit_against_bombardment():
     """V 5.5 (T-RP-4): against a bombardment of strength 6 an HQ or artillery unit may take
     ceil(6/2) - 1 = 2 RP; against ground attack none."""
-    from game.rules.vietnam_1965_1975.combat import rp_limit
+    from game.rules.vietnam_1965_1975.losses import rp_limit
     hq = {"kind": "us_rgt_hq"}
     assert rp_limit(hq, {"bomb": 6}) == 2 and rp_limit(hq, {}) == -1
 
@@ -773,15 +811,48 @@ def test_V7_3_defensive_air_points_in_the_retreat_segment_and_mirrored_air_loss(
         D.answer(m, t="done")
     assert m["state"]["stack"][-1]["s"] == "reserve_pick"
     D.answer(m, t="ap", n=4)
-    assert m["state"]["op"]["ap"] == 4 and m["state"]["rec"]["ap_op"]
+    assert m["state"]["op"]["ap"] == 4 and m["state"]["rec"]["ap_used"] == 4
     assert C.CRT["flags"]["defending_us"]["A"] == 8
 
 
-def _mountain_fight():
+def test_V7_3_air_points_not_used_stay_available_for_other_operations():
+    """V 7.3 (L462-467): 'If 3 Air Points were then used, the marker would be repositioned at 17 ...
+    A given Air Point may be used once per game-turn': the US commits 1 of its 4 AP to a bombardment;
+    the other 3 may serve its next operation (committing any AP used to block every other operation
+    of the turn); the view's Air Points track says how many are committed and how many are left."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="bomb")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="unit", u="a212")
+    D.answer(m, t="go")
+    assert {a["ap"] for a in D.acts(m, "support")} == {0, 1, 2, 3, 4}
+    D.answer(m, t="support", ap=1, ship=0)  # 7 + 1 = 8 raw, 4 effective: enough (V 7.5)
+    assert R.view(m["state"], "NLF")["air"] == {"available": 4, "committed": 1, "left": 3, "rule": "V 7.3"}
+    while m["state"]["stack"][-1]["s"] != "ops":
+        D.answer(m, **(D.acts(m, "alert") or D.acts(m, "done") or D.acts(m))[0])
+    # an Air loss in the bombardment (row "A") destroys the committed point, not one still to use
+    assert R.view(m["state"], "US")["air"]["left"] == 3
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="sd")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex=D.acts(m, "target")[0]["hex"])
+    D.answer(m, t="go")
+    assert max(a["ap"] for a in D.acts(m, "support")) == 3
+    D.answer(m, t="support", ap=3, ship=0)
+    assert R.view(m["state"], "US")["air"]["left"] == 0 and m["state"]["op"]["ap"] == 3
+    before = R.view(m["state"], "US")["air"]
+    SP.lose_air(Context(m["state"], m["log"]))  # V 7.3 (L474-476): one fewer for later turns, none this one
+    after = R.view(m["state"], "US")["air"]
+    assert after["available"] == before["available"] - 1 and after["left"] == before["left"] == 0
+
+
+def _mountain_fight(**options):
     """3/7 (3 SP, pursuit +3) in 4521 against a 1-SP VC battalion in the mountain hex 4520
     (reference 6.5 T-PUR-2); the regiment and the political section are off the map."""
     m = start(vc_hex="5219")
     s = m["state"]
+    s["options"].update(options)
     for u in ("vc1", "ps1"):
         units(m)[u]["hex"] = None
     s["units"]["vcx"] = {"id": "vcx", "kind": "vc_bn_c", "name": "VC battalion X", "side": "NLF", "hex": "4520",
@@ -818,7 +889,7 @@ def test_V5_6_pursuit_in_mountain_and_the_bonus_cap():
     D.answer(m, t="done")
     D.answer(m, t="done")  # no offensive reserves (V 5.8)
     op = m["state"]["op"]
-    assert op["round"] == 2 and op["bonus"] == 1
+    assert op["round"] == 2 and op["bonus"] == {"m37": 1}
     assert {a["t"] for a in D.acts(m)} == {"attack", "stop"}  # from round 2 attacking is a choice
     m["state"]["dice"]["queue"] = [1]
     D.answer(m, t="attack", hex="4520")
@@ -835,7 +906,68 @@ def test_V5_6_pursuit_bonus_all_unused_option():
         D.answer(m, t="done")
     D.answer(m, t="done")
     D.answer(m, t="done")
-    assert m["state"]["op"]["bonus"] == 3
+    assert m["state"]["op"]["bonus"] == {"m37": 3}
+
+
+def test_V5_6_the_pursuit_bonus_is_the_attacks_own():
+    """V 5.6 (L330-335): 'A unit must contribute ground Combat Strength to an attack to receive this
+    bonus. If more than one pursuing unit contributes ... the lowest such modifier is used ... it
+    will sometimes be beneficial to leave some units out of an attack'; V 5.8 (L363-365): offensive
+    reserves are not considered on the round they come in, and 'If the only operating units
+    participating in an attack are newly activated reserves, the combat pursuit bonus is 0'."""
+    m = start(vc_hex="5219")
+    s = m["state"]
+    s["op"] = B.new_op("US", "sd")
+    s["op"].update(round=2, bonus={"m33": 2, "m24": -1})
+    m33, m24, m37 = (units(m)[x] for x in ("m33", "m24", "m37"))
+    assert C.pursuit_bonus(s, [m33]) == 2 and C.pursuit_bonus(s, [m33, m24]) == -1
+    assert C.pursuit_bonus(s, [m37]) == 0 and C.pursuit_bonus(s, [m33, m37]) == 2  # m37: a reserve of this round
+    assert C.pursuit_bonus(s, [m33], incidental=True) == 0
+    s["op"]["round"] = 1
+    assert C.pursuit_bonus(s, [m33]) == 0
+
+
+def test_V5_8_an_offensive_reserve_attacking_alone_gets_no_pursuit_bonus():
+    """V 5.8 (L363-365), V 5.6: after round 1 in the mountain (3/7's bonus +1), 3/3 comes in as an
+    offensive reserve beside the target: attacking alone in round 2 it gets no bonus (the old
+    engine gave every attack the round's one bonus, +1); 3/7 attacking gets its +1."""
+    for who in (["m33"], ["m37"]):
+        m = _mountain_fight()
+        units(m)["m33"]["hex"] = "4620"
+        m["state"]["dice"]["queue"] = [4]
+        D.answer(m, t="attack", hex="4520")
+        while m["state"]["stack"][-1]["s"] != "reserve_pick":
+            D.answer(m, t="done")  # no retreat; 3/7 does not pursue
+        D.answer(m, t="reserve", u="m33")
+        D.answer(m, t="halt")  # it stays beside the target
+        D.answer(m, t="done")
+        m["state"]["dice"]["queue"] = [1]
+        D.answer(m, t="attack", hex="4520", units=who)
+        line = [e["text"] for e in m["log"] if e["text"].startswith("US attacks 4520")][-1]
+        assert ("pursuit bonus +1" in line) == (who == ["m37"]), (who, line)
+
+
+def test_V5_1_round_3_has_its_pursuit_then_the_operation_ends():
+    """V 5.1 (L214-217): combat brings 'a retreat and a pursuit phase' each round; 'There are never
+    more than 3 rounds ... After the third pursuit phase, the operation automatically ends.' 3/7
+    attacks the battalion in 4520 three times; after round 3's retreat it pursues, then the
+    operation ends (round 3 had no pursuit move)."""
+    m = _mountain_fight()
+    modes = []
+    while m["state"].get("op"):
+        top = m["state"]["stack"][-1]
+        if top["s"] == "move":
+            modes.append((m["state"]["op"]["round"], top["mode"]))
+        if D.acts(m, "attack"):
+            m["state"]["dice"]["queue"] = [1]
+            D.answer(m, **D.acts(m, "attack")[0])
+        elif D.acts(m, "done"):
+            D.answer(m, t="done")
+        else:
+            D.answer(m, **D.acts(m)[0])
+    pursuits = [r for r, mode in modes if mode == "pursuit"]
+    assert sorted(set(pursuits)) == [1, 2, 3]
+    assert any(e["text"] == "End of the operation (V 2.1 H)" for e in m["log"])
 
 
 def test_V5_5_rp_limit_forces_removal_when_rp_run_out():
@@ -872,10 +1004,123 @@ def test_V6_3_security_moves_free_along_the_road_and_attacks_on_entering():
     if fr:
         assert fr[0]["forbid"] == ["5118", "5119"]
     mv = [f for f in m["state"]["stack"] if f["s"] == "sec_move"][0]
-    assert mv["mp"] == 7 and mv["rounds"] == 1
+    assert mv["mp"] == 7 and m["state"]["op"]["fights"] == 1
+
+
+def test_V2_1_the_log_names_the_operation_conducted():
+    """V 2.1 item 4, V 6.3, V 3.4: the Operations Phase's log line names the kind chosen (a security
+    operation was logged as a Search and Destroy operation)."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate", op="security")
+    assert [e for e in m["log"] if e["text"] == "The US conducts a security operation" and e["rule"] == "V 6.3"]
 
 
 # --- rulings as options ----------------------------------------------------------------------------------
+
+def test_V5_2_only_a_unit_that_moves_by_alert_abandons_its_hold():
+    """V 5.2 (L221-222): 'Alert movement is voluntary, and any NLF unit that moves using Alert
+    movement immediately abandons any Patrol or Hold orders ... they are marked Ops Complete
+    instead'. The regiment and the political section on Hold in 5219, the target of 3/7: the
+    section moves by alert and loses its Hold (the log says so); the regiment stays and keeps it,
+    so it defends doubled (the old engine took Hold from both at the roll, silently)."""
+    m = start(vc_hex="5219")
+    for x in ("vc1", "ps1"):
+        units(m)[x]["mission"] = "hold"
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="alert")
+    assert units(m)["vc1"]["mission"] == units(m)["ps1"]["mission"] == "hold"
+    D.answer(m, t="pick", u="ps1")
+    D.answer(m, t="step", to=next(a["to"] for a in D.acts(m, "step") if not B.units_at(m["state"], a["to"])))
+    assert units(m)["ps1"]["mission"] is None and units(m)["ps1"]["done"]
+    handle = units(m)["ps1"]["handle"]
+    assert any(e["text"] == f"VC unit {handle} moves by Alert: it abandons its Hold and is Ops Complete"
+               for e in m["log"])
+    D.answer(m, t="halt")
+    D.answer(m, t="done")
+    assert units(m)["vc1"]["mission"] == "hold" and not units(m)["vc1"]["done"]
+    n = C.numbers(m["state"], [units(m)["m37"]], [units(m)["vc1"]], "5219", 0, 0, "US")
+    assert n["gd"] == 2 * B.strength(units(m)["vc1"])  # V 6.2: Hold doubles the ground strength
+
+
+def test_V5_2_V5_4_reveal_exactly_whom_the_rules_name():
+    """V 2.1 D, V 5.2 (L63): 'Hidden VC units that end their Alert movement in the same hex as or
+    adjacent to any operating units are revealed'; E (L64): 'All units in or adjacent to any target
+    hex of the operation are revealed'. 3/7 operating with no target hex beside both VC counters
+    shows the US nothing (the old engine revealed every VC unit beside operating units); a section
+    that moves by alert next to 3/7 is revealed at once, the regiment that stays only in the Combat
+    segment."""
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    assert m["state"]["op"] is None and not units(m)["vc1"].get("rev") and not units(m)["ps1"].get("rev")
+    assert all(p.get("concealed") for sp in R.view(m["state"], "US")["spaces"].values()
+               for p in sp["pieces"] if p["side"] == "NLF")
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [6]
+    D.answer(m, t="alert")
+    D.answer(m, t="pick", u="ps1")
+    D.answer(m, t="step", to="5320")  # beside 3/7 in 5220
+    D.answer(m, t="halt")
+    D.answer(m, t="done")  # the regiment stays in 5219
+    by_rule = {e["rule"]: e["text"] for e in m["log"] if "revealed" in e["text"]}
+    assert list(by_rule) == ["V 5.2", "V 10"]  # the section at the alert, the regiment in the Combat segment
+    assert "Political" in by_rule["V 5.2"] and "Regiment" in by_rule["V 10"]
+
+
+def test_V10_units_revealed_for_combat_are_turned_back_over_after_the_casualties():
+    """V 10 (L575-577): 'Units revealed for combat are turned back over immediately after casualties
+    are distributed.' 3/7 attacks the regiment in 5219 (revealed in the Combat segment); once the
+    round's losses are taken it is face down again: the US view shows its handle only, its names
+    in the log and tooltips follow; the US keeps what it read (the reveal line stays in its log,
+    and a position sampled for the US keeps the regiment's identity)."""
+    m = start(vc_hex="5219", ps_hex="5320")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    D.answer(m, t="unit", u="m37")
+    D.answer(m, t="target", hex="5219")
+    D.answer(m, t="go")
+    D.answer(m, t="support", ap=0, ship=0)
+    D.answer(m, t="done")
+    m["state"]["dice"]["queue"] = [1, 3]
+    D.answer(m, t="alert")
+    while m["state"]["stack"][-1]["s"] == "move":
+        D.answer(m, t="done")  # the regiment stays
+    assert units(m)["vc1"]["rev"]  # revealed for the combat (V 2.1 E)
+    D.answer(m, t="attack", hex="5219")
+    while m["state"]["stack"][-1]["s"] in ("losses", "support_pick"):
+        D.answer(m, **D.acts(m)[0])
+    assert m["state"]["stack"][-1]["s"] == "move" and m["state"]["stack"][-1]["mode"] == "retreat"
+    vc = units(m)["vc1"]
+    assert vc["hex"] and not vc["rev"]
+    us = R.view(m["state"], "US")
+    assert [p for sp in us["spaces"].values() for p in sp["pieces"] if p["id"] == vc["handle"]][0]["concealed"]
+    assert any(e["text"] == f"VC unit {vc['handle']} revealed: {vc['name']}" for e in M.visible_log(m["log"], "US"))
+    assert any("turned face down again (V 10)" in e["text"] for e in m["log"])
+    assert B.unit_label(m["state"], vc, "US") == f"VC unit {vc['handle']}"
+    import random
+    for k in range(5):
+        w = R.resample_hidden(json.loads(json.dumps(m["state"])), "US", random.Random(k))
+        assert w["units"]["vc1"]["kind"] == "vc_regiment"
+
 
 def test_V10_political_on_announce_option():
     """R38b (option political_on_announce): by default a political section in an attacked hex dies
@@ -1029,6 +1274,88 @@ def test_V7_2_attacker_then_defender_choose_their_support():
     D.answer(m, t="fire", **{"with": ["ap", "ship"]})
     assert any("US attacks 5219: 7.5 (ground 3 + support 4.5)" in e["text"] for e in m["log"])  # min(10, 9) / 2
     assert "a212" not in m["state"]["op"]["used"]
+
+
+def test_V7_1_dedicated_artillery_supports_only_its_own_command_interdiction_included():
+    """V 7.1 (L423, L427-428): dedicated artillery 'may support only units under the same command,
+    regardless of phasing, operational assignment, or any other clause'; a brigade-level HQ supports
+    'only during operation in which units from the brigade are involved, by interdiction or offensive
+    or defensive support'. The 7th Marines HQ may not interdict for an operation of 3/3 alone, and
+    may join an operation only once a unit of its regiment (3/7) operates; under option
+    hq_support_scope "operation" (the VG examples) it may."""
+    from game.rules.vietnam_1965_1975 import interdiction as IN
+    m = start(vc_hex="5219")
+    s = m["state"]
+    s["op"] = B.new_op("US", "sd")
+    s["op"]["targets"] = ["5219"]
+    for x in ("m33", "hq7", "a212"):
+        units(m)[x]["op"] = True
+    assert [k for k, _, _ in IN.sources(s, "US")] == ["a212"]
+    s["options"]["hq_support_scope"] = "operation"
+    assert [k for k, _, _ in IN.sources(s, "US")] == ["a212", "hq7"]
+    units(m)["m37"]["op"] = True
+    s["options"]["hq_support_scope"] = "brigade"
+    assert [k for k, _, _ in IN.sources(s, "US")] == ["a212", "hq7"]
+    m = start(vc_hex="5219")
+    D.answer(m, t="us_op")
+    D.answer(m, t="operate")
+    assert "hq7" not in {a["u"] for a in D.acts(m, "unit")}  # not alone, nor with 3/3 only
+    D.answer(m, t="unit", u="m33")
+    assert "hq7" not in {a["u"] for a in D.acts(m, "unit")}
+    D.answer(m, t="unit", u="m37")
+    assert "hq7" in {a["u"] for a in D.acts(m, "unit")}
+    m = start(vc_hex="5219")  # with only the HQ left to operate, no Search and Destroy is offered
+    for x in ("m33", "m24", "m37", "a212"):
+        units(m)[x]["done"] = True
+    D.answer(m, t="us_op")
+    assert not {"sd", "cs"} & {a.get("op") for a in D.acts(m, "operate")}
+
+
+def test_V7_1_an_ops_complete_hq_still_defends_its_own_formation():
+    """V 7.1 (L433-435): 'Dedicated artillery marked Ops Complete may not provide any further
+    offensive support or interdiction for the remainder of the game turn. It may still provide
+    defensive support to units within its formation'; Ops Complete independent artillery may not
+    (L440). The 7th Marines HQ, Ops Complete, may fire for 3/7 attacked in 5320, not for 3/3."""
+    m = start(vc_hex="5219")
+    s = m["state"]
+    for x in ("hq7", "a212"):
+        units(m)[x]["done"] = True
+    units(m)["a212"]["hex"] = "5220"
+    m37, m33 = units(m)["m37"], units(m)["m33"]
+    assert [u["id"] for u in SP.artillery(s, "US", "5320", [m37], [], False)] == ["hq7"]
+    assert SP.artillery(s, "US", "5320", [m33], [], False) == []
+    assert SP.artillery(s, "US", "5320", [m37], [], True) == []  # no offensive support
+
+
+def test_V7_2_artillery_in_the_attacked_hex_is_applied_once():
+    """V 7.2 (L453): a unit's artillery strength 'may only be applied once in any given round'; V 7.1
+    (L442-443): artillery defends its own hex when attacked. The VC attacking 5220 (3/7 and the 7th
+    Marines HQ, artillery 8) meets support 8, not 16 (the HQ counted in the hex and again as a
+    support source), in the odds preview and in the battle; the HQ is then used for the round."""
+    m = start(vc_hex="5219")
+    s = m["state"]
+    units(m)["a212"]["done"] = True  # Ops Complete: out of the defence
+    s["op"] = B.new_op("NLF", "sd")
+    s["op"]["targets"] = ["5220"]
+    vc = units(m)["vc1"]
+    vc["op"] = True
+    assert C.preview(s, "5220", [vc])["support"] == [2, 8]  # the regiment's organic 2 against the HQ's 8
+    src_a, src_d = C.sources(s, "5220", "NLF", [vc], B.units_at(s, "5220", "US"))
+    assert src_d == []
+    m = start(vc_hex="5219")
+    units(m)["a212"]["done"] = True
+    D.answer(m, t="nlf_op")
+    D.answer(m, t="unit", u="vc1")
+    D.answer(m, t="target", hex="5220")
+    D.answer(m, t="go")
+    while not D.acts(m, "attack"):
+        D.answer(m, t="done")
+    D.answer(m, t="attack", hex="5220")
+    while m["state"]["stack"][-1]["s"] == "support_pick":
+        D.answer(m, **D.acts(m, "fire")[0])
+    line = next(e["text"] for e in m["log"] if e["text"].startswith("NLF attacks 5220"))
+    assert "support 4)" in line  # 8, halved outside a free-fire zone (V 7.6); 16 capped at 9 gave 4.5
+    assert "hq7" in m["state"]["op"]["used"]
 
 
 def test_V7_6_hold_units_own_artillery_counts_in_full():

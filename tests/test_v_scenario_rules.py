@@ -157,13 +157,13 @@ def test_V18_1_entering_a_capital_scores_3_once_and_invading_laos_10(scen, map_p
     s = m["state"]
     g = ctx(m)
     vc = s["units"]["vc1"]
-    B.put(g, vc, "5121")
-    B.put(g, vc, "5220")
-    B.put(g, vc, "5121")
+    RG.put(g, vc, "5121")
+    RG.put(g, vc, "5220")
+    RG.put(g, vc, "5121")
     assert s["entered"] == ["5121"] and RG.entry_vp(s) == 3
     us = s["units"]["m33"]
-    B.put(g, us, "4518")
-    B.put(g, s["units"]["m24"], "4518")
+    RG.put(g, us, "4518")
+    RG.put(g, s["units"]["m24"], "4518")
     assert s["invaded"] == ["laos"] and RG.entry_vp(s) == 3 + 10
     assert sum("Laos is invaded" in e["text"] for e in m["log"]) == 1
 
@@ -269,14 +269,14 @@ def test_V2_1_a_two_turn_scenario_plays_both_turns_and_adds_the_support_of_the_s
     m = to_ops(begin(sid))
     s = m["state"]
     ap, amp = s["rec"]["ap"], s["rec"]["amp"]
-    s["rec"]["ap_op"] = True
+    s["rec"]["ap_used"] = 3
     D.answer(m, t="us_op")
     D.answer(m, t="decline")
     D.answer(m, t="end")
     s = m["state"]
     assert s["turn"] == 2 and not s.get("over")
     assert s["rec"]["ap"] == ap + 2 and s["rec"]["amp"] == amp + 1
-    assert "ap_op" not in s["rec"]      # V 7.3: the Air Points serve one operation a turn
+    assert "ap_used" not in s["rec"]    # V 7.3: each Air Point may be used once each game-turn
     to_ops(m)
     D.answer(m, t="us_op")
     D.answer(m, t="decline")

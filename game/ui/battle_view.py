@@ -37,7 +37,7 @@ class BattleView:
         self.closed = None   # the battle number the player closed
         self.panned = None   # the battle number the map was last centred on
         self.over_in = None  # (battle number, turn, phase) when it was first seen over
-        self.pan = pan       # pan(place key): the app centres the map there
+        self.pan = pan       # pan(place key): the screen centres the map there (Screen.pan_to)
         self._click = create_proxy(self.on_click)
         self.node.addEventListener("click", self._click)
 

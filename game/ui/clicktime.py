@@ -8,7 +8,7 @@ redraw are done at the handler's end (part "layout"); the pre-paint Chromium doe
 click's handler, in the same task, is still counted nowhere (about 1 ms in a First Team trace).
 
 Published for the tests and benchmarks (never asserted on timing): window.__vw_last_update_ms,
-window.__vw_update_parts (JSON: ms per part, the parts marked by the app), and body[data-timed],
+window.__vw_update_parts (JSON: ms per part, the parts marked by the controller and the screen), and body[data-timed],
 the data-rev that figure belongs to."""
 import json
 

@@ -6,61 +6,42 @@ so a replay of seed + actions stays exact. The computer decides from its side's 
 positions sampled consistent with it (game.ai), in time slices: its thinking yields to the browser
 every SLICE_MS, so a click is answered while it thinks. Its actions are applied one at a time,
 `pace` apart, each redrawn (its moves on the map, its lines in the log). With a computer in the
-match the screen shows the human's side only: no hand-over screen.
+match the screen shows the human's side only: no hand-over screen (players.py).
+
+A feature of the controller's: its turn starts after a redraw shows the last move ("shown"), and a
+match loaded ("loaded") stops a loop still running for the old one.
 """
 
 import asyncio
 import json
 
 from game.ai import ComputerAgent
-from game.ai.games import has_computer  # noqa: F401  (the start screen asks)
 from game.ai.worlds import WorldSampler
 from game.engine import match as M
 
 from .dom import document, window
+from .players import PACES, computer_roles, players
 
-PACES = {"instant": 0, "normal": 450, "slow": 1200}  # ms between the computer's actions
 SLICE_MS = 10  # thinking between two yields to the browser (the planner yields every 2 engine steps)
 _STALE = object()  # the match changed while the computer thought: decide again
 
 
-def players(m):
-    return (m or {}).get("players") or {}
-
-
-def computer_roles(m):
-    return [r for r, k in players(m).items() if str(k).startswith("ai")]
-
-
-def human_role(rules, m):
-    """The side shown when a computer plays: the human's (the first side if both are computers)."""
-    comp = computer_roles(m)
-    if not comp:
-        return None
-    humans = [r for r in rules.roles if r not in comp]
-    return humans[0] if humans else rules.roles[0]
-
-
-def setup(m, chosen, pace="normal"):
-    """Record the players chosen on the start screen in a new match (nothing if all are human)."""
-    if not any(str(k).startswith("ai") for k in chosen.values()):
-        return m
-    m["players"] = dict(chosen)
-    m["ai_seed"] = (m["seed"] * 7919 + 17) & 0x7FFFFFFF
-    m["ai_pace"] = pace if pace in PACES else "normal"
-    return m
-
-
 class Driver:
-    """Plays the computer's sides of the app's match."""
+    """Plays the computer's sides of the controller's match."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, ctl):
+        self.ctl = ctl
         self.agents = {}
         self.busy = False
         self.token = 0
         self.times = []
         self.slices = {"decisions": [], "apply": [], "render": [], "save": []}  # test hook, ms
+        ctl.on("loaded", self.reset)
+        ctl.on("shown", self._shown)
+
+    def _shown(self):
+        if self.ctl.past is None:  # (the history viewer shows a past position: nothing to play)
+            self.schedule()
 
     def reset(self):
         """Another match is loaded: forget the agents, stop a loop still running for the old one."""
@@ -75,10 +56,10 @@ class Driver:
         return self.agents[role]
 
     def due(self):
-        m = self.app.m
+        m = self.ctl.m
         if m is None or m["state"].get("over"):
             return None
-        role = M.current_role(self.app.rules, m)
+        role = M.current_role(self.ctl.rules, m)
         return role if role in computer_roles(m) else None
 
     def schedule(self):
@@ -103,7 +84,7 @@ class Driver:
                 role = self.due()
                 if role is None:
                     break
-                m, rules = self.app.m, self.app.rules
+                m, rules = self.ctl.m, self.ctl.rules
                 await asyncio.sleep(PACES.get(m.get("ai_pace"), 450) / 1000)
                 if token != self.token or self.due() != role:
                     break
@@ -154,7 +135,7 @@ class Driver:
         busy += now() - last
         longest = max(longest, now() - last)
         setattr(window, "__vw_ai_deciding", "")
-        if len(m["actions"]) != n or m is not self.app.m:
+        if len(m["actions"]) != n or m is not self.ctl.m:
             return _STALE
         wall = now() - t0
         if len(legal) > 1:
@@ -179,12 +160,12 @@ class Driver:
         if not await self._yield(token):
             return
         t = now()
-        self.app.render()
+        self.ctl.redraw()
         parts.append(now() - t)
         if not await self._yield(token):
             return
         t = now()
-        self.app.autosave()
+        self.ctl.changed()
         parts.append(now() - t)
         for k, x in zip(("apply", "render", "save"), parts):
             self.slices[k].append(round(x, 1))

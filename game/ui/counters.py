@@ -1,6 +1,6 @@
 """SVG counters: one <g> per piece, drawn around (0, 0), S units wide.
 
-Which game draws them is chosen by the match's game (App.set_game -> use()), never guessed from
+Which game draws them is chosen by the match's game (Screen.use_game -> use()), never guessed from
 the shape of a piece: each game's UI module (game/ui/games/*.py) has draw_counter and title_of.
 The shared drawing primitives for every game's counters are here and in symbols.py."""
 from .dom import Frag, Raw, put, sel
@@ -18,7 +18,7 @@ def use(ui):
 
 
 def game_id():
-    return getattr(_UI, "ID", "")
+    return _UI.ID if _UI is not None else ""
 
 
 _TITLES = {}  # (game, the piece as the view writes it) -> its title

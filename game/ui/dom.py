@@ -1,7 +1,11 @@
-"""Tiny DOM helpers (browser only)."""
+"""Tiny DOM helpers (the browser's; under CPython the modules importing them still import, so
+that their pure parts are unit-tested, and nothing here draws)."""
 from html import escape
 
-from pyscript import document, window  # noqa: F401
+try:
+    from pyscript import document, window  # noqa: F401
+except ImportError:  # CPython: the unit tests
+    document = window = None
 
 from .logic import child_moves, part_keys
 
@@ -82,8 +86,8 @@ def put_all(parent, frags):
     return window.vwPut(parent, "".join(f.html() for f in frags)).to_py(depth=1)
 
 
-_SCRATCH = document.createElementNS(SVG_NS, "svg")  # where an unattached Frag is parsed (as SVG)
-_HTML_SCRATCH = document.createElement("div")  # where unattached HTML markup is parsed
+_SCRATCH = document.createElementNS(SVG_NS, "svg") if document else None  # where an unattached Frag is parsed (as SVG)
+_HTML_SCRATCH = document.createElement("div") if document else None  # where unattached HTML markup is parsed
 
 
 def put_html(htmls):
@@ -101,6 +105,25 @@ def sel(tag, attrs=None, text=None, parent=None):
 
 def q(selector):
     return document.querySelector(selector)
+
+
+_PROXIES = []  # the Python functions the page calls (kept for the page's life)
+
+
+def listen(node, ev, fn, capture=False):
+    """node.addEventListener(ev, fn, capture), fn kept for the page's life."""
+    from pyodide.ffi import create_proxy
+    p = create_proxy(fn)
+    _PROXIES.append(p)
+    node.addEventListener(ev, p, capture)
+
+
+def expose(name, fn):
+    """window[name] = fn: a read-only hook the tests call (window.__vw_state...)."""
+    from pyodide.ffi import create_proxy
+    p = create_proxy(fn)
+    _PROXIES.append(p)
+    setattr(window, name, p)
 
 
 def clear(node):
@@ -229,7 +252,7 @@ class Keyed:
     def sync(self, nodes):
         node, cur = self.node, self.cur
         if node.childElementCount != len(cur):  # changed by someone else (a hand-over blanks the
-            node.replaceChildren(*nodes)        # panel, App.blank): set it whole, even if unchanged
+            node.replaceChildren(*nodes)        # panel, Screen.blank): set it whole, even if unchanged
             self.cur = list(nodes)
             return
         if [id(n) for n in cur] == [id(n) for n in nodes]:

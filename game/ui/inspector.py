@@ -4,21 +4,14 @@ Only shows what the view lists; a click on a counter there selects it like a cli
 from .counters import counter, title_of
 from .dom import el, sel
 from .keynav import counter_name
-from .logic import FRIENDLY
 
 FULL_TEXT = 6  # up to this many counters, each one's whole tooltip text is written beside it
 
 
-def default_groups(pieces):
-    """Your side first, then the other."""
-    mine = [p for p in pieces if p.get("side") in FRIENDLY]
-    other = [p for p in pieces if p.get("side") not in FRIENDLY]
-    return [(n, ps) for n, ps in (("Your units", mine), ("Enemy", other)) if ps]
-
-
-def show(root, title, pieces, groups, selected, can_act, pick=None):
-    """Fill `root` (#inspector) with the pieces of one place. `pick`: (key, text) of a button that
-    selects the whole stack, when the stack as a whole has something to do."""
+def show(root, title, pieces, groups, own, selected, can_act, pick=None):
+    """Fill `root` (#inspector) with the pieces of one place, in the game's groups (`groups(pieces,
+    own)`, own: the side at the screen). `pick`: (key, text) of a button that selects the whole
+    stack, when the stack as a whole has something to do."""
     root.replaceChildren()
     head = el("div", cls="insp-head", parent=root)
     el("h3", text=f"{title} — {len(pieces)} counter{'s' if len(pieces) != 1 else ''}", parent=head)
@@ -28,7 +21,7 @@ def show(root, title, pieces, groups, selected, can_act, pick=None):
         el("button", text=pick[1], cls="entry insp-pick", parent=root,
            attrs={"type": "button", "data-cmd": "pick", "data-key": pick[0]})
     full = len(pieces) <= FULL_TEXT
-    for name, ps in groups(pieces):
+    for name, ps in groups(pieces, own):
         sec = el("section", cls="insp-grp", parent=root)
         el("h4", text=f"{name} ({len(ps)})", parent=sec)
         row = el("div", cls="insp-row" + (" full" if full else ""), parent=sec)

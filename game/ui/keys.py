@@ -4,15 +4,18 @@ The map's targets are its [data-kbd] elements (render_map marks them as it draws
 places ("hl:<place>"), and the counters ("u:<piece>"; those that can act carry the class "act").
 One of them at a time is in the Tab order (a roving tabindex); while one has the focus, Tab and
 Shift+Tab move over the lit ones (keynav.tab_order), the arrow keys to the nearest target or stack
-that way, and Enter or Space clicks it: the app's own click handler does the rest, so a key does
+that way, and Enter or Space clicks it: the input's own click handler does the rest, so a key does
 exactly what a click does. A ring drawn over the map shows the target in focus; a mouse press never
 focuses a target (no ring for the mouse). While the player works the map by keyboard the focus
 stays there across redraws. The zoom buttons never keep the focus (it goes back where it was);
-+ - 0 zoom by key, m goes to the map, n presses the main button."""
-from pyodide.ffi import create_proxy, to_js
++ - 0 zoom by key, m goes to the map, n presses the main button.
+
+A feature of the controller's: it listens to its redraws ("before", "drawn") and reads the table
+(the selection, the match); it draws the ring on the screen's map."""
+from pyodide.ffi import to_js
 
 from . import keynav
-from .dom import document, el, q, sel, window
+from .dom import document, el, listen, q, sel, window
 
 RING_PAD_PX = 4
 
@@ -30,8 +33,9 @@ def _within(node, selector):
 
 
 class Keys:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, ctl, screen):
+        self.ctl = ctl
+        self.screen = screen
         self._kbd = False       # the last input was a key (a mouse press ends it)
         self._keep = False      # the player works the map by keyboard: a redraw keeps the focus there
         self.came = None        # the redraw follows a key on a panel control: "select" (a unit) or "act"
@@ -40,28 +44,25 @@ class Keys:
         self.back = False       # the last Tab went backwards
         self.prev = None        # the element in focus before a zoom button took it
         self.tabbing = False    # a Tab the browser moves the focus for (into the map from outside)
-        self._proxies = []
-        self._on(document, "keydown", self.on_key, True)  # before the app's own keys
-        self._on(document, "focusin", self.on_focusin)
-        self._on(document, "focusout", self.on_focusout)
+        listen(document, "keydown", self.on_key, True)  # before the input's own keys
+        listen(document, "focusin", self.on_focusin)
+        listen(document, "focusout", self.on_focusout)
         for b in document.querySelectorAll(".zoom button"):
             b.setAttribute("tabindex", "-1")  # zoom by + - 0 instead: the buttons stay out of the Tab order
         self.help(q("#help-keys"))
-
-    def _on(self, node, ev, fn, capture=False):
-        p = create_proxy(fn)
-        self._proxies.append(p)
-        node.addEventListener(ev, p, capture)
+        screen.keyboard = self  # (a redraw the keyboard made does its later() work at once)
+        ctl.on("before", self.before_render)
+        ctl.on("drawn", self.after_render)
 
     # ---- the targets ---------------------------------------------------------------------------
     def svg(self):
         """The map's layers (render_map.py): where the focus ring is drawn."""
-        m = self.app.map
+        m = self.screen.map
         return m.svg if m is not None else None
 
     def root(self):
         """The map and its layers (the targets are in both: places in the map, the rest over it)."""
-        m = self.app.map
+        m = self.screen.map
         return m.box if m is not None else None
 
     def nodes(self):
@@ -90,7 +91,7 @@ class Keys:
             k = n.getAttribute("data-kbd")
             if k.startswith("u:"):
                 st = n.closest("[data-stack]")
-                if st and st.getAttribute("data-stack") in lit and self.app.selected is not None:
+                if st and st.getAttribute("data-stack") in lit and self.ctl.selected is not None:
                     continue
                 kind = "act" if n.classList.contains("act") else "stack"
             else:
@@ -184,14 +185,14 @@ class Keys:
             self.ring(None)
 
     def on_key(self, e):
-        app = self.app
+        ctl, sc = self.ctl, self.screen
         t = e.target
         tag = str(t.tagName or "").lower() if hasattr(t, "tagName") else ""
         if tag in ("input", "select", "textarea"):
             return
         self.kbd = True
-        if e.ctrlKey or e.metaKey or e.altKey or app.m is None or not q("#start-screen").hidden \
-                or app.replay is not None:  # the history viewer has its own keys (replay.py)
+        if e.ctrlKey or e.metaKey or e.altKey or ctl.m is None or not q("#start-screen").hidden \
+                or ctl.past is not None:  # the history viewer has its own keys (replay.py)
             return
         key = e.key
         self.tabbing = False
@@ -217,29 +218,29 @@ class Keys:
             return
         if key == "Escape" and not q("#chooser").hidden and self.keep:
             self._stop(e)  # the chooser closes, the focus goes back to the place it was opened on
-            app.close_chooser()
+            sc.close_chooser()
             self.focus(self.last) or self.focus(self.first())
             return
         if any(not q(s).hidden for s in ("#handover", "#confirm-dlg", "#saves-dlg", "#help-dlg", "#chooser")) \
-                or app.v is None:
+                or ctl.v is None:
             return
         if key == "m":
             self._stop(e)
             k = self.first()
             if not (k and self.focus(k)):
-                app.flash("Nothing on the map to choose now: see the panel")
+                sc.flash("Nothing on the map to choose now: see the panel")
         elif key == "n":
             self._stop(e)
             self.press_main()
         elif key in ("+", "="):
             self._stop(e)
-            app.pz.zoom(1 / 1.4)
+            sc.pz.zoom(1 / 1.4)
         elif key in ("-", "_"):
             self._stop(e)
-            app.pz.zoom(1.4)
+            sc.pz.zoom(1.4)
         elif key == "0":
             self._stop(e)
-            app.pz.fit()
+            sc.pz.fit()
 
     @staticmethod
     def _stop(e):
@@ -260,7 +261,7 @@ class Keys:
         if b:
             b.click()
         else:
-            self.app.flash("No main button now: the panel lists what to do")
+            self.screen.flash("No main button now: the panel lists what to do")
 
     # ---- redraws -------------------------------------------------------------------------------
     SELECTORS = "#actions [data-cmd='pick'], #boxes [data-kind], #inspector [data-unit]"  # choose a unit
@@ -287,13 +288,13 @@ class Keys:
         if not (self.kbd or self.keep or self.came):
             # the mouse's redraw: only the tab stop and a stale ring to mend, which the screen does
             # not show, so after the frame (issue 14: two searches of the whole map, 0.3 ms a click)
-            self.sel_shown = self.app.selected
-            self.app.later(self._tab_stop)
+            self.sel_shown = self.ctl.selected
+            self.screen.later(self._tab_stop)
             return
         try:
             self._after_render()
         finally:
-            self.sel_shown = self.app.selected
+            self.sel_shown = self.ctl.selected
             self.came = None
 
     def _tab_stop(self):
@@ -323,8 +324,8 @@ class Keys:
             or _within(ae, "#map")
         if not lost:  # a dialog or the chooser took it: leave it there
             return
-        app = self.app
-        chose = app.selected is not None and (app.selected != self.sel_shown or self.came == "select")
+        sel_ = self.ctl.selected
+        chose = sel_ is not None and (sel_ != self.sel_shown or self.came == "select")
         order = self.order()
         lit = order[0] if order and order[0].startswith("hl:") else None
         if chose or self.came:
@@ -345,7 +346,7 @@ class Keys:
     def into_view(self, node):
         """Pan the map so that the target in focus is on the screen (phones show part of it)."""
         svg = self.svg()
-        pz = self.app.pz
+        pz = self.screen.pz
         if not svg or pz is None:
             return
         r, box = node.getBoundingClientRect(), pz.box.getBoundingClientRect()  # (the svg is transformed)
@@ -375,7 +376,7 @@ class Keys:
         for px, py in ((b.x, b.y), (b.x + b.width, b.y), (b.x, b.y + b.height), (b.x + b.width, b.y + b.height)):
             xs.append(m.a * px + m.c * py + m.e)
             ys.append(m.b * px + m.d * py + m.f)
-        pad = RING_PAD_PX * self.app.pz.units_per_px()
+        pad = RING_PAD_PX * self.screen.pz.units_per_px()
         x0, y0 = min(xs) - pad, min(ys) - pad
         w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
         for cls in ("focus-ring-out", "focus-ring-in"):

@@ -3,31 +3,6 @@
 The UI holds no rules: everything here only sorts and groups what the engine lists.
 """
 
-TYPE_NAMES = {
-    "done": "Done", "roll": "Roll", "place": "Place", "attach": "Attach leader",
-    "deploy": "Deploy", "recruit": "Recruit", "macv": "MACV support", "refit": "Refit",
-    "appeal": "Appeal to 5th SFG", "move": "Move", "halo": "HALO jump", "board": "Board",
-    "unboard": "Unboard", "fly": "Fly", "recover": "Recover", "build": "Build",
-    "recon": "Recon", "talon": "Combat Talon", "psywar": "PSYWAR", "sortie": "Air sortie",
-    "target": "Target", "unit": "Choose unit", "space": "Choose space", "axis": "Axis",
-    "bcp": "Allocate BCP", "withdraw": "Withdraw",
-}
-
-TYPE_NAMES.update({  # First Team: Vietnam
-    "lz": "LZ marker", "flip": "Flip LZ", "identify": "Identify", "buy": "Buy supply", "lift": "Helicopter lift",
-    "exchange": "Exchange", "pathfinder": "Pathfinders", "hold": "Hold", "move_stack": "Move stack",
-    "hold_stack": "Hold stack", "strike": "Air strike", "ara_alone": "ARA alone", "arty": "Artillery",
-    "tac": "Tac Air", "heli": "Gunship", "fatigue": "Fatigue", "contact": "Contact", "adj": "Adjacent support",
-    "attack": "Attack", "run": "Run",
-})
-FRIENDLY = ("FW", "US")  # the player's side in each game
-
-TYPE_ORDER = list(TYPE_NAMES)
-
-
-def type_name(t):
-    return TYPE_NAMES.get(t, t.capitalize())
-
 
 def actor_of(a):
     """Key of the piece (or pool kind) that an action is 'about', or None.
@@ -129,11 +104,11 @@ def actors_to(actions, spaces, place, keys=("to",)):
     return out
 
 
-def grouped(actions, selected=None, keep=None):
-    """[(type, [(index, action)])] in a stable order; 'done' excluded (shown apart).
-
-    With a selection, only that actor's actions (and actions involving it as heli/target);
-    `keep(index, action)` filters further."""
+def grouped(actions, selected=None, keep=None, rank=None):
+    """[(type, [(index, action)])] in the game's order of its kinds of action (`rank`: type ->
+    its place, names.Names.rank; the others after them, in the order listed); 'done' excluded
+    (shown apart). With a selection, only that actor's actions (and actions involving it as
+    heli/target); `keep(index, action)` filters further."""
     groups = {}
     who = actors_of(actions)
     for i, a in enumerate(actions):
@@ -145,7 +120,7 @@ def grouped(actions, selected=None, keep=None):
         if keep is not None and not keep(i, a):
             continue
         groups.setdefault(t, []).append((i, a))
-    order = {t: n for n, t in enumerate(TYPE_ORDER)}
+    order = rank or {}
     return sorted(groups.items(), key=lambda kv: order.get(kv[0], 999))
 
 
@@ -237,22 +212,6 @@ def rolls(actions):
     return [(i, a) for i, a in enumerate(actions) if a.get("t") == "roll"]
 
 
-def factors(p):
-    """Text of a counter's factors line."""
-    if p.get("concealed"):
-        return ""
-    if p.get("leader"):
-        return "Ldr"
-    if p.get("cls") == "garrison":
-        r = p.get("r")
-        return f"{r}-{p.get('c')}" if r is not None else str(p.get("c", ""))
-    if p.get("side") == "COM":
-        return f"{p.get('c')}-{p.get('bcp')}"
-    if p.get("cls") == "air":
-        return str(p.get("c", ""))
-    return f"{p.get('r')}-{p.get('c')}-{p.get('m')}"
-
-
 def stack_order(pieces, selected=None, can_act=()):
     """Pieces sorted so the most useful one is on top (index 0)."""
     def key(p):
@@ -266,10 +225,18 @@ def stack_order(pieces, selected=None, can_act=()):
     return sorted(pieces, key=key)
 
 
-def split_sides(pieces):
-    fw = [p for p in pieces if p.get("side") in FRIENDLY]
-    com = [p for p in pieces if p.get("side") not in FRIENDLY]
-    return fw, com
+def split_sides(pieces, own):
+    """(the pieces of side `own`, the others): the side at the screen's are drawn first."""
+    mine = [p for p in pieces if p.get("side") == own]
+    other = [p for p in pieces if p.get("side") != own]
+    return mine, other
+
+
+def side_groups(pieces, own):
+    """The inspector's groups when the game has none of its own: the side at the screen's, then
+    the other."""
+    mine, other = split_sides(pieces, own)
+    return [(n, ps) for n, ps in (("Your units", mine), ("Enemy", other)) if ps]
 
 
 def part_keys(parts):

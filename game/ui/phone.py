@@ -12,8 +12,10 @@
 - selecting a unit closes the sheet and zooms the map to the unit and its lit targets;
 - a game with PHONE_VIEWS (First Team: the map and the Zone Display) gets tabs to switch views.
 
-The desktop layout is untouched: nothing here runs while the screen is wide."""
-from .dom import document, el, q, sel, window
+The desktop layout is untouched: nothing here runs while the screen is wide. A feature of the
+controller's: after each redraw ("shown") it reads the table (the selection, its lit targets) and
+works the screen's map; the input asks it what a tap is for (target())."""
+from .dom import document, el, listen, q, sel, window
 
 QUERY = "(max-width: 820px)"   # the same width as the CSS's phone rules
 HIT_PX = 23                    # hit-area radius in CSS px: 46 px across, the 44 px guideline with a margin
@@ -24,15 +26,16 @@ VISIBLE_TARGET = ".vw-hl, [data-unit], [data-choose], [data-action]"
 
 def fit_box(ui, view=None):
     """The phone's view box at "fit": the game's named view, else its narrow fit, else its fit."""
-    views = getattr(ui, "PHONE_VIEWS", None)
+    views = ui.PHONE_VIEWS
     if views:
         return next((box for key, _, box in views if key == view), views[0][2])
-    return getattr(ui, "FIT_NARROW", ui.FIT)
+    return ui.FIT_NARROW or ui.FIT
 
 
 class Phone:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, ctl, screen):
+        self.ctl = ctl
+        self.screen = screen
         self.mq = window.matchMedia(QUERY)
         self.on = bool(self.mq.matches)
         self.view = None          # the PHONE_VIEWS key shown (First Team: "map" or "zones")
@@ -42,17 +45,18 @@ class Phone:
         self._dragged = False
         self.handle = q("#sheet-handle")
         self.panel = q("#panel")
-        app.listen(self.mq, "change", self.on_media)
-        app.listen(self.handle, "click", self.on_handle_click)
-        app.listen(self.handle, "pointerdown", self.on_down)
-        app.listen(self.handle, "pointermove", self.on_move)
-        app.listen(self.handle, "pointerup", self.on_up)
-        app.listen(self.handle, "pointercancel", self.on_up)
+        listen(self.mq, "change", self.on_media)
+        listen(self.handle, "click", self.on_handle_click)
+        listen(self.handle, "pointerdown", self.on_down)
+        listen(self.handle, "pointermove", self.on_move)
+        listen(self.handle, "pointerup", self.on_up)
+        listen(self.handle, "pointercancel", self.on_up)
         from pyodide.ffi import create_proxy
         self._ro_fn = create_proxy(self.on_resize)
         window.ResizeObserver.new(self._ro_fn).observe(self.panel)
         document.body.classList.toggle("phone", self.on)
         self.set_open(False)
+        ctl.on("shown", self.after_render)
 
     # ---- the map --------------------------------------------------------------------------------
     def fit_box(self, ui):
@@ -60,8 +64,8 @@ class Phone:
         return fit_box(ui, self.view) if self.on else ui.FIT
 
     def use_map(self):
-        """A new map (App.set_game): cover the area on a phone, hit areas follow the zoom, tabs."""
-        pz = self.app.pz
+        """A new map (Screen.use_game): cover the area on a phone, hit areas follow the zoom, tabs."""
+        pz = self.screen.pz
         pz.set_cover(self.on)
         pz.on_apply.append(self.on_zoom)  # after every change of view, a resized map's too
         self.view = None
@@ -72,16 +76,16 @@ class Phone:
         """The screen crossed 820 px (a rotation, a resized window): switch layouts."""
         self.on = bool(self.mq.matches)
         document.body.classList.toggle("phone", self.on)
-        app = self.app
-        if app.pz is None:
+        pz = self.screen.pz
+        if pz is None:
             return
-        app.pz.set_cover(self.on)
-        app.pz.fit_box = tuple(self.fit_box(app.ui))
-        app.pz.fit()
+        pz.set_cover(self.on)
+        pz.fit_box = tuple(self.fit_box(self.ctl.ui))
+        pz.fit()
         self.set_open(False)
         self.tabs()
         if not self.on:
-            for n in app.map.svg.querySelectorAll(".hit"):
+            for n in self.screen.map.svg.querySelectorAll(".hit"):
                 n.remove()
         else:
             self.hit_areas()
@@ -90,9 +94,9 @@ class Phone:
         """After every change of the view box: the hit areas' radius in map units, the tab lit."""
         if not self.on:
             return
-        pz = self.app.pz
+        pz = self.screen.pz
         pz.box.style.setProperty("--hit-r", f"{HIT_PX * pz.units_per_px():.2f}px")
-        views = getattr(self.app.ui, "PHONE_VIEWS", None)
+        views = self.ctl.ui.PHONE_VIEWS
         if views:  # the tab of the view holding the centre of the screen
             cx, cy = pz.vb[0] + pz.vb[2] / 2, pz.vb[1] + pz.vb[3] / 2
             shown = next((k for k, _, (x, y, w, h) in views if x <= cx <= x + w), None)
@@ -105,9 +109,9 @@ class Phone:
         if not box:  # (a missing node is JsNull, not None)
             box = el("div", attrs={"id": "map-views", "role": "tablist", "aria-label": "Map views"})
             q("#map-wrap").appendChild(box)
-            self.app.listen(box, "click", self.on_tab)
+            listen(box, "click", self.on_tab)
         box.replaceChildren()
-        views = getattr(self.app.ui, "PHONE_VIEWS", None)
+        views = self.ctl.ui.PHONE_VIEWS
         box.hidden = not (self.on and views)
         for key, label, _ in views or ():
             el("button", text=label, parent=box,
@@ -120,23 +124,23 @@ class Phone:
 
     def show_view(self, key):
         self.view = key
-        pz = self.app.pz
-        pz.fit_box = tuple(fit_box(self.app.ui, key))
+        pz = self.screen.pz
+        pz.fit_box = tuple(fit_box(self.ctl.ui, key))
         pz.fit()
 
     def hit_areas(self):
         """An invisible circle under every lit target (its first child, so a tap on it is a tap on
         the target); its radius is HIT_PX screen pixels (CSS --hit-r, set at every zoom)."""
-        if not self.on or self.app.map is None:
+        if not self.on or self.screen.map is None:
             return
-        lit = self.app.map.svg.querySelectorAll(".vw-hl, #vw-pieces .ctr.act, #vw-pieces .ctr.sel")
+        lit = self.screen.map.svg.querySelectorAll(".vw-hl, #vw-pieces .ctr.act, #vw-pieces .ctr.sel")
         for n in lit:
             if not n.querySelector(":scope > .hit"):
                 c = sel("circle", {"class": "hit", "cx": 0, "cy": 0, "aria-hidden": "true"})
                 n.insertBefore(c, n.firstChild)
         # no place lit on the map (a unit or a pool entry to choose first, or a choice with no place):
         # the closed sheet shows the actions too
-        places = self.app.map.svg.querySelector(".vw-hl")
+        places = self.screen.map.svg.querySelector(".vw-hl")
         document.body.dataset.mapTargets = "1" if places else "0"
 
     def target(self, e):
@@ -163,18 +167,18 @@ class Phone:
         """Zoom to the selected unit and its lit targets: all of them, closer than fit but never so
         close that a counter (30 units) is over 44 px across; when they do not all fit in a view the
         map's drawing covers (First Team: a unit in An Khe, its LZs across the map), the targets."""
-        app = self.app
-        if not self.on or app.selected is None or app.map is None:
+        ctl, sc = self.ctl, self.screen
+        if not self.on or ctl.selected is None or sc.map is None:
             return
-        sel_ = app.selected
+        sel_ = ctl.selected
         here = [sel_[3:]] if sel_.startswith("at:") else [
-            place for place, pieces in app.stacks.items() if any(p.get("id") == sel_ for p in pieces)]
-        spaces = app.map.spaces
-        targets = [spaces[k][:2] for k in app.hl if k in spaces]
+            place for place, pieces in ctl.stacks.items() if any(p.get("id") == sel_ for p in pieces)]
+        spaces = sc.map.spaces
+        targets = [spaces[k][:2] for k in ctl.hl if k in spaces]
         pts = targets + [spaces[k][:2] for k in here if k in spaces]
         if not pts:
             return
-        pz = app.pz
+        pz = sc.pz
         r = pz.box.getBoundingClientRect()
         if r.width <= 0 or r.height <= 0:
             return
@@ -204,13 +208,14 @@ class Phone:
     def after_render(self):
         """After every redraw: hit areas on the new targets; a new selection closes the sheet and
         zooms the map to it (in the next frame, once the sheet has its new height)."""
+        selected = self.ctl.selected
         if not self.on:
-            self.last_sel = self.app.selected
+            self.last_sel = selected
             return
         self.hit_areas()
-        if self.app.selected != self.last_sel:
-            self.last_sel = self.app.selected
-            if self.app.selected is not None:
+        if selected != self.last_sel:
+            self.last_sel = selected
+            if selected is not None:
                 self.set_open(False)
                 from pyodide.ffi import create_once_callable
                 window.requestAnimationFrame(create_once_callable(lambda *_: self.focus_selection()))

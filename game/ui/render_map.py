@@ -10,17 +10,19 @@ base is still clicked where no counter or highlight covers it."""
 from . import keynav
 from .counters import H, S, counter, title_of
 from .dom import Frag, markup, put, put_all, sel, window
-from .logic import split_sides, stack_order, type_name
+from .logic import split_sides, stack_order
 
 STACK_DY = -33   # stacks sit just above their space, leaving the space itself clickable
 SIDE_DX = 16
 
 
 class MapView:
-    def __init__(self, container, svg_text, anchors=None, stack_dy=STACK_DY, defer=None):
-        # defer(fn): run fn when the screen is drawn (app.later): what a screen reader reads of a
+    def __init__(self, container, svg_text, anchors=None, stack_dy=STACK_DY, defer=None, type_name=str):
+        # defer(fn): run fn when the screen is drawn (Screen.later): what a screen reader reads of a
         # place or a relit counter changes nothing on the screen (issue 14: 0.3 ms a First Team click)
         self.defer = defer or (lambda fn: fn())
+        self.type_name = type_name  # a kind of action in words (the game's names.Names.type_name)
+        self.own = None  # the side at the screen, whose counters a stack shows first
         container.innerHTML = svg_text  # our own same-origin static asset, not user data
         self.box = container
         self.base = container.querySelector("svg")  # the map itself: its places are clicked
@@ -142,11 +144,11 @@ class MapView:
             y += 8 - self.stack_dy  # centred in the box, below its title
         g = Frag("g", {"class": "stack" + (" open" if expanded else ""), "data-stack": sid,
                        "data-units": " ".join(str(p.get("id")) for p in pieces)})  # the log lights a stack by any of its units
-        fw, com = split_sides(pieces)
+        fw, com = split_sides(pieces, self.own)
         fw = stack_order(fw, selected, can_act)
         com = stack_order(com, selected, can_act)
         if expanded:
-            # one fan holding both sides, FW first
+            # one fan holding both sides, the side at the screen first
             self._draw_side(g, fw + com, x, y + self.stack_dy, True, selected, can_act, sid)
         elif fw and com:
             self._draw_side(g, fw, x - SIDE_DX, y + self.stack_dy, False, selected, can_act, sid)
@@ -172,7 +174,12 @@ class MapView:
         self.stack_keys = {}
         self.ctrl_keys = {}
 
-    def render(self, v, stacks, selected, expanded, can_act, hl, actions):
+    def render(self, v, stacks, selected, expanded, can_act, hl, actions, own):
+        """Draw the view's stacks (`own`: the side at the screen, whose counters come first), the
+        control rings and the lit places; what is unchanged stays as it is."""
+        if own != self.own:  # (a hot-seat game's other side at the screen: each stack drawn again)
+            self.own = own
+            self.stack_keys = {}
         self._control(v)
         for sid, pieces in stacks.items():
             if sid not in self.spaces:
@@ -215,7 +222,7 @@ class MapView:
         drawn = self.stack_keys[sid][2]
         if node is None or not drawn:
             return False
-        fw, com = split_sides(pieces)
+        fw, com = split_sides(pieces, self.own)
         sides = [side for side in (stack_order(fw, selected, can_act), stack_order(com, selected, can_act)) if side]
         if len(drawn) > 2 or [p.get("id") for p, _ in drawn] != [side[0].get("id") for side in sides]:
             return False  # a spread stack, or another counter comes on top
@@ -259,6 +266,26 @@ class MapView:
             if sid in self.spaces:
                 keys[sid] = (tuple(actions[i]["t"] for i in idxs),
                              tuple(actions[i].get("label", "") for i in idxs), sid in self.stack_nodes)
+        self.hl_keys = kept = self._kept(hl, keys)
+        new = {}  # layer -> [(place, its highlight, the nodes drawn with it)], put in one call each
+        for sid, idxs in hl.items():
+            if sid not in self.spaces or sid in kept:
+                continue
+            into, h, nodes = self._new_light(sid, idxs, actions)
+            new.setdefault(id(into), (into, []))[1].append((sid, h, nodes))
+        named = []
+        name = self.type_name
+        for into, items in new.values():
+            for (sid, _, nodes), node in zip(items, put_all(into, [h for _, h, _ in items])):
+                self.hl_keys[sid] = (keys[sid], nodes + [node], tuple(hl[sid]))
+                named.append((sid, node, [actions[i].get("label", name(actions[i]["t"])) for i in hl[sid]]))
+        self.hl_nodes = [n for _, nodes, _ in self.hl_keys.values() for n in nodes]
+        if named:
+            self.defer(lambda: self._name_targets(named))
+
+    def _kept(self, hl, keys):
+        """The highlights lit as before (`keys`: what each lit place shows), their indices written
+        again where they moved; the others removed."""
         kept = {}
         for sid, (key, nodes, idxs) in self.hl_keys.items():
             if keys.get(sid) == key:
@@ -273,60 +300,51 @@ class MapView:
             else:
                 for n in nodes:
                     n.remove()
-        self.hl_keys = kept
-        new = {}  # layer -> [(place, its highlight, the nodes drawn with it)], put in one call each
-        for sid, idxs in hl.items():
-            if sid not in self.spaces or sid in kept:
-                continue
-            x, y, _ = self.spaces[sid]
-            a = actions[idxs[0]]
-            ts = {actions[i]["t"] for i in idxs}
-            nodes = []
-            attrs = {"class": "vw-hl", "data-t": a["t"] if len(ts) == 1 else "multi", "data-to": sid}
-            if len(idxs) == 1:
-                attrs["data-action"] = idxs[0]
-            else:
-                attrs["data-choose"] = sid
-                attrs["data-holds"] = " ".join(str(i) for i in idxs)
-            box = self._box_rect(sid) if sid in self.box_keys else None
-            if box:  # a box: its outline lights up under the stacks; a target pin on top takes the click
-                bx, by, bw, bh = box
-                ring = sel("rect", {"x": bx - 2, "y": by - 2, "width": bw + 4, "height": bh + 4, "rx": 5,
-                                    "class": "hl-disc hl-box", "pointer-events": "none"}, parent=self.layer_lit)
-                nodes.append(ring)
-                attrs["transform"] = f"translate({bx + bw - 15:.1f} {by + 15:.1f})"
-                attrs["class"] += " hl-pin"
-                into = self.layer_hl
-            elif sid in self.stack_nodes:  # a lit place under a stack: the whole place, stack too, is the target
-                attrs["class"] += " hl-top"
-                attrs["transform"] = f"translate({x:.1f} {y:.1f})"
-                into = self.layer_hl
-            else:
-                attrs["transform"] = f"translate({x:.1f} {y:.1f})"
-                into = self.layer_lit
-            h = Frag("g", attrs)
-            for k, val in (("data-kbd", f"hl:{sid}"), ("tabindex", "-1"), ("role", "button")):
-                h.setAttribute(k, val)  # a keyboard target (keys.py), named once drawn (_name_targets)
-            if box:
-                sel("circle", {"r": 12, "class": "pin-disc"}, parent=h)
-                sel("path", {"d": "M-6 -1H3V-5L8 0L3 5V1H-6Z", "class": "pin-arrow"}, parent=h)
-                cx, cy = -10, 10
-            else:
-                sel("circle", {"r": 20, "class": "hl-disc"}, parent=h)
-                cx, cy = -15, 15
-            if len(idxs) > 1:
-                sel("circle", {"cx": cx, "cy": cy, "r": 6.5, "class": "badge hl-badge"}, parent=h)
-                sel("text", {"x": cx, "y": cy + 3, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
-                    str(len(idxs)), parent=h)
-            new.setdefault(id(into), (into, []))[1].append((sid, h, nodes))
-        named = []
-        for into, items in new.values():
-            for (sid, _, nodes), node in zip(items, put_all(into, [h for _, h, _ in items])):
-                self.hl_keys[sid] = (keys[sid], nodes + [node], tuple(hl[sid]))
-                named.append((sid, node, [actions[i].get("label", type_name(actions[i]["t"])) for i in hl[sid]]))
-        self.hl_nodes = [n for _, nodes, _ in self.hl_keys.values() for n in nodes]
-        if named:
-            self.defer(lambda: self._name_targets(named))
+        return kept
+
+    def _new_light(self, sid, idxs, actions):
+        """A new highlight of place `sid`: (the layer it goes in, its Frag, the nodes drawn with it)."""
+        x, y, _ = self.spaces[sid]
+        a = actions[idxs[0]]
+        ts = {actions[i]["t"] for i in idxs}
+        nodes = []
+        attrs = {"class": "vw-hl", "data-t": a["t"] if len(ts) == 1 else "multi", "data-to": sid}
+        if len(idxs) == 1:
+            attrs["data-action"] = idxs[0]
+        else:
+            attrs["data-choose"] = sid
+            attrs["data-holds"] = " ".join(str(i) for i in idxs)
+        box = self._box_rect(sid) if sid in self.box_keys else None
+        if box:  # a box: its outline lights up under the stacks; a target pin on top takes the click
+            bx, by, bw, bh = box
+            ring = sel("rect", {"x": bx - 2, "y": by - 2, "width": bw + 4, "height": bh + 4, "rx": 5,
+                                "class": "hl-disc hl-box", "pointer-events": "none"}, parent=self.layer_lit)
+            nodes.append(ring)
+            attrs["transform"] = f"translate({bx + bw - 15:.1f} {by + 15:.1f})"
+            attrs["class"] += " hl-pin"
+            into = self.layer_hl
+        elif sid in self.stack_nodes:  # a lit place under a stack: the whole place, stack too, is the target
+            attrs["class"] += " hl-top"
+            attrs["transform"] = f"translate({x:.1f} {y:.1f})"
+            into = self.layer_hl
+        else:
+            attrs["transform"] = f"translate({x:.1f} {y:.1f})"
+            into = self.layer_lit
+        h = Frag("g", attrs)
+        for k, val in (("data-kbd", f"hl:{sid}"), ("tabindex", "-1"), ("role", "button")):
+            h.setAttribute(k, val)  # a keyboard target (keys.py), named once drawn (_name_targets)
+        if box:
+            sel("circle", {"r": 12, "class": "pin-disc"}, parent=h)
+            sel("path", {"d": "M-6 -1H3V-5L8 0L3 5V1H-6Z", "class": "pin-arrow"}, parent=h)
+            cx, cy = -10, 10
+        else:
+            sel("circle", {"r": 20, "class": "hl-disc"}, parent=h)
+            cx, cy = -15, 15
+        if len(idxs) > 1:
+            sel("circle", {"cx": cx, "cy": cy, "r": 6.5, "class": "badge hl-badge"}, parent=h)
+            sel("text", {"x": cx, "y": cy + 3, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},
+                str(len(idxs)), parent=h)
+        return into, h, nodes
 
     def _name_targets(self, named):
         """The new lit places' tooltips and what a screen reader says of them: their actions."""

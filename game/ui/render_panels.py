@@ -1,10 +1,10 @@
 """Side panel: tracks, boxes, prompt, actions, log. Text goes in with textContent, or escaped
 into markup (dom.markup)."""
 
-from .counters import counter, game_id, title_of
+from .counters import counter, game_id
 from .dom import Frag, Keyed, drew, el, holds, markup, put_html, set_html, set_parts, window
 from .howto import linkify
-from .logic import BIG_GROUP, FLOW, actor_of, actors_of, by_place, counted, dones, grouped, rolls, subgroups, type_name
+from .logic import BIG_GROUP, FLOW, actor_of, actors_of, by_place, counted, dones, grouped, rolls, subgroups
 
 DIE = "⚀⚁⚂⚃⚄⚅"
 
@@ -141,45 +141,46 @@ def prompt(node, v):
         node.className = cls
 
 
-def _button(i, a, primary=False, text=None, title=None):
-    """An action's button (markup); one that warns (eliminates a unit, gives points, leaves points
-    unspent) is marked, its warning in the tooltip, and asks once when pressed (issue 9 item 5)."""
+def _button(i, a, type_name, primary=False, text=None, title=None):
+    """An action's button (markup), named by its label (else `type_name` of its type); one that
+    warns (eliminates a unit, gives points, leaves points unspent) is marked, its warning in the
+    tooltip, and asks once when pressed (issue 9 item 5)."""
     return markup("button", {"data-action": i, "data-t": a["t"], "type": "button", "data-actor": actor_of(a),
                              "title": title if title is not None else ("⚠ " + a["warn"]) if a.get("warn") else None},
                   text if text is not None else a.get("label") or type_name(a["t"]),
                   "act-btn" + (" primary" if primary else "") + (" warn" if a.get("warn") else ""))
 
 
-def action_button(parent, i, a, primary=False):
-    parent.insertAdjacentHTML("beforeend", _button(i, a, primary))
+def action_button(parent, i, a, type_name, primary=False):
+    parent.insertAdjacentHTML("beforeend", _button(i, a, type_name, primary))
     return parent.lastElementChild
 
 
-def actions(root, v, selected, selected_label, open_subs=(), name_of=None, zone_of=None, sel_piece=None,
-            grp_open=None, main=None, place_of=None):
+def actions(root, v, selection, naming, open_subs=(), grp_open=None, main=None):
     """The action panel (issue 9 item 4): the main "done" buttons in `main` (the sticky head), the
     selected unit and its actions, then the units that can act - one entry per unit or stack,
     grouped by place (a click selects it) - and the actions tied to no unit, by type. A short list
     with nothing selected stays plain buttons. A long type group is split into collapsible
     sub-groups named by unit or place (a closed one holds no buttons, its header lists their
     indices in data-holds). Every legal action is a [data-action] button or held by a header.
+    `selection`: (the selected actor key or None, its line, its piece or None); `naming`: the
+    names of the view's places, actors and kinds of action (names.Naming).
     Returns the sub-group keys shown. Each part is made as markup and patched onto the page, one
     call per part that changed (dom.set_parts; issue 14: a First Team panel has hundreds of elements)."""
     out, head = [], []
-    shown = _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of, sel_piece,
-                     grp_open, main is not None, place_of)
+    shown = _actions(out, head, v, selection, naming, open_subs, grp_open, main is not None)
     if main is not None:
         set_html(main, "".join(head))
     set_parts(root, out)  # unchanged (a click that only looks): left as it is
     return shown
 
 
-def _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of, sel_piece, grp_open, has_main,
-             place_of):
+def _actions(out, head, v, selection, naming, open_subs, grp_open, has_main):
     acts = v["actions"]
+    selected, selected_label, sel_piece = selection
     shown = set()
     grp_open = grp_open if grp_open is not None else {}
-    name_of = name_of or (lambda k: k)
+    name = naming.type_name
     if v.get("over"):
         out.append(markup("p", text="The game is over. Start a new game or load a save.", cls="muted"))
         return shown
@@ -193,7 +194,7 @@ def _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of
     d = dones(acts)
     if d:
         (head if has_main else out).append(
-            markup("div", cls="done-bar", inner="".join(_button(i, a, primary=True) for i, a in d)))
+            markup("div", cls="done-bar", inner="".join(_button(i, a, name, primary=True) for i, a in d)))
     shown_idx = set()
     if selected is not None:
         big = markup("svg", {"viewBox": "-18 -23 36 40", "width": 60, "height": 67, "class": "sel-ctr",
@@ -201,11 +202,11 @@ def _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of
         out.append(markup("div", {"data-group": "selected"}, cls="selinfo", inner=big + markup("span", text="Selected: " + selected_label,
                                                                    cls="sel-label")
                           + markup("button", {"type": "button", "data-cmd": "clear"}, "Clear (Esc)", "clear-sel")))
-        mine = grouped(acts, selected)
+        mine = grouped(acts, selected, rank=naming.rank)
         if not mine:
             out.append(markup("p", text="No action for this piece now.", cls="muted"))
         for t, items in mine:
-            _type_group(out, t, items, True, shown, open_subs, grp_open, name_of, zone_of)
+            _type_group(out, t, items, True, shown, open_subs, grp_open, naming)
             shown_idx.update(i for i, _ in items)
     who = actors_of(acts)  # once per redraw: First Team lists hundreds of actions (issue 14)
     skip = FLOW + ("roll",)
@@ -216,23 +217,23 @@ def _actions(out, head, v, selected, selected_label, open_subs, name_of, zone_of
             by_actor.setdefault(k, []).append(i)
     n_acts = sum(len(x) for x in by_actor.values())
     if by_actor and selected is None and n_acts <= BIG_GROUP:
-        for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and who[i] is not None):
-            _type_group(out, t, items, True, shown, open_subs, grp_open, name_of, zone_of)
+        for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and who[i] is not None, rank=naming.rank):
+            _type_group(out, t, items, True, shown, open_subs, grp_open, naming)
     elif by_actor:
-        _entries(out, by_actor, acts, selected, name_of, place_of)
+        _entries(out, by_actor, acts, selected, naming)
     first_long = [True]
-    for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and who[i] is None):
-        _type_group(out, t, items, False, shown, open_subs, grp_open, name_of, zone_of, first_long)
+    for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and who[i] is None, rank=naming.rank):
+        _type_group(out, t, items, False, shown, open_subs, grp_open, naming, first_long)
     return shown
 
 
 ENTRY_OPEN = 8  # a place listing more units than this is folded (First Team's An Khe: 40 companies)
 
 
-def _entries(out, by_actor, acts, selected, name_of, place_of):
+def _entries(out, by_actor, acts, selected, naming):
     """The units (pool kinds, stacks) that have something to do, one entry each, grouped by place:
     a click selects it (its targets light up on the map, its actions fill the panel)."""
-    places = by_place(list(by_actor.items()), place_of or (lambda k: ""))
+    places = by_place(list(by_actor.items()), naming.where)
     if selected is None:
         big = [p for p, es in places if len(es) > ENTRY_OPEN and p]
         hint = "Select a unit on the map" + (f" or in {', '.join(big)}" if big else "") + " (or below): its targets light up"
@@ -240,7 +241,7 @@ def _entries(out, by_actor, acts, selected, name_of, place_of):
         hint = "Other units that can act"
     sec = [markup("h3", text=f"{hint} — {len(by_actor)} can act", cls="ent-hint")]
     for place, es in places:
-        names = [name_of(key).split(" · ")[0] for key, _ in es]
+        names = [naming.actor(key).split(" · ")[0] for key, _ in es]
         seen = {}
         btns = []
         for (key, idxs), name in zip(es, names):
@@ -253,7 +254,7 @@ def _entries(out, by_actor, acts, selected, name_of, place_of):
             # entries a First Team click, in a trace); a click on it lists them
             btns.append(markup("button", {"type": "button", "data-cmd": "pick", "data-key": key, "data-actor": key,
                                           "data-holds": " ".join(map(str, idxs)), "data-hts": " ".join(hts),
-                                          "title": _kinds(hts)},
+                                          "title": _kinds(hts, naming)},
                                name, "entry", markup("span", text=len(idxs), cls="ent-n")))
         lst = markup("div", cls="ent-list", inner="".join(btns))
         # keyed by its place: when a place comes or goes above it, the patch (static/dom.js) keeps
@@ -268,49 +269,50 @@ def _entries(out, by_actor, acts, selected, name_of, place_of):
     out.append(markup("section", {"data-group": "entries"}, cls="entries", inner="".join(sec)))
 
 
-_KINDS = {}  # action types -> an entry's tooltip
+_KINDS = {}  # (the game's names, action types) -> an entry's tooltip
 
 
-def _kinds(hts):
-    key = tuple(hts)
+def _kinds(hts, naming):
+    key = (naming.names, tuple(hts))
     k = _KINDS.get(key)
     if k is None:
-        names = list(dict.fromkeys(type_name(t) for t in hts))
+        names = list(dict.fromkeys(naming.type_name(t) for t in hts))
         k = _KINDS[key] = ", ".join(names) + f" ({len(hts)} action{'s' if len(hts) > 1 else ''}): select to see them"
         if len(_KINDS) > 5_000:
             _KINDS.clear()
     return k
 
 
-def _type_group(out, t, items, flat, shown, open_subs, grp_open, name_of, zone_of, first_long=None):
+def _type_group(out, t, items, flat, shown, open_subs, grp_open, naming, first_long=None):
     nums = counted(items)
+    name = naming.type_name
     if nums:  # buy 1..N: one compact row of numbers, each its own action
         acts = dict(items)
-        body = (markup("h3", text=f"{type_name(t)}: how many? ({len(items)})")
+        body = (markup("h3", text=f"{name(t)}: how many? ({len(items)})")
                 + markup("div", cls="grp-btns num-row", inner="".join(
-                    _button(i, acts[i], text=str(n), title=str(acts[i].get("label", ""))) for n, i in nums)))
+                    _button(i, acts[i], name, text=str(n), title=str(acts[i].get("label", ""))) for n, i in nums)))
     elif flat or len(items) <= BIG_GROUP:
-        body = (markup("h3", text=f"{type_name(t)} ({len(items)})")
-                + markup("div", cls="grp-btns", inner="".join(_button(i, a) for i, a in items)))
+        body = (markup("h3", text=f"{name(t)} ({len(items)})")
+                + markup("div", cls="grp-btns", inner="".join(_button(i, a, name) for i, a in items)))
     else:
         first = first_long if first_long is not None else [True]
         is_open = grp_open.get(t, first[0])
         first[0] = False
-        subs = subgroups(items, name_of, zone_of)
+        subs = subgroups(items, naming.actor, naming.zone_of)
         h = markup("button", {"type": "button", "data-cmd": "grp", "data-t": t,
                               "aria-expanded": "true" if is_open else "false"}, cls="grp-toggle",
-                   inner=markup("span", text=f"{type_name(t)} ({len(items)})", cls="grp-title")
+                   inner=markup("span", text=f"{name(t)} ({len(items)})", cls="grp-title")
                    + markup("span", text=f"{len(subs)} groups", cls="grp-note"))
         parts = []
         for key, title, its in subs:
             k = f"{t}|{key}"
             shown.add(k)
-            parts.append(_sub_group(k, t, title, its, k in open_subs))
+            parts.append(_sub_group(k, t, title, its, k in open_subs, name))
         body = h + markup("div", None if is_open else {"hidden": ""}, cls="grp-subs", inner="".join(parts))
     out.append(markup("section", {"data-group": t}, cls="grp", inner=body))
 
 
-def _sub_group(key, t, title, items, is_open):
+def _sub_group(key, t, title, items, is_open, type_name):
     """A closed group is one element; the count is drawn by CSS from data-n. Its buttons (made only
     when open) follow it in a block of their own."""
     actor = actor_of(items[0][1])
@@ -318,19 +320,16 @@ def _sub_group(key, t, title, items, is_open):
     h = markup("button", {"data-cmd": "sub", "data-key": key, "data-t": t, "data-n": len(items),
                           "data-actor": actor if same else None, "aria-expanded": "true" if is_open else "false",
                           "data-holds": " ".join(str(i) for i, _ in items)}, title, "sub-h")
-    return h + (_sub_btns(items) if is_open else "")
+    return h + (_sub_btns(items, type_name) if is_open else "")
 
 
-def _sub_btns(items, key=None):
-    return markup("div", {"data-of": key}, cls="grp-btns sub-btns", inner="".join(_button(i, a) for i, a in items))
+def _sub_btns(items, type_name, key=None):
+    return markup("div", {"data-of": key}, cls="grp-btns sub-btns",
+                  inner="".join(_button(i, a, type_name) for i, a in items))
 
 
-def fill_sub(items, key=None):
+def fill_sub(items, type_name, key=None):
     """The buttons of a sub-group opened by the player, as an element."""
     wrap = el("div", cls="grp-btns sub-btns", attrs={"data-of": key})
-    wrap.innerHTML = "".join(_button(i, a) for i, a in items)
+    wrap.innerHTML = "".join(_button(i, a, type_name) for i, a in items)
     return wrap
-
-
-def piece_label(p):
-    return title_of(p)

@@ -56,7 +56,7 @@ class ReportView:
         self.key = None
         self.layer = None
         self.svg = None
-        self.pan = pan  # pan(place key): the app centres the map there
+        self.pan = pan  # pan(place key): the screen centres the map there (Screen.pan_to)
         self._click = create_proxy(self.on_click)
         self.node.addEventListener("click", self._click)
 

@@ -3,6 +3,7 @@ import json
 import time
 
 from game.engine.saves import SaveError, load_match, save_text
+from game.rules import get
 
 from .dom import document, window
 
@@ -11,6 +12,22 @@ AUTOSAVE = PREFIX + "autosave"   # + ":<game id>", one per game; the bare key is
 LAST = PREFIX + "last-game"
 SLOT = PREFIX + "slot:"
 INDEX = PREFIX + "slots"
+
+
+def summary(m):
+    """A saved match in words: game, scenario, turn and phase (slots, Continue, the top bar)."""
+    st = m.get("state") if isinstance(m.get("state"), dict) else {}
+    game = str(m.get("game", "?"))
+    title, scen = game, str(m.get("scenario", "?"))[:30]
+    try:
+        rules = get(game)
+        title = rules.title
+        scen = next((x["name"] for x in rules.scenarios() if x["id"] == m.get("scenario")), scen)
+    except Exception:  # an unknown game: the raw ids
+        pass
+    phase = f", {str(st['phase'])[:40]}" if isinstance(st.get("phase"), str) and st.get("phase") else ""
+    over = " (over)" if st.get("over") else ""
+    return f"{title} — {scen}, turn {str(st.get('turn', '?'))[:4]}{phase}{over}"
 
 
 def _ls():

@@ -2,7 +2,11 @@
 rulings, optional rules and seed folded under "Advanced"; saved games."""
 import random
 
+from game.ai.games import has_computer
+
+from . import guide_model
 from .dom import el
+from .games import games
 
 PACE = "opponent_pace"  # play setting: the programmed opponent's phases paced or run through
 PACE_LABELS = {"step": "Pause after each phase and show what happened",
@@ -14,11 +18,25 @@ def build(root, rules, has_auto, auto_summary, slots):
     Start/Continue; the rulings, the optional rules and the seed fold under "Advanced" (closed)."""
     root.replaceChildren()
     el("h2", text="New game", parent=root)
-    form = el("form", attrs={"id": "start-form"}, parent=root)  # submit: prevented by the app (CSP)
+    form = el("form", attrs={"id": "start-form"}, parent=root)  # submit: prevented by the input (CSP)
+    _games(form, rules)
+    _scenarios(form, rules)
+    _play(form, rules)
+    _start_bar(form, rules, has_auto, auto_summary)
+    _advanced(form, rules)
+    if slots:
+        el("h3", text="Saved games", parent=root)
+        ul = el("ul", cls="slots", parent=root)
+        for name, meta in sorted(slots.items()):
+            li = el("li", parent=ul)
+            el("button", text="Load", attrs={"type": "button", "data-cmd": "slot-load", "data-slot": name}, parent=li)
+            el("span", text=f" {name}", cls="slot-name", parent=li)
+            el("span", text=f" {meta.get('summary', '')} ({meta.get('saved', '')})", cls="muted", parent=li)
 
+
+def _games(form, rules):
     fs = el("fieldset", parent=form)
     el("legend", text="Game", parent=fs)
-    from .games import games
     for gid, title in games():
         lab = el("label", cls="opt", parent=fs)
         attrs = {"type": "radio", "name": "game", "value": gid, "data-game": gid, "data-cmd": "game"}
@@ -27,6 +45,8 @@ def build(root, rules, has_auto, auto_summary, slots):
         el("input", attrs=attrs, parent=lab)
         el("span", text=title, parent=lab)
 
+
+def _scenarios(form, rules):
     fs = el("fieldset", cls="scenarios", parent=form)
     el("legend", text="Scenario", parent=fs)
     scens = rules.scenarios()
@@ -45,31 +65,14 @@ def build(root, rules, has_auto, auto_summary, slots):
         briefing(fs, sc, shown=n == 0)
     guided(fs, rules, scens)
 
+
+def _play(form, rules):
+    """Play settings (not rules), one control each: the players per side, the dice, the
+    opponent's pacing (options of kind "play", e.g. First Team's nva_pace)."""
     fs = el("fieldset", cls="play", attrs={"id": "play-settings"}, parent=form)
     el("legend", text="Play", parent=fs)
-    # Play settings (not rules) go here, one control each: the players per side, the dice, the
-    # opponent's pacing (options of kind "play", e.g. First Team's nva_pace).
     if len(rules.roles) > 1:  # two-player games: who plays each side
-        from game.ai.games import has_computer
-        kinds = [("human", "Human, at this screen")]
-        if has_computer(rules):  # issue 12: the computer opponent
-            kinds += [("ai:novice", "Computer, novice"), ("ai:standard", "Computer, standard")]
-        box = el("div", cls="players", attrs={"id": "players"}, parent=fs)
-        for role in rules.roles:
-            lab = el("label", cls="opt", parent=box)
-            el("span", text=f"{role}: ", parent=lab)
-            pick = el("select", attrs={"data-player": role, "id": f"player-{role}"}, parent=lab)
-            for n, (val, txt) in enumerate(kinds):
-                el("option", text=txt, attrs={"value": val, **({"selected": ""} if n == 0 else {})}, parent=pick)
-        if has_computer(rules):
-            lab = el("label", cls="opt", parent=box)
-            el("span", text="Computer pace: ", parent=lab)
-            pick = el("select", attrs={"id": "ai-pace"}, parent=lab)
-            for val, txt in (("normal", "normal"), ("slow", "slow"), ("instant", "instant")):
-                el("option", text=txt, attrs={"value": val, **({"selected": ""} if val == "normal" else {})},
-                   parent=pick)
-        el("p", text="Human sides play at this screen; a hand-over screen hides each side's secrets from the "
-           "other. Against the computer you see your side only.", cls="muted", parent=box)
+        _players(fs, rules)
     pace = next((o for o in rules.options() if o["id"] == PACE), None)
     if pace:  # a plain choice for new players, not one of the rulings (issue 9 item 2)
         box = el("fieldset", cls="pace", attrs={"data-option": PACE}, parent=fs)
@@ -93,6 +96,31 @@ def build(root, rules, has_auto, auto_summary, slots):
         if o.get("kind") == "play" and o["id"] != PACE:
             option_row(fs, o)
 
+
+def _players(fs, rules):
+    """Who plays each side: a person at this screen, or the computer (issue 12) where it can."""
+    kinds = [("human", "Human, at this screen")]
+    if has_computer(rules):
+        kinds += [("ai:novice", "Computer, novice"), ("ai:standard", "Computer, standard")]
+    box = el("div", cls="players", attrs={"id": "players"}, parent=fs)
+    for role in rules.roles:
+        lab = el("label", cls="opt", parent=box)
+        el("span", text=f"{role}: ", parent=lab)
+        pick = el("select", attrs={"data-player": role, "id": f"player-{role}"}, parent=lab)
+        for n, (val, txt) in enumerate(kinds):
+            el("option", text=txt, attrs={"value": val, **({"selected": ""} if n == 0 else {})}, parent=pick)
+    if has_computer(rules):
+        lab = el("label", cls="opt", parent=box)
+        el("span", text="Computer pace: ", parent=lab)
+        pick = el("select", attrs={"id": "ai-pace"}, parent=lab)
+        for val, txt in (("normal", "normal"), ("slow", "slow"), ("instant", "instant")):
+            el("option", text=txt, attrs={"value": val, **({"selected": ""} if val == "normal" else {})},
+               parent=pick)
+    el("p", text="Human sides play at this screen; a hand-over screen hides each side's secrets from the "
+       "other. Against the computer you see your side only.", cls="muted", parent=box)
+
+
+def _start_bar(form, rules, has_auto, auto_summary):
     bar = el("div", cls="start-bar", parent=form)
     if has_auto:  # the game in progress comes first (issue 9 item 8)
         b = el("button", text=f"Continue: {auto_summary}" if auto_summary else "Continue",
@@ -108,6 +136,8 @@ def build(root, rules, has_auto, auto_summary, slots):
        parent=bar)
     el("p", attrs={"id": "start-msg", "role": "status"}, parent=form)
 
+
+def _advanced(form, rules):
     adv = el("details", cls="advanced", attrs={"id": "advanced"}, parent=form)  # closed for a new player
     el("summary", text="Advanced (rulings and options)", parent=adv)
     el("p", text="Where the rulebook is unclear, the game follows a ruling; each can be changed here. "
@@ -129,15 +159,6 @@ def build(root, rules, has_auto, auto_summary, slots):
             el("small", text=o["rule"], cls="code", parent=row)
             continue
         option_row(choose, o)
-
-    if slots:
-        el("h3", text="Saved games", parent=root)
-        ul = el("ul", cls="slots", parent=root)
-        for name, meta in sorted(slots.items()):
-            li = el("li", parent=ul)
-            el("button", text="Load", attrs={"type": "button", "data-cmd": "slot-load", "data-slot": name}, parent=li)
-            el("span", text=f" {name}", cls="slot-name", parent=li)
-            el("span", text=f" {meta.get('summary', '')} ({meta.get('saved', '')})", cls="muted", parent=li)
 
 
 BRIEFING_PARTS = (("history", "Background"), ("length", "Length"), ("difficulty", "Difficulty"),
@@ -162,8 +183,7 @@ def briefing(parent, sc, shown):
 
 def guided(parent, rules, scens):
     """The guided first turn (issue 13 item 3), when the game has a guide: its own fixed start."""
-    from .guide_model import load
-    doc = load(rules.id)
+    doc = guide_model.load(rules.id)
     if not doc:
         return
     box = el("div", cls="guided", attrs={"data-guided": rules.id}, parent=parent)

@@ -166,7 +166,7 @@ def test_long_lists_grouped_and_selection_narrows(page, base_url):
     assert page.locator("#actions .selinfo svg.sel-ctr").count() == 1
     sel = page.eval_on_selector_all(f'#boxes svg.mini[data-unit="{unit}"]', ring)
     assert sel and sel[0][1:] == ["solid", "rgb(13, 71, 161)"]  # the selected one, in blue
-    # its lit places are named and carry a tooltip once the click's frame is drawn (App.later)
+    # its lit places are named and carry a tooltip once the click's frame is drawn (Screen.later)
     named = page.eval_on_selector_all("#map .vw-hl", "els => els.map(e => [e.getAttribute('aria-label') || '', "
                                       "(e.querySelector('title') || {}).textContent || ''])")
     assert named and all(label and tip for label, tip in named), named[:3]

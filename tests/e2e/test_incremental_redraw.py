@@ -44,11 +44,11 @@ for sel in ('#main-acts', '#actions', '#tracks'):
     D.q(sel).replaceChildren()
 D._SET.clear()
 D._PARTS.clear()
-a.map.clear()
+a.screen.map.clear()
 P._MINIS.clear()
 P._BOXES.clear()
 P._BOX_LISTS.clear()
-a.render()
+a.ctl.redraw()
 `);
 }"""
 

@@ -1,8 +1,12 @@
-"""Autosave + continue after reload, named slots, export and import (bad files change nothing)."""
+"""Autosave + continue after reload, named slots, export and import (bad files change nothing),
+an autosave of the version before the procedures (game data mf-data-1)."""
 import json
+from pathlib import Path
 
 from .conftest import wait_ready
-from .mf_ui import click_and_wait, confirm_replace, log_len, start_game, step
+from .mf_ui import click_and_wait, confirm_replace, continue_match, log_len, open_start, start_game, step
+
+OLD_BATTLE = Path(__file__).parent.parent / "old_saves" / "mf-data-1-battle.json"
 
 
 def test_reload_continue(page, base_url):
@@ -66,3 +70,24 @@ def test_slot_export_import(page, base_url, tmp_path):
     page.click("#slot-list [data-cmd='slot-load'][data-slot='before-move']")
     confirm_replace(page)
     assert page.text_content("#prompt") == prompt and log_len(page) == n
+
+
+def test_continue_an_old_autosave_made_inside_a_battle(page, base_url):
+    """An autosave made inside a battle by the version before the procedures (mf-data-1,
+    tests/old_saves/) continues at its question, converted (game/rules/mike_force/old_saves.py),
+    and plays on; one whose moves no longer reach its position is refused on Continue with the
+    reason, the start screen kept (no page error either way)."""
+    old = json.loads(OLD_BATTLE.read_text())
+    continue_match(page, base_url, old)
+    assert page.text_content("#prompt").startswith("Line up your units")
+    assert "converted from game data mf-data-1" in page.text_content("#flash")
+    click_and_wait(page, '#main-acts [data-t="done"], #actions [data-t="done"]')
+    assert not page.text_content("#prompt").startswith("Line up your units")
+    old["seed"] += 1
+    open_start(page, base_url)
+    page.evaluate("([k, t]) => localStorage.setItem(k, t)", ["vw:autosave:mike-force", json.dumps(old)])
+    open_start(page, base_url)
+    page.click('input[data-game="mike-force"]')
+    page.click("#continue")
+    page.wait_for_function("document.querySelector('#start-msg').textContent.includes('earlier version of Mike Force')")
+    assert page.get_attribute("body", "data-screen") == "start"

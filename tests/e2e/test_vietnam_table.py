@@ -214,6 +214,10 @@ def test_a_play_setting_skips_the_next_reaction_window(page, base_url, tmp_path)
     # no window: the operation ran on to its end (no target, V 5.2) and the NLF chooses the next
     # operation, its setting shown with the action that withdraws it
     assert page.locator('[data-dialog="react"]').count() == 0 and m["state"]["stack"][-1]["s"] == "ops"
+    # the VC counters stayed face down (no target: no alert, no combat, V 5.2 / 5.4; issue 44 item 13),
+    # so the screen is handed over to the NLF first
+    assert page.get_attribute("body", "data-screen") == "handover"
+    take_over(page)
     assert page.get_attribute("body", "data-viewer") == "NLF"
     assert "never react (pass every reaction window) (V 5.3)" in page.text_content("[data-prefs]")
     assert "ask again" in page.text_content('#actions [data-t="pref"]')

@@ -1,7 +1,10 @@
 """Mike Force (Decision Games, 2018): solitaire; the player is the Free World, the engine runs
 the Communists. Rule sections are cited as "MF n.n"."""
 
-from . import combat, communist, events, movement, recon, recruit, setup, turn  # noqa: F401  (register steps)
+import sys
+
+from . import bombard, breakoff, combat, communist, events, movement, recon, recruit, setup, turn  # noqa: F401  (register steps)
+from . import old_saves
 from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from . import board as _board
@@ -17,6 +20,13 @@ id = "mike-force"
 title = "Mike Force"
 roles = ["FW"]
 data_version = DATA_VERSION
+
+
+def _from_mf_data_1(m):
+    return old_saves.from_mf_data_1(m, sys.modules[__name__], DATA_VERSION)
+
+
+data_migrations = {"mf-data-1": _from_mf_data_1}  # saves made before the procedures (old_saves.py)
 
 scenarios, options, default_options = data_interface(SCENARIOS, OPTIONS)
 

@@ -1,11 +1,14 @@
 """Body Count Points (MF 21.0): each settlement goes wholly to RP or wholly to IP (MF 21.3)."""
 
+from ...engine.flow import Procedure
 from . import board as B
-from .ask import ask, then
+from .board import flow
 
 
 def settle(g, n, why, rule="MF 21.4"):
-    """Ask where n BCP go (n > 0 gained, n < 0 lost). Nothing to ask for 0."""
+    """Settle n BCP (n > 0 gained, n < 0 lost), awarded by `rule`: at once when only one track can
+    take them, else the player chooses (the body_count procedure, pushed: like every question it
+    is put once what pushed it is done). Nothing to settle for 0."""
     s = g.s
     if n == 0:
         return
@@ -21,15 +24,28 @@ def settle(g, n, why, rule="MF 21.4"):
         ch.append({"t": "bcp", "to": "ip", "n": n, "label": f"+{m} IP (to {min(s['ip'] + m, 36)})"})
         text = f"{why}: you lose {m} BCP. Lower RP or raise the infiltration level"
     if len(ch) == 1:
-        _apply(g, ch[0], {"why": why, "source": rule})
+        _apply(g, ch[0], why)
         return
-    ask(g, text, "MF 21.1-21.3", ch, "bcp", why=why, source=rule)
+    g.call("body_count", why=why, prompt=text, choices=ch)  # the options as they are now
 
 
-@then("bcp")
-def _apply(g, a, data):
+@flow.step("body_count")
+class BodyCount(Procedure):
+    """MF 21.1-21.3: the player puts a whole settlement on the recruit points or on the
+    infiltration level (options, prompt and reason given by settle)."""
+
+    parts = ("ask", "settle")
+
+    def ask(self, g, f):
+        g.ask(f.pop("prompt"), "MF 21.1-21.3", f.pop("choices"), into="to")
+
+    def settle(self, g, f):
+        _apply(g, f["to"], f["why"])
+
+
+def _apply(g, a, why):
     n = a["n"]
     if a["to"] == "rp":
-        B.change_rp(g, n, f"BCP: {data['why']}", "MF 21.1" if n > 0 else "MF 21.2")
+        B.change_rp(g, n, f"BCP: {why}", "MF 21.1" if n > 0 else "MF 21.2")
     else:
-        B.change_ip(g, -n, f"BCP: {data['why']}", "MF 21.1" if n > 0 else "MF 21.2")
+        B.change_ip(g, -n, f"BCP: {why}", "MF 21.1" if n > 0 else "MF 21.2")

@@ -1,15 +1,15 @@
-"""Combat Phase: bombardment with AAA (MF 18, 19) and ground battles (MF 20, 24.2, 25.1, 25.4,
-25.6, 26.1, 29), with body counts (MF 21)."""
+"""The Combat Phase (MF 4.0 I.6, II.7): its bombardments (bombard.py, MF 18-19) and ground battles
+(MF 20, 24.2, 25.1, 25.4, 25.6, 26.1; the break-off of MF 29 in breakoff.py), the hits and the body
+counts (MF 21)."""
 
 from ...engine import battle as BR
-from ...engine.flow import Step
+from ...engine.flow import Procedure
 from . import board as B
-from .ask import ask, then
 from .bcp import settle
 from .board import flow
-from .data import SPACES, TABLES
+from .data import SPACES
 from .events import loc_name
-from .recon import bombard_targets
+from .setup import attach
 
 
 # --- body counts of one battle or bombardment (MF 21.4, R-BC1) -----------------------------
@@ -21,13 +21,26 @@ def count_bcp(acc, n):
     acc[key] = acc.get(key, 0) + abs(n)
 
 
+COUNTS = ("bcp", "gained", "lost")
+
+
+def counts(acc):
+    """The BCP counted in acc (count_bcp), to be added to another count (add_counts)."""
+    return {k: acc[k] for k in COUNTS if k in acc}
+
+
+def add_counts(acc, counted):
+    for k, v in (counted or {}).items():
+        acc[k] = acc.get(k, 0) + v
+
+
 def settle_counted(g, acc, why):
     """R-BC1: by default the battle's gains and losses are netted into one choice; the
     alternative settles the gains and the losses each with its own choice."""
     if g.s["options"]["bcp_net"]:
         settle(g, acc.get("bcp", 0), why)
     else:
-        settle(g, acc.get("gained", 0), why + " (gains)")   # asked second (questions stack)
+        settle(g, acc.get("gained", 0), why + " (gains)")   # asked second (the last pushed is asked first)
         settle(g, -acc.get("lost", 0), why + " (losses)")  # asked first
 
 
@@ -125,205 +138,6 @@ def hit_fw_effect(s, uid):
     return "eliminated" + cost, f"{name} is eliminated{cost}{also} (MF 20.4)"
 
 
-# --- bombardment (MF 18, 19) ------------------------------------------------------------------
-
-def airstrikes_in(s, sp):
-    return sorted([uid for uid in B.units_seen(s, sp) if B.is_air(s["units"][uid])])
-
-
-@flow.step("bombard")
-class Bombard(Step):
-    def run(self, g, f):
-        s = g.s
-        sp = f["sp"]
-        stage = f.setdefault("stage", "aaa")
-        if stage == "aaa":
-            f["stage"] = "strike"
-            f.setdefault("bcp", 0)
-            f["queue"] = airstrikes_in(s, sp)
-            f["aaa"] = sorted(uid for uid in B.com_units(s, sp) if B.K(s["units"][uid]).get("aaa")
-                              and (s["units"][uid].get("rev") or s["options"]["aaa_concealed_fires"]))
-            f["stage"] = "aaa_fire"
-            _record_bombard(g, f)
-            return
-        if stage == "aaa_fire":  # MF 19: before the bombardment, each AAA unit fires once
-            if not f["aaa"]:
-                f["stage"] = "strike"
-                return
-            a = f["aaa"].pop(0)
-            tac = [x for x in airstrikes_in(s, sp) if B.K(s["units"][x])["air"] == "tactical"]
-            if not tac:
-                f["aaa"] = []
-                return
-            val = B.K(s["units"][a])["aaa"]
-            d = g.roll(1, f"AAA fire at {SPACES[sp]['name']} (hits on {val} or less)", "MF 19.0",
-                       refs=B.refs(B.ref_p(sp)))[0]
-            BR.event(g, f"{BR.label(g, a, 'AAA')} fires at the airstrikes", "MF 19.0",
-                     dice=[BR.die(d, f"{val} or less", d <= val)])
-            if d <= val:
-                kinds = {s["units"][x]["k"] for x in tac}
-                if len(kinds) == 1:
-                    _lose_air(g, {"unit": tac[0]}, {})
-                else:
-                    ch = [{"t": "unit", "unit": x, "label": f"Lose {B.name_of(s, x)} (-1 BCP)"} for x in tac]
-                    ask(g, "AAA hit: select the airstrike that is lost", "MF 19.0", ch, "lose_air")
-            return
-        if stage == "strike":
-            if s["options"]["fb_assign"] == "all_first" and not f.get("assigned"):
-                _assign_next(g, f)  # MF 18.3: every fighter-bomber assigned before any die
-                return
-            if not f["queue"]:
-                f["stage"] = "end"
-                return
-            a = f["queue"].pop(0)
-            if a not in airstrikes_in(s, sp):
-                return  # shot down
-            kind = B.K(s["units"][a])["air"]
-            if kind == "tactical" and f.get("assigned"):
-                t = f["assign"].get(a)
-                if t is None:
-                    return  # nothing to attack
-                if t in bombard_targets(s, sp):
-                    _fb_fire(g, {"unit": a, "target": t}, {})
-                else:
-                    g.log(f"{B.name_of(s, a)}: its target is already gone, no effect", "MF 18.3")
-                return
-            if kind == "tactical":
-                tg = bombard_targets(s, sp)
-                if len(tg) == 1:
-                    _fb_fire(g, {"unit": a, "target": tg[0]}, {})
-                elif tg:
-                    ch = [{"t": "target", "unit": a, "target": t,
-                           "label": f"{B.name_of(s, a)} attacks {B.name_of(s, t)}"} for t in tg]
-                    ask(g, f"Assign {B.name_of(s, a)} to a revealed Communist unit", "MF 18.3", ch, "fb_fire")
-            elif kind == "arclight":
-                f["arc"] = {"unit": a, "targets": bombard_targets(s, sp)}
-                f["stage"] = "arc"
-            return
-        if stage == "arc":
-            arc = f["arc"]
-            if not arc["targets"]:
-                f["stage"] = "strike"
-                return
-            t = arc["targets"].pop(0)
-            if s["units"][t]["loc"] != sp:
-                return
-            cf = B.K(s["units"][arc["unit"]])["c"]
-            n = 2 if B.stype(sp) == "open" else 1  # MF 18.4 a, R-TR1
-            dice = g.roll(n, f"Arc Light on {B.name_of(s, t)} (hits on {cf} or less, 6 = collateral)", "MF 18.4",
-                          add=False)  # each die checked on its own
-            BR.event(g, f"Arc Light on {BR.label(g, t, B.name_of(s, t))}", "MF 18.4",
-                     dice=[BR.die(d, f"{cf} or less", d <= cf) for d in dice])
-            if any(d <= cf for d in dice):
-                BR.loss(g, "COM", f"{BR.label(g, t, B.name_of(s, t))} is hit", "MF 18.4")
-                hit_com(g, t, f)
-            if 6 in dice:  # at most one collateral hit per unit (MF 18.4 c)
-                victims = [x for x in B.fw_units(s, sp) if not B.is_garrison(s["units"][x])]
-                if len(victims) == 1:
-                    _collateral(g, {"unit": victims[0]}, {})
-                elif victims:
-                    ch = [_collateral_choice(s, x) for x in victims]
-                    ask(g, "Arc Light collateral damage: select the Free World unit hit", "MF 18.4", ch, "collateral")
-            return
-        # end: airstrikes go back to the Support Reinforcements Box (MF 18.1)
-        for a in airstrikes_in(s, sp):
-            B.put(s, a, B.SUP_POOL)
-        g.pop()
-        BR.end(g, "Bombardment over: the airstrikes return to the Support Reinforcements Box")
-        settle_counted(g, f, f"Bombardment at {SPACES[sp]['name']}")
-
-
-def _record_bombard(g, f):
-    """The battle display's record of a bombardment (MF 18, 19): the airstrikes against the
-    revealed Communist units and the AAA, which fires first (MF 19.0); display only."""
-    s = g.s
-    sp = f["sp"]
-    air = [BR.unit(x, B.name_of(s, x), f"CF {B.K(s['units'][x])['c']}") for x in airstrikes_in(s, sp)]
-    com = list(dict.fromkeys(bombard_targets(s, sp) + f["aaa"]))
-    units = [BR.unit(x, B.KINDS[s["units"][x]["k"]]["name"],
-                     f"AAA {B.K(s['units'][x])['aaa']}" if x in f["aaa"] else f"CF {B.K(s['units'][x])['c']}")
-             if s["units"][x].get("rev") else  # R-AAA option: a concealed AAA unit fires unnamed
-             BR.unit(f"?aaa{n}", "Concealed AAA unit", f"AAA {B.K(s['units'][x])['aaa']}")
-             for n, x in enumerate(com, 1)]
-    BR.start(g, SPACES[sp]["name"], f"Bombardment at {SPACES[sp]['name']}", "MF 18.0", [
-        BR.side("FW", "Free World", "airstrikes", air, first=not f["aaa"]),
-        BR.side("COM", "Communists", "targets", units, first=bool(f["aaa"]))], at=sp)
-
-
-def _assign_next(g, f):
-    """MF 18.3 (ruling R-FB1, default): assign the next unassigned fighter-bomber; when all are
-    assigned, the strikes are rolled in order."""
-    s = g.s
-    sp = f["sp"]
-    assign = f.setdefault("assign", {})
-    tg = bombard_targets(s, sp)
-    todo = [a for a in f["queue"] if a in airstrikes_in(s, sp) and a not in assign
-            and B.K(s["units"][a])["air"] == "tactical"]
-    if not todo or not tg:
-        f["assigned"] = True
-        return
-    a = todo[0]
-    if len(tg) == 1:
-        assign[a] = tg[0]
-        return
-    ch = [{"t": "target", "unit": a, "target": t,
-           "label": f"{B.name_of(s, a)} attacks {B.name_of(s, t)}"} for t in tg]
-    ask(g, f"Assign {B.name_of(s, a)} to a revealed Communist unit (all are assigned before any die is "
-        "rolled)", "MF 18.3", ch, "fb_assign")
-
-
-@then("fb_assign")
-def _fb_assign(g, a, data):
-    _bombard_frame(g).setdefault("assign", {})[a["unit"]] = a["target"]
-
-
-def _bombard_frame(g):
-    for fr in reversed(g.s["stack"]):
-        if fr["s"] == "bombard":
-            return fr
-    raise RuntimeError("no bombardment in progress")
-
-
-@then("lose_air")
-def _lose_air(g, a, data):
-    s = g.s
-    B.put(s, a["unit"], B.SUP_POOL)
-    count_bcp(_bombard_frame(g), -1)
-    g.log(f"{B.name_of(s, a['unit'])} is shot down (-1 BCP)", "MF 19.0", kind="loss",
-          refs=B.refs(B.ref_u(g.s, a['unit'])))
-    BR.loss(g, "FW", f"{BR.label(g, a['unit'], B.name_of(s, a['unit']))} is shot down (-1 BCP)", "MF 19.0")
-
-
-@then("fb_fire")
-def _fb_fire(g, a, data):
-    s = g.s
-    cf = B.K(s["units"][a["unit"]])["c"]
-    d = g.roll(1, f"{B.name_of(s, a['unit'])} attacks {B.name_of(s, a['target'])} (hits on {cf} or less)", "MF 18.3",
-               refs=B.refs(B.ref_u(g.s, a['unit'])))[0]
-    tl = BR.label(g, a["target"], B.name_of(s, a["target"]))
-    BR.event(g, f"{BR.label(g, a['unit'], B.name_of(s, a['unit']))} attacks {tl}", "MF 18.3",
-             dice=[BR.die(d, f"{cf} or less", d <= cf)])
-    if d <= cf:
-        BR.loss(g, "COM", f"{tl} is hit", "MF 18.3")
-        hit_com(g, a["target"], _bombard_frame(g))
-    else:
-        g.log("Miss", "MF 18.3")
-
-
-def _collateral_choice(s, uid):
-    text, warn = hit_fw_effect(s, uid)  # issue 9 item 5: the loss before the click
-    a = {"t": "unit", "unit": uid, "label": f"Collateral hit on {B.name_of(s, uid)}: {text}"}
-    if warn:
-        a["warn"] = warn
-    return a
-
-
-@then("collateral")
-def _collateral(g, a, data):
-    g.log("Arc Light collateral damage", "MF 18.4")
-    hit_fw(g, a["unit"], _bombard_frame(g))
-
-
 # --- ground combat (MF 20) -----------------------------------------------------------------
 
 def fw_participants(s, sp, here=None):
@@ -350,7 +164,7 @@ def com_participants(s, sp, here=None):
 
 def sides(s, sp):
     """(FW participants, Communist participants) as tuples, kept while nothing enters, leaves or flips
-    in the space (a battle asks at each of its stages)."""
+    in the space (a battle asks before each of its parts)."""
     return B.kept_at(s, sp, "sides", _sides, s, sp)
 
 
@@ -366,41 +180,41 @@ def battle_spaces(s):
 
 
 @flow.step("combat")
-class CombatPhase(Step):
-    def run(self, g, f):
+class CombatPhase(Procedure):
+    """The Combat Phase (MF 4.0 I.6 and II.7, and a Big Offensive's, MF 28.2 step 4): a) a
+    bombardment in every space holding airstrikes (MF 18.2), b) a battle in every space holding
+    both sides' ground units (MF 20.0), one at a time, the player picking the next."""
+
+    parts = ("airstrikes", "bombardments", "next_battle", "battle")
+
+    def airstrikes(self, g, f):
         s = g.s
-        if not f.get("bombed"):
-            f["bombed"] = True
-            with B.reading(s):
-                targets = [sp for sp in SPACES if B.holds(s, sp, B.AIRSTRIKE)]  # airstrikes_in finds one
-            for sp in targets:
-                g.push("bombard", sp=sp)
-            return
-        left = [sp for sp in battle_spaces(s) if sp not in f.setdefault("fought", [])]
+        with B.reading(s):
+            f["to_bomb"] = [sp for sp in SPACES if B.holds(s, sp, B.AIRSTRIKE)]  # airstrikes_in finds one
+
+    def bombardments(self, g, f):
+        """a), space by space from the last in map order."""
+        if f["to_bomb"]:
+            g.call("bombard", sp=f["to_bomb"].pop())
+            self.again(f)
+
+    def next_battle(self, g, f):
+        """b): the battles still to fight; none left, the phase is over."""
+        left = [sp for sp in battle_spaces(g.s) if sp not in f.setdefault("fought", [])]
         if not left:
-            g.pop()
-            return
-        if len(left) == 1:
-            _start_battle(g, {"to": left[0]}, {})
-            return
-        ch = [{"t": "space", "to": sp, "label": f"Fight the battle at {SPACES[sp]['name']}"} for sp in left]
-        ask(g, "Choose the next battle", "MF 4.0 I.6 b", ch, "start_battle")
+            g.end()
+        elif len(left) == 1:
+            f["pick"] = {"t": "space", "to": left[0]}
+        else:
+            ch = [{"t": "space", "to": sp, "label": f"Fight the battle at {SPACES[sp]['name']}"} for sp in left]
+            g.ask("Choose the next battle", "MF 4.0 I.6 b", ch, into="pick")
 
-
-@then("start_battle")
-def _start_battle(g, a, data):
-    f = g.frame  # the combat phase frame
-    f["fought"].append(a["to"])
-    g.log(f"Battle at {SPACES[a['to']]['name']}", "MF 20.1", kind="battle", battle=a["to"],
-          refs=B.refs(B.ref_p(a['to'])))
-    g.push("battle", sp=a["to"], round=1, stage="round", bcp=0, sf=False)
-
-
-def _battle_frame(g):
-    for fr in reversed(g.s["stack"]):
-        if fr["s"] == "battle":
-            return fr
-    raise RuntimeError("no battle in progress")
+    def battle(self, g, f):
+        sp = f.pop("pick")["to"]
+        f["fought"].append(sp)
+        g.log(f"Battle at {SPACES[sp]['name']}", "MF 20.1", kind="battle", battle=sp, refs=B.refs(B.ref_p(sp)))
+        g.call("battle", sp=sp, round=1, bcp=0, sf=False)
+        self.goto_part(f, "next_battle")
 
 
 def fortified(s, f, target, shooter_side):
@@ -457,112 +271,113 @@ def first_fw_target(s, f):
 
 
 @flow.step("battle")
-class Battle(Step):
-    def run(self, g, f):
-        s = g.s
-        sp = f["sp"]
-        stage = f["stage"]
-        fw, com = sides(s, sp)
-        if stage not in ("end",) and (not fw or not com):
-            f["stage"] = "end"
-            return
-        if stage == "round":
-            g.log(f"Round {f['round']} at {SPACES[sp]['name']}", "MF 20.1", kind="round", refs=B.refs(B.ref_p(sp)))
-            _record_round(g, f, fw, com)
-            f["fired"] = []
-            if any(B.is_sf(s["units"][u]) for u in fw):
-                f["sf"] = True  # MF 25.4 Rising: "any combat involving any SF units", fired or not
-            f["stage"] = "sup"
-            if f["round"] >= 2 and s["options"]["breakoff"]:
-                f["stage"] = "fw_withdraw"
-            if not any(can_hit(s, f, a, b) for a in fw for b in com) and \
-                    not any(can_hit(s, f, b, a) for a in fw for b in com):
-                # R-CB2: neither side can ever score a hit; the battle ends, both sides stay
-                g.log("Neither side can inflict a hit: the battle ends (ruling R-CB2)", "MF 20.1")
-                f["stage"] = "end"
-            return
-        if stage == "fw_withdraw":
-            f["tried"] = []  # MF 29.1: every round's Withdrawal Step, each unit may check again
-            f.pop("wd_space", None)
-            ch = _fw_withdraw_choices(s, f)
-            if ch:
-                ch.append({"t": "done", "label": "No (more) withdrawals"})
-                ask(g, "Tactical break-off: choose units to try to withdraw", "MF 29.1", ch, "fw_withdraw")
-                f["stage"] = "fw_withdraw_wait"
-            else:
-                f["stage"] = "com_withdraw"
-            return
-        if stage == "fw_withdraw_wait":
-            f["stage"] = "com_withdraw"
-            return
-        if stage == "com_withdraw":
-            _com_withdraw(g, f)
-            f["stage"] = "sup"
-            return
-        if stage == "sup":  # MF 20.1 step 1: the best recon unit is designated (always the best choice)
-            best = max(fw, key=lambda u: (B.recon_of(s, s["units"][u]), u))
-            r = B.recon_of(s, s["units"][best])
-            d = g.roll(1, f"Tactical superiority with {B.name_of(s, best)} (recon {r})", "MF 20.1",
-                       refs=B.refs(B.ref_u(g.s, best)))[0]
-            f["first"] = "FW" if d <= r else "COM"
-            f["next"] = f["first"]
-            g.log(("Free World" if f["first"] == "FW" else "Communist") + " tactical superiority: they fire first",
-                  "MF 20.1")
-            BR.first(g, f["first"])
-            order = [u for u in f.get("fw_line", []) if u in fw] + [u for u in fw if u not in f.get("fw_line", [])]
-            movable = [u for u in order if not B.is_garrison(s["units"][u])]
-            f["line_pending"] = movable
-            f["fw_line"] = []
-            f["stage"] = "line"
-            if f.get("keep_line"):  # "keep this order for the whole battle": no question this round
-                _line_done(g, f)
-            return
-        if stage == "line":  # the FW line in the player's order, a garrison last (R-GA1)
-            pend = f["line_pending"]
-            if len(pend) <= 1 or len({s["units"][u]["k"] + str(s["units"][u].get("red")) for u in pend}) == 1 \
-                    and not any(B.leader_of(s, u) for u in pend):
-                f["fw_line"] += pend
-                f["fw_line"] += [u for u in fw if B.is_garrison(s["units"][u])]
-                f["line_pending"] = []
-                f["com_line"] = com_order(s, sp)
-                f["stage"] = "fire"
-                return
-            lab = {u: BR.label(g, u, x) for u, x in B.labels(s, pend).items()}
-            rest = ", ".join(lab[u] for u in pend)
-            ch = [{"t": "unit", "unit": u, "label": f"Next in line: {lab[u]}"} for u in pend]
-            ch.append({"t": "done", "label": f"This round, keep the rest in this order: {rest}"})
-            ch.append({"t": "keep", "label": f"Keep this order for the whole battle: "
-                       + ", ".join([lab.get(u, B.name_of(s, u)) for u in f["fw_line"]] + [rest])})
-            ask(g, "Line up your units: the first in line fires first and takes the Communist fire",
-                "MF 20.1", ch, "line_up")
-            return
-        if stage == "fire":
-            self._fire(g, f, fw, com)
-            return
-        if stage == "end":
-            g.pop()
-            winner = "FW" if fw and not com else "COM" if com and not fw else None
-            if winner:
-                g.log(f"Battle at {SPACES[sp]['name']} won by the " + ("Free World" if winner == "FW" else "Communists"),
-                      "MF 20.1", kind="result", refs=B.refs(B.ref_p(sp)))
-            BR.end(g, f"Won by the {'Free World' if winner == 'FW' else 'Communists'}" if winner
-                   else "Both sides stay")
-            settle_counted(g, f, f"Battle at {SPACES[sp]['name']}")
-            if winner == "FW" and s["options"]["rising"] and f.get("sf"):
-                _rising(g, sp)
+class Battle(Procedure):
+    """A ground battle at f["sp"] (MF 20.1), round after round: from the second round a Withdrawal
+    Step (MF 29.1, optional), then 1) tactical superiority and 2) the line-up and the fire, each
+    side's units in turn; 5) it is won as soon as one side is wiped out or withdrawn (checked
+    before every part); then the body count (MF 21.4) and Rising from the Ranks (MF 25.4).
+    Frame: sp, round, the line (fw_line, line_pending, keep_line, com_line), who fired this round
+    (fired, next), and the battle's BCP (count_bcp)."""
 
-    def _fire(self, g, f, fw, com):
-        """One unit fires; fw, com: the sides as they stand (sides())."""
+    parts = ("round", "break_off", "superiority", "line_up", "next_in_line", "fire", "aimed", "end")
+    _END = parts.index("end")
+
+    def run(self, g, f):
+        if f.get("pc", 0) < self._END:
+            fw, com = sides(g.s, f["sp"])
+            if not fw or not com:
+                self.goto_part(f, "end")  # step 5: one side is gone
+        super().run(g, f)
+
+    def round(self, g, f):
+        """Steps 2-4: a round (the first, or one more while both sides have units)."""
         s = g.s
         sp = f["sp"]
+        fw, com = sides(s, sp)
+        g.log(f"Round {f['round']} at {SPACES[sp]['name']}", "MF 20.1", kind="round", refs=B.refs(B.ref_p(sp)))
+        _record_round(g, f, fw, com)
+        f["fired"] = []
+        if any(B.is_sf(s["units"][u]) for u in fw):
+            f["sf"] = True  # MF 25.4 Rising: "any combat involving any SF units", fired or not
+        if not any(can_hit(s, f, a, b) for a in fw for b in com) and \
+                not any(can_hit(s, f, b, a) for a in fw for b in com):
+            # R-CB2: neither side can ever score a hit; the battle ends, both sides stay
+            g.log("Neither side can inflict a hit: the battle ends (ruling R-CB2)", "MF 20.1")
+            self.goto_part(f, "end")
+
+    def break_off(self, g, f):
+        """MF 29.1 (optional): the second and later rounds begin with a Withdrawal Step."""
+        if f["round"] >= 2 and g.s["options"]["breakoff"]:
+            g.call("break_off", sp=f["sp"], tried=[])
+
+    def superiority(self, g, f):
+        """Step 1: the Free World unit with the best recon is designated (always the best choice)
+        and rolls; then the line-up begins from the last round's order."""
+        s = g.s
+        fw = sides(s, f["sp"])[0]
+        best = max(fw, key=lambda u: (B.recon_of(s, s["units"][u]), u))
+        r = B.recon_of(s, s["units"][best])
+        d = g.roll(1, f"Tactical superiority with {B.name_of(s, best)} (recon {r})", "MF 20.1",
+                   refs=B.refs(B.ref_u(g.s, best)))[0]
+        f["first"] = "FW" if d <= r else "COM"
+        f["next"] = f["first"]
+        g.log(("Free World" if f["first"] == "FW" else "Communist") + " tactical superiority: they fire first",
+              "MF 20.1")
+        BR.first(g, f["first"])
+        order = [u for u in f.get("fw_line", []) if u in fw] + [u for u in fw if u not in f.get("fw_line", [])]
+        f["line_pending"] = [u for u in order if not B.is_garrison(s["units"][u])]
+        f["fw_line"] = []
+        if f.get("keep_line"):  # "keep this order for the whole battle": no question this round
+            _line_done(g, f)
+            self.goto_part(f, "fire")
+
+    def line_up(self, g, f):
+        """Step 2: the player lines up the Free World units one at a time, a garrison last (R-GA1);
+        nothing is asked when the order cannot matter."""
+        s = g.s
+        pend = f["line_pending"]
+        if len(pend) <= 1 or len({s["units"][u]["k"] + str(s["units"][u].get("red")) for u in pend}) == 1 \
+                and not any(B.leader_of(s, u) for u in pend):
+            _line_done(g, f)
+            self.goto_part(f, "fire")
+            return
+        lab = {u: BR.label(g, u, x) for u, x in B.labels(s, pend).items()}
+        rest = ", ".join(lab[u] for u in pend)
+        ch = [{"t": "unit", "unit": u, "label": f"Next in line: {lab[u]}"} for u in pend]
+        ch.append({"t": "done", "label": f"This round, keep the rest in this order: {rest}"})
+        ch.append({"t": "keep", "label": f"Keep this order for the whole battle: "
+                   + ", ".join([lab.get(u, B.name_of(s, u)) for u in f["fw_line"]] + [rest])})
+        g.ask("Line up your units: the first in line fires first and takes the Communist fire",
+              "MF 20.1", ch, into="in_line")
+
+    def next_in_line(self, g, f):
+        """The answer: the unit next in line (and the next is asked for), or the rest as they stand,
+        this round or ("keep") for the whole battle (a unit that joins or leaves changes nothing for
+        the others: the newcomers stand last)."""
+        a = f.pop("in_line")
+        if a["t"] == "unit":
+            f["line_pending"].remove(a["unit"])
+            f["fw_line"].append(a["unit"])
+            self.goto_part(f, "line_up")
+            return
+        if a["t"] == "keep":
+            f["keep_line"] = True
+            g.log("The Free World line keeps this order for the whole battle", "MF 20.1")
+        _line_done(g, f)
+
+    def fire(self, g, f):
+        """Step 2: the sides fire in turns, one unit at a time, the side with superiority first; a
+        side with units left fires them all once the other has none; then the next round."""
+        s = g.s
         fired = f["fired"]
+        fw, com = sides(s, f["sp"])
         alive = [u for u in f["fw_line"] if u in fw]
         present = set(com)
         fw_next = [u for u in alive if u not in fired]
         com_next = [u for u in f["com_line"] if u in present and u not in fired]
         if not fw_next and not com_next or not alive or not present:
             f["round"] += 1
-            f["stage"] = "round"
+            self.goto_part(f, "round")
             return
         side = f["next"]
         if side == "FW" and not fw_next:
@@ -571,37 +386,77 @@ class Battle(Step):
             side = "FW"
         f["next"] = "COM" if side == "FW" else "FW"
         if side == "COM":
-            shooter = com_next[0]
-            fired.append(shooter)
-            target = first_fw_target(s, f)
-            _shoot(g, f, shooter, [target])
-            return
-        shooter = fw_next[0]
-        fired.append(shooter)
-        if B.is_sf(s["units"][shooter]):
-            f["sf"] = True
-        cf = B.cf_of(s, s["units"][shooter])
-        if cf <= 0:
-            g.log(f"{B.name_of(s, shooter)} has no combat factor and does not fire", "MF 20.5",
-                  refs=B.refs(B.ref_u(g.s, shooter)))
-            return
-        targets = fw_targets(s, sp)
-        heavy = B.K(s["units"][shooter]).get("heavy") and B.stype(sp) in ("open", "major_base")
-        if heavy:  # MF 25.6, R-BR1: 2 dice per CF, pairs split among targets before rolling
-            if len(targets) == 1:
-                _shoot(g, f, shooter, [targets[0]] * cf, pairs=True)
-            else:
-                f["pairs"] = {"shooter": shooter, "left": cf, "targets": []}
+            fired.append(com_next[0])
+            _shoot(g, f, com_next[0], [first_fw_target(s, f)])
+        elif _fw_fires(g, f, fw_next[0]):
+            return  # the player aims it: the next part fires
+        self.again(f)
+
+    def aimed(self, g, f):
+        """The player's aim: the target (MF 20.1), or pair after pair of dice (MF 25.6); then the
+        unit fires and the next one is up."""
+        a = f.pop("aim")
+        p = f.get("pairs")
+        if p is None:
+            _shoot(g, f, a["unit"], [a["target"]])
+        else:
+            p["targets"].append(a["target"])
+            p["left"] -= 1
+            if p["left"] > 0:
                 _ask_pair(g, f)
-            return
+                self.again(f)
+                return
+            f.pop("pairs")
+            _shoot(g, f, p["shooter"], p["targets"], pairs=True)
+        self.goto_part(f, "fire")
+
+    def end(self, g, f):
+        """Step 5: the side left standing wins (or neither); the battle's body count is settled
+        (MF 21.4), then a Free World win by SF units may bring a leader (MF 25.4)."""
+        s = g.s
+        sp = f["sp"]
+        fw, com = sides(s, sp)
+        winner = "FW" if fw and not com else "COM" if com and not fw else None
+        if winner:
+            g.log(f"Battle at {SPACES[sp]['name']} won by the " + ("Free World" if winner == "FW" else "Communists"),
+                  "MF 20.1", kind="result", refs=B.refs(B.ref_p(sp)))
+        BR.end(g, f"Won by the {'Free World' if winner == 'FW' else 'Communists'}" if winner
+               else "Both sides stay")
+        settle_counted(g, f, f"Battle at {SPACES[sp]['name']}")
+        if winner == "FW" and s["options"]["rising"] and f.get("sf"):
+            g.call("rising", sp=sp)  # rolled before the body count is asked (the last pushed runs first)
+
+
+def _fw_fires(g, f, shooter):
+    """A Free World unit's fire (MF 20.1, 20.5, 25.6); True when the player is asked where to aim
+    it (the answer lands in f["aim"])."""
+    s = g.s
+    sp = f["sp"]
+    f["fired"].append(shooter)
+    if B.is_sf(s["units"][shooter]):
+        f["sf"] = True
+    cf = B.cf_of(s, s["units"][shooter])
+    if cf <= 0:
+        g.log(f"{B.name_of(s, shooter)} has no combat factor and does not fire", "MF 20.5",
+              refs=B.refs(B.ref_u(g.s, shooter)))
+        return False
+    targets = fw_targets(s, sp)
+    heavy = B.K(s["units"][shooter]).get("heavy") and B.stype(sp) in ("open", "major_base")
+    if heavy:  # MF 25.6, R-BR1: 2 dice per CF, pairs split among targets before rolling
         if len(targets) == 1:
-            _shoot(g, f, shooter, targets)
-            return
-        lab = B.labels(s, targets)  # as the battle display names them, if it lists them
-        ch = [{"t": "target", "unit": shooter, "target": t,
-               "label": f"{BR.label(g, shooter, B.name_of(s, shooter))} fires at {BR.label(g, t, lab[t])}"}
-              for t in targets]
-        ask(g, f"{B.name_of(s, shooter)} fires (CF {cf}): choose its target", "MF 20.1", ch, "fw_fire")
+            _shoot(g, f, shooter, [targets[0]] * cf, pairs=True)
+            return False
+        f["pairs"] = {"shooter": shooter, "left": cf, "targets": []}
+        _ask_pair(g, f)
+        return True
+    if len(targets) == 1:
+        _shoot(g, f, shooter, targets)
+        return False
+    lab = B.labels(s, targets)  # as the battle display names them, if it lists them
+    ch = [{"t": "target", "unit": shooter, "target": t,
+           "label": f"{BR.label(g, shooter, B.name_of(s, shooter))} fires at {BR.label(g, t, lab[t])}"}
+          for t in targets]
+    return g.ask(f"{B.name_of(s, shooter)} fires (CF {cf}): choose its target", "MF 20.1", ch, into="aim")
 
 
 def _record_round(g, f, fw, com):
@@ -626,26 +481,8 @@ def _ask_pair(g, f):
     lab = B.labels(s, targets)
     ch = [{"t": "target", "unit": p["shooter"], "target": t,
            "label": f"Aim a pair of dice at {BR.label(g, t, lab[t])}"} for t in targets]
-    ask(g, f"{B.name_of(s, p['shooter'])} rolls two dice per combat factor: aim pair "
-        f"{len(p['targets']) + 1} of {len(p['targets']) + p['left']}", "MF 25.6", ch, "pair")
-
-
-@then("pair")
-def _pair(g, a, data):
-    f = _battle_frame(g)
-    p = f["pairs"]
-    p["targets"].append(a["target"])
-    p["left"] -= 1
-    if p["left"] > 0:
-        _ask_pair(g, f)
-        return
-    f.pop("pairs")
-    _shoot(g, f, p["shooter"], p["targets"], pairs=True)
-
-
-@then("fw_fire")
-def _fw_fire(g, a, data):
-    _shoot(g, _battle_frame(g), a["unit"], [a["target"]])
+    g.ask(f"{B.name_of(s, p['shooter'])} rolls two dice per combat factor: aim pair "
+          f"{len(p['targets']) + 1} of {len(p['targets']) + p['left']}", "MF 25.6", ch, into="aim")
 
 
 def _shoot(g, f, shooter, aims, pairs=False):
@@ -696,170 +533,33 @@ def _line_done(g, f):
     f["line_pending"] = []
     f["fw_line"] += [u for u in fw_participants(s, f["sp"]) if B.is_garrison(s["units"][u])]
     f["com_line"] = com_order(s, f["sp"])
-    f["stage"] = "fire"
 
 
-@then("line_up")
-def _line_up(g, a, data):
-    """MF 20.1 step 2; "keep" also keeps the order for the later rounds of this battle (a unit
-    that joins or leaves changes nothing for the others: the newcomers stand last)."""
-    f = _battle_frame(g)
-    if a["t"] in ("done", "keep"):
-        if a["t"] == "keep":
-            f["keep_line"] = True
-            g.log("The Free World line keeps this order for the whole battle", "MF 20.1")
-        _line_done(g, f)
-        return
-    f["line_pending"].remove(a["unit"])
-    f["fw_line"].append(a["unit"])
 
 
-# --- tactical break-off (MF 29, optional) ---------------------------------------------------
+@flow.step("rising")
+class Rising(Procedure):
+    """MF 25.4 (optional) Rising from the Ranks: after a battle with SF units the Free World won,
+    2 or 12 on two dice brings a leader from the reinforcement box to one of the SF units there."""
 
-def _fw_withdraw_choices(s, f):
-    sp = f["sp"]
-    out = []
-    for uid in fw_participants(s, sp):
-        u = s["units"][uid]
-        if not B.is_mobile(u) or uid in f.get("tried", []):
-            continue
-        if B.is_heli(u):
-            dests = heli_withdrawal(s, u, sp)
-        else:  # "any single connected space" free of Communist units, in a region it may enter
-            dests = [d for d in sorted(B.neighbours(sp)) if not B.com_units(s, d) and B.may_enter(s, u, d)]
-            if f.get("wd_space") and s["options"]["breakoff_space"] == "single":
-                dests = [d for d in dests if d == f["wd_space"]]  # R-BO3: all to one space
-        for d in dests:
-            out.append({"t": "withdraw", "unit": uid, "to": d,
-                        "label": f"{B.name_of(s, uid)} tries to withdraw to {SPACES[d]['name']}"})
-    return out
+    parts = ("roll", "attach")
 
+    def roll(self, g, f):
+        s = g.s
+        d = sum(g.roll(2, "Rising from the Ranks (2 or 12)", "MF 25.4"))
+        if d not in (2, 12):
+            g.end()
+            return
+        cands = sorted(u for u in B.units_at(s, B.SF_POOL) if s["units"][u]["k"] == "leader")
+        hosts = [u for u in fw_participants(s, f["sp"]) if B.is_sf(s["units"][u]) and not B.leader_of(s, u)]
+        if not cands or not hosts:
+            g.log("No leader or unit available", "MF 25.4")
+            g.end()
+            return
+        lid = g.pick(cands)
+        lab = B.labels(s, hosts)
+        ch = [{"t": "attach", "leader": lid, "unit": h, "label": f"{B.name_of(s, lid)} joins {lab[h]}"} for h in hosts]
+        g.ask("Rising from the Ranks: attach the new leader", "MF 25.4", ch, into="joins")
 
-def heli_withdrawal(s, u, sp):
-    """MF 29.1: a helicopter withdraws by an airmobile move (MF 23.3): from a major base or a camp
-    space anywhere, otherwise to a major base or a camp space; never to Nha Trang (MF 22.1) and,
-    like every withdrawal, not into a space with Communist units."""
-    from .movement import sortie_point
-    anywhere = sortie_point(s, sp)
-    return [d for d in SPACES if d != sp and not B.com_units(s, d) and B.may_enter(s, u, d)
-            and (anywhere or sortie_point(s, d))]
-
-
-def _carry_choices(s, f, p):
-    """Units a withdrawing transport may carry (MF 29.1, 23.7, 23.8): mobile ground units of the
-    battle that have not checked, within its capacity, allowed where it goes."""
-    h = s["units"][p["unit"]]
-    cap = B.K(h).get("cap") or 0
-    used = sum(B.K(s["units"][x]).get("ap") or 0 for x in p["carry"])
-    out = []
-    for uid in fw_participants(s, f["sp"]):
-        u = s["units"][uid]
-        if uid == p["unit"] or uid in p["carry"] or uid in f.get("tried", []) or B.is_heli(u):
-            continue
-        if not B.is_mobile(u) and not (u["k"] == "hw" and s["options"]["hw_airlift"]):
-            continue
-        ap = B.K(u).get("ap")
-        if ap is None or used + ap > cap or not B.may_enter(s, u, p["to"]):
-            continue
-        out.append({"t": "unit", "unit": uid, "label": f"Carry {B.name_of(s, uid)}"})
-    return out
-
-
-@then("fw_withdraw")
-def _fw_withdraw(g, a, data):
-    s = g.s
-    f = _battle_frame(g)
-    if a["t"] == "done":
-        return
-    if B.K(s["units"][a["unit"]]).get("cap"):
-        f["carry"] = {"unit": a["unit"], "to": a["to"], "carry": []}
-        _ask_carry(g, f)
-        return
-    _try_withdraw(g, f, a["unit"], a["to"], [])
-
-
-def _ask_carry(g, f):
-    s = g.s
-    p = f["carry"]
-    ch = _carry_choices(s, f, p)
-    if not ch:
-        _carry(g, {"t": "done"}, {})
-        return
-    ch.append({"t": "done", "label": f"Roll for {B.name_of(s, p['unit'])} now"})
-    ask(g, f"{B.name_of(s, p['unit'])} withdraws to {SPACES[p['to']]['name']}: designate the units it carries "
-        "before rolling", "MF 29.1", ch, "withdraw_carry")
-
-
-@then("withdraw_carry")
-def _carry(g, a, data):
-    f = _battle_frame(g)
-    p = f["carry"]
-    if a["t"] == "unit":
-        p["carry"].append(a["unit"])
-        _ask_carry(g, f)
-        return
-    f.pop("carry")
-    _try_withdraw(g, f, p["unit"], p["to"], p["carry"])
-
-
-def _try_withdraw(g, f, uid, to, carry):
-    """MF 29.1: one die against the unit's recon; carried units go with their transport and do
-    not check on their own."""
-    s = g.s
-    f.setdefault("tried", []).extend([uid] + carry)
-    u = s["units"][uid]
-    r = B.recon_of(s, u)
-    d = g.roll(1, f"Break-off by {B.name_of(s, uid)} (recon {r})", "MF 29.1", refs=B.refs(B.ref_u(g.s, uid)))[0]
-    if d <= r:
-        if not B.is_heli(u):
-            f["wd_space"] = to  # R-BO3: the withdrawn ground units' single space this round
-        for x in [uid] + carry:
-            B.move_unit(s, x, to)
-        names = ", ".join(B.name_of(s, x) for x in carry)
-        g.log(f"{B.name_of(s, uid)} withdraws to {SPACES[to]['name']}" + (f" carrying {names}" if names else ""),
-              "MF 29.1", refs=B.refs(B.ref_u(g.s, uid), B.ref_p(to)))
-        from .movement import deliver_targets
-        deliver_targets(g)  # R-ST2: a carrier reaching a FW major base delivers at once
-    else:
-        g.log("The withdrawal fails", "MF 29.1")
-    ch = _fw_withdraw_choices(s, f)
-    if ch and fw_participants(s, f["sp"]):
-        ch.append({"t": "done", "label": "No more withdrawals"})
-        ask(g, "Tactical break-off: choose units to try to withdraw", "MF 29.1", ch, "fw_withdraw")
-
-
-def _com_withdraw(g, f):
-    from .communist import withdraw_step
-    s = g.s
-    sp = f["sp"]
-    rng = TABLES["breakoff"][B.band(max(s["ip"], 1))]
-    for uid in com_participants(s, sp):
-        u = s["units"][uid]
-        if not B.is_mobile(u) or B.is_garrison(u):
-            continue
-        d = g.roll(1, f"Communist break-off check for {B.KINDS[u['k']]['name']} (1-{rng} withdraws)", "MF 29.1")[0]
-        if d > rng:
-            continue
-        nxt = withdraw_step(g, sp, "Break-off")
-        if nxt is None or B.any_fw(s, nxt):
-            g.log("It cannot withdraw and fights on", "MF 29.1")
-            continue
-        B.put(s, uid, nxt)
-        g.log(f"{B.KINDS[u['k']]['name']} withdraws to {SPACES[nxt]['name']}", "MF 29.1", refs=B.refs(B.ref_p(nxt)))
-
-
-def _rising(g, sp):
-    """MF 25.4 optional: 2 or 12 on two dice brings a leader from off the map."""
-    s = g.s
-    d = sum(g.roll(2, "Rising from the Ranks (2 or 12)", "MF 25.4"))
-    if d not in (2, 12):
-        return
-    cands = sorted(u for u in B.units_at(s, B.SF_POOL) if s["units"][u]["k"] == "leader")
-    hosts = [u for u in fw_participants(s, sp) if B.is_sf(s["units"][u]) and not B.leader_of(s, u)]
-    if not cands or not hosts:
-        g.log("No leader or unit available", "MF 25.4")
-        return
-    lid = g.pick(cands)
-    lab = B.labels(s, hosts)
-    ch = [{"t": "attach", "leader": lid, "unit": h, "label": f"{B.name_of(s, lid)} joins {lab[h]}"} for h in hosts]
-    ask(g, "Rising from the Ranks: attach the new leader", "MF 25.4", ch, "attach_leader")
+    def attach(self, g, f):
+        attach(g, f["joins"]["leader"], f["joins"]["unit"])

@@ -2,7 +2,7 @@
 (MF 10), advance and withdrawal movement (MF 15.6-15.10), Communist recon (MF 16.1) and
 the Big Offensive (MF 28)."""
 
-from ...engine.flow import Step
+from ...engine.flow import Procedure, Step
 from . import board as B
 from .board import flow
 from .data import MAP, SPACES, TABLES
@@ -49,15 +49,18 @@ class Reinforce(Step):
 
 
 @flow.step("com_activation")
-class Activation(Step):
-    """MF 10.1: one roll on the band row; 'roll twice' adds rolls, at most max_rolls in all."""
+class Activation(Procedure):
+    """MF 10.1: a roll on the band's row of the Activation Table, its results taken in turn (MF
+    10.2, 4.0 II.3); "roll twice" adds rolls, at most max_rolls in all. Frame: left (the rolls
+    still to make), done (the rolls made)."""
 
-    def run(self, g, f):
+    parts = ("roll",)
+
+    def roll(self, g, f):
         s = g.s
         f.setdefault("left", 1)
         f.setdefault("done", 0)
         if f["left"] <= 0:
-            g.pop()
             return
         f["left"] -= 1
         f["done"] += 1
@@ -76,11 +79,12 @@ class Activation(Step):
                 place_from_pool(g, B.COM_MOBILE, reinforcement_numbers(s["ip"])[1], "Activation reinforcements")
             elif kind == "event":
                 g.log("Activation: Event", "MF 4.0 II.3")
-                g.push("events", side="COM", source="activation")
+                g.call("events", side="COM", source="activation")  # drawn once this roll's results are taken
             elif kind == "roll_twice":
                 extra = min(2, TABLES["activation"]["max_rolls"] - f["done"] - f["left"])
                 g.log(f"Activation: General Offensive, {extra} more roll(s)", "MF 10.1")
                 f["left"] += max(0, extra)
+        self.again(f)
 
 
 @flow.step("com_move")
@@ -259,24 +263,30 @@ class Recon(Step):
 # --- Big Offensive (MF 28) ---------------------------------------------------------------
 
 @flow.step("big_offensive")
-class BigOffensive(Step):
-    def run(self, g, f):
-        s = g.s
-        stage = f.get("stage", 0)
-        f["stage"] = stage + 1
-        if stage == 0:
-            n = 2 * reinforcement_numbers(s["ip"])[1]
-            g.log(f"BIG OFFENSIVE: {n} mobile units enter", "MF 28.2", kind="phase")
-            place_from_pool(g, B.COM_MOBILE, n, "Big Offensive reinforcements", "MF 28.2")
-        elif stage == 1:
-            for uid, u in sorted(s["units"].items()):
-                if B.is_com(u) and B.is_mobile(u) and B.on_map(u["loc"]) and not u.get("rev"):
-                    B.reveal(g, uid, "MF 28.2")
-        elif stage == 2:
-            advance(g, 1, rule="MF 28.2")
-            B.check_sudden_death(g)
-        elif stage == 3:
-            g.push("combat", side="COM", offensive=True)
-        else:
-            s["bo_this_turn"] = True
-            g.pop()
+class BigOffensive(Procedure):
+    """MF 28.2, in the Events Phase that drew the third marker: 1) twice the Reinforcement Table's
+    mobile number placed at random (MF 11.0), 2) every Communist mobile unit on the map revealed,
+    3) all of them move one space toward Da Nang, 4) a Communist Combat Phase; the turn is marked
+    for the burn-out roll at its end (MF 28.3)."""
+
+    parts = ("reinforce", "reveal", "advance", "combat", "burn_out")
+
+    def reinforce(self, g, f):
+        n = 2 * reinforcement_numbers(g.s["ip"])[1]
+        g.log(f"BIG OFFENSIVE: {n} mobile units enter", "MF 28.2", kind="phase")
+        place_from_pool(g, B.COM_MOBILE, n, "Big Offensive reinforcements", "MF 28.2")
+
+    def reveal(self, g, f):
+        for uid, u in sorted(g.s["units"].items()):
+            if B.is_com(u) and B.is_mobile(u) and B.on_map(u["loc"]) and not u.get("rev"):
+                B.reveal(g, uid, "MF 28.2")
+
+    def advance(self, g, f):
+        advance(g, 1, rule="MF 28.2")
+        B.check_sudden_death(g)
+
+    def combat(self, g, f):
+        g.call("combat", side="COM", offensive=True)
+
+    def burn_out(self, g, f):
+        g.s["bo_this_turn"] = True

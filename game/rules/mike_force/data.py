@@ -45,4 +45,6 @@ for _s, _rec in SPACES.items():
         INFIL[_s].add(_rec["parent"])
         INFIL[_rec["parent"]].add(_s)
 
-DATA_VERSION = "mf-data-1"
+# mf-data-2: the same data; the frames of play are procedures (issue 43): a save of mf-data-1 is
+# converted by old_saves.py
+DATA_VERSION = "mf-data-2"

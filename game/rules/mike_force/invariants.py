@@ -38,11 +38,32 @@ COM_BOXES = {B.COM_MOBILE, B.COM_STATIC}
 
 
 def check(s):
-    bad = []
-    locs = set(SPACES) | set(B.BOXES)
     units = s.get("units")
     if not isinstance(units, dict):
         return ["the position has no units"]
+    bad = _counters(s, units) + _token_order(s)
+    for sp in ("DN", "HUE", "QTR", "KSN"):
+        if units.get("gar_" + sp, {}).get("loc") != sp:
+            bad.append(f"the {sp} garrison left its base (MF 24)")
+    sc = SCENARIOS.get(s.get("scenario"))
+    if sc is None:
+        return bad + [f"unknown scenario {s.get('scenario')!r}"]
+    bad += _tracks(s, sc)
+    if isinstance(s.get("events"), list) and isinstance(s.get("events_played"), list):
+        chits = Counter(s["events"]) + Counter(s["events_played"])
+        if any(e not in EVENTS for e in chits) or chits != _chits(s):
+            bad.append("the event chits in the bin and played are not the scenario's (MF 8.0)")
+    else:
+        bad.append("the event bin is damaged")
+    if not s.get("over") and not s.get("stack"):
+        bad.append("the game is not over and has no step to play")
+    return bad
+
+
+def _counters(s, units):
+    """The counter mix, each counter where it may be (MF 2.0, 22, 24, 25.2, 25.4, 26.3, 27)."""
+    bad = []
+    locs = set(SPACES) | set(B.BOXES)
     mix = counter_mix()
     if units.keys() != mix.keys():
         extra = sorted(set(units) - set(mix))[:3]
@@ -80,13 +101,12 @@ def check(s):
                 bad.append(f"target {uid} is not with its carrier (MF 26.3)")
             elif not u.get("rev"):
                 bad.append(f"target {uid} is carried but concealed (MF 26.3)")
-    bad += _token_order(s)
-    for sp in ("DN", "HUE", "QTR", "KSN"):
-        if units.get("gar_" + sp, {}).get("loc") != sp:
-            bad.append(f"the {sp} garrison left its base (MF 24)")
-    sc = SCENARIOS.get(s.get("scenario"))
-    if sc is None:
-        return bad + [f"unknown scenario {s.get('scenario')!r}"]
+    return bad
+
+
+def _tracks(s, sc):
+    """IP, RP and the turn on their tracks (MF 10, 12.2, 4.0); at most three Big Offensive markers."""
+    bad = []
     if not _int_in(s.get("ip"), 0, TABLES["ip_max"]):
         bad.append(f"IP {s.get('ip')} off the track (0-{TABLES['ip_max']}, MF 10)")
     if not _int_in(s.get("rp"), 0, TABLES["rp_max"]["value"]):
@@ -95,14 +115,6 @@ def check(s):
         bad.append(f"turn {s.get('turn')} off the turn track (1-{sc['turns']}, MF 4.0)")
     if not isinstance(s.get("bo_markers"), list) or len(s["bo_markers"]) > 3:
         bad.append("more than three Big Offensive markers (MF 28.1)")
-    if isinstance(s.get("events"), list) and isinstance(s.get("events_played"), list):
-        chits = Counter(s["events"]) + Counter(s["events_played"])
-        if any(e not in EVENTS for e in chits) or chits != _chits(s):
-            bad.append("the event chits in the bin and played are not the scenario's (MF 8.0)")
-    else:
-        bad.append("the event bin is damaged")
-    if not s.get("over") and not s.get("stack"):
-        bad.append("the game is not over and has no step to play")
     return bad
 
 

@@ -2,10 +2,9 @@
 moves and airlift (MF 23), HALO (MF 25.3), reaction flights (MF 17), the engineer camp (MF 25.7)
 and special targets (MF 26.3)."""
 
-from ...engine.flow import Bare, Step
+from ...engine.flow import QUESTION, Bare, Step
 from ...engine.listing import Listing
 from . import board as B
-from .ask import ask, then
 from .board import flow
 from .data import KINDS, SPACES, TABLES
 from .events import loc_name, pool_unit
@@ -261,8 +260,9 @@ def in_fw_phase(s, step):
 def offer_recovery(flow):
     """Make recovery an action of every Free World decision point (MF 26.3, R-ST1): each decision
     step of the flow lists the recoveries possible now (before its closing 'done') and performs
-    one without leaving the decision. After every decision the sudden-death conditions are checked
-    (MF 3.1 "at any time"). Called once, when every step is registered."""
+    one without leaving the decision. After every decision (a question's: once the procedure that
+    asked it has acted on the answer) the sudden-death conditions are checked (MF 3.1 "at any
+    time"). Called once, when every step is registered."""
     for name, st in flow.steps.items():
         if hasattr(st, "run") or getattr(st, "recovery_offered", False):
             continue
@@ -286,6 +286,12 @@ def offer_recovery(flow):
                 recover(g, a)
                 return None
             out = _act(g, f, a)
+            if _name == QUESTION and g.s["stack"]:
+                # a question's answer is acted on by the part after the one that asked (in the
+                # procedure it answers into): that part runs now, so the check below follows the
+                # answer's effects, as it follows every other decision's
+                asker = g.s["stack"][-1]
+                flow.get(asker["s"]).run(g, asker)
             # MF 3.1 "if at any time": e.g. the last Free World unit leaving a captured Da Nang
             B.check_sudden_death(g)
             return out

@@ -1,12 +1,11 @@
 """Free World Recruiting Phase: Appeal (MF 22.4), scenario RP (MF 12.1), recruiting SF and MACV
 units (MF 12.0-12.7, 25.1, 25.2, 25.9) and refit (MF 13.3)."""
 
-from ...engine.flow import Bare, IllegalAction, Step
+from ...engine.flow import Bare, Procedure, Step
 from . import board as B
-from .ask import ask, then
 from .board import flow
 from .data import MAP, SCENARIOS, SPACES, TABLES
-from .events import loc_name, pool_unit
+from .events import loc_name, offer_recruit, pool_unit, recruit_choices
 
 REC = {k: v for k, v in TABLES["recruit"].items() if isinstance(v, dict)}
 REFIT = {k: v for k, v in TABLES["refit"].items() if isinstance(v, dict)}
@@ -45,9 +44,8 @@ class Appeal(Step):
         elif res == "rp_plus_d6":
             B.change_rp(g, g.roll(1, "Appeal: RP", "MF 22.4")[0], "Appeal: full support", "MF 22.4")
         elif res == "free_team":
-            from .events import recruit_choices
             ch = recruit_choices(s, ["ateam", "rt"], [B.NT])
-            if not ask(g, "Appeal: receive one A-Team or Recon Team in Nha Trang", "MF 22.4", ch, "event_recruit"):
+            if not offer_recruit(g, "Appeal: receive one A-Team or Recon Team in Nha Trang", ch, "MF 22.4"):
                 g.log("No team available", "MF 22.4")
         elif res == "free_macv":
             draw_macv(g, "Appeal")
@@ -80,7 +78,25 @@ def draw_macv(g, why):
     B.put(s, mid, "DRAWN")
     dests = [B.NT] + [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
     ch = [{"t": "deploy", "unit": mid, "to": d, "label": f"{B.name_of(s, mid)} to {loc_name(d)}"} for d in dests]
-    ask(g, f"Deploy {B.name_of(s, mid)} in Nha Trang or a Free World major base", "MF 12.7", ch, "deploy_unit")
+    g.call("deploy", prompt=f"Deploy {B.name_of(s, mid)} in Nha Trang or a Free World major base", rule="MF 12.7",
+           choices=ch)
+
+
+@flow.step("deploy")
+class Deploy(Procedure):
+    """MF 12.7: a MACV ground unit drawn deploys where the player picks (the options given by the
+    draw: Nha Trang or a Free World major base; any major base in the I Corps Offensive)."""
+
+    parts = ("ask", "deploy")
+
+    def ask(self, g, f):
+        g.ask(f.pop("prompt"), f.pop("rule"), f.pop("choices"), into="to")
+
+    def deploy(self, g, f):
+        a = f["to"]
+        B.put(g.s, a["unit"], a["to"])
+        g.log(f"{B.name_of(g.s, a['unit'])} deployed at {loc_name(a['to'])}", "MF 12.7",
+              refs=B.refs(B.ref_u(g.s, a['unit']), B.ref_p(a['to'])))
 
 
 def _team_cadres(s, space, kinds=("ateam", "halo")):
@@ -118,73 +134,75 @@ def recruit_options(s, labels=True):
     """Every legal recruit action (labelled unless labels=False: nobody reads them)."""
     out = []
     rp = s["rp"]
-    dn_ok = B.fw_controlled(s, "DN")
-    majors = [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
+    where = _Where(s)
     U = s["units"]
     in_pool = {U[u]["k"] for u in B.units_seen(s, B.SF_POOL)}  # what pool_unit would find
-    camps = B.camp_spaces(s)
-    cadres = None  # {space: its cadres}, found once when first asked
-
-    def cadre_at(sp):
-        nonlocal cadres
-        if cadres is None:
-            cadres = all_cadres(s)
-        return cadres.get(sp)
-
     for kind, rule in REC.items():
         if kind == "macv" or rp < rule["rp"]:
             continue
         if kind not in in_pool:
             continue
         place = rule["place"]
+        dests = where.dests(place)
+        if not labels:  # the simulator: the same actions without their labels
+            out += [{"t": "recruit", "kind": kind, "to": d} for d, _ in dests]
+            continue
+        name = B.KINDS[kind]["name"]
+        extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
+            " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
+            " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
+        for d, cadre in dests:
+            out.append({"t": "recruit", "kind": kind, "to": d,
+                        "label": f"Recruit {name} at {loc_name(d)}, {rule['rp']} RP{extra}"})
+    return out
+
+
+class _Where:
+    """Where a recruit may be placed now, by the Recruit Table's place of its kind (MF 12.3-12.4,
+    25.1, 25.2, R-PR2, R-CA1): the facts read once for a listing, the cadres when first needed."""
+
+    def __init__(self, s):
+        self.s = s
+        self.dn_ok = B.fw_controlled(s, "DN")
+        self.majors = [sp for sp in MAP["major_bases"] if B.fw_controlled(s, sp)]
+        self.camps = B.camp_spaces(s)
+        self.cadres = None  # {space: its cadres}, found once when first asked
+
+    def cadre_at(self, sp):
+        if self.cadres is None:
+            self.cadres = all_cadres(self.s)
+        return self.cadres.get(sp)
+
+    def dests(self, place):
+        """[(space, the unit taken as cadre or replaced, or None)]."""
+        s, majors, camps = self.s, self.majors, self.camps
         if place == "nt_or_dn":
-            dests = [(B.NT, None)] + ([("DN", None)] if dn_ok else [])
-        elif place == "nt":
-            dests = [(B.NT, None)]
-        elif place == "nt_or_major":
-            dests = [(B.NT, None)] + [(sp, None) for sp in majors]
-        elif place == "dn":
-            dests = [("DN", None)] if dn_ok else []
-        elif place == "replace_mf":  # MF 25.1
+            return [(B.NT, None)] + ([("DN", None)] if self.dn_ok else [])
+        if place == "nt":
+            return [(B.NT, None)]
+        if place == "nt_or_major":
+            return [(B.NT, None)] + [(sp, None) for sp in majors]
+        if place == "dn":
+            return [("DN", None)] if self.dn_ok else []
+        if place == "replace_mf":  # MF 25.1
             dests = []
             recruited = s["turn_flags"].get("recruited", [])
             for uid in B.fw_in_play_of(s, _MF):  # a Mike Force company elsewhere has no place to recruit at
-                u = U[uid]
+                u = s["units"][uid]
                 if not u.get("red") and uid not in recruited:
                     loc = u["loc"]
                     if loc == B.NT or loc in majors or loc in camps:
                         dests.append((loc, uid))
-        elif place == "laos_ateam":  # MF 25.2
-            dests = []
-            for sp in _LAOS:
-                c = cadre_at(sp)
-                if c:
-                    dests.append((sp, c[0]))
-        elif place == "camp_ateam_cadre":  # MF 12.4, R-PR2: SVN only
-            dests = []
-            for sp in _SVN:
-                if sp in camps:
-                    c = cadre_at(sp)
-                    if c:
-                        dests.append((sp, c[0]))
-        elif place == "ateam_controlled":  # R-CA1
-            dests = [(sp, None) for sp in _SVN_LAOS if cadre_at(sp) and B.fw_controlled(s, sp)]
-        elif place == "camp_or_major":  # R-PR2: SVN only
-            dests = [(sp, None) for sp in _SVN if sp in camps or sp in majors]
-        else:
-            raise ValueError(place)
-        if not labels:  # the simulator: the same actions without their labels
-            out += [{"t": "recruit", "kind": kind, "to": d} for d, _ in dests]
-            continue
-        for d, cadre in dests:
-            a = {"t": "recruit", "kind": kind, "to": d}
-            name = B.KINDS[kind]["name"]
-            extra = " (replaces a Mike Force company)" if place == "replace_mf" else \
-                " (an A-Team is the cadre)" if place == "camp_ateam_cadre" else \
-                " (roll 1-4 to succeed)" if place == "laos_ateam" else ""
-            a["label"] = f"Recruit {name} at {loc_name(d)}, {rule['rp']} RP{extra}"
-            out.append(a)
-    return out
+            return dests
+        if place == "laos_ateam":  # MF 25.2
+            return [(sp, c[0]) for sp in _LAOS for c in (self.cadre_at(sp),) if c]
+        if place == "camp_ateam_cadre":  # MF 12.4, R-PR2: SVN only
+            return [(sp, c[0]) for sp in _SVN if sp in camps for c in (self.cadre_at(sp),) if c]
+        if place == "ateam_controlled":  # R-CA1
+            return [(sp, None) for sp in _SVN_LAOS if self.cadre_at(sp) and B.fw_controlled(s, sp)]
+        if place == "camp_or_major":  # R-PR2: SVN only
+            return [(sp, None) for sp in _SVN if sp in camps or sp in majors]
+        raise ValueError(place)
 
 
 def _cadre_for(s, kind, to):

@@ -2,42 +2,54 @@
 Operation Starlite (V 18.2). Rule sections are cited as "V n.n"; "ref" is the rules analysis
 (shared/reference/vietnam_6575.md), "R<n>" its rulings (data/options.json).
 
-One module per part of the rulebook:
-  data.py, data/        TEC, CRT, counters, scenarios, options (reconstructed values marked)
-  hexes.py              the hex grid, map loading, movement costs (V 3, V 4, ref 4.1)
-  board.py              pieces, ZOC (V 3.1), hidden identities (V 10), the operation record
-  setup.py              scenario set-up, face-down VC (V 18.1-18.2)
-  turn.py               the game-turn as a Sequence, Hold/Patrol designation, operations loop (V 2.1, 6.2)
-  movement.py           hex-by-hex movement of units and stacks, airmobility (V 3, 8.1), play-area exit (V 18.1)
-  airmobile.py          the 1st Cavalry's natural airmobility, airmobile pursuit and losses (V 8, 8.1, 8.2)
-  brigades.py           US brigade deployments, switching, break-down for losses; VC regiments (V 9)
-  incidental.py         incidental attacks (V 3.2)
-  reaction.py           reaction windows and dispersal (V 5.2, 5.3)
-  operation.py          Search and Destroy / Clear and Secure, segments A-H (V 5, 6.1), reserves (V 5.7-5.8)
-  combat.py             ratio, DRMs, CRT, support, loss allocation (V 5.4-5.5, 7)
-  interdiction.py       interdiction (V 7.5)
-  bombardment.py        bombardment operations (V 7.5)
-  strategic.py          strategic movement (V 3.3)
-  security.py           security operations (V 6.3)
-  naval.py              naval transport (V 3.4)
-  reinforce.py          reinforcements: a named hex, or entering from beside the play area (V 18.1 rule 3)
-  regions.py            free-fire zones by region, borders, entries that score (V 7.6, V 18.1)
-  victory.py            the Starlite condition, the VP table, victory levels (V 18.1-18.2)
-  arvn.py               the ARVN (V 11): ineffective units, effectiveness check (V 15.4), Rangers,
-                        Regional Forces' RP, pools per national force and the even split (V 5.5)
-  nva.py                NVA units: alert exceptions (V 5.2), face up (V 10), 4 VP a counter (V 18.1)
-  view.py, invariants.py  what each side sees; state checks for the fuzzer
+One module per part of the rulebook, in layers: a module imports only from layers below its own
+(tests/test_v_layers.py checks it, imports inside functions included). An operation registers its
+kind in assignments.py for the Operations Phase to offer; a move opens the reaction window by
+calling the window's step by name.
+  1 data.py, data/     TEC, CRT, counters, scenarios, options (reconstructed values marked)
+  2 hexes.py           the hex grid, map loading, movement costs (V 3, V 4, ref 4.1)
+  3 board.py           pieces, ZOC (V 3.1), hidden identities (V 10), the operation record; the flow
+  4 regions.py         free-fire zones by region, borders, entering a hex and the entries that score (V 7.6, 18.1)
+    airmobile.py       the 1st Cavalry's natural airmobility, airmobile pursuit and losses (V 8, 8.1, 8.2)
+    brigades.py        US brigade deployments, switching, break-down for losses; VC regiments (V 9)
+    nva.py             NVA units: alert exceptions (V 5.2), face up (V 10), 4 VP a counter (V 18.1)
+    support.py         who may fire where: artillery ranges, dedicated HQs, the cruiser (V 7.1-7.4)
+    prefs.py           play settings for the small windows (reaction, incidental, alert, support)
+  5 arvn.py            the ARVN (V 11): ineffective units, effectiveness check (V 15.4), Rangers, Regional
+                       Forces' RP, pools per national force (V 5.5)
+    interdiction.py    interdiction (V 7.5)
+    victory.py         the Starlite condition, the VP table, victory levels (V 18.1-18.2)
+  6 assignments.py     eligibility for operations and the registry of operation kinds (V 5.1, 2.1)
+    movement.py        hex-by-hex movement of units and stacks, airmobility (V 3, 8.1), play-area exit (V 18.1)
+    incidental.py      incidental attacks (V 3.2)
+    losses.py          losses: RP limits, removals, break-downs, the even split, recovery (V 5.5)
+  7 reaction.py        reaction windows and dispersal (V 5.2, 5.3)
+    combat.py          ratio, DRMs, CRT, support allocation, one battle (V 5.4, 7.2)
+  8 operation.py       Search and Destroy / Clear and Secure, segments A-H (V 5, 6.1), reserves (V 5.7-5.8)
+    bombardment.py     bombardment operations (V 7.5)
+    strategic.py       strategic movement (V 3.3)
+    security.py        security operations (V 6.3)
+    naval.py           naval transport (V 3.4)
+    reinforce.py       reinforcements: a named hex, or entering from beside the play area (V 18.1 rule 3)
+    setup.py           scenario set-up, face-down VC (V 18.1-18.2)
+  9 turn.py            the game-turn as a Sequence, Hold/Patrol designation, the Operations and Strategic
+                       Movement Phases (V 2.1, 6.2)
+    view.py            what each side sees
+    invariants.py      state checks for the fuzzer
+    about.py           the 'About this reconstruction' page
+ 10 __init__.py        the rules interface
 """
 
 import random
 
-from . import (airmobile, bombardment, brigades, combat, incidental, interdiction, movement,  # noqa: F401
+from . import (airmobile, bombardment, brigades, combat, incidental, interdiction, losses, movement,  # noqa: F401
                naval, operation, reaction, reinforce, security, setup, strategic, turn)
 from ...engine.howto import loader as howto_loader
 from ...engine.interface import data_interface
 from . import board as B
 from .board import flow
 from .data import COUNTERS, DATA_VERSION, OPTIONS, SCENARIOS
+from .losses import rp_limit
 from .setup import initial_state  # noqa: F401
 from .view import verdict_text, view  # noqa: F401
 from .about import about  # noqa: F401  (the 'About this reconstruction' page)
@@ -62,22 +74,22 @@ def invariants(state):
 
 
 def hidden_ids(state, role=None):
-    """V 10: the ids of VC units the US may not see named (every NLF unit still face down)."""
+    """V 10: the ids of VC units the US may not see named: every NLF unit face down that the US has
+    never seen face up (one turned back over after a combat, V 10, is known from the log it read)."""
     if role == "NLF" or not state["options"].get("hidden_hotseat", True):
         return []
-    return [u["id"] for u in state["units"].values() if u["side"] == "NLF" and not u.get("rev")]
+    return [u["id"] for u in state["units"].values() if u["side"] == "NLF" and not u.get("rev") and not u.get("seen")]
 
 
 def resample_hidden(state, role, rng=None):
     """A position that looks the same to `role`: the identities (kind, name) under the US's
     face-down VC handles are dealt again among units whose public facts are the same."""
-    from .combat import rp_limit
     if role != "US":
         return state
     rng = rng or random.Random(0)
     groups = {}
     for u in state["units"].values():
-        if B.concealed(u, "US", state):
+        if B.concealed(u, "US", state) and not u.get("seen"):  # what the US once saw it knows
             key = (bool(u["hex"]), u["done"], u["mission"], u["op"], u["tgt"], u["rp_spent"])
             groups.setdefault(key, []).append(u)
     for us in groups.values():

@@ -11,8 +11,8 @@ nat "ARVN"); their losses are covered by ARVN Replacement Points (rec "arvn_rp",
   - V 15.4 / V 18.1 rule 6: the effectiveness check, one die for all formations, when a scenario
     asks for it (special "arvn_check"), after reinforcements and before the turn.
   - V 11.2 Regional Forces: their strength is in hexes.Map.rf / combat.numbers; here their capacity
-    for 1 ARVN RP per operation (R36, R40b) and the even split of losses between national forces
-    (V 5.5, R30).
+    for 1 ARVN RP per operation (R36, R40b); the even split of losses between national forces
+    (V 5.5, R30) is losses.py's.
   - V 11.3 Rangers: the holding box, the Ranger roll after a US Search and Destroy designation,
     their return at the end of the operation, the 2-RP limit, destruction on a third hit and the
     5-ARVN-RP buy-back, border interdiction (+1 / +2 MP for NLF units entering SVN border hexes)."""
@@ -20,7 +20,7 @@ nat "ARVN"); their losses are covered by ARVN Replacement Points (rec "arvn_rp",
 from ...engine.flow import Step
 from . import board as B
 from .data import load
-from .regions import SVN
+from .regions import SVN, put
 
 RULE_RANGER = "V 11.3"
 
@@ -92,14 +92,6 @@ def strat_closed(s, u, b):
 def strat_may_halt(s, u, h):
     """V 11.1: it must end its strategic movement in a town, city, major city or cultivated hex."""
     return not ineffective(u) or populated_or_cultivated(s, h)
-
-
-def strat_may_begin(s, u):
-    """V 11.1: 'may not begin strategic movement if it cannot meet these two requirements'."""
-    from .movement import reach
-    if populated_or_cultivated(s, u["hex"]):
-        return True
-    return any(populated_or_cultivated(s, h) for h in reach(s, u, B.mpa(s, u), [], "strat"))
 
 
 def may_force_incidental(s, stationary):
@@ -305,7 +297,7 @@ class RangerRoll(Step):
             f["left"] -= 1
             g.log(f"{u['name']} joins the operation in {a['hex']}", RULE_RANGER,
                   refs=B.refs(B.ref_u(s, u), B.ref_h(a["hex"])))
-            B.put(g, u, a["hex"])
+            put(g, u, a["hex"])
         if not f["left"] or not ranger_hexes(s) or not rangers_in_box(s):
             g.end()
 
@@ -345,7 +337,7 @@ class RangerBuyback(Step):
         g.end()
 
 
-# --- V 5.5 / V 11.2: national forces, their pools, the Regional Forces' RP, the even split ---------
+# --- V 5.5 / V 11.2: national forces, their pools, the Regional Forces' RP -------------------------
 
 POOLS = {"US": "us_rp", "FWA": "us_rp", "ARVN": "arvn_rp", "VC": "vc_rp", "NVA": "nva_rp"}
 
@@ -365,29 +357,3 @@ def rf_capacity(s, f):
     operation, if the ARVN has one."""
     return bool(f.get("rf")) and not f.get("must") and s["rec"].get("arvn_rp", 0) > 0 and \
         not (s.get("op") or {}).get("rf_rp")
-
-
-def even_split_ok(s, f, who, rp):
-    """V 5.5 (R30, option even_split): losses are divided as evenly as possible between the national
-    forces taking part; a hit may go to force `who` only if it has had no more hits in this result
-    than any other force that can still take one, or if it is a replacement point taken because
-    the least-hit forces could only lose a unit (uneven 'to avoid unit removal')."""
-    if not B.opt(s, "even_split", True) or f.get("must"):
-        return True
-    from .combat import rp_ok
-    units = [s["units"][x] for x in f["units"] if s["units"][x]["hex"]]
-    forces = {force(u) for u in units} | ({"ARVN"} if rf_capacity(s, f) else set())
-    if len(forces) < 2:
-        return True
-    by = f.get("by", {})
-    low = min(by.get(k, 0) for k in forces)
-    if by.get(who, 0) <= low:
-        return True
-    least = [k for k in forces if by.get(k, 0) == low]
-    can_rp = any(force(u) in least and rp_ok(s, u, f) for u in units) or ("ARVN" in least and rf_capacity(s, f))
-    return rp and not can_rp
-
-
-def count(f, who, n):
-    f.setdefault("by", {})
-    f["by"][who] = f["by"].get(who, 0) + n

@@ -115,17 +115,6 @@ def strength(u):
     return val(u, "ground")
 
 
-def put(g, u, h):
-    """A unit enters hex h (a move, a landing, a shipment): every move on the map ends here, so the
-    entries that score at once are noted in one place (V 18.1: capitals, major cities, invasions).
-    Call it after the move's own log line."""
-    u["hex"] = h
-    if u.get("outside") and mapof(g.s).playable(h):
-        u.pop("outside")  # a reinforcement in the play area fights normally from now on (V 18.1)
-    from .regions import note_entry
-    note_entry(g, u, h)
-
-
 def fights(u):
     """On the map and able to attack or be attacked: not a reinforcement still beside the play
     area (V 18.1 rule 3)."""
@@ -146,17 +135,57 @@ def remove_unit(g, u, how, rule):
 
 
 def reveal(g, u, rule):
-    """V 10: a hidden VC unit is turned face up."""
+    """V 10: a hidden VC unit is turned face up (for the operation running: turn_back). The US has
+    seen it ("seen"): a position sampled for the US keeps its identity."""
     if u["side"] == "NLF" and not u.get("rev"):
-        u["rev"] = True
+        u["rev"] = u["seen"] = True
+        shown(g.s, u)
         g.reveal()
         g.log(f"VC unit {u['handle']} revealed: {u['name']}", rule, refs=refs(ref_u(g.s, u)))
+
+
+def shown(s, u):
+    """Note a VC unit face up for the operation running, to be turned back over (turn_back)."""
+    op = s.get("op")
+    if op is not None and u["id"] not in op.setdefault("shown", []):
+        op["shown"].append(u["id"])
+
+
+def turn_back(g):
+    """V 10 (L575-577): 'Units revealed for combat are turned back over immediately after casualties
+    are distributed': the VC units revealed in the operation so far and still on the map go face
+    down again (at the end of a Combat segment, of an incidental attack, of a bombardment, of the
+    operation); what the US read of them stays in its log."""
+    s = g.s
+    back = [s["units"][x] for x in (s.get("op") or {}).pop("shown", [])]
+    back = [u for u in back if u["hex"] and u.get("rev") and u.get("handle")]
+    for u in back:
+        u["rev"] = False
+    if back:
+        g.log(", ".join(f"VC unit {u['handle']}" for u in back) + " turned face down again (V 10)", "V 10",
+              refs=refs(*[ref_u(s, u) for u in back]))
+
+
+def new_handle(s):
+    """The next face-down handle ("?n") for a VC counter coming into play (V 10)."""
+    used = {int(u["handle"][1:]) for u in s["units"].values() if u.get("handle")}
+    return f"?{max(used, default=0) + 1}"
+
+
+def abandon_mission(g, u, how, rule):
+    """V 5.2 (L221-222), V 6.2 (L385): a unit on Hold or Patrol that moves by Alert, reaction or
+    retreat abandons its mission at its first step, and is Ops Complete instead (still ineligible for
+    operations this turn); a unit that stays keeps it. The log says who lost it."""
+    g.log(f"{pub(g.s, u)} {how}: it abandons its {u['mission'].title()} and is Ops Complete", rule,
+          refs=refs(ref_u(g.s, u)))
+    u["mission"], u["done"] = None, True
+    u.pop("mission_turn", None)
 
 
 def new_op(side, kind):
     """The record of the operation running (one at a time): public facts only (reference 2.4)."""
     return {"side": side, "kind": kind, "targets": [], "round": 1, "ap": 0, "ship": 0, "used": [],
-            "bonus": 0, "battles": [], "attacked": [], "rolled": False, "air_lost": False, "defended": []}
+            "bonus": {}, "battles": [], "attacked": [], "rolled": False, "air_lost": False, "defended": []}
 
 
 def close_op(s):

@@ -9,12 +9,14 @@ from math import floor
 
 from ...engine import battle as BR
 from ...engine.flow import Procedure, Step
+from . import assignments as AS
 from . import board as B
 from . import interdiction, nva
-from .combat import art_range, column, row, sea_range
+from .assignments import eligible
+from .combat import column, row
 from .data import COUNTERS
 from .hexes import distance
-from .turn import eligible
+from .support import air_left, art_range, lose_air, sea_range
 
 MIN_POINTS = 4
 
@@ -48,7 +50,7 @@ class Bombardment(Procedure):
 
     def support(self, g, f):
         r = g.s["rec"]
-        if f["side"] == "US" and ((r["ap"] and not r.get("ap_op")) or (r["ship"] and not r.get("ship_op"))):
+        if f["side"] == "US" and (air_left(g.s) > 0 or (r["ship"] and not r.get("ship_op"))):
             g.call("sd_support", who="US")
 
     def check(self, g, f):
@@ -99,9 +101,7 @@ class Bombardment(Procedure):
         g.log(f"Bombardment of {h}: {eff:g} effective points, roll {die} {ter:+d} terrain: {D} loses {loss}",
               "V 7.5", kind="result", refs=B.refs(B.ref_h(h)))
         if "A" in r["flags"] and f["side"] == "US" and op["ap"] and s["rec"]["ap"] > 0:
-            s["rec"]["ap"] -= 1
-            s["rec"]["ap_lost"] += 1
-            g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
+            lose_air(g)
         BR.odds(g, f"column {col + 1}", row=max(-4, min(11, die + ter)), result=f"{D} loses {loss}",
                 shifts=[BR.shift(f"terrain {ter:+d}", "V 7.5")], who="Bombardment", rule="V 7.5")
         BR.event(g, f"Bombardment die {die}, terrain {ter:+d}", "V 7.5", dice=[BR.die(die)])
@@ -119,6 +119,7 @@ class Bombardment(Procedure):
         s = g.s
         if s.get("battle") and not s["battle"].get("over") and f.get("loss") is not None:
             BR.end(g, "Bombardment resolved")
+        B.turn_back(g)  # V 10: after the bombardment's casualties
         B.close_op(s)
         g.log("End of the bombardment (V 7.5)", "V 7.5")
         s["op"] = None
@@ -156,3 +157,8 @@ class BombPick(Step):
             g.log(f"{B.pub(s, u)} fires", "V 7.5", refs=B.refs(B.ref_u(g.s, u)))
         else:
             g.end()
+
+
+AS.register(AS.Kind("bomb", step="bomb", order=4, what="a bombardment", rule="V 7.5",
+                    labels={"NLF": "The NLF operates: bombardment (V 7.5)", "US": "Bombardment (V 7.5)"},
+                    may=lambda s, side: bool(bombers(s, side))))

@@ -125,11 +125,13 @@ def _break_vc(g, u):
         kind = g.pick(s["pool"])
         s["pool"].remove(kind)
         nid = f"{u['id']}b{len([x for x in s['units'] if x.startswith(u['id'] + 'b')]) + 1}"
+        # placed face up for the losses, with a handle to be turned face down after them (V 10)
         s["units"][nid] = {"id": nid, "kind": kind, "name": f"{KINDS[kind]['name']} {nid.upper()}",
-                           "side": u["side"], "hex": u["hex"], "rev": True, "handle": None,
+                           "side": u["side"], "hex": u["hex"], "rev": True, "seen": True, "handle": B.new_handle(s),
                            "done": u["done"], "mission": u["mission"], "op": u["op"], "tgt": u["tgt"], "rp_spent": 0}
         if "mission_turn" in u:  # V 9.2: the battalions keep the regiment's Hold or Patrol
             s["units"][nid]["mission_turn"] = u["mission_turn"]
+        B.shown(s, s["units"][nid])
         new.append(nid)
     h = u["hex"]
     B.remove_unit(g, u, f"breaks down in {h} into {len(new)} battalions", "V 9.2")

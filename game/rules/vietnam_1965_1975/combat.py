@@ -7,14 +7,13 @@ from math import floor
 
 from ...engine import battle as BR
 from ...engine.flow import Procedure, Step
-from . import arvn
 from . import airmobile as AM
 from . import board as B
-from . import brigades as BG
 from . import prefs
 from .data import COUNTERS, CRT, TEC
-from .hexes import distance
+from .losses import pool_key  # noqa: F401  (game/ai reads it here)
 from .regions import full_support
+from .support import art_range, artillery, lose_air, sea_range  # noqa: F401  (art_range: game/ai reads it here)
 
 BRACKETS = [(Fr(5), 5), (Fr(4), 4), (Fr(3), 3), (Fr(2), 2), (Fr(3, 2), 1), (Fr(1), 0)]
 
@@ -45,44 +44,10 @@ def row(mod):
     return next(r for r in CRT["rows"] if r["roll"] == mod)
 
 
-def sea_range(s, h, rng):
-    m = B.mapof(s)
-    return any(m.is_sea(k) and distance(h, k) <= rng for k in m.hexes)
-
-
-def art_range(u, s):
-    if u["id"] == "hq7" or B.val(u, "type") == "hq":
-        return B.opt(s, "hq7_range", B.val(u, "range")) if u["kind"] == "us_rgt_hq" else B.val(u, "range")
-    return B.val(u, "range")
-
-
-def artillery(s, side, h, fighting, used, phasing):
-    """Artillery units (HQ dedicated, independent) of `side` that may fire into h (V 7.1, 7.2):
-    in range, unused this round; the operating side's (`phasing`) must be assigned to the
-    operation; the other side's must not be Ops Complete. A dedicated HQ supports only its
-    formation's units (option hq_support_scope)."""
-    out = []
-    for u in B.live(s):
-        if u["side"] != side or B.strength(u) > 0 or B.val(u, "art") <= 0 or u["id"] in used:
-            continue
-        if phasing and not u["op"]:
-            continue
-        if not phasing and (u["done"] or u["op"]):
-            continue
-        if distance(u["hex"], h) > art_range(u, s):
-            continue
-        if B.val(u, "type") == "hq" and B.opt(s, "hq_support_scope") == "brigade" and \
-                not any(commands(u, x) for x in fighting):
-            continue
-        out.append(u)
-    return out
-
-
-def commands(hq, x):
-    """R45: a brigade or regiment HQ supports its own formation's units; a division HQ (formation
-    "1cav") those of its brigades too ("1cav-3bde")."""
-    f = hq.get("form")
-    return x.get("form") == f or (B.val(hq, "size") == "XX" and bool(f) and str(x.get("form")).startswith(f + "-"))
+def pursuit(s, r):
+    """A CRT row's raw pursuit result (V 5.4): the seed's column, the printed value -1 on every row
+    (L273), or the VG edition's printed one (option crt_pursuit "vg")."""
+    return r["pursuit_vg"] if B.opt(s, "crt_pursuit", "seed") == "vg" else r["pursuit"]
 
 
 def halve_across(s, u, h):
@@ -142,13 +107,17 @@ def sources(s, h, P, atk, dfn, incidental=False):
     """What each side may add to a combat in h (V 7.1-7.4), as [key, points]: artillery units in
     range and unused this round (by id), the operation's Air Points ("ap": attacking, or defending
     after a Retreat-segment declaration), the cruiser ("ship", not in incidental attacks). Organic
-    artillery of the units fighting always counts and is not listed."""
+    artillery of the units fighting always counts and is not listed, nor is artillery in the attacked
+    hex: it defends its own hex with the defenders (V 7.1, L442-443), and its strength is applied once
+    in a round (V 7.2, L453)."""
     op = s["op"]
     D = B.other(P)
+    here = {u["id"] for u in dfn}
     # the operating side fires the artillery assigned to the operation; the other side its artillery
     # not assigned and not Ops Complete (V 7.1; in incidental attacks too, V 7.2)
     src_a = [[u["id"], B.val(u, "art")] for u in artillery(s, P, h, atk, op["used"], P == op["side"])]
-    src_d = [[u["id"], B.val(u, "art")] for u in artillery(s, D, h, dfn, op["used"], D == op["side"])]
+    src_d = [[u["id"], B.val(u, "art")] for u in artillery(s, D, h, dfn, op["used"], D == op["side"])
+             if u["id"] not in here]
     if op["ap"] and not op.get("air_used"):
         # V 7.3: the operation's Air Points (the US's, assigned at Support Declaration or declared
         # defensively in a Retreat segment), unless they interdict this round
@@ -184,16 +153,29 @@ def preview(s, h, atk):
         return {"hex": h, "void": True}
     _, _, sup_a, sup_d = support(s, h, P, atk, dfn)
     n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
-    bonus = op["bonus"] if op["round"] > 1 else 0
+    bonus = pursuit_bonus(s, atk)
     drm = n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
     dice = []
     for d in range(1, 7):
         r = row(d + drm)
         dice.append({"die": d, "row": r["roll"], "def": r["def"][n["col_d"]], "att": r["att"][n["col_a"]],
-                     "pursuit": r["pursuit"]})
+                     "pursuit": pursuit(s, r)})
     return {"hex": h, "att": n["att_total"], "def": n["def_total"], "drm_odds": n["drm_odds"],
             "drm_terrain": n["drm_terrain"], "drm_hexside": n["drm_esc"], "bonus": bonus,
             "support": [sup_a, sup_d], "dice": dice}
+
+
+def pursuit_bonus(s, atk, incidental=False):
+    """V 5.6 (L330-335), V 5.8 (L363-365): an attack's pursuit combat bonus, from the units that
+    contribute ground strength to it and pursued in the round before: the lowest of their bonuses
+    (op["bonus"], operation.next_round); 0 in round 1, in an incidental attack, and when none of them
+    pursued (offensive reserves brought in that round are not considered)."""
+    op = s["op"]
+    if op["round"] <= 1 or incidental:
+        return 0
+    have = op.get("bonus") if isinstance(op.get("bonus"), dict) else {}  # (an int in older saves)
+    vals = [have[u["id"]] for u in atk if B.strength(u) > 0 and u["id"] in have]
+    return min(vals) if vals else 0
 
 
 def record_unit(s, u):
@@ -231,27 +213,28 @@ class Battle(Procedure):
         """V 7.2: the attacker allocates its support first, then the defender."""
         src = self._sources(g, f)[0]
         if src:
-            _pick(g, f, f["side"], src, "attacker")
+            _pick(g, f, f["side"], src, "attacker", "pick_a")
 
     def pick_d(self, g, f):
-        f["pick_a"] = f.pop("ret", None)
         src = self._sources(g, f)[1]
         if src:
-            _pick(g, f, B.other(f["side"]), src, "defender")
+            _pick(g, f, B.other(f["side"]), src, "defender", "pick_d")
 
     def resolve(self, g, f):
         s = g.s
         op = s["op"]
         h, P = f["hex"], f["side"]
         D = B.other(P)
-        f["pick_d"] = f.pop("ret", None)
         atk = [s["units"][x] for x in f["atk"]]
         dfn = B.units_at(s, h, D)
-        arts_a, arts_d, sup_a, sup_d = support(s, h, P, atk, dfn, f.get("incidental"), f["pick_a"], f["pick_d"])
-        op["used"] += [u["id"] for u in arts_a + arts_d]
+        arts_a, arts_d, sup_a, sup_d = support(s, h, P, atk, dfn, f.get("incidental"), f.get("pick_a"),
+                                              f.get("pick_d"))
+        # V 7.2 (L453): artillery fires once a round: the sources chosen, and artillery defending its own hex
+        op["used"] += [u["id"] for u in arts_a + arts_d] + \
+            [u["id"] for u in dfn if B.strength(u) == 0 and B.val(u, "art") > 0 and u["id"] not in op["used"]]
         op["defended"] += [u["id"] for u in arts_d]
         n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
-        bonus = op["bonus"] if op["round"] > 1 and not f.get("incidental") else 0
+        bonus = pursuit_bonus(s, atk, f.get("incidental"))
         BR.start(g, h, f"Battle in {h}", "V 5.4", [
             BR.side(P, P, "attacker", [record_unit(s, u) for u in atk], first=True,
                     support=[f"support {sup_a}"], total=f"total {n['att_total']:g}"),
@@ -267,7 +250,7 @@ class Battle(Procedure):
         if not f.get("incidental"):
             op["rolled"] = True
         loss_d, loss_a = r["def"][n["col_d"]], r["att"][n["col_a"]]
-        raw = r["pursuit"]
+        raw = pursuit(s, r)
         ter = B.mapof(s).terrain(h)
         if TEC["terrain"][ter].get("pursuit"):
             raw += TEC["terrain"][ter]["pursuit"]
@@ -295,9 +278,7 @@ class Battle(Procedure):
             flags = [k for k in ("A", "M") if r["roll"] >= mirror[k]]
         if "A" in flags and op["ap"] and not op["air_lost"] and s["rec"]["ap"] > 0:
             op["air_lost"] = True
-            s["rec"]["ap"] -= 1
-            s["rec"]["ap_lost"] += 1
-            g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
+            lose_air(g)
         airmobile(g, flags, n["hot"], P)
         f["ld"], f["la"] = loss_d, loss_a
 
@@ -348,14 +329,14 @@ def airmobile(g, flags, hot, P):
         g.log("Airmobile loss with no AMP left: US -1 VP (V 18.1)", "V 8.1", kind="loss")
 
 
-def _pick(g, f, who, src, role):
-    """V 7.2: `who` allocates its support; under its play setting "always fire all support" the
-    engine fires every source at once (the result is left as the support_pick window leaves it)."""
+def _pick(g, f, who, src, role, into):
+    """V 7.2: `who` allocates its support, the keys fired landing in the battle's field `into`; under
+    its play setting "always fire all support" the engine fires every source at once."""
     if prefs.get(g.s, who, "support") == "all":
         fire(g, {"who": who, "role": role, "hex": f["hex"]}, [k for k, _ in src], " (play setting)")
-        f["ret"] = [k for k, _ in src]
+        f[into] = [k for k, _ in src]
     else:
-        g.call("support_pick", who=who, hex=f["hex"], src=src, role=role)
+        g.call("support_pick", into=into, who=who, hex=f["hex"], src=src, role=role)
 
 
 def fire(g, f, keys, why=""):
@@ -393,161 +374,3 @@ class SupportPick(Step):
             a = {"t": "fire", "with": [k for k, _ in f["src"]]}
         fire(g, f, a["with"])
         g.end(list(a["with"]))
-
-
-def pool_key(u):
-    """The replacement pool that covers u's losses (V 5.5: US for US and FWA, else its own force's)."""
-    return arvn.pool(u)
-
-
-def rp_limit(u, f=None):
-    """V 5.5: strength - 1 per operation; a Ranger 2 (V 11.3); HQ and artillery against a
-    bombardment of strength b: ceil(b / 2) - 1."""
-    if f and f.get("bomb") and B.strength(u) == 0 and B.val(u, "art") > 0:
-        return -(-f["bomb"] // 2) - 1
-    return B.kind(u).get("rp_limit", B.strength(u) - 1)
-
-
-def rp_ok(s, u, f):
-    lim = rp_limit(u, f) if B.opt(s, "rp_limit_per_unit", True) else 99
-    return s["rec"].get(pool_key(u), 0) > 0 and u["rp_spent"] + 1 <= lim
-
-
-@B.flow.step("losses")
-class Losses(Step):
-    """V 5.5: the owner covers the loss with replacement points charged to units (each at most
-    strength - 1 per operation), removals (a unit satisfies its strength, HQ and artillery 1) or a
-    break-down (V 9.2, brigades.py: a VC regiment into three random battalions, a US brigade in
-    deployment 1 into its HQ and battalions), one battalion of which is removed at once."""
-
-    def prompt(self, g, f):
-        return f"Losses (V 5.5): {f['n']} to take"
-
-    def _units(self, g, f):
-        return [g.s["units"][x] for x in f["units"] if g.s["units"][x]["hex"]]
-
-    def choices(self, g, f):
-        s, lab = g.s, g.labels
-        acts = []
-        if arvn.rf_capacity(s, f) and arvn.even_split_ok(s, f, "ARVN", True):
-            acts.append({"t": "rf_rp", **({"label": "1 ARVN RP on the Regional Forces (V 11.2)"} if lab else {})})
-        for u in self._units(g, f):
-            if f["must"] and u["id"] not in f["must"]:
-                continue
-            who = arvn.force(u)
-            if not f["must"] and rp_ok(s, u, f) and arvn.even_split_ok(s, f, who, True):
-                acts.append({"t": "rp", "u": u["id"], **({"label": f"1 RP on {u['name']}"} if lab else {})})
-            if not arvn.even_split_ok(s, f, who, False):
-                continue  # V 5.5: another force must take this loss first
-            acts.append({"t": "remove", "u": u["id"], **({"label": f"Remove {u['name']}"} if lab else {})})
-            if not f["must"] and BG.can_break_down(s, u):
-                acts.append({"t": "breakdown", "u": u["id"], **({"label": f"Break down {u['name']}"} if lab else {})})
-        return acts
-
-    def act(self, g, f, a):
-        s = g.s
-        side = f["side"]
-        if a["t"] == "rf_rp":  # V 11.2 (R36): the Regional Forces' one ARVN RP this operation
-            s["rec"]["arvn_rp"] -= 1
-            s["rec"]["arvn_rp_spent"] = s["rec"].get("arvn_rp_spent", 0) + 1
-            s["op"]["rf_rp"] = True
-            arvn.count(f, "ARVN", 1)
-            f["n"] -= 1
-            g.log("1 ARVN RP absorbs a loss on the Regional Forces", "V 11.2")
-            if f["n"] <= 0 or not self._units(g, f):
-                g.end()
-            return
-        u = s["units"][a["u"]]
-        key = pool_key(u)
-        if a["t"] == "rp":
-            s["rec"][key] -= 1
-            u["rp_spent"] += 1
-            f["hits"][u["id"]] = f["hits"].get(u["id"], 0) + 1
-            f["n"] -= 1
-            arvn.count(f, arvn.force(u), 1)
-            if key == "us_rp":
-                s["rec"]["us_rp_spent"] += 1
-            elif key in ("arvn_rp", "nva_rp"):  # a quarter VP each (V 18.1 rule 7)
-                s["rec"][key + "_spent"] = s["rec"].get(key + "_spent", 0) + 1
-            if side == "NLF":
-                s["vc_losses"] = s.get("vc_losses", 0) + 1
-            g.log(f"1 RP absorbs a loss on {u['name']}" + ("" if key in ("us_rp", "vc_rp") else
-                                                           f" ({key[:-3].upper()} RP)"), "V 5.5")
-        elif a["t"] == "remove":
-            used, credit, refund = removal(u, f)
-            f["n"] -= used
-            arvn.count(f, arvn.force(u), used)
-            if refund > 0:
-                s["rec"][key] += refund
-                g.log(f"{refund} RP refunded (V 5.5)", "V 5.5", to=side)
-            if side == "NLF":
-                s["vc_losses"] = s.get("vc_losses", 0) + used
-                # V 5.5: the recovery of a unit's unused strength is the VC's alone
-                if key == "vc_rp" and credit - max(refund, 0) > 0:
-                    s["rec"]["vc_rp"] += credit - max(refund, 0)
-                    g.log(f"VC RP +{credit - max(refund, 0)} (V 5.5)", "V 5.5", to="NLF")
-            f["must"] = None
-            B.remove_unit(g, u, f"eliminated in {u['hex']}", "V 11.3" if arvn.is_ranger(u) else "V 5.5")
-        else:
-            new = BG.break_down(g, u)
-            f["units"] += new
-            f["must"] = new
-            return
-        if f["n"] <= 0 or not self._units(g, f):
-            g.end()
-        if a["t"] == "remove":
-            arvn.after_removal(g, u)  # V 11.3: a destroyed Ranger may be bought back
-
-
-def removal(u, f):
-    """V 5.5: what removing u covers of the f["n"] losses still to take (a unit satisfies its
-    strength, HQ and artillery 1), the credit left over and the RP refunded from what was charged
-    to it in earlier battles of this operation."""
-    sat = max(1, B.strength(u))
-    used = min(f["n"], sat)
-    hits = f["hits"].get(u["id"], 0) + used
-    credit = max(0, B.strength(u) - hits)
-    refund = min(credit, u["rp_spent"] - f["hits"].get(u["id"], 0))
-    if B.kind(u).get("ranger"):
-        refund = u["rp_spent"]  # V 11.3: its destruction fulfils its hits; its RPs come back
-    return used, credit, refund
-
-
-def loss_table(s, f):
-    """The loss-allocation dialog (V 5.5, V 9.2, V 18.1): every unit that may take the losses
-    with what each choice costs, for the side allocating."""
-    side = f["side"]
-    pool = s["rec"][arvn.POOLS[side if side == "US" else "VC"]]
-    name = "US RP" if side == "US" else "VC RP"
-    rows = []
-    for x in f["units"]:
-        u = s["units"][x]
-        if not u["hex"] or (f["must"] and x not in f["must"]):
-            continue
-        used, credit, refund = removal(u, f)
-        nat = arvn.force(u)
-        if nat in ("ARVN", "FWA"):
-            vp = f"NLF +{B.strength(u) + B.val(u, 'art')} VP (its strength points)"
-        elif side == "US":
-            vp = "NLF +10 VP (US counter eliminated)"
-        else:
-            from .victory import removed_vp
-            vp = f"US +{removed_vp({'how': 'eliminated', 'side': side, 'kind': u['kind']})[1]} VP"
-        key = pool_key(u)
-        upool, uname = s["rec"].get(key, 0), f"{key[:-3].upper()} RP"
-        quarter = {"us_rp": ", NLF +1 VP", "arvn_rp": ", NLF +1/4 VP", "nva_rp": ", US +1/4 VP"}.get(key, "")
-        rows.append({"id": x, "name": u["name"], "ground": B.strength(u), "art": B.val(u, "art"),
-                     "rp_spent": u["rp_spent"], "pool": uname,
-                     "rp_limit": rp_limit(u, f) if B.opt(s, "rp_limit_per_unit", True) else None,
-                     "rp": (not f["must"]) and rp_ok(s, u, f),
-                     "rp_cost": f"{uname} {upool} → {upool - 1}" + quarter,
-                     "remove": f"covers {used} of {f['n']}" + (f", {refund} RP back" if refund > 0 else "")
-                     + (f", VC RP +{credit - max(refund, 0)}" if side == "NLF" and credit - max(refund, 0) > 0 else "")
-                     + f"; {vp}",
-                     "breakdown": bool(not f["must"] and BG.can_break_down(s, u)),
-                     "breakdown_text": BG.breakdown_text(s, u) if BG.can_break_down(s, u) else None})
-    out = {"side": side, "n": f["n"], "pool": pool, "pool_name": name,
-           "must": bool(f["must"]), "units": rows, "rule": "V 5.5"}
-    if arvn.rf_capacity(s, f):  # V 11.2: the Regional Forces' ARVN RP
-        out["rf"] = {"pool": s["rec"]["arvn_rp"], "rule": "V 11.2"}
-    return out

@@ -19,4 +19,10 @@ KINDS = COUNTERS["kinds"]
 SCENARIOS = load("scenarios.json")
 OPTIONS = load("options.json")["options"]
 
+
+def option_set(name):
+    """The options of a named set played together ({id: value}, from each option's "sets"): "vg", the
+    Victory Games edition's printed charts and examples where the seed's revised text differs."""
+    return {o["id"]: o["sets"][name] for o in OPTIONS if name in o.get("sets", {})}
+
 DATA_VERSION = "v65-data-1"

@@ -24,11 +24,11 @@ class Incidental(Procedure):
             if prefs.get(s, who, "incidental") == "decline":
                 g.log(f"Incidental attack in {f['hex']}: declined ({who} play setting)", "V 3.2")
                 return
-            g.call("incidental_ask", who=who, hex=f["hex"])
+            g.call("incidental_ask", into="answer", who=who, hex=f["hex"])
 
     def fight(self, g, f):
         s = g.s
-        if f.pop("ret", None) != "force":
+        if f.get("answer") != "force":
             return
         for uid in f["movers"]:
             B.reveal(g, s["units"][uid], "V 3.2")
@@ -43,15 +43,8 @@ class Incidental(Procedure):
             g.call("battle", hex=f["hex"], side=f["mover"], atk=atk, incidental=True)
 
     def wrap(self, g, f):
-        s = g.s
-        below = s["stack"][-2] if len(s["stack"]) > 1 else None
-        if below and below["s"] == "move" and below.get("cur") and not s["units"][below["cur"]]["hex"]:
-            below["moved"].append(below["cur"])
-            below["cur"] = None
-        if below and below["s"] == "move" and below.get("group"):
-            dead = [x for x in below["group"] if not s["units"][x]["hex"]]
-            below["moved"] += dead
-            below["group"] = [x for x in below["group"] if x not in dead]
+        B.turn_back(g)  # V 10: after the casualties of the incidental attack (a destroyed mover
+        # ends its move: movement.settled)
 
 
 @B.flow.step("incidental_ask")

@@ -8,10 +8,10 @@ Hexes: the target hexes and their neighbours."""
 
 from ...engine.flow import Step
 from . import board as B
-from .combat import art_range, sea_range
 from .data import COUNTERS
 from .hexes import distance
 from .regions import full_support
+from .support import art_range, commands_any, dedicated, own_scope, sea_range
 
 
 def exit_extra(s, h):
@@ -39,6 +39,8 @@ def sources(s, side):
             continue
         if phasing and not u["op"]:
             continue
+        if phasing and dedicated(u) and own_scope(s) and not commands_any(u, [x for x in B.live(s) if x["op"]]):
+            continue  # V 7.1 (L423-427): only in an operation in which units of its command take part
         if not phasing and (u["done"] or u["op"] or B.val(u, "type") == "hq"):
             continue
         out.append((u["id"], B.val(u, "art"), [h for h in _hexes(s) if distance(u["hex"], h) <= art_range(u, s)]))

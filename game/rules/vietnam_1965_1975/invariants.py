@@ -2,7 +2,7 @@
 
 from . import board as B
 from . import brigades
-from .combat import rp_limit
+from .losses import rp_limit
 
 
 def check(s):
@@ -30,6 +30,12 @@ def check(s):
     for uid in removed:
         if s["units"][uid]["hex"]:
             bad.append(f"removed unit {uid} on the map")
+    for f in s["stack"]:  # V 3 (issue 46): a move never re-enters a hex it has been in
+        for uid, path in (f.get("been") or {}).items() if f["s"] == "move" else ():
+            if len(path) != len(set(path)) or (s["units"][uid]["hex"] and s["units"][uid]["hex"] != path[-1]):
+                bad.append(f"{uid} re-entered a hex in one move: {path}")
+        if f["s"] == "sec_move" and len(f["path"]) != len(set(f["path"])):
+            bad.append(f"the security stack re-entered a road hex: {f['path']}")
     bad += brigades.check(s)  # V 9.1: each formation's counters match its deployment
     # Both sides' units may share a hex after an operation (R11: such a hex is in no ZOC).
     return bad

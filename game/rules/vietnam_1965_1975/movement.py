@@ -5,16 +5,21 @@ permanently airmobile units with airmobile.py. A hex holding enemy units may be 
 is one of the operation's target hexes; others may be passed through, and their owner may force an
 incidental attack there (V 3.2, incidental.py)."""
 
+import heapq
+
 from ...engine.flow import Step
 from . import arvn
 from . import airmobile as AM
 from . import board as B
 from .data import TEC
 from .interdiction import exit_extra
+from .regions import put
 
 MODES = {"op": "V 3", "react": "V 5.3", "alert": "V 5.2", "retreat": "V 5.6", "pursuit": "V 5.6",
          "reserve": "V 5.7", "strat": "V 3.3"}
 VERBS = {"retreat": "retreats", "pursuit": "pursues"}  # the log's verb: both V 5.6, told apart in a line
+# the moves that take a unit on Hold or Patrol off its mission once it steps (V 5.2, 6.2)
+LEAVE = {"alert": "moves by Alert", "react": "reacts", "retreat": "retreats"}
 
 
 def step_cost(s, u, a, b, enter, mode=None):
@@ -47,7 +52,6 @@ AIR = TEC["airmobile"]
 def cheapest(start, left, cost):
     """(MP spent, hex) for each hex reached from `start` with at most `left` MP by its cheapest
     path (Dijkstra), in order of cost; `cost(a, b, spent)` is the MP of the step a -> b, or None."""
-    import heapq
     best = {start: 0}
     todo = [(0, start)]
     while todo:
@@ -82,7 +86,7 @@ def reach(s, u, left, enter, mode, forbid=()):
         if n in forbid or not m.playable(n):
             return None
         k = step_cost(s, u, h, n, enter, mode)
-        if k is None or c + k > left or (closed(s, u, n, enter) and not _leaves(s, u, n, enter, left - c - k)):
+        if k is None or c + k > left or (closed(s, u, n, enter) and not _leaves(s, u, n, enter, left - c - k, (h,))):
             return None
         return k
     return sorted(h for c, h in cheapest(u["hex"], left, cost) if h != u["hex"] and not closed(s, u, h, enter))
@@ -94,19 +98,19 @@ def closed(s, u, h, enter):
     return B.other(u["side"]) in B.sides_at(s, h) and h not in enter
 
 
-def _leaves(s, u, h, enter, left):
-    need = leave_cost(s, u, h, enter)
+def _leaves(s, u, h, enter, left, avoid=()):
+    need = leave_cost(s, u, h, enter, avoid)
     return need is not None and left >= need
 
 
-def leave_cost(s, u, h, enter):
+def leave_cost(s, u, h, enter, avoid=()):
     """V 3.2: a unit may enter an enemy-occupied non-target hex only with the MP to leave it: the
-    +2 exit plus the cheapest hex beyond."""
+    +2 exit plus the cheapest hex beyond (not one of `avoid`, the hexes its move has been in)."""
     m = B.mapof(s)
     best = None
     for n in B.neighbours(h):
         c = m.enter_cost(h, n, B.val(u, "cls"))
-        if c is not None and not closed(s, u, n, enter):
+        if c is not None and not closed(s, u, n, enter) and n not in avoid:
             best = c if best is None else min(best, c)
     return None if best is None else TEC["zoc"]["exit_enemy_hex"] + exit_extra(s, h) + best
 
@@ -156,13 +160,50 @@ def may_airmobilize(s, u, f):
             and amp_left(s) >= amp_cost(u))
 
 
-def start(g, who, mode, mp, enter=(), react=False, rule=None, forbid=()):
+def start(g, who, mode, mp, enter=(), react=False, rule=None, forbid=(), cur=None, into=None):
+    """Call a move of the units in `mp` (their MP; those with none stay); `cur`: the one unit moving
+    (a reaction, a reserve); `into`: the caller's field for the MP they have left when it ends (V 5.6:
+    the pursuit's unused MP become the combat bonus). False, and nothing called, if no unit may move."""
     mp = {k: v for k, v in mp.items() if v > 0}
     if not mp:
         return False
-    g.call("move", who=who, mode=mode, mp=mp, cur=None, moved=[], enter=list(enter), react=react,
+    g.call("move", into=into, who=who, mode=mode, mp=mp, cur=cur, moved=[], enter=list(enter), react=react,
            rule=rule or MODES[mode], forbid=list(forbid))
     return True
+
+
+def alerted(s, u):
+    """Note a unit that moves by Alert (V 5.2: those ending beside operating units are revealed)."""
+    moved = s["op"].setdefault("alerted", [])
+    if u["id"] not in moved:
+        moved.append(u["id"])
+
+
+def been(f, u):
+    """The hexes u has been in during this move, its start hex first: a move never re-enters one
+    (V 3: it traces a path, L99-100), so every move ends, those along roads at 0 MP too (V 3.3)."""
+    return f.get("been", {}).get(u["id"]) or [u["hex"]]
+
+
+def entered(f, u, h):
+    f.setdefault("been", {})[u["id"]] = been(f, u) + [h]
+
+
+def react_after(g, hexes, mode, side):
+    """V 5.3: `side` may react to the move that just ended in `hexes` (a hex or a list). The window
+    is reaction.py's step, called by name: a reaction is a move of its own (start)."""
+    g.call("reaction_window", hexes=hexes, mode=mode, side=side)
+
+
+def settled(s, f):
+    """The move frame f as it stands for its next decision: a mover destroyed on the way (an
+    incidental attack, V 3.2: 'a destroyed mover ends its move') is moved and out of the stack. The
+    frame itself is brought up to date by its next action (Move.act); f itself when nothing changed."""
+    dead = [x for x in ([f["cur"]] if f.get("cur") else []) + list(f.get("group") or ()) if not s["units"][x]["hex"]]
+    if not dead:
+        return f
+    return dict(f, cur=None if f.get("cur") in dead else f.get("cur"), moved=f["moved"] + dead,
+                group=[x for x in f.get("group") or () if x not in dead])
 
 
 def _label(g, u):
@@ -172,6 +213,7 @@ def _label(g, u):
 @B.flow.step("move")
 class Move(Step):
     def prompt(self, g, f):
+        f = settled(g.s, f)
         what = {"op": "Move operating units", "react": "Reaction move", "alert": "Alert move",
                 "retreat": "Retreat", "pursuit": "Pursuit", "reserve": "Reserve move",
                 "strat": "Strategic movement"}[f["mode"]]
@@ -200,7 +242,10 @@ class Move(Step):
         left = f["mp"][u["id"]]
         if AM.must_fly(s, u, f) and not AM.flying(u, f):
             return out  # V 8.1, 8.2: it moves by air or not at all
+        path = been(f, u)
         for n in B.neighbours(u["hex"]):
+            if n in path:
+                continue  # V 3: a move never re-enters a hex it has been in
             if AM.flying(u, f):
                 c = air_step_cost(s, u, u["hex"], n, f["enter"])
                 # only as far as it can still land (the landing hex costs its landing cost, not 1/2)
@@ -220,7 +265,7 @@ class Move(Step):
             c = step_cost(s, u, u["hex"], n, f["enter"], f["mode"])
             if c is not None and c <= left and (not closed(s, u, n, f["enter"]) or
                                                  not B.opt(s, "enemy_hex_exit_check", True) or
-                                                 _leaves(s, u, n, f["enter"], left - c)):
+                                                 _leaves(s, u, n, f["enter"], left - c, path)):
                 out.append((n, c))
         return out
 
@@ -241,6 +286,7 @@ class Move(Step):
     def choices(self, g, f):
         s = g.s
         lab = g.labels
+        f = settled(s, f)
         if f.get("group"):
             units = [s["units"][x] for x in f["group"]]
             acts = [{"t": "step", "to": n, **({"label": f"Stack to {n} ({c:g} MP)"} if lab else {})}
@@ -274,6 +320,7 @@ class Move(Step):
 
     def act(self, g, f, a):
         s = g.s
+        f.update(settled(s, f))
         if a["t"] == "pick":
             f["cur"] = a["u"]
         elif a["t"] == "stack":
@@ -293,17 +340,20 @@ class Move(Step):
             u = s["units"][f["cur"]]
             f.setdefault("stepped", []).append(u["id"])
             AM.record(s, u, f)
-            if f["mode"] == "retreat" and u.get("mission"):
-                u["mission"], u["done"] = None, True  # V 6.2: a retreat ends Hold/Patrol
+            if f["mode"] in LEAVE and u.get("mission"):
+                B.abandon_mission(g, u, LEAVE[f["mode"]], f["rule"])
+            if f["mode"] == "alert":
+                alerted(s, u)
             if AM.flying(u, f):
                 c = air_step_cost(s, u, u["hex"], a["to"], f["enter"])
             else:
                 c = step_cost(s, u, u["hex"], a["to"], f["enter"], f["mode"])
             f["mp"][u["id"]] -= c
             frm = u["hex"]
+            entered(f, u, a["to"])
             g.log(f"{_label(g, u)} {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move",
                   move=[frm, a["to"]], refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['to'])))
-            B.put(g, u, a["to"])
+            put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):
                 # V 18.1 (R60, option play_area_exit): a unit leaving the play area leaves the scenario
                 B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
@@ -317,10 +367,11 @@ class Move(Step):
             self._halt(g, f)
         else:  # done
             where = self._halt(g, f, window=False) if f["cur"] else None
-            g.end(f["mp"])  # this frame first: the reaction window opens over the caller
+            # this frame first: the reaction window opens over the caller; the MP left go back only to a
+            # caller that asked for them (g.call's `into`)
+            g.end(f["mp"] if f.get("into") else None)
             if where:
-                from .reaction import open_window
-                open_window(g, where[0], f["mode"], where[1])
+                react_after(g, where[0], f["mode"], where[1])
 
     def _group_act(self, g, f, a):
         s = g.s
@@ -331,14 +382,17 @@ class Move(Step):
             for u in units:
                 f.setdefault("stepped", []).append(u["id"])
                 AM.record(s, u, f)
-                if f["mode"] == "retreat" and u.get("mission"):
-                    u["mission"], u["done"] = None, True
+                if f["mode"] in LEAVE and u.get("mission"):
+                    B.abandon_mission(g, u, LEAVE[f["mode"]], f["rule"])
+                if f["mode"] == "alert":
+                    alerted(s, u)
                 f["mp"][u["id"]] -= c
+                entered(f, u, a["to"])
             names = ", ".join(_label(g, u) for u in units)
             g.log(f"Stack ({names}) {VERBS.get(f['mode'], 'moves')} {frm} to {a['to']}", f["rule"], kind="move",
                   move=[frm, a["to"]], refs=B.refs(*[B.ref_u(g.s, x) for x in units], B.ref_h(frm), B.ref_h(a['to'])))
             for u in units:
-                B.put(g, u, a["to"])
+                put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):
                 for u in units:
                     B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
@@ -362,8 +416,7 @@ class Move(Step):
         side = next((x[1] for x in f["finals"] if x), None)
         f["finals"] = []
         if hexes:
-            from .reaction import open_window
-            open_window(g, hexes, f["mode"], side)
+            react_after(g, hexes, f["mode"], side)
 
     def _stop(self, g, f, u):
         """One unit of a stack stops: what _halt does, without opening the window."""
@@ -393,6 +446,5 @@ class Move(Step):
         if trigger and f["mode"] == "strat":  # V 3.3: only a unit ending in an enemy ZOC is reacted to
             trigger = B.in_enemy_zoc(g.s, u["hex"], u["side"])
         if trigger and window:
-            from .reaction import open_window
-            open_window(g, u["hex"], f["mode"], B.other(u["side"]))
+            react_after(g, u["hex"], f["mode"], B.other(u["side"]))
         return [u["hex"], B.other(u["side"])] if trigger else None  # a list: state is JSON

@@ -5,8 +5,12 @@ All units so moved are Ops Complete. An operation of the Strategic Movement Phas
 Operations Phase. Ports and beaches are the map's "port" and "beach" hexes."""
 
 from ...engine.flow import Procedure, Step
+from . import assignments as AS
 from . import board as B
 from . import movement
+from .assignments import eligible
+from .reaction import open_window
+from .regions import put
 
 
 def landings(s):
@@ -38,7 +42,6 @@ class Naval(Procedure):
         movement.start(g, "US", "op", mp, react=False, rule="V 3.4")
 
     def ship(self, g, f):
-        f.pop("ret", None)
         if any(u["op"] and u["hex"] in ports(g.s) for u in B.live(g.s)):
             g.call("naval_place", who="US", done=[])
 
@@ -46,7 +49,6 @@ class Naval(Procedure):
         s = g.s
         hexes = sorted({u["hex"] for u in B.live(s) if u["op"] and B.in_enemy_zoc(s, u["hex"], "US")})
         if hexes:
-            from .reaction import open_window
             open_window(g, hexes, "strat", "NLF")
 
     def wrap(self, g, f):
@@ -79,5 +81,13 @@ class NavalPlace(Step):
         f["done"].append(u["id"])
         g.log(f"{u['name']} shipped from {frm} to {a['hex']}", "V 3.4", kind="move", move=[frm, a["hex"]],
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(frm), B.ref_h(a['hex'])))
-        B.put(g, u, a["hex"])
+        put(g, u, a["hex"])
 
+
+def _may(s):
+    return bool(eligible(s, "US")) and possible(s)
+
+
+AS.register(AS.Kind("naval", step="naval", order=6, what="a naval transport", rule="V 3.4",
+                    labels={"US": "Naval transport (V 3.4)"}, may=lambda s, side: _may(s),
+                    phase="Naval transport (V 3.4)", phase_may=_may))

@@ -14,6 +14,7 @@ artillery. What sets them apart from the VC:
     1/4 (victory.removed_vp, victory.vp)."""
 
 from . import board as B
+from .data import KINDS
 
 
 def is_nva(u):
@@ -81,5 +82,4 @@ def alert_why(s, u):
 def face_up_at_setup(s, rec_kind):
     """V 10 (option nva_face_up): only VC counters are face down (a scenario's "vc_bn" is a VC
     battalion drawn blind at set-up, reinforce/setup)."""
-    from .data import KINDS
     return (KINDS.get(rec_kind) or {}).get("nat") == "NVA" and B.opt(s, "nva_face_up", True)

@@ -5,10 +5,13 @@ s["op"] (public facts only: side, target hexes, round, support)."""
 
 from ...engine.flow import Procedure, Step
 from . import airmobile as AM
+from . import assignments as AS
 from . import board as B
 from . import arvn, interdiction, movement, nva, prefs
+from .assignments import eligible
+from .reaction import disperse, may_disperse
 from .regions import declare_ffz, ffz_choices
-from .turn import eligible
+from .support import air_left, commands_any, commit_air, dedicated, own_scope
 
 
 def retarget(s):
@@ -41,7 +44,7 @@ class SearchDestroy(Procedure):
     def support(self, g, f):
         if f["side"] == "US":
             r = g.s["rec"]
-            if (r["ap"] and not r.get("ap_op")) or (r["ship"] and not r.get("ship_op")):
+            if air_left(g.s) > 0 or (r["ship"] and not r.get("ship_op")):
                 g.call("sd_support", who="US")
 
     def movement(self, g, f):
@@ -70,11 +73,15 @@ class SearchDestroy(Procedure):
             g.call("alert_auto" if prefs.get(s, "NLF", "alert") == "roll" else "alert", who="NLF", queue=hexes)
 
     def after_alert(self, g, f):
+        """V 5.2 (L63): 'Hidden VC units that end their Alert movement in the same hex as or adjacent
+        to any operating units are revealed' (those that stayed are revealed, if at all, by the
+        Combat segment, L64)."""
         s = g.s
         retarget(s)
         ops = operating(s)
-        for u in B.live(s):
-            if u["side"] == "NLF" and any(near(u["hex"], o["hex"]) for o in ops if o["side"] != u["side"]):
+        for uid in s["op"].get("alerted", []):
+            u = s["units"][uid]
+            if u["hex"] and any(near(u["hex"], o["hex"]) for o in ops):
                 B.reveal(g, u, "V 5.2")
         if not any(near(t, o["hex"]) for t in s["op"]["targets"] for o in ops):
             g.log("No operating unit is in or adjacent to a target hex: the operation ends (V 5.2)", "V 5.2")
@@ -93,15 +100,11 @@ class SearchDestroy(Procedure):
                 B.reveal(g, u, "V 10")
 
     def attacks(self, g, f):
-        s = g.s
-        f.pop("ret", None)
-        hexes = attackable(s)
-        if not hexes:
-            return
-        g.call("attack_pick", who=f["side"])
+        if attackable(g.s):
+            g.call("attack_pick", into="attack", who=f["side"])
 
     def battle(self, g, f):
-        r = f.pop("ret", None)
+        r = f.pop("attack", None)  # an attack, "stop", or none (nothing left to attack)
         if isinstance(r, dict):
             g.s["op"]["attacked"].append(r["hex"])
             self.goto_part(f, "attacks")
@@ -110,6 +113,7 @@ class SearchDestroy(Procedure):
     def retreat(self, g, f):
         s = g.s
         op = s["op"]
+        B.turn_back(g)  # V 10: the casualties of the round are distributed
         if not op["rolled"]:
             if B.opt(s, "void_round_ends", True) or not op["targets"] or op["round"] >= 3:
                 g.log("No combat this round: the operation ends (V 5.4)", "V 5.4")
@@ -125,15 +129,15 @@ class SearchDestroy(Procedure):
     def defensive(self, g, f):
         """V 5.7: the US defending may send defensive reserves after the retreats."""
         s = g.s
-        if f["side"] == "NLF" and (reserves(s) or (s["rec"]["ap"] and not s["rec"].get("ap_op"))):
+        if f["side"] == "NLF" and (reserves(s) or air_left(s) > 0):
             g.call("reserve_pick", who="US", kind="defensive")
 
     def pursuit(self, g, f):
         """V 5.6, reference 2.7.5: the lowest adjusted pursuit result of the round's battles plus
-        each unit's innate modifier; units without one do not pursue."""
+        each unit's innate modifier; units without one do not pursue. Round 3 has its pursuit too:
+        'After the third pursuit phase, the operation automatically ends' (V 5.1, L216-217)."""
         s = g.s
         op = s["op"]
-        f.pop("ret", None)
         retarget(s)
         R = min(b["pursuit"] for b in op["battles"]) if op["battles"] else 0
         op["R"] = R
@@ -147,22 +151,19 @@ class SearchDestroy(Procedure):
             allow[u["id"]] = R + inn - (2 if op["kind"] == "cs" else 0)  # V 6.1: C&S pursuit -2
         op["allow"] = allow
         g.log(f"Pursuit result {R:+d}", "V 5.6", kind="result")
-        if op["round"] < 3:
-            movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True)
+        movement.start(g, f["side"], "pursuit", allow, enter=op["targets"], react=True, into="unused")
 
     def offensive(self, g, f):
         """V 5.8: the US operating may activate offensive reserves in the pursuit segment."""
         s = g.s
         if f["side"] == "US" and s["op"]["round"] < 3 and s["op"]["targets"] and \
-                (reserves(s) or (s["rec"]["ap"] and not s["rec"].get("ap_op"))):
-            f["unused"] = f.pop("ret", None)
+                (reserves(s) or air_left(s) > 0):
             g.call("reserve_pick", who="US", kind="offensive")
 
     def cs_round(self, g, f):
         """V 6.1: at the end of a C&S round, US units not in a target hex may go on Hold or Patrol."""
         s = g.s
         if s["op"]["kind"] == "cs" and switchable(s, True):
-            f["unused"] = f.get("unused") or f.pop("ret", None)
             g.call("cs_switch", who="US", outside=True)
 
     def cs_end(self, g, f):
@@ -173,17 +174,15 @@ class SearchDestroy(Procedure):
     def next_round(self, g, f):
         s = g.s
         op = s["op"]
-        unused = f.pop("unused", None) or f.pop("ret", None) or {}
-        if not isinstance(unused, dict):
-            unused = {}
-        vals = []
+        unused = f.pop("unused", None) or {}  # the pursuit move's MP left (V 5.6)
+        bonus = {}  # V 5.6: each pursuer's combat bonus for the next round's attacks (combat.pursuit_bonus)
         for uid, a in op.get("allow", {}).items():
             u = s["units"][uid]
             if not u["hex"] or B.strength(u) <= 0:
                 continue
             left = unused.get(uid, a) if a > 0 else (a if B.opt(s, "negative_pursuit", True) else 0)
-            vals.append(left if B.opt(s, "pursuit_bonus") == "all_unused" else min(left, op["R"] + 1))
-        op["bonus"] = int(min(vals)) if vals else 0
+            bonus[uid] = int(left if B.opt(s, "pursuit_bonus") == "all_unused" else min(left, op["R"] + 1))
+        op["bonus"] = bonus
         op["interdict"] = {}  # V 7.5: markers are removed after each pursuit
         retarget(s)
         if op["round"] < 3 and op["targets"]:
@@ -194,6 +193,7 @@ class SearchDestroy(Procedure):
         """Segment H: operating units are Ops Complete (with artillery that defended); targets,
         RP limits and support assignments end with the operation."""
         s = g.s
+        B.turn_back(g)
         B.close_op(s)
         arvn.go_home(g)  # V 11.3: Rangers back to their box
         g.log("End of the operation (V 2.1 H)", "V 2.1")
@@ -215,8 +215,8 @@ def attackable(s):
 
 @B.flow.step("sd_pick")
 class SdPick(Step):
-    """Segment A (V 5.1): the operating units (any eligible units, anywhere) and the target hex
-    (none or one hex holding enemy units)."""
+    """Segment A (V 5.1): the operating units (any eligible units, anywhere; a dedicated HQ once a
+    unit under its command operates, V 7.1) and the target hex (none or one hex holding enemy units)."""
 
     def prompt(self, g, f):
         n = sum(1 for u in g.s["units"].values() if u["op"])
@@ -224,8 +224,11 @@ class SdPick(Step):
 
     def choices(self, g, f):
         s, lab = g.s, g.labels
+        ops = [u for u in B.live(s) if u["op"]]
         acts = [{"t": "unit", "u": u["id"], **({"label": f"Operate with {u['name']} ({u['hex']})"} if lab else {})}
-                for u in eligible(s, f["who"]) if not u["op"] and arvn.may_join(s, u)]
+                for u in eligible(s, f["who"]) if not u["op"] and arvn.may_join(s, u)
+                # V 7.1 (L427-428): a dedicated HQ joins an operation of units under its command
+                and not (dedicated(u) and own_scope(s) and not commands_any(u, ops))]
         if f["target"] is None:
             hexes = sorted({u["hex"] for u in B.live(s) if u["side"] != f["who"] and B.fights(u)})
             acts += [{"t": "target", "hex": h, **({"label": f"Target hex {h}"} if lab else {})} for h in hexes]
@@ -251,15 +254,16 @@ class SdPick(Step):
 
 @B.flow.step("sd_support")
 class SdSupport(Step):
-    """Segment B (V 7.3, V 7.5, V 7.6): Air Points (once per turn, every round of one operation),
-    the cruiser (one operation per turn) and, where the scenario allows it, a free-fire zone."""
+    """Segment B (V 7.3, V 7.5, V 7.6): Air Points (any of those left this game-turn; each serves
+    every round of this operation, V 7.3), the cruiser (one operation per turn) and, where the
+    scenario allows it, a free-fire zone."""
 
     def prompt(self, g, f):
         return "Support declaration (V 7.3, 7.5): Air Points and the cruiser for this operation"
 
     def choices(self, g, f):
         r = g.s["rec"]
-        aps = range(0, (0 if r.get("ap_op") else r["ap"]) + 1)
+        aps = range(0, air_left(g.s) + 1)
         ships = (0, 1) if r["ship"] and not r.get("ship_op") else (0,)
         acts = [{"t": "support", "ap": n, "ship": k,
                  **({"label": f"{n} AP" + (", the cruiser" if k else "")} if g.labels else {})}
@@ -271,12 +275,12 @@ class SdSupport(Step):
         if a["t"] == "ffz":
             declare_ffz(g, a["region"])  # V 7.6; it lasts the whole scenario (V 18.1 rule 4)
             return
-        s["op"]["ap"], s["op"]["ship"] = a["ap"], a["ship"]
-        if a["ap"]:
-            s["rec"]["ap_op"] = True
+        s["op"]["ship"] = a["ship"]
+        commit_air(g, a["ap"])
         if a["ship"]:
             s["rec"]["ship_op"] = True
-        g.log(f"Support: {a['ap']} Air Points" + (", the cruiser" if a["ship"] else ""), "V 7.3")
+        g.log(f"Support: {a['ap']} Air Points ({air_left(s)} left this turn)" + (", the cruiser" if a["ship"] else ""),
+              "V 7.3")
         g.end()
 
 
@@ -290,7 +294,6 @@ class Alert(Step):
 
     def _units(self, g, f):
         """The target units in the hex that may disperse: VC only (V 5.2)."""
-        from .reaction import may_disperse
         return [u for u in B.units_at(g.s, f["queue"][0], "NLF") if u["tgt"] and may_disperse(u)]
 
     def choices(self, g, f):
@@ -301,7 +304,6 @@ class Alert(Step):
             prefs.actions(g.s, "NLF", "alert", lab)
 
     def act(self, g, f, a):
-        from .reaction import disperse
         s = g.s
         if a["t"] == "pref":  # "never disperse": this alert is rolled now, the next ones by the engine
             prefs.choose(g, "NLF", "alert", a["value"])
@@ -319,8 +321,6 @@ class Alert(Step):
             m = B.mapof(s)
             mods = {}
             for u in units:
-                if u.get("mission"):
-                    u["mission"], u["done"] = None, True  # V 6.2: alert ends Hold/Patrol
                 mod = nva.alert_mod(s, u, f.get("extra", 0))  # V 7.5: extra -2 against a bombardment
                 mp[u["id"]] = die + m.foot_cost(h) + mod
                 mods.setdefault(mod, []).append(u)
@@ -400,7 +400,7 @@ class ReservePick(Step):
         # V 7.3: Air Points not yet committed this turn may be declared now (defensive AP in the
         # Retreat segment of an NLF operation, extra AP in the Pursuit segment of a US one)
         air = [{"t": "ap", "n": n, **({"label": f"Commit {n} Air Points"} if lab else {})}
-               for n in range(1, r["ap"] + 1)] if r["ap"] and not r.get("ap_op") else []
+               for n in range(1, air_left(g.s) + 1)]
         return [{"t": "reserve", "u": u["id"], **({"label": f"Activate {u['name']} ({u['hex']})"} if lab else {})}
                 for u in reserves(g.s)] + air + [{"t": "done", **({"label": "No (more) reserves"} if lab else {})}]
 
@@ -410,9 +410,9 @@ class ReservePick(Step):
             g.end()
             return
         if a["t"] == "ap":
-            s["op"]["ap"] = a["n"]
-            s["rec"]["ap_op"] = True
-            g.log(f"The US commits {a['n']} Air Points to the operation", "V 7.3")
+            commit_air(g, a["n"])
+            g.log(f"The US commits {a['n']} Air Points to the operation ({s['op']['ap']} in it, {air_left(s)} left "
+                  "this turn)", "V 7.3")
             return
         u = s["units"][a["u"]]
         u["rsv"] = s["op"]["round"]
@@ -420,8 +420,8 @@ class ReservePick(Step):
         if f["kind"] == "offensive":
             u["op"] = True
         g.log(f"{u['name']} becomes a {f['kind']} reserve", rule)
-        movement.start(g, "US", "reserve", {u["id"]: B.mpa(s, u)}, enter=s["op"]["targets"], react=True, rule=rule)
-        g.frame["cur"] = u["id"]
+        movement.start(g, "US", "reserve", {u["id"]: B.mpa(s, u)}, enter=s["op"]["targets"], react=True, rule=rule,
+                       cur=u["id"])
 
 
 def switchable(s, outside):
@@ -456,3 +456,18 @@ class CsSwitch(Step):
         u["mission_turn"] = g.s["turn"]
         g.log(f"{u['name']} in {u['hex']} goes on {a['t'].title()}", "V 6.1",
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
+
+
+def first_units(s, side):
+    """The units an operation may begin with (V 5.1): any eligible unit but a dedicated HQ, which
+    joins only an operation of units under its command (V 7.1, option hq_support_scope)."""
+    return [u for u in eligible(s, side) if not (dedicated(u) and own_scope(s))]
+
+
+AS.register(AS.Kind("sd", step="sd", order=1, what="a Search and Destroy operation", rule="V 5",
+                    labels={"NLF": "The NLF operates: Search and Destroy", "US": "Conduct a Search and Destroy operation"},
+                    may=lambda s, side: bool(first_units(s, side)), data={"kind": "sd"}))
+AS.register(AS.Kind("cs", step="sd", order=2, what="a Clear and Secure operation", rule="V 6.1",
+                    labels={"US": "Conduct a Clear and Secure operation (V 6.1)"},  # V 6.1: the US only
+                    may=lambda s, side: any(not arvn.is_ranger(u) for u in first_units(s, side)),  # no Ranger in a C&S
+                    data={"kind": "cs"}))

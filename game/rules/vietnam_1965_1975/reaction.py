@@ -28,6 +28,15 @@ def open_window(g, hexes, mode, side):
         g.call("react", who=side, hexes=list(hexes), done=[], after=mode)
 
 
+@B.flow.step("reaction_window")
+class ReactionWindow(Step):
+    """A move has ended (movement.react_after): the window opens now, over whoever called the move."""
+
+    def run(self, g, f):
+        g.pop()
+        open_window(g, f["hexes"], f["mode"], f["side"])
+
+
 def may_disperse(u):
     return u["side"] == "NLF" and B.val(u, "nat") == "VC"
 
@@ -63,13 +72,9 @@ class React(Step):
         if a["t"] == "disperse":
             disperse(g, u, "V 5.3")
             return
-        if u.get("mission"):
-            u["mission"] = None  # V 6.2: a reacting Hold or Patrol unit loses its mission
-            u["done"] = True  # ... and stays ineligible for an operation
         g.log(f"{B.pub(s, u)} reacts", "V 5.3", refs=B.refs(B.ref_u(g.s, u)))
         into = s["op"]["targets"] if f["who"] != s["op"]["side"] and f.get("after") in ("op", "pursuit") else []
-        start(g, f["who"], "react", {u["id"]: B.mpa(s, u)}, enter=into, react=False)
-        g.frame["cur"] = u["id"]
+        start(g, f["who"], "react", {u["id"]: B.mpa(s, u)}, enter=into, react=False, cur=u["id"])
 
 
 def disperse(g, u, rule):

@@ -90,6 +90,16 @@ def declare_ffz(g, region):
 
 
 # ---- entries that score at once (V 18.1 rule 7) ---------------------------------------------------
+def put(g, u, h):
+    """A unit enters hex h (a move, a landing, a shipment): every move on the map ends here, so the
+    entries that score at once are noted in one place (V 18.1: capitals, major cities, invasions).
+    Call it after the move's own log line."""
+    u["hex"] = h
+    if u.get("outside") and B.mapof(g.s).playable(h):
+        u.pop("outside")  # a reinforcement in the play area fights normally from now on (V 18.1)
+    note_entry(g, u, h)
+
+
 def note_entry(g, u, h):
     """A unit has entered h: the NLF scores capitals (3) and major cities (10) the first time one of
     its units enters them; a US-side unit entering Laos or Cambodia invades it (10 VP, once each)."""

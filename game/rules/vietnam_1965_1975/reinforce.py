@@ -13,6 +13,8 @@ when it arrives. VC battalions arrive face down (V 10), like those set up at the
 
 from ...engine.flow import Step
 from . import board as B
+from .brigades import enter
+from .data import COUNTERS
 from .nva import face_up_at_setup
 
 
@@ -35,16 +37,10 @@ def outside(u):
     return bool(u.get("outside"))
 
 
-def _handle(s):
-    used = {int(u["handle"][1:]) for u in s["units"].values() if u.get("handle")}
-    return f"?{max(used, default=0) + 1}"
-
-
 def arrive(g, d, hex_):
     """One group, or part of one, takes the field in hex_ (a named hex or one beside the area)."""
     s = g.s
     if d.get("formation"):  # V 9.1: a whole US brigade, in the deployment the scenario gives (default 2)
-        from .brigades import enter
         placed = enter(g, d["formation"], d.get("dep", 2), hex_)
         for u in placed:
             if d.get("enter"):
@@ -54,14 +50,13 @@ def arrive(g, d, hex_):
     for rec in d["units"]:
         u = new_unit(rec, d["side"])
         if u["kind"] == "vc_bn":  # V 18.1 rule 2: VC battalions are drawn at random, placed blind
-            from .data import COUNTERS
             u["kind"] = g.pick(COUNTERS["vc_battalion_pool"]["items"])
             u["drawn"] = True
         s["units"][u["id"]] = u
         if d["side"] == "NLF" and face_up_at_setup(s, u["kind"]):
             u["rev"] = True  # V 10: NVA counters are never face down (option nva_face_up)
         if d["side"] == "NLF" and B.concealed(u, "US", s):
-            u["handle"] = _handle(s)
+            u["handle"] = B.new_handle(s)
         u["hex"] = hex_  # placed, not moved: an arrival does not count as entering (V 18.1)
         if d.get("enter"):
             u["outside"] = s["turn"]

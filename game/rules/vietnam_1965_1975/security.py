@@ -9,10 +9,13 @@ at its end. Not implemented: Air Points and FFZ (R41), the forming-up of road st
 
 from ...engine.flow import Procedure, Step
 from . import arvn
+from . import assignments as AS
 from . import board as B
 from . import movement
+from .assignments import eligible
 from .interdiction import exit_extra
-from .turn import eligible
+from .reaction import open_window
+from .regions import put
 
 
 def road_units(s):
@@ -44,7 +47,6 @@ class Security(Procedure):
         hexes = sorted({u["hex"] for u in ops})
         s["op"]["targets"] = []
         if hexes:
-            from .reaction import open_window
             open_window(g, hexes, "op", "NLF")
         else:
             s["op"] = None
@@ -86,10 +88,20 @@ def _here(s):
     return [u for u in B.live(s) if u["op"]]
 
 
+def _at(s, f):
+    """Where the security stack stands: its units' hex (the entry hex after backing up, V 6.3), or
+    the last hex of its path once none is left."""
+    here = _here(s)
+    return here[0]["hex"] if here else f["path"][-1]
+
+
 @B.flow.step("sec_move")
 class SecMove(Step):
+    """V 6.3: the stack moves along the road (its path: it never re-enters a hex it left, V 3); the
+    operation's combat rounds are counted in its record (op["fights"]); after the third it halts."""
+
     def prompt(self, g, f):
-        return f"Security operation (V 6.3): in {f['path'][-1]}, {f['mp']:g} MP for ZOC exits; move along the road"
+        return f"Security operation (V 6.3): in {_at(g.s, f)}, {f['mp']:g} MP for ZOC exits; move along the road"
 
     def _cost(self, s, h):
         if "NLF" in B.sides_at(s, h):
@@ -99,13 +111,13 @@ class SecMove(Step):
     def choices(self, g, f):
         s, lab = g.s, g.labels
         m = B.mapof(s)
-        h = f["path"][-1]
+        h = _at(s, f)
         acts = []
         if _here(s):
             c = self._cost(s, h)
-            if c <= f["mp"]:
+            if c <= f["mp"] and not s["op"].get("halt"):
                 for n in B.neighbours(h):
-                    if m.road(h, n) and m.playable(n) and n not in f["path"][-1:]:
+                    if m.road(h, n) and m.playable(n) and n not in f["path"]:  # V 3: never back into a hex left
                         acts.append({"t": "step", "to": n, **({"label": f"Along the road to {n}"} if lab else {})})
             if len(_here(s)) > 1:
                 acts += [{"t": "drop", "u": u["id"], **({"label": f"Drop {u['name']} here"} if lab else {})}
@@ -125,67 +137,63 @@ class SecMove(Step):
             g.log(f"{u['name']} stays in {u['hex']} (Ops Complete)", "V 6.3",
                   refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
             return
-        h, n = f["path"][-1], a["to"]
+        h, n = _at(s, f), a["to"]
         f["mp"] -= self._cost(s, h)
         movers = _here(s)
         f["path"].append(n)
         g.log(f"The security stack moves {h} to {n}", "V 6.3", kind="move", move=[h, n],
               refs=B.refs(B.ref_h(h), B.ref_h(n)))
         for u in movers:
-            B.put(g, u, n)
+            put(g, u, n)
         if "NLF" in B.sides_at(s, n):
             for u in B.units_at(s, n, "NLF"):
                 u["tgt"] = True
             s["op"]["targets"] = [n]
-            g.call("sec_fight", entry=h, forbid=f["path"][-4:-1])
+            g.call("sec_fight", hex=n, entry=h, forbid=f["path"][-4:-1])
 
 
 @B.flow.step("sec_fight")
 class SecFight(Procedure):
-    """V 6.3: the attack on entering an enemy road hex, repeated while defenders remain."""
+    """V 6.3: the attack on entering the enemy road hex `hex` from `entry`, repeated while defenders
+    remain, three combat rounds in the operation at most (op["fights"])."""
     parts = ("fight", "retreat", "after", "again")
 
     def fight(self, g, f):
         s = g.s
-        mv = s["stack"][-2]
-        h = mv["path"][-1]
-        mv["rounds"] += 1
-        s["op"]["round"] = mv["rounds"]
-        s["op"]["used"] = []
+        op = s["op"]
+        op["fights"] = op.get("fights", 0) + 1
+        op["round"] = op["fights"]
+        op["used"] = []
         atk = [u["id"] for u in _here(s) if B.strength(u) > 0] or [u["id"] for u in _here(s)]
         if atk:
-            g.call("battle", hex=h, side="US", atk=atk, incidental=True)
+            g.call("battle", hex=f["hex"], side="US", atk=atk, incidental=True)
 
     def retreat(self, g, f):
         s = g.s
-        h = s["stack"][-2]["path"][-1]
-        mp = {u["id"]: B.mpa(s, u) for u in B.units_at(s, h, "NLF")}
+        mp = {u["id"]: B.mpa(s, u) for u in B.units_at(s, f["hex"], "NLF")}
         movement.start(g, "NLF", "retreat", mp, forbid=f["forbid"])
 
     def after(self, g, f):
         s = g.s
-        h = s["stack"][-2]["path"][-1]
-        if "NLF" in B.sides_at(s, h) and _here(s):
+        if "NLF" in B.sides_at(s, f["hex"]) and _here(s):
             g.call("sec_withdraw", who="US", entry=f["entry"])
 
     def again(self, g, f):
         s = g.s
-        mv = s["stack"][-2]
-        h = mv["path"][-1]
+        h = f["hex"]
         if "NLF" not in B.sides_at(s, h) or not _here(s):
             for u in B.units_at(s, h, "NLF"):
                 u["tgt"] = False
             s["op"]["targets"] = []
             return
-        if mv["rounds"] >= 3:
+        if s["op"]["fights"] >= 3:
             for u in _here(s):
-                B.put(g, u, f["entry"])
-            mv["path"].append(f["entry"])
+                put(g, u, f["entry"])
             g.log(f"After three rounds the security stack backs up to {f['entry']} (V 6.3)", "V 6.3")
             for u in B.units_at(s, h, "NLF"):
                 u["tgt"] = False
             s["op"]["targets"] = []
-            mv["mp"] = -1  # it halts there
+            s["op"]["halt"] = True  # it halts there
             return
         self.goto_part(f, "fight")
 
@@ -211,3 +219,8 @@ class SecWithdraw(Step):
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(f['entry'])))
         if not _here(s):
             g.end()
+
+
+AS.register(AS.Kind("security", step="security", order=5, what="a security operation", rule="V 6.3",
+                    labels={"US": "Security operation (V 6.3)"}, may=lambda s, side: bool(road_units(s)),
+                    phase="Security operation (V 6.3)", phase_may=lambda s: bool(road_units(s))))

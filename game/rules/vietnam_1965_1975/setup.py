@@ -6,7 +6,7 @@ from ...engine.flow import Procedure, Step
 from . import board as B
 from . import nva
 from . import brigades
-from .data import SCENARIOS
+from .data import COUNTERS, SCENARIOS
 from .hexes import neighbours
 
 
@@ -64,7 +64,6 @@ class Setup(Procedure):
     def handles(self, g, f):
         """V 10: the face-down counters carry no identity; their handles are dealt at random so
         that a handle says nothing about the unit under it."""
-        from .data import COUNTERS
         g.s["pool"] = list(COUNTERS["vc_battalion_pool"]["items"])
         nlf = [u for u in g.s["units"].values() if u["side"] == "NLF"]
         for u in nlf:

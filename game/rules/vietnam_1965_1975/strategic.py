@@ -7,9 +7,10 @@ in Starlite (EXT-1)."""
 
 from ...engine.flow import Procedure, Step
 from . import arvn
+from . import assignments as AS
 from . import board as B
 from . import movement
-from .turn import eligible
+from .assignments import eligible
 
 
 def allowed(s, side):
@@ -20,7 +21,14 @@ def ineffective_movers(s):
     """V 11.1: ineffective ARVN units may move strategically in the Strategic Movement Phase only,
     and only if they can end in a town, city, major city or cultivated hex."""
     return [u for u in B.live(s) if u["side"] == "US" and arvn.ineffective(u) and not u["done"]
-            and not u.get("mission") and arvn.strat_may_begin(s, u)]
+            and not u.get("mission") and strat_may_begin(s, u)]
+
+
+def strat_may_begin(s, u):
+    """V 11.1: 'may not begin strategic movement if it cannot meet these two requirements'."""
+    if arvn.populated_or_cultivated(s, u["hex"]):
+        return True
+    return any(arvn.populated_or_cultivated(s, h) for h in movement.reach(s, u, B.mpa(s, u), [], "strat"))
 
 
 @B.flow.step("strat")
@@ -68,28 +76,9 @@ class StratPick(Step):
             g.end()
 
 
-@B.flow.step("strat_phase")
-class StratPhase(Step):
-    """V 2.1 item 3: the US part of the Strategic Movement Phase (security operations and naval
-    transport are not implemented)."""
-
-    def prompt(self, g, f):
-        return "Strategic Movement Phase (V 2.1): make a strategic move, or finish"
-
-    def choices(self, g, f):
-        lab = g.labels
-        from .security import road_units
-        acts = [{"t": "strat", **({"label": "Strategic movement"} if lab else {})}] \
-            if eligible(g.s, "US") or ineffective_movers(g.s) else []
-        if road_units(g.s):
-            acts.append({"t": "security", **({"label": "Security operation (V 6.3)"} if lab else {})})
-        from .naval import possible
-        if eligible(g.s, "US") and possible(g.s):
-            acts.append({"t": "naval", **({"label": "Naval transport (V 3.4)"} if lab else {})})
-        return acts + [{"t": "done", **({"label": "End the phase"} if lab else {})}]
-
-    def act(self, g, f, a):
-        if a["t"] == "done":
-            g.pop()
-            return
-        g.call(a["t"], who="US", side="US", **({"t3a": True} if a["t"] == "strat" else {}))
+AS.register(AS.Kind("strat", step="strat", order=3, what="a strategic movement", rule="V 3.3",
+                    labels={"NLF": "The NLF operates: strategic movement (V 3.3)", "US": "Strategic movement (V 3.3)"},
+                    may=lambda s, side: bool(eligible(s, side)) and allowed(s, side),
+                    # V 11.1: ineffective ARVN units move strategically in the Strategic Movement Phase only
+                    phase="Strategic movement", phase_may=lambda s: bool(eligible(s, "US") or ineffective_movers(s)),
+                    phase_data={"t3a": True}))

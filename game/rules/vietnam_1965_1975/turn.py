@@ -4,7 +4,11 @@ US decline the NLF ends the phase or operates."""
 
 from ...engine.flow import Row, Sequence, Step
 from . import arvn
+from . import assignments as AS
 from . import board as B
+from . import prefs
+from .assignments import eligible  # (game/ai reads it from here too)
+from .brigades import unit_status_due
 from .reinforce import due_now, lapse
 from .victory import decide
 
@@ -17,22 +21,12 @@ class Turn(Sequence):
         Row("designate", {"who": "US"}, "Special Operations Designation (US)", "V 6.2"),
         Row("designate", {"who": "NLF"}, "Special Operations Designation (NLF)", "V 6.2"),
         Row("strat_phase", {"who": "US"}, "Strategic Movement Phase", "V 2.1"),
-        Row("ops", {"who": "NLF", "st": "choose"}, "Operations Phase", "V 2.1"),
+        Row("ops_open", {}, "Operations Phase", "V 2.1"),
         Row("turn_end", {}, "Game-Turn Indication", "V 2.1"),
     ]
 
     def cycle_start(self, g, f):
         g.log(f"Game-turn {g.s['turn']}", "V 2.1", kind="turn")
-
-    def run(self, g, f):
-        super().run(g, f)
-        top = g.s["stack"][-1]
-        if top["s"] == "ops" and top is not f and g.s["special"].get("first_op") == "US" \
-                and g.s["turn"] == 1 and "opened" not in top:
-            # the scenario gives the US the first operation (Silver Bayonet): the phase opens with
-            # the offer to the US, who may still decline (V 2.1)
-            top.update(st="offer", who="US", opened=True)
-            g.log("The scenario gives the US the first operation (V 18.1)", "V 2.1")
 
     def skip(self, g, f, row):
         return row.step == "reinforce" and not due_now(g.s)
@@ -46,7 +40,6 @@ class Support(Step):
     """V 2.1 item 1, V 7.3: the support records for the turn (Starlite: V 18.2)."""
 
     def run(self, g, f):
-        from .brigades import unit_status_due
         if not f.get("unit_status") and unit_status_due(g.s):
             f["unit_status"] = True  # V 9.1 (option deployment_switch): brigades may change deployment
             g.call("deploy", who="US")
@@ -64,14 +57,6 @@ class Support(Step):
               f"{r['ship']} cruiser", "V 18.2")
         g.log(f"NLF: {r['vc_rp']} VC RP", "V 18.2", to="NLF")
         g.pop()
-
-
-def eligible(s, side):
-    """Units that may still be given an operation this turn (reference 2.3 eligibility); never an
-    ineffective ARVN unit (V 11.1: only strategic movement in the Strategic Movement Phase,
-    strategic.StratPick)."""
-    return [u for u in B.live(s) if u["side"] == side and not u["done"] and not u.get("mission")
-            and not u.get("rsv") and not arvn.ineffective(u)]
 
 
 @B.flow.step("designate")
@@ -113,6 +98,20 @@ class Designate(Step):
               refs=B.refs(B.ref_u(g.s, u), B.ref_h(u['hex'])))
 
 
+@B.flow.step("ops_open")
+class OpsOpen(Step):
+    """V 2.1 item 4: the Operations Phase opens with the NLF's choice of who operates, or, where the
+    scenario gives the US the first operation (Silver Bayonet), with the offer to the US, who may
+    still decline."""
+
+    def run(self, g, f):
+        if g.s["special"].get("first_op") == "US" and g.s["turn"] == 1:
+            g.log("The scenario gives the US the first operation (V 18.1)", "V 2.1")
+            g.goto("ops", who="US", st="offer")
+        else:
+            g.goto("ops", who="NLF", st="choose")
+
+
 @B.flow.step("ops")
 class Ops(Step):
     """Reference 2.3. Frame: st = choose (NLF) | offer (US) | after (NLF, after a US decline)."""
@@ -124,71 +123,60 @@ class Ops(Step):
 
     def choices(self, g, f):
         lab = g.labels
-        nlf = bool(eligible(g.s, "NLF"))
-        us = bool(eligible(g.s, "US"))
+        s = g.s
 
-        def A(t, label):
-            return {"t": t, **({"label": label} if lab else {})}
-        from .strategic import allowed
-        nlf_ops = [A("nlf_op", "The NLF operates: Search and Destroy")] if nlf else []
-        if nlf and allowed(g.s, "NLF"):
-            nlf_ops.append(dict(A("nlf_op", "The NLF operates: strategic movement (V 3.3)"), op="strat"))
-        from .bombardment import bombers
-        if bombers(g.s, "NLF"):
-            nlf_ops.append(dict(A("nlf_op", "The NLF operates: bombardment (V 7.5)"), op="bomb"))
-        from .prefs import withdraw_actions
-        again = withdraw_actions(g.s, f["who"], lab)  # play settings in force may be withdrawn here
+        def A(t, label, **extra):
+            return {"t": t, **({"label": label} if lab else {}), **extra}
+        again = prefs.withdraw_actions(s, f["who"], lab)  # play settings in force may be withdrawn here
+        if f["st"] == "offer":
+            return [A("operate", k.labels["US"], op=k.id) for k in AS.offered(s, "US")] + \
+                [A("decline", "Decline")] + again
+        # the NLF's Search and Destroy is the action without an "op"
+        nlf_ops = [A("nlf_op", k.labels["NLF"], **({} if k.id == "sd" else {"op": k.id})) for k in AS.offered(s, "NLF")]
         if f["st"] == "choose":
             return nlf_ops + [A("us_op", "Offer the operation to the US")] + again
-        if f["st"] == "offer":
-            ops = [dict(A("operate", "Conduct a Search and Destroy operation"), op="sd"),
-                   dict(A("operate", "Conduct a Clear and Secure operation (V 6.1)"), op="cs"),
-                   dict(A("operate", "Strategic movement (V 3.3)"), op="strat")] if us else []
-            if not any(not arvn.is_ranger(u) for u in eligible(g.s, "US")):  # V 6.1: no Ranger in a C&S
-                ops = [a for a in ops if a.get("op") != "cs"]
-            from .bombardment import bombers
-            from .security import road_units
-            if bombers(g.s, "US"):
-                ops.append(dict(A("operate", "Bombardment (V 7.5)"), op="bomb"))
-            if road_units(g.s):
-                ops.append(dict(A("operate", "Security operation (V 6.3)"), op="security"))
-            from .naval import possible
-            if us and possible(g.s):
-                ops.append(dict(A("operate", "Naval transport (V 3.4)"), op="naval"))
-            return ops + [A("decline", "Decline")] + again
         return [A("end", "End the Operations Phase")] + [dict(a, t="operate") for a in nlf_ops] + again
 
     def act(self, g, f, a):
         t = a["t"]
         if t == "pref":
-            from .prefs import choose
-            choose(g, f["who"], a["key"], a["value"])
-            return
-        if t == "nlf_op" or (t == "operate" and f["st"] == "after"):
-            kind = a.get("op", "sd")
-            g.log("The NLF conducts " + {"strat": "a strategic movement", "bomb": "a bombardment"}.get(
-                kind, "a Search and Destroy operation"), {"strat": "V 3.3", "bomb": "V 7.5"}.get(kind, "V 5"))
-            f["st"], f["who"] = "choose", "NLF"
-            g.call({"strat": "strat", "bomb": "bomb"}.get(kind, "sd"), who="NLF", side="NLF")
+            prefs.choose(g, f["who"], a["key"], a["value"])
         elif t == "us_op":
             g.log("The NLF gives the US the next operation", "V 2.1")
             f["st"], f["who"] = "offer", "US"
-        elif t == "operate":
-            kind = a.get("op", "sd")
-            g.log("The US conducts " + {"cs": "a Clear and Secure operation", "strat": "a strategic movement",
-                                        "bomb": "a bombardment"}.get(kind, "a Search and Destroy operation"),
-                  {"cs": "V 6.1", "strat": "V 3.3", "bomb": "V 7.5"}.get(kind, "V 5"))
-            f["st"], f["who"] = "choose", "NLF"
-            if kind in ("strat", "bomb", "security", "naval"):
-                g.call(kind, who="US", side="US")
-            else:
-                g.call("sd", who="US", side="US", kind=kind)
         elif t == "decline":
             g.log("The US declines to operate", "V 2.1")
             f["st"], f["who"] = "after", "NLF"
+        elif t in ("nlf_op", "operate"):
+            side = "US" if t == "operate" and f["st"] == "offer" else "NLF"
+            k = AS.get(a.get("op", "sd"))
+            g.log(f"The {side} conducts {k.what}", k.rule)
+            f["st"], f["who"] = "choose", "NLF"
+            g.call(k.step, who=side, side=side, **k.data)
         else:
             g.log("The NLF ends the Operations Phase", "V 2.1")
             g.pop()
+
+
+@B.flow.step("strat_phase")
+class StratPhase(Step):
+    """V 2.1 item 3: the US part of the Strategic Movement Phase: security operations, strategic
+    movement and naval transport, each an operation of its own (the kinds registered for it)."""
+
+    def prompt(self, g, f):
+        return "Strategic Movement Phase (V 2.1): make a strategic move, or finish"
+
+    def choices(self, g, f):
+        lab = g.labels
+        acts = [{"t": k.id, **({"label": k.phase} if lab else {})} for k in AS.in_strategic_phase(g.s)]
+        return acts + [{"t": "done", **({"label": "End the phase"} if lab else {})}]
+
+    def act(self, g, f, a):
+        if a["t"] == "done":
+            g.pop()
+            return
+        k = AS.get(a["t"])
+        g.call(k.step, who="US", side="US", **k.phase_data)
 
 
 @B.flow.step("turn_end")
@@ -207,6 +195,6 @@ class TurnEnd(Step):
             decide(g)
             return
         s["rec"].pop("amp_used", None)  # V 8.2: each Airmobile Point may be used once each turn
-        s["rec"].pop("ap_op", None)  # V 7.3: Air Points and the cruiser serve one operation a turn
-        s["rec"].pop("ship_op", None)
+        s["rec"].pop("ap_used", None)  # V 7.3: each Air Point may be used once each game-turn
+        s["rec"].pop("ship_op", None)  # V 7.4: the cruiser serves one operation a turn
         s["turn"] += 1

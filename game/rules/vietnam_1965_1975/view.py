@@ -8,9 +8,15 @@ from . import airmobile as AM
 from . import board as B
 from . import brigades
 from . import prefs
+from .combat import preview
 from .data import COUNTERS, SCENARIOS
 from .hexes import distance
+from .interdiction import sources
+from .losses import loss_table
+from .movement import reach, settled
+from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
+from .support import air_record, art_range, sea_range
 from .victory import verdict_text, vp  # noqa: F401  (re-exported)
 
 
@@ -62,7 +68,8 @@ def view(s, role=None):
                      for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
-         "vp": vp(s), "ffz": ffz_list(s)}
+         "vp": vp(s), "ffz": ffz_list(s),
+         "air": air_record(s)}  # V 7.3: Air Points this turn, committed, left (the UI may show "AP 4, 2 committed")
     rangers = arvn.rangers_in_play(s)
     if rangers:  # V 11.3: the Ranger Holding Box (public, like every US unit)
         v["ranger_box"] = {"in_box": [u["name"] for u in arvn.rangers_in_box(s)], "in_play": len(rangers),
@@ -82,14 +89,12 @@ def view(s, role=None):
     top = s["stack"][-1] if s["stack"] else None
     if top and top["s"] == "move" and role in (None, top.get("who")):
         # for the mover's movement overlay: the unit or stack moving and the MP left (V 3)
+        top = settled(s, top)
         v["moving"] = {"mode": top["mode"], "unit": top.get("cur"), "stack": top.get("group") or [],
                        "mp": dict(top["mp"]), "rule": top["rule"], "reach": reach_of(s, top)}
     if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):
-        from .combat import preview
-        from .operation import attackable, available
         v["preview"] = [preview(s, h, available(s, h)) for h in attackable(s)]
     if top and top["s"] == "losses" and role in (None, top.get("who")):
-        from .combat import loss_table
         v["losses"] = loss_table(s, top)  # the loss-allocation dialog (V 5.5)
     if top and role in (None, top.get("who")) and top["s"] in WINDOWS:
         title, rule = WINDOWS[top["s"]]
@@ -109,7 +114,6 @@ def reach_of(s, f):
     """{unit: hexes it could still end its move in} for the units of a move frame that may move
     now on the ground (the one moving, else every one not yet moved); a stack or a flying unit:
     none (their lit next steps show the way)."""
-    from .movement import reach
     if f.get("group"):
         return {}
     ids = [f["cur"]] if f.get("cur") else [x for x in sorted(f["mp"]) if x not in f["moved"]]
@@ -158,7 +162,6 @@ def operation_panel(s):
     fr = next((f for f in reversed(s["stack"]) if f["s"] == "sd"), None)
     if fr is None:
         return None
-    from .operation import SearchDestroy
     op = s["op"]
     part = SearchDestroy.parts[max(0, fr.get("pc", 1) - 1)]
     cur = next(i for i, seg in enumerate(SEGMENTS) if part in seg[3])
@@ -186,7 +189,6 @@ def _within(area, h, r, extend=()):
 
 @lru_cache(maxsize=8)
 def _sea_reach(area, r, extend=()):
-    from .combat import sea_range
     s = {"area": area, "play_extend": extend}
     m = B.mapof(s)
     return tuple(sorted(k for k in m.hexes if m.playable(k) and m.land(k) and sea_range(s, k, r)))
@@ -197,7 +199,6 @@ def ranges(s, role):
     artillery unit and HQ on the map with artillery and a range (face-down units excluded), and the
     cruiser while the US has it this turn or it serves the operation (V 7.4: 2 intervening hexes
     from a sea hex)."""
-    from .combat import art_range
     area, ext = s.get("area", "quangngai"), tuple(s.get("play_extend", ()))
     out = {}
     for u in B.live(s):
@@ -220,6 +221,5 @@ def allocating(s, top):
     if top["s"] == "sd_support" and s["rec"]["ship"] and not s["rec"].get("ship_op"):
         return {"hex": None, "sources": ["ship"]}
     if top["s"] == "interdict":
-        from .interdiction import sources
         return {"hex": None, "sources": [k for k, _, _ in sources(s, top["who"]) if k != "ap"]}
     return None

@@ -1,21 +1,24 @@
 """Per-game parts of the browser UI, chosen by the match's "game" through the one registry
-(game/rules/__init__.py). Each game's module provides the interface below; the shared UI modules
-never guess a game from the shape of a piece."""
+(game/rules/__init__.py). Each game's module provides the interface below (GameUI: its module
+attributes); the shared UI modules never guess a game from the shape of a piece, and never ask
+whether a game has an attribute: ui_for() gives every optional one its default."""
 import importlib
 from typing import Any, Iterable, Protocol
 
 from game.rules import GAMES, ids, ui_module
 
+from ..logic import side_groups
+from ..names import Names
+
 
 class GameUI(Protocol):
+    # ---- what every game provides --------------------------------------------------------------
     ID: str
     TITLE: str
     MAP_URL: str                 # the map SVG: places carry data-space, data-x, data-y
-    FIT: tuple                   # the view box shown at "fit" (x, y, w, h); optional: FIT_NARROW (phones)
-                                 # or PHONE_VIEWS ((key, tab label, box), ...: phones, views with tabs)
+    FIT: tuple                   # the view box shown at "fit" (x, y, w, h)
     TARGET_KEYS: tuple           # action fields that name a map place (e.g. ("to",))
-    PLACE_NAMES: dict            # names of the map's boxes (anchors)
-    TYPE_NAMES: dict             # action type -> its name in the panel
+    NAMES: Names                 # its names of places, actors and kinds of action (names.py)
 
     def anchors(self, svg) -> dict: ...                  # boxes drawn on the map: {key: (x, y, node)}
     def stacks(self, v: dict) -> dict: ...               # {place: [piece]} drawn on the map
@@ -26,11 +29,64 @@ class GameUI(Protocol):
     def title_of(self, p: dict) -> str: ...             # everything the counter shows, in words
     def tracks(self, root, v: dict) -> None: ...
     def boxes(self, root, v: dict, selected, can_act) -> None: ...
-    # optional: overlay(map_view, v) draws a game's own layer under the counters (Vietnam: ZOC)
+
+    # ---- optional, with their defaults -----------------------------------------------------------
+    FIT_NARROW: tuple = None     # phones' view box at "fit" (default: FIT)
+    PHONE_VIEWS: tuple = ()      # phones: ((key, tab label, view box), ...), views with tabs (First Team)
+    MAPS: dict = {}              # a map per play area: {area: {"url", "fit", "fit_narrow"}} (Vietnam)
+    DEFAULT_AREA: str = None     # the play area shown first (games with MAPS)
+    STACK_DY: float = -33.0      # where a stack sits from its place's centre (map units)
+    MAIN_TYPES: tuple = ("done",)  # the action types of the main button (Enter presses the only one)
+
+    @staticmethod
+    def area_of(m: dict) -> str:
+        """The play area whose map match `m` is played on (games with MAPS)."""
+        return None
+
+    @staticmethod
+    def use_area(area: str) -> None:
+        """Show play area `area`'s map: MAP_URL, FIT and FIT_NARROW become its own (games with MAPS)."""
+
+    @staticmethod
+    def overlay(map_view, v: dict, selected=None) -> None:
+        """The game's own map layers (Vietnam: zones of control, ranges; First Team: strikes),
+        drawn at every redraw; an empty view {} takes them down."""
+
+    @staticmethod
+    def action_dialog(root, v: dict) -> bool:
+        """Draw the game's own dialog in the action panel instead of its lists (Vietnam: losses,
+        support windows); False: none now."""
+        return False
+
+    @staticmethod
+    def inspect_groups(pieces: list, own: str) -> list:
+        """[(title, pieces)]: a stack's counters in the inspector (`own`: the side at the screen)."""
+        return side_groups(pieces, own)
+
+
+REQUIRED = ("ID", "TITLE", "MAP_URL", "FIT", "TARGET_KEYS", "NAMES", "anchors", "stacks", "all_pieces",
+            "draw_counter", "title_of", "tracks", "boxes")
+OPTIONAL = ("FIT_NARROW", "PHONE_VIEWS", "MAPS", "DEFAULT_AREA", "STACK_DY", "MAIN_TYPES",
+            "area_of", "use_area", "overlay", "action_dialog", "inspect_groups")
+
+_LOADED = {}
 
 
 def ui_for(game_id):
-    return importlib.import_module(ui_module(game_id))
+    """The game's UI module, every optional GameUI attribute it leaves out given its default."""
+    mod = _LOADED.get(game_id)
+    if mod is None:
+        mod = importlib.import_module(ui_module(game_id))
+        own = vars(mod)
+        missing = [k for k in REQUIRED if k not in own]
+        if missing:
+            raise TypeError(f"{mod.__name__} lacks {', '.join(missing)} (game/ui/games/__init__.py GameUI)")
+        for k in OPTIONAL:
+            if k not in own:
+                default = vars(GameUI)[k]
+                setattr(mod, k, default.__func__ if isinstance(default, staticmethod) else default)
+        _LOADED[game_id] = mod
+    return mod
 
 
 def games():

@@ -5,7 +5,8 @@ import json
 
 from .. import counters as C
 from .. import symbols as sym
-from ..dom import el, markup, sel, set_html
+from ..dom import markup, sel, set_html
+from ..names import Names
 from ..render_panels import box_list
 
 ID = "first-team"
@@ -25,6 +26,28 @@ BOX_ANCHORS = {"AN_KHE": "ANKHE", "REFIT": "REFIT", "UNKNOWN": "UNKNOWN", "ELIMI
 VIEW_BOXES = {"An Khe": "ANKHE", "Refit": "REFIT", "Unknown": "UNKNOWN", "Eliminated": "ELIM"}
 PLACE_NAMES = {"ANKHE": "An Khe", "REFIT": "Refit box", "UNKNOWN": "Unknown box", "ELIM": "Eliminated",
                "PLEIKU": "Pleiku"}
+# the panel's kinds of action, in its order
+TYPE_NAMES = {
+    "refit": "Refit", "move": "Move", "unit": "Choose unit",
+    "lz": "LZ marker", "flip": "Flip LZ", "identify": "Identify", "buy": "Buy supply", "lift": "Helicopter lift",
+    "exchange": "Exchange", "pathfinder": "Pathfinders", "hold": "Hold", "move_stack": "Move stack",
+    "hold_stack": "Hold stack", "strike": "Air strike", "ara_alone": "ARA alone", "arty": "Artillery",
+    "tac": "Tac Air", "heli": "Gunship", "fatigue": "Fatigue", "contact": "Contact", "adj": "Adjacent support",
+    "attack": "Attack",
+}
+
+
+class _Names(Names):
+    """The Zone Display's boxes (FT 2.0) are places "Z<zone>" of their own."""
+
+    def place(self, key, v):
+        if key not in self.place_names and key and key[0] == "Z" and key[1:] in v.get("zone_display", {}):
+            return f"Zone {key[1:]}"
+        return super().place(key, v)
+
+
+NAMES = _Names(TYPE_NAMES, PLACE_NAMES)
+
 
 def anchors(svg):
     """{key: (x, y, node)} of the Zone Display boxes ("Z<zone>") and holding boxes."""
@@ -226,28 +249,9 @@ def draw_counter(p, x=0, y=0, parent=None):
     if k in ("inf", "sfg", "pf"):
         _ground(g, p, k)
     elif k in ("tr", "gs", "ara", "oh"):
-        fat = bool(p.get("fatigued"))
-        ink = _bg(g, "heli_b" if fat else "heli")
-        role, model = HELI[k]
-        _top(g, "1/9 " + role if p.get("recon19") else role + " " + _num(p.get("id")), ink)
-        sym.frame(g, 0, SYM_Y, ink)
-        sym.rotary(g, 0, SYM_Y, ink)
-        if fat:
-            _bottom(g, "FAT", ink, fill="#b3261e")
-        else:
-            _bottom(g, f"{p['support']}-{p['strike']}" if k == "ara" else model, ink)
+        _heli(g, p, k)
     elif k in ("arty", "nart"):
-        fired = bool(p.get("fired"))
-        face = ("arty" if k == "arty" else "nart") + ("_b" if fired else "")
-        ink = _bg(g, face)
-        if k == "arty":
-            name = p.get("name", "")
-            _top(g, name.replace("battery ", "") if name else p.get("bn", ""), ink)
-        else:
-            _top(g, "ART " + _num(p.get("name", "")), ink)
-        sym.frame(g, 0, SYM_Y, ink)
-        sym.artillery(g, 0, SYM_Y, ink)
-        _bottom(g, "FIRED" if fired else "+1", ink)
+        _arty(g, p, k)
     elif k == "sup":
         full = p.get("step") == "full"
         ink = _bg(g, "sup" if full else "sup_b")
@@ -277,6 +281,35 @@ def draw_counter(p, x=0, y=0, parent=None):
         ink = _bg(g, "lz")
         _top(g, str(p.get("name", k))[:8], ink)
     return g
+
+
+def _heli(g, p, k):
+    """A helicopter company: its role and number, the rotary wing, its model (fatigued: FAT)."""
+    fat = bool(p.get("fatigued"))
+    ink = _bg(g, "heli_b" if fat else "heli")
+    role, model = HELI[k]
+    _top(g, "1/9 " + role if p.get("recon19") else role + " " + _num(p.get("id")), ink)
+    sym.frame(g, 0, SYM_Y, ink)
+    sym.rotary(g, 0, SYM_Y, ink)
+    if fat:
+        _bottom(g, "FAT", ink, fill="#b3261e")
+    else:
+        _bottom(g, f"{p['support']}-{p['strike']}" if k == "ara" else model, ink)
+
+
+def _arty(g, p, k):
+    """A US battery or an NVA artillery unit (fired: its back)."""
+    fired = bool(p.get("fired"))
+    face = ("arty" if k == "arty" else "nart") + ("_b" if fired else "")
+    ink = _bg(g, face)
+    if k == "arty":
+        name = p.get("name", "")
+        _top(g, name.replace("battery ", "") if name else p.get("bn", ""), ink)
+    else:
+        _top(g, "ART " + _num(p.get("name", "")), ink)
+    sym.frame(g, 0, SYM_Y, ink)
+    sym.artillery(g, 0, SYM_Y, ink)
+    _bottom(g, "FIRED" if fired else "+1", ink)
 
 
 def _ground(g, p, k):
@@ -366,7 +399,7 @@ _KIND_GROUP = {"tr": "Helicopters", "gs": "Helicopters", "ara": "Helicopters", "
                "nart": "NVA artillery"}
 
 
-def inspect_groups(pieces):
+def inspect_groups(pieces, own):
     """A box's counters by formation and type: US infantry by brigade (the 1/9 Cav apart), then
     helicopters, artillery, air, supply; NVA companies by regiment."""
     out = {}

@@ -1,12 +1,10 @@
 """Mike Force: the game-specific parts of the UI (map file, counters, tracks, boxes and pools).
 
 Only draws what the engine's view says (game/rules/mike_force/view.py); no rules here."""
-import json
-
 from .. import counters as C
 from .. import symbols as sym
-from ..dom import drew, el, holds, markup, sel, set_html
-from ..logic import factors
+from ..dom import markup, sel, set_html
+from ..names import Names
 from ..render_panels import box_list
 
 ID = "mike-force"
@@ -17,8 +15,37 @@ STACK_DY = 0.0  # a stack sits on its location, whose name (below or beside it) 
 # a click on it inspects, or with a unit selected offers its lit target; the lit ring around stays clickable
 FIT = (80.0, 40.0, 960.0, 960.0)
 BOX_NAMES = {"NHA_TRANG": "Nha Trang", "SUPPORT_AVAIL": "Support available", "RECOVERED": "Recovered targets"}
-PLACE_NAMES = BOX_NAMES
 POOL_NAMES = {"SF_POOL": "SF force pool", "SUPPORT_POOL": "Support pool"}
+# the panel's kinds of action, in its order
+TYPE_NAMES = {
+    "place": "Place", "attach": "Attach leader", "deploy": "Deploy", "recruit": "Recruit",
+    "macv": "MACV support", "refit": "Refit", "appeal": "Appeal to 5th SFG", "move": "Move",
+    "halo": "HALO jump", "board": "Board", "unboard": "Unboard", "fly": "Fly", "recover": "Recover",
+    "build": "Build", "recon": "Recon", "talon": "Combat Talon", "psywar": "PSYWAR", "sortie": "Air sortie",
+    "target": "Target", "unit": "Choose unit", "space": "Choose space", "axis": "Axis",
+    "bcp": "Allocate BCP", "withdraw": "Withdraw",
+}
+
+
+class _Names(Names):
+    """A kind of unit in the force pools is an actor of its own, "kind:<kind>": recruited (MF 12)
+    or placed at set-up from the pool, it is not a piece yet."""
+
+    def actor(self, key, v):
+        if not key.startswith("kind:"):
+            return None
+        kind = key[5:]
+        for items in v.get("pools", {}).values():
+            for it in items:
+                if it["kind"] == kind:
+                    return f"{it['name']} (pool)"
+        return kind
+
+    def actor_place(self, key, v):
+        return "Pools" if key.startswith("kind:") else None
+
+
+NAMES = _Names(TYPE_NAMES, BOX_NAMES)
 
 
 def anchors(svg):
@@ -76,6 +103,22 @@ def boxes(root, v, selected, can_act):
 
 
 # ---- counters (MF 2.5-2.7: the printed counters) ---------------------------------------------
+def factors(p):
+    """Text of a counter's factors line (MF 2.5-2.7)."""
+    if p.get("concealed"):
+        return ""
+    if p.get("leader"):
+        return "Ldr"
+    if p.get("cls") == "garrison":
+        r = p.get("r")
+        return f"{r}-{p.get('c')}" if r is not None else str(p.get("c", ""))
+    if p.get("side") == "COM":
+        return f"{p.get('c')}-{p.get('bcp')}"
+    if p.get("cls") == "air":
+        return str(p.get("c", ""))
+    return f"{p.get('r')}-{p.get('c')}-{p.get('m')}"
+
+
 # Faces by class: (background, ink). Free World olive / khaki / sky blue, Communist red: the two
 # sides are told apart at a glance; garrisons take the colour of the side holding them.
 FACE = {

@@ -1,6 +1,6 @@
 """Vietnam 1965-1975: the game-specific parts of the UI (hex map, counters, records).
 
-Two players at one screen: the app shows each side the view of the side deciding (M.view with
+Two players at one screen: the controller shows each side the view of the side deciding (M.view with
 that role) and hands the screen over when the next view would show what the other must not see."""
 
 import re
@@ -8,6 +8,7 @@ import re
 from .. import counters as C
 from .. import symbols as sym
 from ..dom import el, markup, sel, window
+from ..names import Names
 from ..render_panels import box_list
 
 ID = "vietnam-1965-1975"
@@ -37,19 +38,23 @@ def area_of(m):
 
 
 def use_area(area):
-    """Show `area`'s map: the URL and the fit boxes the app and the phone layout read from here."""
+    """Show `area`'s map: the URL and the fit boxes the screen and the phone layout read from here."""
     global MAP_URL, FIT, FIT_NARROW
     m = MAPS[area]
     MAP_URL, FIT, FIT_NARROW = m["url"], m["fit"], m["fit_narrow"]
 
 
-PLACE_NAMES = {}
 STACK_DY = -17.0  # counters sit in the upper half of their hex, its centre stays clickable
 MAIN_TYPES = ("done", "go", "pass", "stop", "alert")  # Enter presses the one main button of these
 TYPE_NAMES = {
     "place": "Set up", "hold": "Hold", "patrol": "Patrol", "operate": "Operate", "us_op": "US operation",
     "nlf_op": "NLF operation", "decline": "Decline", "end": "End the phase", "done": "Done",
+    "unit": "Choose unit",
 }
+# The panel lists these kinds of action first, in this order (the order it had when the games shared
+# one list of names); the others follow in the order the engine lists them.
+TYPE_ORDER = ("place", "deploy", "target", "unit", "withdraw", "hold", "attack")
+NAMES = Names(TYPE_NAMES, type_order=TYPE_ORDER)
 
 # Faces as Victory Games printed them: US olive-green, ARVN yellow, VC black on red; the NVA a darker
 # red with yellow print (design: the counter sheet is lost, reference 4.5), told apart from the VC.

@@ -265,6 +265,7 @@ def test_V3_V8_1_the_computers_step_costs_are_the_rules(scenario):
                     assert bd.step(u, a, b, enter, mode) == MV.step_cost(s, u, a, b, enter, mode), (u["id"], a, b, mode)
                 if mp.playable(b):
                     assert bd.air(u, a) == MV.air_step_cost(s, u, a, b, enter)
+                assert bd.leave(u, a, enter, (b,)) == MV.leave_cost(s, u, a, enter, (b,))  # not back
                 n += 1
             assert bd.landing(u, a) == MV.landing_cost(s, u, a)
             assert bd.leave(u, a, enter) == MV.leave_cost(s, u, a, enter)
@@ -272,3 +273,19 @@ def test_V3_V8_1_the_computers_step_costs_are_the_rules(scenario):
         assert ends(s, f, u, False) == set(MV.reach(s, u, B.mpa(s, u), enter, "op")) | {u["hex"]}
         assert ends(s, f, u, True) == set(MV.air_reach(s, u, B.mpa(s, u), enter)) | {u["hex"]}
     assert n > 100
+
+
+def test_V3_the_computers_ways_never_reenter_a_hex_of_the_move():
+    """V 3 (L99-100, issue 46): a move never re-enters a hex it has been in (movement.been); the
+    computer's ways and the ends of its move leave those hexes out, as the rules' legal steps do."""
+    from game.ai.vietnam_paths import ends, path_to
+    m, _ = first_us_ops("masher-white-wing")
+    s = m["state"]
+    u = next(x for x in B.live(s) if x["side"] == "US" and B.strength(x) > 0)
+    f = {"mode": "op", "mp": {u["id"]: B.mpa(s, u)}, "enter": []}
+    free = ends(s, f, u, False) - {u["hex"]}
+    step = sorted(n for n in B.neighbours(u["hex"]) if n in free)[0]
+    f["been"] = {u["id"]: [step, u["hex"]]}  # it came from `step`
+    assert step not in ends(s, f, u, False)
+    assert path_to(s, f, u, step, False) is None
+    assert step not in ends(s, f, u, True)

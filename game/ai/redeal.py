@@ -9,12 +9,12 @@ identity out: a counter's RP spent within the kind's limit (V 5.5), no political
 (V 6.2), a battalion drawn blind (V 18.1 rule 2) left to the rules' own deal."""
 
 from ..rules.vietnam_1965_1975 import board as B
-from ..rules.vietnam_1965_1975 import combat as C
+from ..rules.vietnam_1965_1975 import losses as L
 
 
 def _fits(u, kind):
     k = B.KINDS[kind]
-    if u["rp_spent"] and u["rp_spent"] > C.rp_limit({"kind": kind}):
+    if u["rp_spent"] and u["rp_spent"] > L.rp_limit({"kind": kind}):
         return False
     return not (u.get("mission") == "patrol" and k["type"] == "pol")
 

@@ -8,7 +8,7 @@ Every policy takes (state, role, legal, rng) and returns one of the legal action
 
 from ..rules.vietnam_1965_1975 import airmobile as AM
 from ..rules.vietnam_1965_1975 import board as B
-from ..rules.vietnam_1965_1975 import combat as C
+from ..rules.vietnam_1965_1975 import support as SU
 from ..rules.vietnam_1965_1975.hexes import distance
 from ..rules.vietnam_1965_1975.turn import eligible
 from .vietnam_paths import ends, first_step
@@ -182,7 +182,7 @@ def target_hex(s, role, rng=None):
 def in_reach(s, u, h):
     if B.strength(u) > 0:
         return distance(u["hex"], h) <= 4
-    return distance(u["hex"], h) <= C.art_range(u, s) + 1
+    return distance(u["hex"], h) <= SU.art_range(u, s) + 1
 
 
 def sd_plan(s, role, target, which="all"):
@@ -327,7 +327,7 @@ def us_goal(s, u, target):
     m = B.mapof(s)
     md = mountain_dist(s)
     if B.strength(u) <= 0:
-        return u["hex"] if distance(u["hex"], target) <= C.art_range(u, s) else target
+        return u["hex"] if distance(u["hex"], target) <= SU.art_range(u, s) else target
     taken = {x["hex"] for x in B.live(s) if x["side"] == "US" and x["op"] and x["id"] != u["id"]
              and B.strength(x) > 0}
     best, key = u["hex"], None

@@ -8,6 +8,8 @@ replacement (a US RP 1 VP, an ARVN RP 1/4) and, when the points run out, a remov
 
 from ..rules.vietnam_1965_1975 import board as B
 from ..rules.vietnam_1965_1975 import combat as C
+from ..rules.vietnam_1965_1975 import support as SU
+from ..rules.vietnam_1965_1975 import losses as L
 from ..rules.vietnam_1965_1975 import nva
 
 DIE = range(1, 7)
@@ -24,7 +26,7 @@ def of_preview(p):
 def defenders_support(s, h, dfn, side):
     """The defending side's artillery that may fire into h (in range, not Ops Complete, V 7.1), plus
     the defenders' organic artillery."""
-    arts = C.artillery(s, side, h, dfn, [], False)
+    arts = SU.artillery(s, side, h, dfn, [], False)
     return sum(B.val(u, "art") for u in dfn) + sum(B.val(u, "art") for u in arts)
 
 
@@ -71,9 +73,9 @@ def rp_room(s, units):
     room = 0
     pools = {}
     for u in units:
-        k = C.pool_key(u)
+        k = L.pool_key(u)
         pools.setdefault(k, 0)
-        pools[k] += max(0, C.rp_limit(u) - u["rp_spent"])
+        pools[k] += max(0, L.rp_limit(u) - u["rp_spent"])
     for k, n in pools.items():
         room += min(n, s["rec"].get(k, 0))
     return room

@@ -95,12 +95,12 @@ class Board:
             return MV.AIR["land_enemy"]
         return MV.AIR["land_ezoc"] if zoc else MV.AIR["land"]
 
-    def leave(self, u, h, enter):
-        """movement.leave_cost: the +2 exit and the cheapest hex beyond."""
+    def leave(self, u, h, enter, avoid=()):
+        """movement.leave_cost: the +2 exit and the cheapest hex beyond (not one of `avoid`)."""
         best = None
         for n in B.neighbours(h):
             c = self.m.enter_cost(h, n, B.val(u, "cls"))
-            if c is not None and not self.closed(u, n, enter):
+            if c is not None and not self.closed(u, n, enter) and n not in avoid:
                 best = c if best is None else min(best, c)
         return None if best is None else TEC["zoc"]["exit_enemy_hex"] + exit_extra(self.s, h) + best
 
@@ -119,9 +119,10 @@ def board(s):
 
 
 def _costs(s, f, u, flying):
-    """cost(a, b) of one step of u, or None (Board: the rules' step costs)."""
+    """cost(a, b) of one step of u, or None (Board: the rules' step costs); never into a hex the
+    move has been in (V 3: a move never re-enters one, movement.been)."""
     enter, mode = f.get("enter", ()), f["mode"]
-    forbid = f.get("forbid", ())
+    forbid = set(f.get("forbid", ())) | set(MV.been(f, u))
     bd = board(s)
     m = bd.m
     if not flying:
@@ -132,7 +133,7 @@ def _costs(s, f, u, flying):
         return cost
 
     def air(a, b):
-        if not m.playable(b):
+        if b in forbid or not m.playable(b):
             return None
         return bd.air(u, a)
     return air
@@ -198,7 +199,7 @@ def ends(s, f, u, flying):
             if k is None or c + k > left or c + k >= best.get(x, 1e9):
                 continue
             if not flying and bd.closed(u, x, enter):
-                need = bd.leave(u, x, enter)
+                need = bd.leave(u, x, enter, (h,))
                 if need is None or left - c - k < need:
                     continue
             best[x] = c + k

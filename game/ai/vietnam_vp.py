@@ -30,6 +30,8 @@ Like vietnam.py, they read a sampled world and never a face-down counter's ident
 from ..rules.vietnam_1965_1975 import airmobile as AM
 from ..rules.vietnam_1965_1975 import board as B
 from ..rules.vietnam_1965_1975 import combat as C
+from ..rules.vietnam_1965_1975 import support as SU
+from ..rules.vietnam_1965_1975 import losses as L
 from ..rules.vietnam_1965_1975 import movement as MV
 from ..rules.vietnam_1965_1975.hexes import distance
 from ..rules.vietnam_1965_1975.turn import eligible
@@ -76,7 +78,7 @@ def stays(u, role, s):
 
 def reach(s, u):
     if B.strength(u) <= 0:
-        return C.art_range(u, s) + 1
+        return SU.art_range(u, s) + 1
     return AIR_REACH if flies(s, u) else REACH
 
 
@@ -186,7 +188,7 @@ def keep_home(s, units):
 
 def support_in(s, units, h, role):
     """Artillery points of `units` (HQs, batteries) that can fire into h (V 7.2: in range)."""
-    return sum(B.val(u, "art") for u in units if B.strength(u) <= 0 and distance(u["hex"], h) <= C.art_range(u, s) + 1)
+    return sum(B.val(u, "art") for u in units if B.strength(u) <= 0 and distance(u["hex"], h) <= SU.art_range(u, s) + 1)
 
 
 def free_ap(s):
@@ -209,8 +211,8 @@ def attackers_for(s, h, role, exclude_garrisons=True):
                     key=lambda u: (not support_unit(u), distance(u["hex"], h), u["id"])):
         d = distance(u["hex"], h)
         if support_unit(u):
-            if d <= C.art_range(u, s) + 1 or (d <= AIR_REACH and (AM.natural(u) or flies(s, u, amp))):
-                if not AM.natural(u) and d > C.art_range(u, s) + 1:
+            if d <= SU.art_range(u, s) + 1 or (d <= AIR_REACH and (AM.natural(u) or flies(s, u, amp))):
+                if not AM.natural(u) and d > SU.art_range(u, s) + 1:
                     amp -= MV.amp_cost(u)
                 out.append(u)
             continue
@@ -678,7 +680,7 @@ def lifted(s, u, targets):
     """A support unit that can fire on the target only if Airmobile Points lift it (V 8.1, V 8.2):
     farther than its range plus one hex, and not airmobile itself."""
     return (support_unit(u) and not AM.natural(u)
-            and min(distance(u["hex"], t) for t in targets) > C.art_range(u, s) + 1)
+            and min(distance(u["hex"], t) for t in targets) > SU.art_range(u, s) + 1)
 
 
 def lifts_owed(s, f, op, but):
@@ -712,7 +714,7 @@ def with_the_troops(s, f, legal, op, trail=None):
     stack it can reach with the MP it has (V 3, the cheapest way). With none, it stays: a move that
     ends short leaves it alone in the open."""
     u = s["units"][f["cur"]]
-    fires = C.art_range(u, s)
+    fires = SU.art_range(u, s)
     operating = _stacks(s, lambda x: x["op"])
     return _join(s, f, legal, u, {h: (min(distance(h, t) for t in op["targets"]) <= fires, h in operating, g)
                                   for h, g in _stacks(s).items()}, trail)
@@ -845,7 +847,7 @@ def losses(s, role, legal, rng):
     if rps:
         def rp_key(a):
             u = units[a["u"]]
-            return (C.pool_key(u) == "us_rp", -(B.strength(u) - u["rp_spent"]), a["u"])
+            return (L.pool_key(u) == "us_rp", -(B.strength(u) - u["rp_spent"]), a["u"])
         return min(rps, key=rp_key)
     rem = [a for a in legal if a["t"] == "remove"]
     if not rem:

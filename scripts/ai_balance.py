@@ -39,6 +39,7 @@ def main():
            "scenarios": {}}
     for path in a.runs:
         d = json.load(open(path))
+        out["game"] = d["game"]
         sc = out["scenarios"].setdefault(d["scenario"], {})
         lv = sc.setdefault(d["level"], {})
         for r in d["rows"]:

@@ -84,3 +84,37 @@ def test_ladder_command_on_two_games(capsys):
         lo, hi = r["ci95"]
         assert 0 <= lo <= (r["win_rate"] or 0) <= hi <= 1
         assert r["max_steps"] > 10
+
+
+def test_balance_figures_come_from_ladder_runs(capsys, tmp_path, monkeypatch):
+    """Issue 46 item 5: scripts/ai_balance.py turns ladder runs (real games) into
+    balance.json, and the start screen's line (game.ai.balance.levels_line) reads the figures from
+    it: the level's worst plan and its wins against the level below, each side (one game a row)."""
+    import sys
+
+    from game.ai.balance import levels_line, load
+    runs = []
+    for n, extra in enumerate((["--plans", "regiment-5219,target-5320"], ["--against", "novice"])):
+        main(["ladder", "--game", "vietnam-1965-1975", "--scenario", "starlite", "--level", "standard",
+              "--games", "1", "--seed", "3", "--no-self", "--json"] + extra)
+        runs.append(tmp_path / f"run{n}.json")
+        runs[-1].write_text(capsys.readouterr().out)
+    sys.path.insert(0, "scripts")
+    try:
+        import ai_balance
+    finally:
+        sys.path.remove("scripts")
+    out = tmp_path / "balance.json"
+    monkeypatch.setattr(sys, "argv", ["ai_balance.py", *map(str, runs), "--commit", "test", "--out", str(out)])
+    ai_balance.main()
+    data = load(str(out))
+    lv = data["scenarios"]["starlite"]["standard"]
+    first = {(r["computer"], r["opponent"]): r for r in json.loads(runs[0].read_text())["rows"]}
+    assert lv["panel"]["as_us"]["worst"]["win_rate"] == first[("US", "plan:regiment-5219")]["win_rate"]
+    assert lv["panel"]["as_nlf"]["plans"] == 1 and "self" not in lv
+    assert lv["vs_lower"]["level"] == "novice" and lv["vs_lower"]["as_us"]["games"] == 1
+    line = levels_line("vietnam-1965-1975", "starlite", data)
+    assert line.startswith("Computer levels, measured: standard: against novice wins US ")
+    assert "hardest exploiter plan" in line and "(1 games a plan)" in line
+    assert levels_line("vietnam-1965-1975", "silver-bayonet", data) is None
+    assert levels_line("first-team-vietnam", "starlite", data) is None

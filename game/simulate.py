@@ -80,8 +80,9 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, p
             elif getattr(agent, "needs_worlds", False):
                 role = M.current_role(rules, m)
                 t0, c0 = time.perf_counter(), time.process_time()
-                # a single legal action is taken without a look (the agent answers it first)
-                view = M.view(rules, m, role) if len(acts) > 1 else None
+                # a single legal action is taken without a look (the agent answers it first); a
+                # computer that reads only sampled worlds gets no view (listing one costs time)
+                view = M.view(rules, m, role) if len(acts) > 1 and agent.needs_view else None
                 a = agent.choose(rules, view, acts, rng, WorldSampler(rules, m, role))
                 if timing is not None and len(acts) > 1:
                     timing.append(((time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000))

@@ -11,6 +11,7 @@ import game.rules.vietnam_1965_1975 as R
 from game.__main__ import main
 from game.ai import ComputerAgent, make_agent, parse_kind
 from game.ai import vietnam as V
+from game.ai.vietnam_policy import novice
 from game.ai.worlds import WorldSampler, copy_state, reseed
 from game.engine import match as M
 from game.fuzz import fuzz
@@ -116,7 +117,7 @@ def test_V18_2_setup_bluff_splits_the_face_down_counters():
     rng = random.Random(0)
     for _ in range(2):
         legal = M.legal_actions(R, m, "NLF", labels=False)
-        M.apply(R, m, V.novice(R, m["state"], "NLF", legal, rng))
+        M.apply(R, m, novice(R, m["state"], "NLF", legal, rng))
     s = m["state"]
     assert s["units"]["vc1"]["hex"] != s["units"]["ps1"]["hex"]
 
@@ -167,7 +168,7 @@ def test_V5_2_alert_move_escapes_out_of_reach_of_the_operating_units():
     M.apply(R, m, {"t": "alert"})
     while M.current_role(R, m) == "NLF" and m["state"]["stack"][-1]["s"] == "move":
         legal = M.legal_actions(R, m, labels=False)
-        M.apply(R, m, V.novice(R, m["state"], "NLF", legal, rng))
+        M.apply(R, m, novice(R, m["state"], "NLF", legal, rng))
     s = m["state"]
     reg = s["units"]["vc1"]
     assert reg["hex"] and B.mapof(s).playable(reg["hex"])

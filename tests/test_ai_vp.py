@@ -8,6 +8,7 @@ import pytest
 
 import game.rules.vietnam_1965_1975 as R
 from game.ai import vietnam as V
+from game.ai.vietnam_policy import novice
 from game.ai import vietnam_vp as VP
 from game.engine import match as M
 from game.rules.vietnam_1965_1975 import board as B
@@ -80,7 +81,7 @@ def test_in_the_last_turn_the_nlf_moves_into_towns_when_the_us_cannot_answer(vpt
         if u["side"] == "US":
             u["done"] = True
     legal = M.legal_actions(R, m, "NLF")
-    a = V.novice(R, s, "NLF", legal, __import__("random").Random(0))
+    a = novice(R, s, "NLF", legal, __import__("random").Random(0))
     assert a["t"] == "nlf_op" and a.get("op", "sd") == "sd"
     assert VP.occupy_units(s)
 
@@ -129,11 +130,13 @@ def test_V7_2_V18_1_hqs_and_artillery_move_last_to_the_strongest_operating_stack
             break
         legal = M.legal_actions(R, m, labels=False)
         role = M.current_role(R, m)
-        a = V.novice(R, s, role, legal, rng)
+        a = novice(R, s, role, legal, rng)
         if role == "US" and f["s"] == "move" and a["t"] == "pick":
             picks.append(a["u"])
-        if role == "US" and f["s"] == "sd_pick" and a["t"] == "target":
+        if role == "US" and f["s"] == "sd_pick" and f["target"] is None:
             a = V.first(legal, "target", hex="5320") or a
+        if role == "US" and f["s"] == "ops":
+            a = V.first(legal, "operate", op="sd") or a  # this test's operation, whatever it is worth
         M.apply(R, m, a)
     s = m["state"]
     assert moved and s["op"] and s["op"]["targets"] == ["5320"]
@@ -188,7 +191,7 @@ def test_V3_an_hq_or_battery_walks_only_to_a_stack_it_can_reach(vptest):
     cost = MV.step_cost(s, u, at, a["to"], ["5320"], "op")
     assert a["t"] == "step" and "5220" in MV.reach(s, dict(u, hex=a["to"]), 6 - cost, ["5320"], "op")
     f["mp"]["a212"] = 0.5               # not enough MP for even one step
-    assert "5220" not in VP._ends(s, f, s["units"]["a212"], False)
+    assert "5220" not in VP.ends(s, f, s["units"]["a212"], False)
     assert VP.with_the_troops(s, f, legal, op) == {"t": "halt"}
     # at Chu Lai 5118 the battery is road-bound (QL1 runs no more on 5118-5119-5120, issue 44 item 1):
     # 6 MP take it into 5119 or 5018 and no farther, so it stays
@@ -217,7 +220,7 @@ def test_V3_an_hq_or_battery_that_reaches_no_operating_stack_joins_other_us_troo
     op = {"targets": ["5320"]}
     one = MV.step_cost(s, u, "5118", near, ["5320"], "op")
     f = {"s": "move", "mode": "op", "cur": "a212", "mp": {"a212": one}, "enter": ["5320"], "forbid": []}
-    assert "5220" not in VP._ends(s, f, u, False) and near in VP._ends(s, f, u, False)
+    assert "5220" not in VP.ends(s, f, u, False) and near in VP.ends(s, f, u, False)
     legal = [{"t": "step", "to": n} for n in B.neighbours("5118") if B.mapof(s).playable(n)] + [{"t": "halt"}]
     assert VP.with_the_troops(s, f, legal, op) == {"t": "step", "to": near}
     s["units"]["m33"]["hex"] = "5220"   # no US troops in its reach: it stays
@@ -288,7 +291,7 @@ def test_V3_3_a_lone_hq_moves_to_its_troops_in_the_strategic_movement_phase(vpte
             break
         legal = M.legal_actions(R, m, labels=False)
         role = M.current_role(R, m)
-        a = V.novice(R, s, role, legal, rng)
+        a = novice(R, s, role, legal, rng)
         seen |= f["s"] == "strat_phase" and a["t"] == "strat"
         M.apply(R, m, a)
     s = m["state"]

@@ -455,11 +455,12 @@ def test_V11_view_marks_ineffective_arvn_units_and_the_ranger_box():
 
 
 def test_computer_player_answers_the_new_windows():
-    """game/ai/vietnam.py: the computer rolls for Rangers and places them nearest the target, takes
-    the Regional Forces' ARVN RP first, and buys a Ranger back only with ARVN RP to spare."""
+    """game/ai/vietnam_policy.py: the computer rolls for Rangers and places them nearest the
+    target, takes the Regional Forces' ARVN RP first, and buys a Ranger back only with ARVN RP to
+    spare."""
     import random
 
-    from game.ai import vietnam as AI
+    from game.ai import vietnam_policy as AI
     m = start()
     _ranger_op(m)
     s = m["state"]

@@ -10,6 +10,9 @@ import random
 from operator import itemgetter
 from typing import Protocol
 
+from .games import policy_for
+from .planner import drive
+
 
 class Agent(Protocol):
     needs_view: bool  # False: choose() is given view=None (listing the view costs time)
@@ -44,8 +47,9 @@ LEVELS = ("novice", "standard", "strong")
 # of a searched decision is played out in (planner.py). An iteration budget, not a time budget, so
 # that a decision depends on the seed and the view only, never on the machine or the page's load.
 # "standard" keeps the 8 worlds it always had (the simulator's and the tests' figures); "strong"
-# plays 4x as many (in the page about 1-2 s for a Starlite US operation); "novice" searches nothing.
-BUDGETS = {"novice": 0, "standard": 8, "strong": 32}
+# twice as many (the worlds of the planner's levels, game/ai/planner.py LEVELS, with more candidates
+# and operations looked ahead there); "novice" searches nothing.
+BUDGETS = {"novice": 0, "standard": 8, "strong": 16}
 
 
 class ComputerAgent:
@@ -54,7 +58,7 @@ class ComputerAgent:
     worlds per decision (default: the level's, BUDGETS). Its own generator, seeded: the same seed,
     budget, view and legal actions give the same decision."""
 
-    needs_view = True
+    needs_view = False  # it reads the step's name (worlds.step) and sampled worlds, not the view
     needs_worlds = True
 
     def __init__(self, level="standard", seed=0, budget=None):
@@ -64,8 +68,10 @@ class ComputerAgent:
         self.budget = BUDGETS[level] if budget is None else int(budget)
         if level != "novice" and self.budget < 1:
             raise ValueError(f"the {level} level's thinking budget is 1 sampled world or more")
+        self._given = budget  # the planner's own level unless a budget was asked for
         self.rng = random.Random(seed)
         self._planner = None
+        self._heuristics = None
         self._memory = None  # handed in before the planner exists (remember)
 
     @property
@@ -84,7 +90,6 @@ class ComputerAgent:
             self._planner.plan = (memory or {}).get("plan")
 
     def choose(self, rules, view, legal, rng=None, worlds=None):
-        from .planner import drive
         return drive(self.think(rules, view, legal, worlds))
 
     def think(self, rules, view, legal, worlds):
@@ -94,15 +99,16 @@ class ComputerAgent:
             return legal[0]
         if worlds is None:
             raise ValueError("the computer player needs a WorldSampler (game.ai.worlds)")
-        from .games import policy_for
         game = policy_for(rules)
-        step = view["step"]
+        step = view["step"] if view else worlds.step()
         if self.level != "novice":  # the planner, with the level's budget
             if self._planner is None:
-                self._planner = game.Planner(worlds_per_decision=self.budget)
+                self._planner = game.Planner(level=self.level, budget=self._given)
                 self._planner.plan = (self._memory or {}).get("plan")
             return (yield from self._planner.think(rules, step, worlds, worlds.role, legal, self.rng))
-        return game.novice(rules, worlds.sample(self.rng), worlds.role, legal, self.rng)
+        if self._heuristics is None:
+            self._heuristics = game.Heuristics()
+        return self._heuristics(rules, worlds.sample(self.rng), worlds.role, legal, self.rng)
         yield  # a generator even when it needs no slices
 
 
@@ -124,8 +130,8 @@ def parse_kind(text, default_level="standard"):
     return kind, level
 
 
-def make_agent(kind, seed=0, default_level="standard"):
+def make_agent(kind, seed=0, default_level="standard", budget=None):
     kind, level = parse_kind(kind, default_level)
     if kind == "random":
         return RandomAgent()
-    return ComputerAgent(level, seed)
+    return ComputerAgent(level, seed, budget)

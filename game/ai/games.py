@@ -2,11 +2,14 @@
 
 from types import SimpleNamespace
 
+from . import planner, vietnam_policy
+
+VIETNAM = SimpleNamespace(Heuristics=vietnam_policy.Heuristics, Planner=planner.Planner)
+
 
 def policy_for(rules):
     if rules.id == "vietnam-1965-1975":
-        from . import planner, vietnam
-        return SimpleNamespace(novice=vietnam.novice, Planner=planner.Planner)
+        return VIETNAM
     raise ValueError(f"no computer player for {rules.id}")
 
 

@@ -1,35 +1,60 @@
-"""The "standard" level (issue 12): the novice heuristics for the many small moves, and Monte Carlo
-evaluation through the real engine for the decisions that decide Starlite.
+"""The "standard" and "strong" levels (issues 12, 46): the novice heuristics for the many small
+moves, and Monte Carlo evaluation through the real engine for the decisions that decide a game.
 
-Measured (CPython, this machine): a whole Starlite game played by the heuristics costs about
-15-25 ms and a state copy 0.06 ms, so a few dozen playouts fit a decision of well under a second;
-the research's estimate that engine rollouts cannot fit (vietnam_6575_research.md 4.2) holds for
-primitive moves, not for macro-decisions with a heuristic playout policy. Each candidate is played
-out in the same sampled worlds with the same dice seeds (common random numbers), so the
-comparison between candidates is sharper than the count of playouts suggests.
+Each candidate is played out in the same sampled worlds with the same dice seeds (common random
+numbers), so the comparison between candidates is sharper than the count of playouts suggests.
+Where the rules hide something from a side (V 10: which face-down counter is the regiment; the
+US's next target, which the NLF cannot know), the candidates are scored against each thing the
+other side may have chosen (the columns), and the computer plays the mix that does best against
+the worst of them (mixed.py): a fixed answer is one a player learns to beat.
 
-Decisions searched (everything else: the heuristics of vietnam.py):
-  US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x all units in reach,
-       or a feint that may make the regiment react (V 5.3) before the real operation; declining
-       only with no regiment possibly on the map;
-  NLF  the set-up (V 18.2, the bluff between the face-down counters), whether to operate first
-       (V 2.1: an operation without a target moves its units toward the mountains before the US
-       comes; measured from the set-up position against the heuristic US: 65-100% won instead of
-       45-55%), reaction (V 5.3), incidental attacks (V 3.2) - small choices, every option tried;
+Starlite (V 18.2), searched:
+  US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x all units in reach, or a
+       probe that may make the regiment react (V 5.3) before the real operation; the columns: the
+       possible hexes of the regiment (its hidden set-up);
+  NLF  the set-up (the bluff between the face-down counters), whether to operate first (V 2.1),
+       reaction (V 5.3), incidental attacks (V 3.2); the columns: the hex the US's next operation
+       targets, and the novice US;
   both attack choices in later rounds (V 5.4).
-"""
+Scenarios won on points (V 18.1: Silver Bayonet, Masher/White Wing), searched: which operation
+to conduct (the US's: the best-valued targets of vietnam_vp.us_options and declining; the NLF's:
+its attacks, its reinforcements' entry, offering the operation or ending the phase), each played
+out to the end of that operation (strong: and of the next one) and scored by the VP margin and the
+victory level it would give (V 18.1 rule 7).
+
+A level is a budget (`LEVELS`): worlds per decision, candidates, operations played out. Playouts
+are cut into units the page's driver reads the clock between (`yield`)."""
 
 import random
+from dataclasses import dataclass, replace
 
+from ..engine import match as M
 from ..rules.vietnam_1965_1975 import board as B
 from ..rules.vietnam_1965_1975.hexes import distance
+from ..rules.vietnam_1965_1975.turn import eligible
+from ..rules.vietnam_1965_1975.victory import by_levels, vp
+from . import mixed
 from . import vietnam as V
-from . import vietnam_vp
-from .worlds import as_match, copy_state, playout_iter
+from . import vietnam_vp as VP
+from .vietnam_policy import Heuristics
+from .worlds import as_match, copy_state
 
 # alert dispersal and loss allocation have a dominant choice (a dispersed or removed regiment
 # loses the scenario, V 18.2; a removed US counter too): the heuristics take it without search
 SEARCHED = {"nlf_place", "react", "incidental_ask", "attack_pick", "ops"}  # "ops": the NLF's (the US's: plans)
+
+
+@dataclass(frozen=True)
+class Level:
+    worlds: int          # sampled worlds (dice and hidden deals) a searched Starlite decision
+    candidates: int      # most candidates a Starlite decision
+    vp_worlds: int       # worlds a searched operation in a points scenario
+    vp_candidates: int   # operations weighed there (besides declining / ending)
+    vp_ops: int          # operations played out after the candidate's first action
+
+
+LEVELS = {"standard": Level(worlds=8, candidates=8, vp_worlds=2, vp_candidates=2, vp_ops=1),
+          "strong": Level(worlds=16, candidates=10, vp_worlds=3, vp_candidates=3, vp_ops=2)}
 
 
 def score(state, role):
@@ -38,6 +63,35 @@ def score(state, role):
     d = o["vp"]["diff"] if o.get("vp") else 0
     win = 0.5 if o["winner"] == "draw" else 1.0 if o["winner"] == role else 0.0
     return win + 0.01 * (d if role == "NLF" else -d) / 10
+
+
+def vp_score(s, role):
+    """A points scenario's position for `role`, in VP (V 18.1 rule 7): its margin, 10 for the
+    victory level the points would give if the game ended now (a draw 5), and, the game not over,
+    less what the other side's best next operation is expected to take (vietnam_vp's weighing of
+    operations: a stack left in reach of the enemy costs what it would lose)."""
+    if s.get("over"):
+        o = s["over"]
+        d = o["vp"]["diff"]
+        winner = o["winner"]
+        reply = 0.0
+    else:
+        v = vp(s)
+        d = v["diff"]
+        winner = by_levels(s, v)["winner"]
+        foe = "NLF" if role == "US" else "US"
+        o = VP.options(next_turn(s), foe, floor=None)
+        reply = max(0.0, o[0][0]) if o else 0.0
+    margin = d if role == "NLF" else -d
+    return margin + (10 if winner == role else 5 if winner == "draw" else 0) - reply
+
+
+def next_turn(s):
+    """s with its units fresh again, as at the next turn's start (V 2.1 item 5: Ops Complete is
+    cleared), unless this is the last turn: the threats the position leaves for later."""
+    if s["turn"] >= s["turns"]:
+        return s
+    return dict(s, units={k: dict(u, done=False, op=False, tgt=False) for k, u in s["units"].items()})
 
 
 def drive(gen):
@@ -49,47 +103,71 @@ def drive(gen):
         return stop.value
 
 
+def operate_action(legal, role):
+    """The Search and Destroy action of an Operations Phase decision (V 2.1)."""
+    if role == "US":
+        return V.first(legal, "operate", op="sd")
+    return next((a for a in legal if a["t"] in ("nlf_op", "operate") and a.get("op", "sd") == "sd"), None)
+
+
 class PlanPolicy:
     """The playout policy: the heuristics for both sides, except that `role` designates its next
-    Search and Destroy by `plan` (once)."""
+    Search and Destroy by `plan` (once), and `opp` (a hex) is the target of the other side's next
+    operation (a column of the search)."""
 
-    def __init__(self, role, plan):
+    def __init__(self, role, plan, opp=None):
         self.role, self.plan, self.used = role, plan, False
-        if plan and plan.get("decline"):
-            self.plan = None  # the decline is the first action itself
+        if plan and (plan.get("decline") or plan.get("pass")):
+            self.plan = None  # the first action is the whole plan
+        self.opp, self.opp_used = opp, opp is None
+        self.h = Heuristics()
 
     def __call__(self, rules, s, role, legal, rng):
+        step = s["stack"][-1]["s"]
         if role == self.role and self.plan is not None and not self.used:
-            step = s["stack"][-1]["s"]
             if step == "ops":
-                return V.first(legal, "operate", op="sd") or V.default(legal)
+                return operate_action(legal, role) or V.default(legal)
             if step == "sd_pick":
-                a = V.sd_pick(s, role, legal, rng, self.plan)
+                a = follow_plan(s, role, legal, rng, self.plan)
                 if a["t"] == "go":
                     self.used = True
                 return a
-        return V.novice(rules, s, role, legal, rng)
+        if role != self.role and not self.opp_used and step == "sd_pick" and s["stack"][-1]["target"] is None:
+            self.opp_used = True  # the column: the other side's next target is this unit's hex
+            u = s["units"].get(self.opp)
+            a = V.first(legal, "target", hex=u["hex"]) if u and u["hex"] else None
+            if a:
+                return a
+        return self.h(rules, s, role, legal, rng)
+
+
+def follow_plan(s, role, legal, rng, plan):
+    """The designation of a planned operation (V 5.1): its target, then its units, then 'go'."""
+    if VP.vp_scenario(s):
+        return VP.sd_pick(s, role, legal, rng, plan)
+    if role == "NLF":  # Starlite's NLF operation: these units move, no target (V 5.2)
+        for uid in plan["units"]:
+            a = V.first(legal, "unit", u=uid)
+            if a:
+                return a
+        return V.first(legal, "go") or V.default(legal)
+    return V.sd_pick(s, role, legal, rng, plan)
 
 
 def us_plans(s, role):
-    """Candidate operations (V 5.1): per possible regiment hex, every unit in reach of it; and a feint (no target: an artillery unit or HQ walks up to the face-down counters so that a
-    regiment may betray itself by reacting, V 5.3). Once a counter has moved (the tell), only its
-    hex: the sampled worlds are uniform over the hidden identities and would not weigh the tell."""
+    """Starlite's candidate operations (V 5.1): per possible regiment hex, every unit in reach of it;
+    and a probe (no target: an artillery unit or HQ walks up to the face-down counters so that a
+    regiment may betray itself by reacting, V 5.3)."""
     plans = []
     hexes = sorted({u["hex"] for u in B.live(s) if V.maybe_regiment(u, role, s)})
-    tell = V.moved_counters(s, role)
-    if len(tell) == 1 and not any(not B.concealed(u, role, s) and V.maybe_regiment(u, role, s) for u in B.live(s)):
-        hexes = tell
     for h in hexes:
         # all in. Measured against the heuristic NLF from the set-up (20-60 playouts per world):
         # all in wins 100% in the right hex and 0% in the other; two marines with the artillery no
         # better (47% or 100% in the right hex, 0% in the other); a probe by one marine 9-19%
-        # (dropped); the feint below 65% in either world
         everyone = V.sd_plan(s, role, h, "all")
         if everyone:
             plans.append({"target": h, "units": everyone})
     if len(hexes) > 1:
-        from ..rules.vietnam_1965_1975.turn import eligible
         conc = [u["hex"] for u in B.live(s) if B.concealed(u, role, s)]
         spare = [u for u in eligible(s, role) if B.strength(u) == 0 and not u["op"]]
         if spare and conc:
@@ -98,10 +176,22 @@ def us_plans(s, role):
     return plans
 
 
+def deal(s, role):
+    """The hidden part of a sampled world as `role` cannot see it: which face-down counter is which
+    (V 10), as (hex, kind) pairs."""
+    return tuple(sorted((u["hex"] or "", u["kind"]) for u in s["units"].values() if B.concealed(u, role, s)))
+
+
+def regiment_hex(s, role):
+    """Where the sampled world put the hidden regiment (Starlite's one secret that decides it)."""
+    return next((u["hex"] for u in s["units"].values() if B.concealed(u, role, s) and V.is_regiment(u)), None)
+
+
 class Planner:
-    def __init__(self, worlds_per_decision=8, max_candidates=8):
-        self.k = worlds_per_decision
-        self.max_c = max_candidates
+    def __init__(self, level="standard", budget=None):
+        self.lv = LEVELS[level]
+        if budget:
+            self.lv = replace(self.lv, worlds=budget, vp_worlds=max(1, budget // 4))
         self.plan = None  # the operation chosen at the ops step, followed at designation
 
     def choose(self, rules, step, worlds, role, legal, rng):
@@ -115,10 +205,15 @@ class Planner:
         if len(legal) == 1:
             return legal[0]
         base = worlds.sample(rng)
-        if vietnam_vp.vp_scenario(base):
-            # scenarios won on points (Silver Bayonet, Masher/White Wing): a playout of their two
-            # turns costs about a second, so no search yet; the heuristics decide (issue 15)
-            return V.novice(rules, base, role, legal, rng)
+        if VP.vp_scenario(base):
+            if step == "ops":
+                return (yield from self._vp_operation(rules, worlds, base, role, legal, rng))
+            if step == "sd_pick" and self.plan:
+                a = VP.sd_pick(base, role, legal, rng, self.plan)
+                if a["t"] == "go":
+                    self.plan = None
+                return a
+            return self._heuristics(rules, base, role, legal, rng)
         if step == "ops" and role == "US":
             return (yield from self._operation(rules, worlds, base, role, legal, rng))
         if step == "sd_pick" and role == "US" and self.plan:
@@ -126,34 +221,69 @@ class Planner:
             if a["t"] == "go":
                 self.plan = None
             return a
-        if step in SEARCHED and len(legal) <= self.max_c:
-            return (yield from self._search(rules, worlds, role, legal, rng, [(a, None) for a in legal]))[0]
-        return V.novice(rules, base, role, legal, rng)
+        if step == "ops" and role == "NLF":
+            return (yield from self._nlf_operation(rules, worlds, base, role, legal, rng))
+        if step == "sd_pick" and role == "NLF" and self.plan:
+            a = follow_plan(base, role, legal, rng, self.plan)
+            if a["t"] == "go":
+                self.plan = None
+            return a
+        if step in SEARCHED and len(legal) <= self.lv.candidates:
+            cands = [(a, None) for a in legal if a["t"] != "pref"]
+            return (yield from self._search(rules, worlds, base, role, legal, rng, cands))[0]
+        return self._heuristics(rules, base, role, legal, rng)
+
+    def _heuristics(self, rules, s, role, legal, rng):
+        if not hasattr(self, "_heur"):
+            self._heur = Heuristics()
+        return self._heur(rules, s, role, legal, rng)
+
+    # --- Starlite ---------------------------------------------------------------------------------
 
     def _operation(self, rules, worlds, base, role, legal, rng):
         cands = []
         sd = V.first(legal, "operate", op="sd")
         if sd:
-            cands = [(sd, p) for p in us_plans(base, role)][: self.max_c - 1]
+            cands = [(sd, p) for p in us_plans(base, role)][: self.lv.candidates - 1]
         dec = V.first(legal, "decline")
         if dec and not cands:  # declining loses while a regiment may be on the map (V 18.2)
             cands.append((dec, {"decline": True}))
         if not cands:
-            return V.novice(rules, base, role, legal, rng)
-        action, plan = yield from self._search(rules, worlds, role, legal, rng, cands)
+            return self._heuristics(rules, base, role, legal, rng)
+        action, plan = yield from self._search(rules, worlds, base, role, legal, rng, cands)
         self.plan = plan if plan and not plan.get("decline") else None
         return action
 
-    def _search(self, rules, worlds, role, legal, rng, cands):
-        """Every candidate (first action, plan) played out in the same k sampled worlds with the
-        same playout seeds; the best mean score wins (ties: the earlier candidate)."""
+    def _nlf_operation(self, rules, worlds, base, role, legal, rng):
+        """Starlite's NLF: offer the operation to the US (or end the phase), or operate first with
+        some of its counters, no target: a move toward the hills before the Marines come (V 2.1,
+        V 5.1); which counters move is the bluff (the US sees counters move, not which)."""
+        cands = [(a, None) for a in legal if a["t"] in ("us_op", "end")]
+        sd = operate_action(legal, role)
+        if sd:
+            units = sorted(u["id"] for u in eligible(base, role) if not u["op"])
+            for k in range(1, 1 << len(units)):
+                cands.append((sd, {"units": [x for i, x in enumerate(units) if k >> i & 1]}))
+        cands = cands[: self.lv.candidates]
+        action, plan = yield from self._search(rules, worlds, base, role, legal, rng, cands)
+        self.plan = plan
+        return action
+
+    def _columns(self, base, role):
+        """The other side's choices a Starlite decision is weighed against: for the NLF, each
+        counter face down to the US as the target of the US's next operation, and the novice US."""
+        if role != "NLF":
+            return [None]
+        units = sorted(u["id"] for u in B.live(base) if u["side"] == "NLF" and B.concealed(u, "US", base))
+        return units + [None] if 1 < len(units) <= 3 else [None]
+
+    def _samples(self, worlds, rng, k):
+        """k sampled worlds, each with an antithetic partner: the same dice with another deal of
+        the hidden part (for the US in Starlite: the other counter is the regiment)."""
         samples = []
-        while len(samples) < self.k:
+        while len(samples) < k:
             w, seed = worlds.sample(rng), rng.getrandbits(32)
             samples.append((w, seed))
-            # antithetic partner: the same dice with another deal of the hidden part (for the US in
-            # Starlite: the other counter is the regiment), so a plan's score is not the luck of
-            # how many samples put the regiment where it looks
             for _ in range(6):
                 w2 = worlds.sample(rng)
                 w2["dice"] = copy_state(w["dice"])
@@ -161,14 +291,108 @@ class Planner:
                     samples.append((w2, seed))
                     break
             yield  # dealing worlds costs a few engine steps each: a page's input runs meanwhile
+        return samples
+
+    def _search(self, rules, worlds, base, role, legal, rng, cands):
+        """Every candidate (first action, plan) played out in the same sampled worlds with the same
+        playout seeds, against every column (the regiment's hex for the US; the US's next target
+        for the NLF); the maximin mix of the candidates is played (a single column: the best)."""
+        opps = self._columns(base, role)
+        # the columns multiply the playouts: fewer dice per column, as many playouts in all
+        samples = yield from self._samples(worlds, rng, max(2, self.lv.worlds * 2 // (len(opps) + 1)))
+        keys = sorted({regiment_hex(w, role) for w, _ in samples}, key=str) if role == "US" else [None]
+        cols = [(k, o) for k in keys for o in opps]
+        table = []
+        for a, plan in cands:
+            sums = {c: [0.0, 0] for c in cols}
+            for w, seed in samples:
+                k = regiment_hex(w, role) if role == "US" else None
+                for o in opps:
+                    m = as_match(copy_state(w))
+                    final = yield from rollout(rules, m, PlanPolicy(role, plan, o), random.Random(seed), a)
+                    sums[(k, o)][0] += score(final, role)
+                    sums[(k, o)][1] += 1
+            table.append([sums[c][0] / sums[c][1] if sums[c][1] else 0.5 for c in cols])
+        mix, _ = mixed.maximin(table)
+        return cands[mixed.sample(mix, rng)]
+
+    # --- the points scenarios -----------------------------------------------------------------------
+
+    def _vp_operation(self, rules, worlds, base, role, legal, rng):
+        """Which operation to conduct (V 2.1), weighed by playing each out (vp_score)."""
+        other = V.first(legal, "decline") or V.first(legal, "us_op") or V.first(legal, "end")
+        cands = [(other, {"pass": True})] if other else []  # first: a tie does not operate for nothing
+        sd = operate_action(legal, role)
+        if sd:
+            for _, h, units, _ in VP.options(base, role, floor=None)[: self.lv.vp_candidates]:
+                cands.append((sd, {"target": h, "units": units}))
+                big = sum(VP.worth(x, role, base) for x in B.units_at(base, h, "NLF")) >= 3
+                if role == "US" and big:  # and the same with every unit in reach, garrisons too
+                    everyone = [u["id"] for u in VP.attackers_for(base, h, role, exclude_garrisons=False)]
+                    if set(everyone) != set(units):
+                        cands.append((sd, {"target": h, "units": everyone}))
+            if role == "NLF" and VP.newcomers(base):
+                cands.append((sd, {"enter": True}))
+            if role == "US" and VP.last_turn(base) and VP.needs_regiments(base):
+                for _, h, units in VP.regiment_strikes(base)[:1]:
+                    cands.append((sd, {"target": h, "units": units}))
+        heur = self._heuristics(rules, base, role, legal, rng)
+        if heur not in [a for a, _ in cands]:
+            cands.append((heur, None))
+        seen, unique = set(), []
+        for a, plan in cands:
+            key = (str(sorted(a.items())), (plan or {}).get("target"), tuple(sorted((plan or {}).get("units") or ())),
+                   bool((plan or {}).get("enter")))
+            if key not in seen:
+                seen.add(key)
+                unique.append((a, plan))
+        cands = unique
+        if len(cands) == 1:
+            a, plan = cands[0]
+            self.plan = plan if plan and not plan.get("pass") else None
+            return a
+        samples = []
+        for _ in range(self.lv.vp_worlds):
+            samples.append((worlds.sample(rng), rng.getrandbits(32)))
+            yield
         best, best_v = cands[0], None
         for a, plan in cands:
             total = 0.0
             for w, seed in samples:
                 m = as_match(copy_state(w))
                 pol = PlanPolicy(role, plan)
-                final = yield from playout_iter(rules, m, pol, random.Random(seed), first=a)
-                total += score(final, role)
+                # the last turn is played to the end: its few operations decide the victory level
+                ops = None if VP.last_turn(w) else self.lv.vp_ops
+                final = yield from rollout(rules, m, pol, random.Random(seed), a, ops=ops)
+                total += vp_score(final, role)
             if best_v is None or total > best_v + 1e-9:
                 best, best_v = (a, plan), total
-        return best
+        a, plan = best
+        self.plan = plan if plan and not plan.get("pass") else None
+        return a
+
+
+def rollout(rules, m, policy, rng, first=None, ops=None, max_steps=3000, every=2):
+    """Play the match `m` in place, `first` applied before: to its end, or (`ops`) until that many
+    operations have ended after the one `first` begins (V 2.1: the Operations Phase's loop). A
+    generator yielding every `every` actions (a page's time slices); returns the last state."""
+    legal = M.legal_actions(rules, m, labels=False)
+    if first is not None:
+        legal = M.play(rules, m, first, legal=legal, in_place=True, labels=False)
+    ended, running = 0, m["state"].get("op") is not None
+    for n in range(max_steps):
+        s = m["state"]
+        if s.get("over"):
+            return s
+        now = s.get("op") is not None
+        if running and not now:
+            ended += 1
+            if ops is not None and ended >= ops:
+                return s
+        running = now
+        role = M.current_role(rules, m)
+        a = policy(rules, s, role, legal, rng)
+        legal = M.play(rules, m, a, legal=legal, in_place=True, labels=False)
+        if n % every == every - 1:
+            yield
+    raise RuntimeError("playout did not end")

@@ -13,6 +13,7 @@
 
 from ..engine import match as M
 from ..engine.rng import MASK
+from .redeal import REDEAL
 
 
 def copy_state(obj):
@@ -42,12 +43,20 @@ class WorldSampler:
         self.rules, self.role = rules, role
         self._state = match["state"]
         self._resample = getattr(rules, "resample_hidden", None)
+        self._redeal = REDEAL.get(rules.id)
+
+    def step(self):
+        """The name of the step deciding now (public: every view shows it)."""
+        stack = self._state["stack"]
+        return stack[-1]["s"] if stack else None
 
     def sample(self, rng):
         s = copy_state(self._state)
         s.pop("await_roll", None)
         if self._resample is not None:
             s = self._resample(s, self.role, rng)
+        if self._redeal is not None:
+            s = self._redeal(s, self.role, rng)
         return reseed(s, rng.getrandbits(64))
 
 

@@ -2,6 +2,7 @@
 rulings, optional rules and seed folded under "Advanced"; saved games."""
 import random
 
+from game.ai.balance import levels_line
 from game.ai.games import has_computer
 
 from . import guide_model
@@ -61,6 +62,9 @@ def _scenarios(form, rules):
         el("small", text=sc.get("rule", ""), cls="code", parent=lab)
         if sc.get("computer_play"):  # measured balance (issue 12), from the scenario data
             el("span", text=sc["computer_play"], cls="muted balance", attrs={"data-balance": sc["id"]}, parent=lab)
+        levels = levels_line(rules.id, sc["id"]) if has_computer(rules) else None
+        if levels:  # the computer levels measured (issue 46 item 5), game/ai/data/balance.json
+            el("span", text=levels, cls="muted balance", attrs={"data-levels": sc["id"]}, parent=lab)
     for n, sc in enumerate(scens):
         briefing(fs, sc, shown=n == 0)
     guided(fs, rules, scens)

@@ -1,0 +1,120 @@
+"""The exploiter panel and the ladder (issue 46 items 1, 5): plans for each side of each scenario,
+written against the public agent interface (the side's view and legal actions only), and the
+ladder command that plays the computer against them. The ladder is a benchmark: this only checks
+that it runs and reports what it says it reports."""
+
+import json
+import random
+
+import pytest
+
+import game.rules.vietnam_1965_1975 as R
+from game.__main__ import main
+from game.ai import panel
+from game.ai.ladder import mean_ci, wilson
+from game.ai.worlds import WorldSampler
+from game.engine import match as M
+
+from .test_ai import start, swapped, us_view
+
+SCENARIOS = ("starlite", "silver-bayonet", "masher-white-wing")
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("role", ["US", "NLF"])
+def test_at_least_five_plans_a_side(scenario, role):
+    plans = panel.plans(scenario, role)
+    assert len(plans) >= 5
+    assert len({p.name for p in plans}) == len(plans)
+    assert all(p.role == role for p in plans)
+
+
+def test_wilson_and_mean_intervals():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((0.5 - lo) - (hi - 0.5)) < 1e-3
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    m, (a, b) = mean_ci([1, 2, 3, 4])
+    assert m == 2.5 and a < 2.5 < b
+
+
+@pytest.mark.parametrize("name", [p.name for p in panel.plans("starlite", "US")])
+def test_V10_a_us_plan_decides_from_its_view_only(name):
+    """Two positions that differ only in which face-down counter is the regiment look the same to
+    the US; a US plan (same seed) takes the same decisions in both through its first operation."""
+    m = start()
+    m2 = swapped(m)
+    p1, p2 = panel.plan("starlite", "US", name)(5), panel.plan("starlite", "US", name)(5)
+    n = 0
+    while M.current_role(R, m) == "US" and n < 12:
+        assert us_view(m) == us_view(m2)
+        l1, l2 = M.legal_actions(R, m, labels=False), M.legal_actions(R, m2, labels=False)
+        d1 = p1.choose(R, M.view(R, m, "US"), l1, None, WorldSampler(R, m, "US"))
+        d2 = p2.choose(R, M.view(R, m2, "US"), l2, None, WorldSampler(R, m2, "US"))
+        assert d1 == d2
+        M.apply(R, m, d1)
+        M.apply(R, m2, d2)
+        n += 1
+    assert n >= 3
+
+
+def test_a_plan_refuses_nothing_the_rules_refuse():
+    """A plan's scripted answers are legal actions (it raises on any other)."""
+    m = M.new_match(R, "starlite", 2)
+    plan = panel.plan("starlite", "NLF", "regiment-5320")(1)
+    rng = random.Random(0)
+    for _ in range(6):
+        if M.current_role(R, m) != "NLF":
+            break
+        legal = M.legal_actions(R, m, labels=False)
+        M.apply(R, m, plan.choose(R, M.view(R, m, "NLF"), legal, rng, WorldSampler(R, m, "NLF")))
+    s = m["state"]
+    assert s["units"]["vc1"]["hex"] == "5320" and s["units"]["ps1"]["hex"] == "5219"
+
+
+def test_ladder_command_on_two_games(capsys):
+    main(["ladder", "--game", "vietnam-1965-1975", "--scenario", "starlite", "--level", "novice", "--games", "2",
+          "--seed", "3", "--plans", "regiment-5219,target-5320", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert out["scenario"] == "starlite" and out["games"] == 2
+    rows = {(r["computer"], r["opponent"]) for r in out["rows"]}
+    assert rows == {("US", "plan:regiment-5219"), ("US", "ai:novice"), ("NLF", "plan:target-5320"),
+                    ("NLF", "ai:novice")}
+    for r in out["rows"]:
+        assert r["games"] == 2 and r["errors"] == 0 and r["wins"] + r["draws"] + r["losses"] == 2
+        lo, hi = r["ci95"]
+        assert 0 <= lo <= (r["win_rate"] or 0) <= hi <= 1
+        assert r["max_steps"] > 10
+
+
+def test_balance_figures_come_from_ladder_runs(capsys, tmp_path, monkeypatch):
+    """Issue 46 item 5: scripts/ai_balance.py turns ladder runs (real games) into
+    balance.json, and the start screen's line (game.ai.balance.levels_line) reads the figures from
+    it: the level's worst plan and its wins against the level below, each side (one game a row)."""
+    import sys
+
+    from game.ai.balance import levels_line, load
+    runs = []
+    for n, extra in enumerate((["--plans", "regiment-5219,target-5320"], ["--against", "novice"])):
+        main(["ladder", "--game", "vietnam-1965-1975", "--scenario", "starlite", "--level", "standard",
+              "--games", "1", "--seed", "3", "--no-self", "--json"] + extra)
+        runs.append(tmp_path / f"run{n}.json")
+        runs[-1].write_text(capsys.readouterr().out)
+    sys.path.insert(0, "scripts")
+    try:
+        import ai_balance
+    finally:
+        sys.path.remove("scripts")
+    out = tmp_path / "balance.json"
+    monkeypatch.setattr(sys, "argv", ["ai_balance.py", *map(str, runs), "--commit", "test", "--out", str(out)])
+    ai_balance.main()
+    data = load(str(out))
+    lv = data["scenarios"]["starlite"]["standard"]
+    first = {(r["computer"], r["opponent"]): r for r in json.loads(runs[0].read_text())["rows"]}
+    assert lv["panel"]["as_us"]["worst"]["win_rate"] == first[("US", "plan:regiment-5219")]["win_rate"]
+    assert lv["panel"]["as_nlf"]["plans"] == 1 and "self" not in lv
+    assert lv["vs_lower"]["level"] == "novice" and lv["vs_lower"]["as_us"]["games"] == 1
+    line = levels_line("vietnam-1965-1975", "starlite", data)
+    assert line.startswith("Computer levels, measured: standard: against novice wins US ")
+    assert "hardest exploiter plan" in line and "(1 games a plan)" in line
+    assert levels_line("vietnam-1965-1975", "silver-bayonet", data) is None
+    assert levels_line("first-team-vietnam", "starlite", data) is None

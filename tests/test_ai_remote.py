@@ -121,4 +121,5 @@ def test_a_bigger_budget_plays_out_more_worlds():
         except StopIteration:
             pass
         counts[level] = steps
-    assert counts["strong"] > 3 * counts["standard"]
+    # strong deals twice the worlds (16 against 8, game/ai/planner.py LEVELS)
+    assert counts["strong"] > 1.8 * counts["standard"]

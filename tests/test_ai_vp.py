@@ -197,7 +197,7 @@ def test_V3_an_hq_or_battery_walks_only_to_a_stack_it_can_reach(vptest):
     # 6 MP take it into 5119 or 5018 and no farther, so it stays
     u["hex"] = "5118"
     f["mp"]["a212"] = 6
-    assert "5220" not in VP._ends(s, f, u, False)
+    assert "5220" not in VP.ends(s, f, u, False)
     legal = [{"t": "step", "to": n} for n in B.neighbours("5118") if B.mapof(s).playable(n)] + [{"t": "halt"}]
     assert VP.with_the_troops(s, f, legal, op) == {"t": "halt"}
 

@@ -77,17 +77,21 @@ class ComputerAgent:
     @property
     def memory(self):
         """What the agent carries from one decision to the next, as plain data: the operation the
-        planner chose at the ops step, followed when it designates the units. A page's worker is
-        handed it with each decision and gives it back (game/ai/remote.py)."""
-        if self._planner is None:
+        planner chose at the ops step (followed when it designates the units) and the heuristics'
+        own (the units' last steps and ways). A page's worker is handed it with each decision and
+        gives it back (game/ai/remote.py)."""
+        if self._heuristics is None:
             return dict(self._memory or {"plan": None})
-        return {"plan": self._planner.plan}
+        out = {"plan": self._planner.plan if self._planner is not None else None}
+        trail = self._heuristics.memory()
+        return {**out, "trail": trail} if any(trail.values()) else out
 
     def remember(self, memory):
-        if self._planner is None:
-            self._memory = dict(memory or {})
-        else:
-            self._planner.plan = (memory or {}).get("plan")
+        self._memory = dict(memory or {"plan": None})
+        if self._heuristics is not None:
+            self._heuristics.remember(self._memory.get("trail"))
+        if self._planner is not None:
+            self._planner.plan = self._memory.get("plan")
 
     def choose(self, rules, view, legal, rng=None, worlds=None):
         return drive(self.think(rules, view, legal, worlds))
@@ -101,13 +105,14 @@ class ComputerAgent:
             raise ValueError("the computer player needs a WorldSampler (game.ai.worlds)")
         game = policy_for(rules)
         step = view["step"] if view else worlds.step()
-        if self.level != "novice":  # the planner, with the level's budget
-            if self._planner is None:
-                self._planner = game.Planner(level=self.level, budget=self._given)
-                self._planner.plan = (self._memory or {}).get("plan")
-            return (yield from self._planner.think(rules, step, worlds, worlds.role, legal, self.rng))
-        if self._heuristics is None:
+        if self._heuristics is None:  # made at the first decision, with what it was handed
             self._heuristics = game.Heuristics()
+            self._heuristics.remember((self._memory or {}).get("trail"))
+            if self.level != "novice":  # the planner, with the level's budget
+                self._planner = game.Planner(level=self.level, budget=self._given, heuristics=self._heuristics)
+                self._planner.plan = (self._memory or {}).get("plan")
+        if self._planner is not None:
+            return (yield from self._planner.think(rules, step, worlds, worlds.role, legal, self.rng))
         return self._heuristics(rules, worlds.sample(self.rng), worlds.role, legal, self.rng)
         yield  # a generator even when it needs no slices
 

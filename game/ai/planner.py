@@ -188,7 +188,8 @@ def regiment_hex(s, role):
 
 
 class Planner:
-    def __init__(self, level="standard", budget=None):
+    def __init__(self, level="standard", budget=None, heuristics=None):
+        self._heur = heuristics or Heuristics()  # for the decisions it does not search
         self.lv = LEVELS[level]
         if budget:
             self.lv = replace(self.lv, worlds=budget, vp_worlds=max(1, budget // 4))
@@ -234,8 +235,6 @@ class Planner:
         return self._heuristics(rules, base, role, legal, rng)
 
     def _heuristics(self, rules, s, role, legal, rng):
-        if not hasattr(self, "_heur"):
-            self._heur = Heuristics()
         return self._heur(rules, s, role, legal, rng)
 
     # --- Starlite ---------------------------------------------------------------------------------

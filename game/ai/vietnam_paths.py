@@ -220,6 +220,16 @@ class Trail:
         self.start = {}
         self.ways = {}  # unit: the hexes of the way it is following, from where it stood
 
+    def dump(self):
+        """As plain data (a page's worker is handed it with each decision: game/ai/remote.py)."""
+        return {"last": {u: list(v) for u, v in self.last.items()}, "start": dict(self.start),
+                "ways": {u: list(w) for u, w in self.ways.items()}}
+
+    def load(self, d):
+        self.last = {u: tuple(v) for u, v in (d or {}).get("last", {}).items()}
+        self.start = dict((d or {}).get("start", {}))
+        self.ways = {u: list(w) for u, w in (d or {}).get("ways", {}).items()}
+
     def note(self, s, a):
         f = s["stack"][-1]
         if a.get("t") == "step" and f["s"] == "move":

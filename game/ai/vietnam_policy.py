@@ -14,6 +14,13 @@ class Heuristics:
     def __init__(self):
         self.trail = Trail()
 
+    def memory(self):
+        """What it carries between decisions, as plain data: the units' last steps and ways."""
+        return self.trail.dump()
+
+    def remember(self, memory):
+        self.trail.load(memory)
+
     def __call__(self, rules, s, role, legal, rng):
         if len(legal) == 1:
             return legal[0]

@@ -10,7 +10,7 @@ import random
 from operator import itemgetter
 from typing import Protocol
 
-from .games import policy_for
+from ..rules import computer
 from .planner import drive
 
 
@@ -103,7 +103,7 @@ class ComputerAgent:
             return legal[0]
         if worlds is None:
             raise ValueError("the computer player needs a WorldSampler (game.ai.worlds)")
-        game = policy_for(rules)
+        game = computer(rules.id)
         step = view["step"] if view else worlds.step()
         if self._heuristics is None:  # made at the first decision, with what it was handed
             self._heuristics = game.Heuristics()

@@ -1,6 +1,7 @@
 """The one registry of games. The rules, the browser UI, the command line and the tests all read
-it: a game plugs in here with its rules module (the interface in game/engine/interface.py) and its
-UI module (the interface in game/ui/games/__init__.py), and nowhere else."""
+it: a game plugs in here with its rules module (the interface in game/engine/interface.py), its
+UI module (the interface in game/ui/games/__init__.py) and, if it has one, its computer player (a
+module with Heuristics and Planner, read by game/ai/agent.py), and nowhere else."""
 
 import importlib
 
@@ -12,7 +13,7 @@ GAMES = {
     "first-team": {"title": "First Team: Vietnam", "rules": "game.rules.first_team",
                    "ui": "game.ui.games.first_team"},
     "vietnam-1965-1975": {"title": "Vietnam 1965-1975", "rules": "game.rules.vietnam_1965_1975",
-                          "ui": "game.ui.games.vietnam"},
+                          "ui": "game.ui.games.vietnam", "computer": "game.ai.vietnam_player"},
 }
 
 
@@ -40,6 +41,18 @@ def load_save(text, game=None, **kw):
     """A saved match read, converted and checked (game/engine/saves.py) with this registry:
     (match, warnings), or SaveError saying why not."""
     return load_match(text, find, game=game, **kw)
+
+
+def has_computer(game_id):
+    """Whether a registered game has a computer player (the start screen offers it)."""
+    return bool(GAMES.get(game_id, {}).get("computer"))
+
+
+def computer(game_id):
+    """A registered game's computer player module (Heuristics, Planner); ValueError if it has none."""
+    if not has_computer(game_id):
+        raise ValueError(f"no computer player for {game_id!r}")
+    return importlib.import_module(GAMES[game_id]["computer"])
 
 
 def ui_module(game_id):

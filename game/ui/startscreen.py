@@ -3,7 +3,7 @@ rulings, optional rules and seed folded under "Advanced"; saved games."""
 import random
 
 from game.ai.balance import levels_line
-from game.ai.games import has_computer
+from game.rules import has_computer
 
 from . import guide_model
 from .dom import el
@@ -62,7 +62,7 @@ def _scenarios(form, rules):
         el("small", text=sc.get("rule", ""), cls="code", parent=lab)
         if sc.get("computer_play"):  # measured balance (issue 12), from the scenario data
             el("span", text=sc["computer_play"], cls="muted balance", attrs={"data-balance": sc["id"]}, parent=lab)
-        levels = levels_line(rules.id, sc["id"]) if has_computer(rules) else None
+        levels = levels_line(rules.id, sc["id"]) if has_computer(rules.id) else None
         if levels:  # the computer levels measured (issue 46 item 5), game/ai/data/balance.json
             el("span", text=levels, cls="muted balance", attrs={"data-levels": sc["id"]}, parent=lab)
     for n, sc in enumerate(scens):
@@ -104,7 +104,7 @@ def _play(form, rules):
 def _players(fs, rules):
     """Who plays each side: a person at this screen, or the computer (issue 12) where it can."""
     kinds = [("human", "Human, at this screen")]
-    if has_computer(rules):
+    if has_computer(rules.id):
         kinds += [("ai:novice", "Computer, novice"), ("ai:standard", "Computer, standard"),
                   ("ai:strong", "Computer, strong (thinks longer)")]
     box = el("div", cls="players", attrs={"id": "players"}, parent=fs)
@@ -114,7 +114,7 @@ def _players(fs, rules):
         pick = el("select", attrs={"data-player": role, "id": f"player-{role}"}, parent=lab)
         for n, (val, txt) in enumerate(kinds):
             el("option", text=txt, attrs={"value": val, **({"selected": ""} if n == 0 else {})}, parent=pick)
-    if has_computer(rules):
+    if has_computer(rules.id):
         lab = el("label", cls="opt", parent=box)
         el("span", text="Computer pace: ", parent=lab)
         pick = el("select", attrs={"id": "ai-pace"}, parent=lab)

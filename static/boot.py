@@ -1,5 +1,5 @@
 # The page's one script (index.html). The time Python starts running it is kept for
-# scripts/bench_boot.py: navigation -> here is the runtime's share of the boot, here -> ready ours.
+# scripts/bench/bench_boot.py: navigation -> here is the runtime's share of the boot, here -> ready ours.
 from js import performance, window
 
 window.__vw_boot_py = performance.now()

@@ -78,7 +78,7 @@ async function makeSnapshot() {
 }
 
 const early = start().then((py) => {
-  globalThis.__vw_pyodide_ready = performance.now();  // scripts/bench_boot.py splits the boot here
+  globalThis.__vw_pyodide_ready = performance.now();  // scripts/bench/bench_boot.py splits the boot here
   return py;
 });
 

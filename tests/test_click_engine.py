@@ -15,7 +15,7 @@ from game.engine.drawn import Places
 from game.rules import get
 from game.rules.first_team.data import LOC
 from game.rules.mike_force.data import SPACES as MF_SPACES
-from scripts.bench_click_engine import GAMES, replay
+from scripts.bench.bench_click_engine import GAMES, replay
 
 PKG = {"first-team": "first_team", "mike-force": "mike_force"}
 
@@ -66,7 +66,7 @@ def _counting(gid):
 
 @pytest.mark.parametrize("gid", sorted(GAMES))
 def test_views_of_the_browser_games_clicks_equal_fresh_views(gid, checked):
-    """The clicks of the browser's whole-game test (scripts/bench_click_engine.py): each view
+    """The clicks of the browser's whole-game test (scripts/bench/bench_click_engine.py): each view
     equals the one made from nothing kept, and most places were not drawn again."""
     views = []
     drawn, restore = _counting(gid)

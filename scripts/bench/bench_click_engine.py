@@ -16,9 +16,9 @@ engine). First Team: tests/e2e/ft_ui.py `RandomPlayer(5)` on the campaign, seed 
 `random.Random(2024)` on "early", seed 2024 (test_mike_force_fullgame.py). Default options, dice
 "auto". (`policy_pick` is that policy; the browser games end after 235 and 114 clicks.)
 
-    .venv/bin/python scripts/bench_click_engine.py [--game first-team] [--rounds 5]
-    .venv/bin/python scripts/bench_click_engine.py --digest       # also a digest of every click's view
-    .venv/bin/python scripts/bench_click_engine.py --callgrind    # instructions of the engine calls only
+    .venv/bin/python scripts/bench/bench_click_engine.py [--game first-team] [--rounds 5]
+    .venv/bin/python scripts/bench/bench_click_engine.py --digest       # also a digest of every click's view
+    .venv/bin/python scripts/bench/bench_click_engine.py --callgrind    # instructions of the engine calls only
 
 Prints per game: clicks, mean and p95 microseconds (process time; medians over the rounds) per
 click of apply and of view, and the digest of the views (sha256 over each view's JSON, in its key order).
@@ -41,7 +41,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)
 
 from game.engine import match as M  # noqa: E402

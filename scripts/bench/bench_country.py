@@ -1,8 +1,8 @@
 """Clicks on the whole map of Vietnam with a campaign's counters (issue 47 item 2), timed the way
-scripts/bench_clicks.py and game/ui/clicktime.py time them: from the click to the frame that shows
+scripts/bench/bench_clicks.py and game/ui/clicktime.py time them: from the click to the frame that shows
 its redraw (window.__vw_last_update_ms).
 
-    .venv/bin/python scripts/bench_country.py [--tree .] [--setup campaign-1965] [--clicks 120]
+    .venv/bin/python scripts/bench/bench_country.py [--tree .] [--setup campaign-1965] [--clicks 120]
                                               [--phone] [--shots DIR]
 
 The campaign's rules are not built yet (the next issue), so the page plays Starlite's rules on the
@@ -25,13 +25,13 @@ import statistics
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from game.rules.vietnam_1965_1975.hexes import neighbours  # noqa: E402
-from scripts.bench_clicks import TRACE_CATEGORIES, print_trace  # noqa: E402
+from scripts.bench.bench_clicks import TRACE_CATEGORIES, print_trace  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402
 
 DATA = ROOT / "game/rules/vietnam_1965_1975/data"

@@ -1,7 +1,7 @@
 """Boot benchmark: navigation start -> body[data-ready="1"], cold and warm.
 
 Run after scripts/build.sh, with the project venv:
-    .venv/bin/python scripts/bench_boot.py [--runs 5] [--plain] [--game first-team]
+    .venv/bin/python scripts/bench/bench_boot.py [--runs 5] [--plain] [--game first-team]
 
 cold: a fresh browser context per run (empty HTTP cache, empty IndexedDB).
 warm: one persistent profile (user-data-dir), visited once, then page.reload() per run.
@@ -12,7 +12,7 @@ disables Chromium's HTTP cache and would falsify the warm numbers.
 With --game, each run then starts a new game of that game from the start screen (First Team:
 the campaign) and also times ready -> its map and prompt drawn ("start").
 Since the service worker (sw.js): warm reloads are answered by it, cache-first;
-scripts/bench_offline.py measures those, offline boots and the single file.
+scripts/bench/bench_offline.py measures those, offline boots and the single file.
 
 --compare (issue 14): the game beside two baselines, in one run, alternating page by page:
 "pyodide" (a page that only starts the vendored Pyodide and runs one line of Python) and
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 from tests.e2e.conftest import start_server  # noqa: E402
 

@@ -4,7 +4,7 @@ entries written once), each alone and with the localStorage write, along a First
 the whole-game tests' random policy). The autosave runs in the task after the frame that shows a
 click: it delays the next click if that comes sooner.
 
-    .venv/bin/python scripts/bench_autosave.py [--at 60,120,180]
+    .venv/bin/python scripts/bench/bench_autosave.py [--at 60,120,180]
 
 Prints, at those clicks and at the game's end: the match's actions, log entries and bytes, and the
 median ms of 25 runs of each. The tree must be built (bash scripts/build.sh).
@@ -14,12 +14,12 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from scripts.click_through import game_page, play  # noqa: E402
+from scripts.bench.click_through import game_page, play  # noqa: E402
 from tests.e2e.conftest import start_server  # noqa: E402
 
 TIME_SAVES = """async () => {

@@ -6,7 +6,7 @@ import random
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, wait_ready  # noqa: E402

@@ -13,7 +13,7 @@ JavaScript only (it stops the event before the app sees it) and makes one change
 For each: input (event -> handler), layout (forced at the handler's end, as the app's clock does),
 frame (the frame's callbacks -> the task after it), and their total; median, p95, max in ms.
 
-    .venv/bin/python scripts/bench_click_floor.py [--warm 60] [--n 150]
+    .venv/bin/python scripts/bench/bench_click_floor.py [--warm 60] [--n 150]
 
 The tree must be built (bash scripts/build.sh).
 """
@@ -22,7 +22,7 @@ import statistics
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402

@@ -1,7 +1,7 @@
 """Offline benchmark: what a first visit transfers, boot times with the service worker,
 and the single-file build.
 
-    .venv/bin/python scripts/bench_offline.py [--runs 5]
+    .venv/bin/python scripts/bench/bench_offline.py [--runs 5]
     (after scripts/build_single.sh; scripts/build.sh alone skips the single-file lines)
 
 Prints
@@ -32,7 +32,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "scripts"))
 from gen_sw import asset_list  # noqa: E402
 

@@ -2,7 +2,7 @@
 while it thinks, over whole Starlite games in headless Chromium.
 
 Run after scripts/build.sh, with the project venv (on this shared machine: under nice):
-    nice -n 5 .venv/bin/python scripts/bench_ai_browser.py [--games 4] [--seed 1] [--level standard]
+    nice -n 5 .venv/bin/python scripts/bench/bench_ai_browser.py [--games 4] [--seed 1] [--level standard]
 
 Each game: a new Starlite game from the start screen with the computer on one side (US in even
 games, NLF in odd ones: both sides in turn), pace "instant" (it thinks and plays without pauses);
@@ -44,7 +44,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench_boot import ARGS, CHROMIUM, serve  # noqa: E402
 
 from tests.e2e.mf_ui import click_action, open_advanced, panel_actions  # noqa: E402

@@ -4,7 +4,7 @@ Points committed to the defence; operations that ended without combat; NLF attac
 ARVN-only attacks; later rounds fought at losing odds; whether the NLF's reinforcements entered;
 Starlite's first US target. Same seeds before and after: run it on both trees (paired).
 
-    python scripts/bench_ai_habits.py --scenario silver-bayonet --games 200 --seed 1 \\
+    python scripts/bench/bench_ai_habits.py --scenario silver-bayonet --games 200 --seed 1 \\
         --players US=ai:standard,NLF=ai:standard --jobs 2 --json
 """
 

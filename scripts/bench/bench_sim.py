@@ -4,7 +4,7 @@ median games per CPU second of each (CPU time: steadier than the clock on a shar
 printed with the ratio new/old.
 
     git worktree add /tmp/b236154 b236154      # once: the old tree
-    python scripts/bench_sim.py [--old /tmp/b236154] [--game first-team ...] [--games N] [--rounds R]
+    python scripts/bench/bench_sim.py [--old /tmp/b236154] [--game first-team ...] [--games N] [--rounds R]
 """
 
 import argparse
@@ -14,7 +14,7 @@ import statistics
 import subprocess
 import sys
 
-HERE = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+HERE = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 RUN = """
 import json, sys, time

@@ -1,7 +1,7 @@
 """Where a click's Python time goes in the page (issue 14): cProfile around the app's click handler
 (Input.clocked) over a whole-game click-through, printed with pstats.
 
-    .venv/bin/python scripts/profile_clicks.py [--game ft|mf] [--sort tottime] [--top 45] [--callees REGEX] [--callers REGEX]
+    .venv/bin/python scripts/bench/profile_clicks.py [--game ft|mf] [--sort tottime] [--top 45] [--callees REGEX] [--callers REGEX]
 
 Plays the games of bench_clicks.py (First Team seed 5, Mike Force "early" seed 2024, the whole-game
 tests' random policies) with every click handler profiled, then prints the top functions and, with
@@ -14,12 +14,12 @@ import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from scripts.click_through import game_page, play  # noqa: E402
+from scripts.bench.click_through import game_page, play  # noqa: E402
 from tests.e2e.conftest import start_server  # noqa: E402
 
 PY = """async (code) => {

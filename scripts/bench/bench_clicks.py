@@ -7,7 +7,7 @@ game, and prints per build and game the median, p95 and max of window.__vw_last_
 part is: the browser's, the engine's and the Python drawing's ("browser+engine": a click with the
 drawing at 0 ms and the browser's work unchanged).
 
-    .venv/bin/python scripts/bench_clicks.py --old /tmp/clicks/old --new . [--rounds 2] [--games mf,ft,v]
+    .venv/bin/python scripts/bench/bench_clicks.py --old /tmp/clicks/old --new . [--rounds 2] [--games mf,ft,v]
 
 With --old, also each game's clicks paired (new - old, click by click, with a 95% bootstrap
 interval): a build's difference apart from the machine's drift, which moves whole rounds by
@@ -25,10 +25,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from scripts.click_through import play, start  # noqa: E402
+from scripts.bench.click_through import play, start  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
 
@@ -42,7 +42,7 @@ def timing(page):
 
 
 def game(g):
-    """The whole-game click-through of game `g` ("mf", "ft" or "v", scripts/click_through.py) on a
+    """The whole-game click-through of game `g` ("mf", "ft" or "v", scripts/bench/click_through.py) on a
     site: [(ms, the step's kind of action, the click's parts)], each click as the page timed it."""
     def run(page, url):
         out = []

@@ -5,7 +5,7 @@ Plays First Team (seed 5) 20 clicks in, zooms in, then records a Chrome trace of
 pointer moves and of WHEEL wheel steps over the map, and prints, per build and round, the renderer
 main thread's milliseconds per move (per step) by event (Layout, Paint, Layerize, script...).
 
-    .venv/bin/python scripts/bench_drag.py --old /tmp/old_tree [--new .] [--rounds 3]
+    .venv/bin/python scripts/bench/bench_drag.py --old /tmp/old_tree [--new .] [--rounds 3]
 
 Each tree must be built (bash scripts/build.sh).
 """
@@ -16,7 +16,7 @@ import statistics
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402

@@ -4,7 +4,7 @@ Why: the wheel keeps a fixed name (dist/vietnam_wargames-0.1.0-py3-none-any.whl)
 Plain http.server sends Last-Modified but no Cache-Control, so Chromium caches
 responses heuristically (10% of their age) and a warm reload after a rebuild can run
 the OLD wheel. With no-cache the browser revalidates every time (cheap 304s when
-nothing changed). See README.md, "Platform findings".
+nothing changed). See docs/PLATFORM.md, "Caching".
 
 Usage: python3 scripts/devserver.py [--bind 127.0.0.1] [--directory DIR] [PORT]
 """

@@ -7,5 +7,5 @@ PORT="${PORT:-8000}"
 echo
 echo "  Serving the game on  http://127.0.0.1:${PORT}/   (Ctrl-C to stop)"
 echo
-# devserver.py = python -m http.server + "Cache-Control: no-cache" (see README.md, "Platform findings")
+# devserver.py = python -m http.server + "Cache-Control: no-cache" (see docs/PLATFORM.md, "Caching")
 exec python3 scripts/devserver.py --bind 127.0.0.1 "$PORT"

@@ -144,7 +144,7 @@ class _Profile(NamedTuple):
 def returning_player(playwright_driver, base_url, tmp_path_factory):
     """A returning player's browser, one per test worker: its own profile, in which the game has
     been opened once, so the service worker serves the files and Python starts from the memory
-    snapshot (README, issue 14: about 1.5 s to ready instead of 5-6 s; a page booting from scratch
+    snapshot (docs/PLATFORM.md, issue 14: about 1.5 s to ready instead of 5-6 s; a page booting from scratch
     for each of about 200 loads was most of the suite's time). A first visit, the service worker
     and the snapshot themselves are tested on fresh pages (the `fresh_page` fixture)."""
     guard = _Guard()

@@ -137,7 +137,7 @@ def test_history_of_the_game_in_progress_and_back_to_it(page, base_url, tmp_path
 
 @pytest.mark.e2e
 def test_a_save_whose_actions_no_longer_replay_says_so_and_stops_there(page, base_url, tmp_path):
-    """Actions recorded before a rules change (README: Mike Force recon actions changed shape):
+    """Actions recorded before a rules change (Mike Force recon actions changed shape):
     the history says which one fails and stops before it."""
     R = get("mike-force")
     m, _ = play_one(R, "early", 3)

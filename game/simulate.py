@@ -7,7 +7,7 @@ import time
 
 from .ai import RandomAgent, make_agent
 from .ai.worlds import WorldSampler
-from .engine import match as M
+from .engine import headless, match as M
 from .engine.listing import Listing
 from .rules import get
 
@@ -70,7 +70,7 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, p
     # played in place, the state stays one object: the rules' indexes of it live the whole game
     # (nothing but the engine changes it meanwhile)
     with (getattr(rules, "indexed", None) or _no_index)(m["state"]):
-        acts = M.legal_actions(rules, m, labels=labels, lazy=not labels)
+        acts = headless.actions(rules, m, labels=labels, lazy=not labels)
         while not m["state"].get("over"):
             if not acts:
                 raise RuntimeError(f"no legal action at step {m['state']['stack'][-1]['s']}")
@@ -89,7 +89,7 @@ def play_one(rules, scenario, seed, options=None, max_steps=20000, check=None, p
             else:
                 role = M.current_role(rules, m)
                 a = agent.choose(rules, M.view(rules, m, role) if agent.needs_view else None, acts, rng)
-            acts = M.play(rules, m, a, legal=acts, in_place=True, labels=labels, lazy=not labels)
+            acts = headless.play(rules, m, a, legal=acts, in_place=True, labels=labels, lazy=not labels)
             steps += 1
             if check:
                 check(m)

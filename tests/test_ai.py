@@ -13,7 +13,7 @@ from game.ai import ComputerAgent, make_agent, parse_kind
 from game.ai import vietnam as V
 from game.ai.vietnam_policy import novice
 from game.ai.worlds import WorldSampler, copy_state, reseed
-from game.engine import match as M
+from game.engine import headless, match as M
 from game.fuzz import fuzz
 from game.rules.vietnam_1965_1975 import board as B
 from game.rules.vietnam_1965_1975.hexes import distance
@@ -99,7 +99,7 @@ def test_same_view_same_decisions(level):
     n = 0
     while M.current_role(R, m) == "US" and m["state"]["stack"][-1]["s"] in ("ops", "sd_pick", "sd_support"):
         assert us_view(m) == us_view(m2)
-        l1, l2 = M.legal_actions(R, m, labels=False), M.legal_actions(R, m2, labels=False)
+        l1, l2 = headless.actions(R, m), headless.actions(R, m2)
         assert l1 == l2
         d1 = a1.choose(R, M.view(R, m, "US"), l1, None, WorldSampler(R, m, "US"))
         d2 = a2.choose(R, M.view(R, m2, "US"), l2, None, WorldSampler(R, m2, "US"))
@@ -116,7 +116,7 @@ def test_V18_2_setup_bluff_splits_the_face_down_counters():
     m = M.new_match(R, "starlite", 3)
     rng = random.Random(0)
     for _ in range(2):
-        legal = M.legal_actions(R, m, "NLF", labels=False)
+        legal = headless.actions(R, m, "NLF")
         M.apply(R, m, novice(R, m["state"], "NLF", legal, rng))
     s = m["state"]
     assert s["units"]["vc1"]["hex"] != s["units"]["ps1"]["hex"]
@@ -131,7 +131,7 @@ def test_V2_1_the_nlf_offers_the_operation_and_ends_the_phase():
 def test_V5_1_us_operates_against_a_possible_regiment_with_marines_and_artillery():
     m = start()
     s = m["state"]
-    legal = M.legal_actions(R, m, labels=False)
+    legal = headless.actions(R, m)
     assert V.ops(s, "US", legal, random.Random(0)) == {"t": "operate", "op": "sd"}
     plan = V.sd_plan(s, "US", "5320")
     assert {"m33", "m24", "m37", "hq7", "a212"} <= set(plan)  # the 155 mm at 5118: 3 hexes away, range 3
@@ -160,14 +160,14 @@ def test_V5_2_alert_move_escapes_out_of_reach_of_the_operating_units():
         D.answer(m, **a)
     rng = random.Random(0)
     while m["state"]["stack"][-1]["s"] != "alert":
-        legal = M.legal_actions(R, m, labels=False)
+        legal = headless.actions(R, m)
         M.apply(R, m, V.default(legal))
     ops = [u["hex"] for u in B.live(m["state"]) if u["side"] == "US" and u["op"]]
     assert ops
     m["state"]["dice"]["queue"] = [6]
     M.apply(R, m, {"t": "alert"})
     while M.current_role(R, m) == "NLF" and m["state"]["stack"][-1]["s"] == "move":
-        legal = M.legal_actions(R, m, labels=False)
+        legal = headless.actions(R, m)
         M.apply(R, m, novice(R, m["state"], "NLF", legal, rng))
     s = m["state"]
     reg = s["units"]["vc1"]

@@ -13,7 +13,7 @@ from game.__main__ import main
 from game.ai import panel
 from game.ai.ladder import mean_ci, wilson
 from game.ai.worlds import WorldSampler
-from game.engine import match as M
+from game.engine import headless, match as M
 
 from .test_ai import start, swapped, us_view
 
@@ -47,7 +47,7 @@ def test_V10_a_us_plan_decides_from_its_view_only(name):
     n = 0
     while M.current_role(R, m) == "US" and n < 12:
         assert us_view(m) == us_view(m2)
-        l1, l2 = M.legal_actions(R, m, labels=False), M.legal_actions(R, m2, labels=False)
+        l1, l2 = headless.actions(R, m), headless.actions(R, m2)
         d1 = p1.choose(R, M.view(R, m, "US"), l1, None, WorldSampler(R, m, "US"))
         d2 = p2.choose(R, M.view(R, m2, "US"), l2, None, WorldSampler(R, m2, "US"))
         assert d1 == d2
@@ -65,7 +65,7 @@ def test_a_plan_refuses_nothing_the_rules_refuse():
     for _ in range(6):
         if M.current_role(R, m) != "NLF":
             break
-        legal = M.legal_actions(R, m, labels=False)
+        legal = headless.actions(R, m)
         M.apply(R, m, plan.choose(R, M.view(R, m, "NLF"), legal, rng, WorldSampler(R, m, "NLF")))
     s = m["state"]
     assert s["units"]["vc1"]["hex"] == "5320" and s["units"]["ps1"]["hex"] == "5219"

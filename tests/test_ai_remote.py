@@ -14,7 +14,7 @@ from game.ai import ComputerAgent
 from game.ai import remote
 from game.ai.agent import BUDGETS
 from game.ai.worlds import WorldSampler
-from game.engine import match as M
+from game.engine import headless, match as M
 
 from .test_ai import start, swapped
 
@@ -49,7 +49,7 @@ def _same_decisions(scenario, seed, kinds, max_steps=3000):
         if m["state"].get("over"):
             return compared
         role = M.current_role(R, m)
-        legal = M.legal_actions(R, m, role, labels=False)
+        legal = headless.actions(R, m, role)
         if role not in kinds:
             a = rng.choice(legal)
         else:

@@ -13,7 +13,7 @@ from game.ai.redeal import vietnam as redeal
 from game.ai.vietnam_paths import Trail, path_to
 from game.ai.vietnam_policy import Heuristics
 from game.ai.worlds import WorldSampler
-from game.engine import match as M
+from game.engine import headless, match as M
 from game.rules.vietnam_1965_1975 import board as B
 from game.rules.vietnam_1965_1975 import movement as MV
 
@@ -28,7 +28,7 @@ def until(m, pred, limit=600, seed=0):
         if s.get("over"):
             return None
         role = M.current_role(R, m)
-        legal = M.legal_actions(R, m, labels=False)
+        legal = headless.actions(R, m)
         if pred(s, role) and len(legal) > 1:
             return legal
         M.apply(R, m, h(R, s, role, legal, rng))
@@ -60,7 +60,7 @@ def test_V10_V18_2_the_standard_us_mixes_its_first_target():
     for seed in range(8):
         m = start(seed=seed)
         pl = planner.Planner("standard", budget=2)
-        legal = M.legal_actions(R, m, labels=False)
+        legal = headless.actions(R, m)
         pl.choose(R, "ops", WorldSampler(R, m, "US"), "US", legal, random.Random(seed))
         if pl.plan and pl.plan.get("target"):
             targets.add(pl.plan["target"])
@@ -191,7 +191,7 @@ def test_V18_1_rule_3_the_nlf_brings_its_reinforcements_in():
     a = VP.ops(s, "NLF", legal, None)
     assert a["t"] in ("nlf_op", "operate") and a.get("op", "sd") == "sd"
     M.apply(R, m, a)
-    picks = M.legal_actions(R, m, labels=False)
+    picks = headless.actions(R, m)
     s = m["state"]
     if VP.best_target(s, "NLF") is None:
         assert VP.sd_pick(s, "NLF", picks, None) == {"t": "unit", "u": "n66"}

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from game.engine import interface
-from game.engine import match as M
+from game.engine import headless, kept, match as M
 from game.engine.flow import IllegalAction
 from game.rules import GAMES, get, ids, ui_module
 
@@ -85,7 +85,7 @@ def test_listing_actions_and_views_do_not_change_state(gid):
 
     def check(m, acts):
         before = json.dumps(m, sort_keys=True)
-        plain = M.legal_actions(R, m, labels=False)
+        plain = headless.actions(R, m)
         assert plain == [M.strip(a) for a in M.legal_actions(R, m)]
         for role in R.roles:
             M.view(R, m, role)
@@ -95,26 +95,68 @@ def test_listing_actions_and_views_do_not_change_state(gid):
 
 @pytest.mark.parametrize("gid", GAME_IDS)
 def test_actions_kept_from_the_last_action_equal_a_fresh_listing(gid):
-    """Engine (issue 14): the labelled actions an apply()'s automatic steps ended on are kept for
-    the view drawn right after it; they must be exactly what listing that position afresh gives.
-    They are taken once, by a view of that same position only."""
+    """Engine (issue 14, engine/kept.py): the labelled actions an apply()'s automatic steps ended on
+    are kept for the view drawn right after it; they must be exactly what listing that position
+    afresh gives. They are taken once, by a view of that same position only."""
     R = get(gid)
-    kept = [0]
+    took = [0]
 
     def check(m, acts):
-        if M._LISTED[0] is m["state"]:
-            mine = M._LISTED[1]
+        following = kept._following[1] if kept._following[0] is m["state"] else None
+        if following is not None:
             v = M.view(R, m)
-            if v["actions"] is mine:
-                kept[0] += 1
+            if v["actions"] is following:
+                took[0] += 1
             assert v["actions"] == acts == M.legal_actions(R, m), "kept actions differ from a fresh listing"
-            assert M._LISTED == [None, None]  # taken once
+            assert kept.take_following(m["state"]) is None  # taken once
     m = _played(R, 150, 3, check=check)
-    assert kept[0] > 20, kept  # the views after an action took what it kept
+    assert took[0] > 20, took  # the views after an action took what it kept
     other = M.new_match(R, _first_scenario(R), 4)
     M.apply(R, other, M.legal_actions(R, other)[0])
-    assert M.view(R, m)["actions"] is not M._LISTED[1]  # another match's position never takes them
-    assert M._LISTED == [None, None]
+    left = kept._following[1]
+    assert M.view(R, m)["actions"] is not left  # another match's position never takes them
+
+
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_an_action_a_view_showed_is_applied_without_listing_again(gid, monkeypatch):
+    """Engine (issue 43 item 5): apply() takes plain arguments; an action object the view of this
+    very position showed is legal without a second listing, any other action is checked against a
+    fresh listing, so a state changed in place after its view (a test's set-up) is never judged by
+    a stale one."""
+    R = get(gid)
+    m = M.new_match(R, _first_scenario(R), 6)
+    shown = M.view(R, m)["actions"]
+    listings = [0]
+    real = M._listed
+
+    def counting(*a):
+        listings[0] += 1
+        return real(*a)
+    monkeypatch.setattr(M, "_listed", counting)
+    M.apply(R, m, shown[-1])
+    assert listings[0] == 0  # the view's own action: no listing
+    shown = M.view(R, m)["actions"]
+    listings[0] = 0
+    M.apply(R, m, M.strip(shown[0]))  # an equal action, not the view's object: listed afresh
+    assert listings[0] == 1
+    M.view(R, m)
+    m["state"]["over"] = {"winner": R.roles[0], "why": "a set-up changed in place"}
+    with pytest.raises(IllegalAction):  # the stale view's actions are not taken for legal
+        M.apply(R, m, M.strip(shown[0]))
+
+
+def test_the_public_api_takes_plain_arguments():
+    """Issue 43 item 5: new_match, legal_actions, apply, view and undo have no listing flags (the
+    machine callers' labels, laziness and in-place play are engine/headless.py's)."""
+    import inspect
+    params = {f: list(inspect.signature(getattr(M, f)).parameters) for f in
+              ("new_match", "legal_actions", "apply", "view", "undo")}
+    assert params == {"new_match": ["rules", "scenario", "seed", "options", "dice_mode"],
+                      "legal_actions": ["rules", "match", "role"],
+                      "apply": ["rules", "match", "action", "role"],
+                      "view": ["rules", "match", "role", "log_from"],
+                      "undo": ["rules", "match"]}
+    assert not hasattr(M, "play") and not hasattr(M, "_LISTED")
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)

@@ -1,8 +1,8 @@
-"""match.play: the simulator's fast path must reach exactly the states the normal path does."""
+"""headless.play: the simulator's fast path must reach exactly the states the public API does."""
 
 import random
 
-from game.engine import match as M
+from game.engine import headless, match as M
 from game.rules import get
 from game.simulate import random_action
 
@@ -13,7 +13,7 @@ def _game(in_place, seed=5, scenario="tet"):
     rng = random.Random(seed)
     acts = M.legal_actions(rules, m)
     while not m["state"].get("over"):
-        acts = M.play(rules, m, random_action(rng, acts), legal=acts, in_place=in_place)
+        acts = headless.play(rules, m, random_action(rng, acts), legal=acts, in_place=in_place, labels=True)
         assert acts == M.legal_actions(rules, m)  # play() returns the legal actions of the new position
     return m
 

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.engine import match as M
+from game.engine import headless, match as M
 from game.engine.flow import Context, Flow, IllegalAction, Procedure, Row, Sequence, Step
 from game.fuzz import Failure, same_view_check
 
@@ -218,14 +218,14 @@ def test_sequence_rows_hooks_and_skip():
 
 
 def test_labels_only_when_asked():
-    """Engine: legal_actions(labels=False) gives the same actions without display fields; steps see
+    """Engine: headless.actions() gives the same actions without display fields; steps see
     g.labels and may skip building labels."""
     m = new()
     with_l = M.legal_actions(R, m)
-    without = M.legal_actions(R, m, labels=False)
+    without = headless.actions(R, m)
     assert all("label" in a for a in with_l) and all("label" not in a for a in without)
     assert [M.strip(a) for a in with_l] == without
-    nxt = M.play(R, m, without[0], legal=without, labels=False)
+    nxt = headless.play(R, m, without[0], legal=without)
     assert nxt and all("label" not in a for a in nxt)
 
 

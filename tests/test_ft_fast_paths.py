@@ -4,7 +4,7 @@ rule they stand for, over the positions of random games played as the simulator 
 import random
 
 from game.ai import RandomAgent
-from game.engine import match as M
+from game.engine import headless, match as M
 from game.engine.listing import Listing
 from game.rules.first_team import board as B
 from game.rules.first_team import us as US
@@ -21,10 +21,10 @@ def _played(games=3, seed=11):
         m = M.new_match(R, "campaign", seed + i)
         rng = random.Random(seed + i)
         with R.indexed(m["state"]):
-            acts = M.legal_actions(R, m, labels=False, lazy=True)
+            acts = headless.actions(R, m, lazy=True)
             while not m["state"].get("over"):
                 yield m, acts
-                acts = M.play(R, m, random_action(rng, acts), legal=acts, in_place=True, labels=False, lazy=True)
+                acts = headless.play(R, m, random_action(rng, acts), legal=acts, in_place=True, lazy=True)
 
 
 def _positions(games=3, seed=11):
@@ -116,7 +116,7 @@ def test_lazy_listings_hold_the_actions_and_draw_as_the_random_player():
             continue
         kinds.add(m["state"]["stack"][-1]["s"])
         plain = list(acts)
-        assert plain == M.legal_actions(R, m, labels=False)
+        assert plain == headless.actions(R, m)
         # listed afresh: a copy of the match has no index kept across actions (board.kept)
         assert plain == [M.strip(a) for a in M.legal_actions(R, M.clone(m))]
         assert len(acts) == len(plain) and acts.types() == {a["t"] for a in plain}
@@ -162,11 +162,11 @@ def test_a_listing_head_is_listed_only_when_read_and_draws_the_same():
         if type(acts) is not Listing or acts.head is None:
             continue
         heads += 1
-        plain = list(M.legal_actions(R, m, labels=False))
+        plain = list(headless.actions(R, m))
         if acts.head[2]:  # sure: more than the 'done'
             assert any(a["t"] != "done" for a in plain)
         for seed in range(3):
-            fresh = M.legal_actions(R, m, labels=False, lazy=True)
+            fresh = headless.actions(R, m, lazy=True)
             r1, r2 = random.Random(k * 5 + seed), random.Random(k * 5 + seed)
             got = random_action(r1, fresh)
             assert got == RandomAgent().choose(None, None, plain, r2)

@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from game.__main__ import main
-from game.engine import match as M
+from game.engine import headless, match as M
 from game.fuzz import Failure, fuzz, fuzz_one
 from game.rules import get, load_save
 
@@ -145,13 +145,13 @@ def test_fuzz_detects_a_broken_undo(monkeypatch):
 def test_fuzz_detects_a_dead_end(monkeypatch):
     """A position with no legal action before the verdict is reported."""
     calls = [0]
-    real = M.play
+    real = headless.play
 
-    def stuck(rules, m, a, legal=None):
+    def stuck(rules, m, a, legal=None, **how):
         calls[0] += 1
-        out = real(rules, m, a, legal=legal)
+        out = real(rules, m, a, legal=legal, **how)
         return [] if calls[0] == 20 else out
-    monkeypatch.setattr(M, "play", stuck)
+    monkeypatch.setattr(headless, "play", stuck)
     with pytest.raises(Failure) as e:
         fuzz_one(R, "early", 2, 5000, undo_rate=0)
     assert "dead end" in str(e.value)

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from game.engine import match as M
+from game.engine import headless, match as M
 from game.rules import get
 from game.simulate import random_action
 
@@ -44,7 +44,7 @@ def play(gid, seed, max_steps=4000):
         seen += [("label", a.get("label") or "") for a in acts]
         seen += [("warn", a["warn"]) for a in acts if a.get("warn")]
         n0 = len(m["log"])
-        M.play(rules, m, random_action(rng, acts), legal=acts, in_place=True)
+        headless.play(rules, m, random_action(rng, acts), legal=acts, in_place=True, labels=True)
         checks.append((m["log"][n0:], _concealed_ids(m["state"])))
     seen += [("log", e["text"]) for e in m["log"]]
     return m, seen, ids, checks

@@ -4,7 +4,7 @@ rules they stand for, over the positions of random games played as the simulator
 import random
 
 from game.ai import RandomAgent
-from game.engine import match as M
+from game.engine import headless, match as M
 from game.engine.listing import Listing
 from game.simulate import random_action
 
@@ -34,10 +34,10 @@ def _played(games=4, seed=21, options=None):
         m = M.new_match(R, SCENARIOS[i % len(SCENARIOS)], seed + i, options)
         rng = random.Random(seed + i)
         with R.indexed(m["state"]):
-            acts = M.legal_actions(R, m, labels=False, lazy=True)
+            acts = headless.actions(R, m, lazy=True)
             while not m["state"].get("over"):
                 yield m, acts
-                acts = M.play(R, m, random_action(rng, acts), legal=acts, in_place=True, labels=False, lazy=True)
+                acts = headless.play(R, m, random_action(rng, acts), legal=acts, in_place=True, lazy=True)
 
 
 def test_the_simulators_listings_hold_the_labelled_actions():

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.engine import match as M
+from game.engine import headless, match as M
 from game.engine import saves as SV
 from game.engine.flow import IllegalAction
 from game.rules import load_save
@@ -22,7 +22,7 @@ def played(seed=5, n=40, scenario="early"):
     for _ in range(n):
         if m["state"].get("over"):
             break
-        acts = M.play(R, m, rng.choice(acts), legal=acts)
+        acts = headless.play(R, m, rng.choice(acts), legal=acts, labels=True)
     return m
 
 
@@ -40,7 +40,7 @@ def test_a_save_round_trips_and_plays_on():
     m2, warnings = load_save(json.dumps(m), game="mike-force")
     assert m2 == m and warnings == []
     assert M.state_hash(m2) == M.state_hash(m)
-    M.play(R, m2, M.legal_actions(R, m2)[0])  # still playable
+    M.apply(R, m2, M.legal_actions(R, m2)[0])  # still playable
 
 
 def test_saves_carry_format_and_data_version():
@@ -147,19 +147,19 @@ def test_fuzz_failure_file_is_an_importable_save(tmp_path, monkeypatch):
     before the failing step (a broken position itself is refused), with the error and the actions
     of the failing step under "fuzz"."""
     from game import fuzz as F
-    real = M.play
+    real = headless.play
     calls = [0]
 
-    def corrupting(rules, m, a, legal=None):
-        out = real(rules, m, a, legal=legal)
+    def corrupting(rules, m, a, legal=None, **how):
+        out = real(rules, m, a, legal=legal, **how)
         calls[0] += 1
         if calls[0] == 30:
             m["state"]["units"]["mf1"]["loc"] = "VLI"  # MF 27: Mike Force in North Vietnam
         return out
-    monkeypatch.setattr(M, "play", corrupting)
+    monkeypatch.setattr(headless, "play", corrupting)
     with pytest.raises(F.Failure) as e:
         F.fuzz_one(R, "early", 4, 5000, undo_rate=0)
-    monkeypatch.setattr(M, "play", real)
+    monkeypatch.setattr(headless, "play", real)
     refused(json.dumps(e.value.match), "breaks the rules")
     save = F.failure_save(R, "early", 4, e.value)
     path = tmp_path / "f.json"

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game import fuzz
-from game.engine import match as M
+from game.engine import headless, match as M
 
 from .v_units import D, R
 
@@ -78,7 +78,7 @@ def test_every_game_ends_within_a_bound_even_for_a_player_that_always_steps_on(s
         if m["state"].get("over"):
             break
         log_from = len(m["log"])
-        acts = M.play(R, m, stepper(acts, rng), legal=acts)
+        acts = headless.play(R, m, stepper(acts, rng), legal=acts, labels=True)
         if n % 25 == 0:
             fuzz.check_position(R, m, acts, log_from, hidden, roles)
     assert m["state"].get("over"), f"no verdict after {n + 1} actions"

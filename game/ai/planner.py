@@ -28,7 +28,7 @@ are cut into units the page's driver reads the clock between (`yield`)."""
 import random
 from dataclasses import dataclass, replace
 
-from ..engine import match as M
+from ..engine import headless, match as M
 from ..rules.vietnam_1965_1975 import board as B
 from ..rules.vietnam_1965_1975.hexes import distance
 from ..rules.vietnam_1965_1975.turn import eligible
@@ -375,9 +375,9 @@ def rollout(rules, m, policy, rng, first=None, ops=None, max_steps=3000, every=2
     """Play the match `m` in place, `first` applied before: to its end, or (`ops`) until that many
     operations have ended after the one `first` begins (V 2.1: the Operations Phase's loop). A
     generator yielding every `every` actions (a page's time slices); returns the last state."""
-    legal = M.legal_actions(rules, m, labels=False)
+    legal = headless.actions(rules, m)
     if first is not None:
-        legal = M.play(rules, m, first, legal=legal, in_place=True, labels=False)
+        legal = headless.play(rules, m, first, legal=legal, in_place=True)
     ended, running = 0, m["state"].get("op") is not None
     for n in range(max_steps):
         s = m["state"]
@@ -391,7 +391,7 @@ def rollout(rules, m, policy, rng, first=None, ops=None, max_steps=3000, every=2
         running = now
         role = M.current_role(rules, m)
         a = policy(rules, s, role, legal, rng)
-        legal = M.play(rules, m, a, legal=legal, in_place=True, labels=False)
+        legal = headless.play(rules, m, a, legal=legal, in_place=True)
         if n % every == every - 1:
             yield
     raise RuntimeError("playout did not end")

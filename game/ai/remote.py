@@ -4,7 +4,7 @@ the computer's answer, so that the decision can be taken in a Web Worker with it
 
 - `request(rules, m, role, kind, ai_seed, memory)` (the page's main thread): a JSON-shaped dict
   with what the agent reads of the computer side's view (the step), its legal actions (as the engine
-  lists them for a machine: labels=False), the agent's level, budget, seed and memory, and the position it samples worlds from:
+  lists them for a machine: engine/headless.py), the agent's level, budget, seed and memory, and the position it samples worlds from:
   the state with what the side may not see already dealt again (`rules.resample_hidden` with a
   fixed generator) and the dice reseeded. The worker never receives the true hidden part or the
   true future dice. `worlds.WorldSampler` gives the same samples from it as from the true state
@@ -18,7 +18,7 @@ Pure Python: it runs in the worker, in the page and under CPython alike.
 
 import random
 
-from ..engine import match as M
+from ..engine import headless, match as M
 from .agent import ComputerAgent, parse_kind
 from .planner import drive
 from .worlds import WorldSampler, as_match, copy_state, reseed
@@ -52,7 +52,7 @@ def request(rules, m, role, kind, ai_seed, memory=None, budget=None):
     return {
         "game": rules.id, "role": role, "level": level, "budget": budget, "n": n,
         "seed": decision_seed(ai_seed, n), "memory": memory or {"plan": None},
-        "view": view, "legal": list(M.legal_actions(rules, m, role, labels=False)),
+        "view": view, "legal": list(headless.actions(rules, m, role)),
         "state": masked_state(rules, m["state"], role),
     }
 

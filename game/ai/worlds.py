@@ -11,7 +11,7 @@
 - `playout`: plays a sampled world to the end, in place, with a policy per side.
 """
 
-from ..engine import match as M
+from ..engine import headless, match as M
 from ..engine.rng import MASK
 from .redeal import REDEAL
 
@@ -79,16 +79,16 @@ def playout(rules, m, policy, rng, first=None, max_steps=400):
 def playout_iter(rules, m, policy, rng, first=None, max_steps=400, every=2):
     """playout() as a generator that yields every `every` actions: the units a page's time slices
     are cut from (its driver reads the clock at each yield, so short units keep input waits short)."""
-    legal = M.legal_actions(rules, m, labels=False)
+    legal = headless.actions(rules, m)
     if first is not None:
-        legal = M.play(rules, m, first, legal=legal, in_place=True, labels=False)
+        legal = headless.play(rules, m, first, legal=legal, in_place=True)
     for n in range(max_steps):
         s = m["state"]
         if s.get("over"):
             return s
         role = M.current_role(rules, m)
         a = policy(rules, s, role, legal, rng)
-        legal = M.play(rules, m, a, legal=legal, in_place=True, labels=False)
+        legal = headless.play(rules, m, a, legal=legal, in_place=True)
         if n % every == every - 1:
             yield
     raise RuntimeError("playout did not end")

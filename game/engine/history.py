@@ -10,7 +10,7 @@ at the first one refused: `failed` says which and why.
 
 import contextlib
 
-from . import match as M
+from . import headless, match as M
 
 _MATCH_KEYS = ("actions", "log", "state", "undo")
 
@@ -39,10 +39,10 @@ class History:
         self.log = m["log"]
         self._mark(m, 0)
         with self._indexed(m["state"]):
-            legal = M.legal_actions(self.rules, m, labels=not self.fast)
+            legal = headless.actions(self.rules, m, labels=not self.fast)
             for i, a in enumerate(self.actions):
                 try:
-                    legal = M.play(self.rules, m, a, legal=legal, in_place=self.fast, labels=not self.fast)
+                    legal = headless.play(self.rules, m, a, legal=legal, in_place=self.fast, labels=not self.fast)
                 except Exception as ex:  # noqa: BLE001  an action the rules refuse now, or that fails
                     self.failed = {"at": i + 1, "why": f"{type(ex).__name__}: {ex}"}
                     self.actions = self.actions[:i]
@@ -102,9 +102,9 @@ class History:
         m = dict(self.base, actions=list(self.actions[:j]), log=self.log[:self.log_len[j]], state=state, undo=[])
         if j < k:
             with self._indexed(m["state"]):
-                legal = M.legal_actions(self.rules, m, labels=not self.fast)
+                legal = headless.actions(self.rules, m, labels=not self.fast)
                 for a in self.actions[j:k]:
-                    legal = M.play(self.rules, m, a, legal=legal, in_place=self.fast, labels=not self.fast)
+                    legal = headless.play(self.rules, m, a, legal=legal, in_place=self.fast, labels=not self.fast)
         m["log"] = self.log[:self.log_len[k]]  # the replayed log, the same entries (labels aside)
         m["undo"] = []
         self._last = (k, M.clone(m["state"]))

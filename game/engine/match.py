@@ -14,7 +14,7 @@ import json
 from itertools import chain, compress, repeat
 from operator import is_, not_
 
-from . import report
+from . import kept, report
 from .flow import Bare, Context, IllegalAction, owner
 from .listing import Listing
 from .rng import NeedRoll, new_dice
@@ -151,11 +151,13 @@ def current_role(rules, match):
     return owner(rules.flow, s["stack"][-1], rules.roles[0])
 
 
-def legal_actions(rules, match, role=None, labels=True, lazy=False):
+def legal_actions(rules, match, role=None):
     """Every legal action for role now (none if it is another role's decision), each with a
-    display 'label' unless labels=False (the simulator and the computer opponent). With lazy=True
-    (and labels=False) a step may answer with a `listing.Listing`, whose actions are built only
-    as they are read (the simulator's random player)."""
+    display 'label' (a machine caller that reads none: engine/headless.py)."""
+    return _listed(rules, match, role, True, False)
+
+
+def _listed(rules, match, role, labels, lazy):
     s = match["state"]
     if s.get("over"):
         return []
@@ -168,13 +170,6 @@ def legal_actions(rules, match, role=None, labels=True, lazy=False):
     if not labels:
         acts = _bare(acts)
     return acts
-
-
-# The labelled actions the last apply()'s automatic steps ended on, and the state they belong to
-# (by identity): the view of that position, drawn right after the click, takes them once instead
-# of listing them a second time (issue 14). Only apply() leaves them and only view() takes them,
-# so a state changed in place afterwards (test set-ups) is listed afresh by everybody else.
-_LISTED = [None, None]
 
 
 def _choices(rules, g, f, step=None):
@@ -225,9 +220,14 @@ def view(rules, match, role=None, log_from=0):
     deciding = current_role(rules, match)
     mine = role is None or deciding == role
     v["prompt"] = prompt(rules, match) if mine or s.get("over") else _waiting(rules, deciding)  # the verdict: all
-    kept, _LISTED[:] = (_LISTED[1] if _LISTED[0] is s else None), [None, None]
-    # (nothing is kept when the action ends the game or waits for a typed die: _commit lists nothing)
-    v["actions"] = kept if kept is not None and _role_ok(rules, s, role) else legal_actions(rules, match, role)
+    # the actions the last apply() listed for this position, else listed now (engine/kept.py;
+    # nothing is kept when the action ends the game or waits for a typed die: _commit lists nothing)
+    following = kept.take_following(s)
+    if not _role_ok(rules, s, role):
+        v["actions"] = []
+    else:
+        v["actions"] = following if following is not None else legal_actions(rules, match)
+        kept.show(s, v["actions"])  # the click on this view is checked against them
     v["log"] = visible_log(match["log"][log_from:], role)
     v["log_total"] = len(match["log"])
     v["can_undo"] = bool(match["undo"]) and mine
@@ -260,27 +260,17 @@ def _no_undo_reason(match, mine):
 
 # --- changing ------------------------------------------------------------------------
 
-def apply(rules, match, action, role=None, legal=None, in_place=False):
-    """Apply one action. Illegal -> IllegalAction with the reason; match untouched.
-    `legal` may pass the list legal_actions just returned for this same state, to save
-    listing it again (the simulator does). `in_place` (headless play only) changes the state
-    without copying it first: no undo history, and an engine error leaves the match broken."""
-    following = _apply(rules, match, action, role, legal, in_place)
-    _LISTED[:] = [match["state"], following] if following is not None and not in_place else [None, None]
+def apply(rules, match, action, role=None):
+    """Apply one action. Illegal -> IllegalAction with the reason; match untouched. An action
+    view() showed for this very position (the same object) is legal without listing the position
+    again (engine/kept.py); any other is checked against a fresh listing. Headless play:
+    engine/headless.py."""
+    shown = kept.shown(match["state"])
+    if shown is not None and not any(map(is_, shown, repeat(action))):
+        shown = None  # (the state may have changed in place since that view: a test's set-up)
+    following = _apply(rules, match, action, role, shown, False)
+    kept.follow(match["state"], following)
     return match
-
-
-def play(rules, match, action, legal=None, in_place=False, role=None, labels=True, lazy=False):
-    """apply(), then return the legal actions that follow, already listed while the engine ran
-    to the next decision (simulators and fuzzers use this to list each position once); `lazy`:
-    see legal_actions."""
-    lazy = lazy and not labels
-    nxt = _apply(rules, match, action, role, legal, in_place, labels, lazy)
-    if nxt is None or (role is not None and not _role_ok(rules, match["state"], role)):
-        return legal_actions(rules, match, role, labels, lazy)
-    if not labels:
-        nxt = _bare(nxt)
-    return nxt
 
 
 def _apply(rules, match, action, role, legal, in_place, labels=True, lazy=False):
@@ -424,6 +414,7 @@ def run_auto(rules, g):
 def undo(rules, match):
     if not match["undo"]:
         raise IllegalAction("nothing to undo since the last die roll or reveal")
+    kept.forget()
     snap = match["undo"].pop()
     match["state"] = snap["state"]
     del match["actions"][snap["actions"]:]

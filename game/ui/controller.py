@@ -267,16 +267,14 @@ class Controller:
         if acts[i].get("warn") and not confirmed:  # a fatal or costly choice asks once (issue 9 item 5)
             self.dialogs.confirm(acts[i]["warn"], lambda: self.do(i, True))
             return
-        a = M.strip(acts[i])
-        # the actions listed for this very position: the engine checks the choice against them
-        # instead of listing them again (one listing less per click, issue 14)
-        same = self._v_of
-        listed = acts if same[0] is self.m["state"] and same[1] == self.shown_role else None
+        # an action of the view the engine showed for this very position: checked against what it
+        # showed, not listed again (one listing less per click, issue 14; engine/kept.py)
+        a = acts[i]
 
         def run():
             self.clock.mark("click")
             try:
-                M.apply(self.rules, self.m, acts[i] if listed else a, role=self.shown_role, legal=listed)
+                M.apply(self.rules, self.m, a, role=self.shown_role)
             except IllegalAction as e:
                 self.screen.flash(f"Not allowed: {e}")
                 return

@@ -2,7 +2,7 @@
 over the clicks of the browser's whole-game tests replayed in CPython.
 
 What a click costs the engine in the page (game/ui/controller.py): `Controller.do` calls
-`M.apply(rules, m, <the view's listed action>, role=..., legal=<the view's actions>)`, and
+`M.apply(rules, m, <the view's listed action>, role=...)` (checked against what the view showed), and
 `Controller.redraw` then `M.view(rules, m, role=..., log_from=<the log entries already shown>)`, with
 labels. Both games here are solitaire, so the role is None. Selection-only clicks (no action) are
 not replayed: they cost the engine nothing new but a view.
@@ -90,14 +90,14 @@ def replay(gid, on_view=None, clock=time.process_time, around=None, seeds=None, 
         i = policy_pick(rng, [(n, a["t"]) for n, a in enumerate(acts)])
         if around is None:
             t0 = clock()
-            M.apply(rules, m, acts[i], role=role, legal=acts)
+            M.apply(rules, m, acts[i], role=role)
             t1 = clock()
             v = M.view(rules, m, role=role, log_from=log_next)
             t2 = clock()
             t_apply.append(t1 - t0)
             t_view.append(t2 - t1)
         else:
-            around[0](lambda: M.apply(rules, m, acts[i], role=role, legal=acts))
+            around[0](lambda: M.apply(rules, m, acts[i], role=role))
             out = []
             around[1](lambda: out.append(M.view(rules, m, role=role, log_from=log_next)))
             v = out[0]

@@ -15,7 +15,7 @@ import pytest
 
 from game.ai import remote
 from game.ui.computer import LONG_MS
-from game.engine import match as M
+from game.engine import headless, match as M
 from game.rules import get
 
 from .conftest import REPO, wait_ready
@@ -115,7 +115,7 @@ def check_the_computers_choices(page):
         if role in kinds:
             got = remote.decide(remote.request(RULES, m, role, kinds[role], d["ai_seed"], memory.get(role)))
             memory[role] = got["memory"]
-            legal = M.legal_actions(RULES, m, role, labels=False)
+            legal = headless.actions(RULES, m, role)
             assert M.strip(legal[got["i"]]) == M.strip(a), (len(m["actions"]), role)
             compared += len(legal) > 1
         M.apply(RULES, m, a, role=role)

@@ -5,7 +5,7 @@ continue. Play did not change, so such a save's position is made again by playin
 from the start; a save whose frames read the same either way (between phases, at a decision of
 the sequence of play) is kept as it is."""
 
-from ...engine import match as M
+from ...engine import headless, match as M
 from ...engine.saves import SaveError
 
 # the steps whose frames changed: the old question step and the procedures that were stage machines
@@ -35,9 +35,9 @@ def _replay(rules, m):
     undo snapshot) up to the actions the save can undo, which are played as the player played them."""
     again = M.new_match(rules, m["scenario"], m["seed"], m["options"], m.get("dice_mode", "auto"))
     undoable = m["undo"][0]["actions"] if m["undo"] else len(m["actions"])
-    legal = M.legal_actions(rules, again, labels=False)
+    legal = headless.actions(rules, again)
     for i, a in enumerate(m["actions"]):
-        legal = M.play(rules, again, a, legal=legal, labels=False, in_place=i < undoable)
+        legal = headless.play(rules, again, a, legal=legal, in_place=i < undoable)
     return again
 
 

@@ -118,3 +118,31 @@ def test_balance_figures_come_from_ladder_runs(capsys, tmp_path, monkeypatch):
     assert "hardest exploiter plan" in line and "(1 games a plan)" in line
     assert levels_line("vietnam-1965-1975", "silver-bayonet", data) is None
     assert levels_line("first-team-vietnam", "starlite", data) is None
+
+
+def test_maximin_leaves_out_the_columns_every_candidate_loses():
+    """mixed.contested: against a column where every row scores 0 no mix does better than another;
+    kept, it made every row's worst 0 and the maximin indifferent to the other columns."""
+    from game.ai import mixed
+    table = [[0.0, 0.33, 0.0], [0.0, 0.0, 1.0]]
+    assert mixed.contested(table) == [[0.33, 0.0], [0.0, 1.0]]
+    mix, value = mixed.maximin(mixed.contested(table))
+    assert mix[0] > 0.6 and value > 0.2  # about 1 / 1.33 on the first row
+    assert mixed.contested([[0.0, 0.0], [0.0, 0.0]]) == [[0.0, 0.0], [0.0, 0.0]]  # none contested: all kept
+
+
+def test_V6_2_the_us_weighs_a_regiment_that_stands_on_hold():
+    """Issue 46: against a regiment held in its set-up hex 5219 (V 6.2: doubled defence, never
+    moving: the panel's hold-fast) the standard US searched 5320 in 20 of 20 games; with the NLF
+    standing as one of its search's columns it targets 5219 in some of them (V 5.1)."""
+    from game.ai.agent import make_agent
+    from game.ai.ladder import opponent_agent
+    from game.simulate import play_one
+    targets = []
+    for i in range(6):
+        seed = 100003 + i
+        agents = {"US": make_agent("ai:standard", seed=seed * 31 + 1),
+                  "NLF": opponent_agent("starlite", "NLF", "plan:hold-fast", seed * 31 + 2)}
+        m, _ = play_one(R, "starlite", seed, players=agents)
+        targets += [e["text"] for e in m["log"] if e["text"].startswith("Target hex")][:1]
+    assert "Target hex 5219" in targets and "Target hex 5320" in targets, targets

@@ -40,6 +40,16 @@ def maximin(payoff, rounds=400):
     return x, value
 
 
+def contested(payoff, floor=0.05):
+    """The columns where some row scores above `floor` (all of them if there are none): against a
+    column every row loses, no mix does better than another, and keeping it would make the maximin
+    indifferent to every other column (each row's worst would be that 0)."""
+    cols = [j for j in range(len(payoff[0]) if payoff else 0) if any(r[j] > floor for r in payoff)]
+    if not cols or len(cols) == len(payoff[0]):
+        return payoff
+    return [[r[j] for j in cols] for r in payoff]
+
+
 def sample(mix, rng):
     """An index drawn with the mix's probabilities (the argmax when one row has them all)."""
     r = rng.random()

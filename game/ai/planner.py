@@ -6,12 +6,14 @@ numbers), so the comparison between candidates is sharper than the count of play
 Where the rules hide something from a side (V 10: which face-down counter is the regiment; the
 US's next target, which the NLF cannot know), the candidates are scored against each thing the
 other side may have chosen (the columns), and the computer plays the mix that does best against
-the worst of them (mixed.py): a fixed answer is one a player learns to beat.
+the worst of them (mixed.py; the columns where every candidate loses are left out, as no mix does
+better there): a fixed answer is one a player learns to beat.
 
 Starlite (V 18.2), searched:
   US   the operation to conduct (V 2.1, 5.1): a macro-plan = target hex x all units in reach, or a
        probe that may make the regiment react (V 5.3) before the real operation; the columns: the
-       possible hexes of the regiment (its hidden set-up);
+       possible hexes of the regiment (its hidden set-up), and the NLF running as the heuristics
+       do or standing where it is (STAND: a regiment on Hold keeps its doubled defence, V 6.2);
   NLF  the set-up (the bluff between the face-down counters), whether to operate first (V 2.1),
        reaction (V 5.3), incidental attacks (V 3.2); the columns: the hex the US's next operation
        targets, and the novice US;
@@ -110,20 +112,43 @@ def operate_action(legal, role):
     return next((a for a in legal if a["t"] in ("nlf_op", "operate") and a.get("op", "sd") == "sd"), None)
 
 
+# A column of the US's Starlite search: the NLF stands and fights where it is (never reacts, halts
+# at the alert roll: a regiment on Hold keeps its doubled defence, V 6.2) instead of running as
+# the heuristics do. Without it every world where the regiment holds in a hill hex looked lost
+# whatever the US did, and the US searched the other hex in 20 of 20 games against a player who
+# held the regiment there (issue 46: the panel's hold-fast).
+STAND = "stand"
+
+
+def stands(s, legal):
+    """The NLF's decision when it stands: pass a reaction, halt a move by alert (V 5.2, 5.3)."""
+    step = s["stack"][-1]["s"]
+    if step == "react":
+        return V.first(legal, "pass")
+    if step == "move" and s["stack"][-1].get("mode") == "alert":
+        return V.first(legal, "halt") or V.first(legal, "done")
+    return None
+
+
 class PlanPolicy:
     """The playout policy: the heuristics for both sides, except that `role` designates its next
-    Search and Destroy by `plan` (once), and `opp` (a hex) is the target of the other side's next
-    operation (a column of the search)."""
+    Search and Destroy by `plan` (once), and `opp`, a column of the search, is what the other side
+    does: a unit whose hex is the target of its next operation, or STAND (the NLF stands)."""
 
     def __init__(self, role, plan, opp=None):
         self.role, self.plan, self.used = role, plan, False
         if plan and (plan.get("decline") or plan.get("pass")):
             self.plan = None  # the first action is the whole plan
-        self.opp, self.opp_used = opp, opp is None
+        self.stand = opp == STAND
+        self.opp, self.opp_used = opp, opp is None or self.stand
         self.h = Heuristics()
 
     def __call__(self, rules, s, role, legal, rng):
         step = s["stack"][-1]["s"]
+        if self.stand and role != self.role:
+            a = stands(s, legal)
+            if a is not None:
+                return a
         if role == self.role and self.plan is not None and not self.used:
             if step == "ops":
                 return operate_action(legal, role) or V.default(legal)
@@ -269,10 +294,11 @@ class Planner:
         return action
 
     def _columns(self, base, role):
-        """The other side's choices a Starlite decision is weighed against: for the NLF, each
-        counter face down to the US as the target of the US's next operation, and the novice US."""
+        """The other side's choices a Starlite decision is weighed against: for the US, the NLF
+        running as the heuristics do or standing (STAND); for the NLF, each counter face down to
+        the US as the target of the US's next operation, and the novice US."""
         if role != "NLF":
-            return [None]
+            return [None, STAND]
         units = sorted(u["id"] for u in B.live(base) if u["side"] == "NLF" and B.concealed(u, "US", base))
         return units + [None] if 1 < len(units) <= 3 else [None]
 
@@ -290,7 +316,7 @@ class Planner:
                     samples.append((w2, seed))
                     break
             yield  # dealing worlds costs a few engine steps each: a page's input runs meanwhile
-        return samples
+        return samples[:k]  # (k odd: the last one without its partner)
 
     def _search(self, rules, worlds, base, role, legal, rng, cands):
         """Every candidate (first action, plan) played out in the same sampled worlds with the same
@@ -312,7 +338,7 @@ class Planner:
                     sums[(k, o)][0] += score(final, role)
                     sums[(k, o)][1] += 1
             table.append([sums[c][0] / sums[c][1] if sums[c][1] else 0.5 for c in cols])
-        mix, _ = mixed.maximin(table)
+        mix, _ = mixed.maximin(mixed.contested(table))
         return cands[mixed.sample(mix, rng)]
 
     # --- the points scenarios -----------------------------------------------------------------------

@@ -17,9 +17,14 @@ def unit(uid, name, values="", status=""):
     return {"id": uid, "name": name, "label": name, "values": values, "status": status}
 
 
-def side(side_id, name, role, units, first=False, support=None, total=""):
-    return {"side": side_id, "name": name, "role": role, "first": first,
-            "units": distinct(units), "support": list(support or []), "total": total}
+def side(side_id, name, role, units, first=False, support=None, total="", lines=None):
+    """One side of a battle; `lines`: its arithmetic term by term (Vietnam: ground, support, cap,
+    halving), shown as written under the units."""
+    out = {"side": side_id, "name": name, "role": role, "first": first,
+           "units": distinct(units), "support": list(support or []), "total": total}
+    if lines:
+        out["lines"] = list(lines)
+    return out
 
 
 def distinct(units):

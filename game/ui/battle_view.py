@@ -150,6 +150,8 @@ def side_html(s):
     body += tag("ul", "".join(lis))
     if s["support"]:
         body += tag("div", _t("Support: " + ", ".join(s["support"])), "bside-support")
+    if s.get("lines"):  # the side's arithmetic term by term (Vietnam, issue 45 item 3)
+        body += tag("ul", "".join(tag("li", _t(x)) for x in s["lines"]), "bside-lines")
     return tag("div", body, f"bside bside-{s['side']}" + (" first" if s["first"] else ""), data_side=s["side"])
 
 
@@ -163,6 +165,9 @@ def fire_html(f):
     if f.get("result") is not None:
         line += tag("span", _t(f" → {f['result']}"), "fire-result")
     body = tag("div", line)
+    for k in ("drm_text", "die", "columns", "means"):  # the arithmetic, as the engine wrote it (Vietnam)
+        if f.get(k):
+            body += tag("div", _t(f[k]), f"fire-{k.replace('_', '-')}", data_arith=k)
     if f["shifts"]:
         body += tag("ul", "".join(tag("li", _t(sh["text"]) + cite(sh.get("rule"))) for sh in f["shifts"]),
                     "fire-shifts")

@@ -53,7 +53,7 @@ from .board import flow
 from .data import COUNTERS, DATA_VERSION, OPTIONS, SCENARIOS
 from .losses import rp_limit
 from .setup import initial_state  # noqa: F401
-from .view import verdict_text, view  # noqa: F401
+from .view import decision, verdict_text, view  # noqa: F401  (decision: the hand-over screen's words)
 from .about import about  # noqa: F401  (the 'About this reconstruction' page)
 
 id = "vietnam-1965-1975"

@@ -6,7 +6,7 @@ from ...engine.flow import Step
 from . import arvn
 from . import board as B
 from . import brigades as BG
-from .victory import removed_vp
+from .victory import loses_scenario, removed_vp
 
 
 def pool_key(u):
@@ -53,9 +53,11 @@ class Losses(Step):
                 acts.append({"t": "rp", "u": u["id"], **({"label": f"1 RP on {u['name']}"} if lab else {})})
             if not even_split_ok(s, f, who, False):
                 continue  # V 5.5: another force must take this loss first
-            acts.append({"t": "remove", "u": u["id"], **({"label": f"Remove {u['name']}"} if lab else {})})
+            acts.append({"t": "remove", "u": u["id"], **({"label": f"Remove {u['name']}",
+                                                           "warn": removal_warning(s, u, f)} if lab else {})})
             if not f["must"] and BG.can_break_down(s, u):
-                acts.append({"t": "breakdown", "u": u["id"], **({"label": f"Break down {u['name']}"} if lab else {})})
+                acts.append({"t": "breakdown", "u": u["id"], **({"label": f"Break down {u['name']}",
+                                                                  "warn": breakdown_warning(s, u)} if lab else {})})
         return acts
 
     def act(self, g, f, a):
@@ -107,6 +109,33 @@ class Losses(Step):
             g.end()
         if a["t"] == "remove":
             arvn.after_removal(g, u)  # V 11.3: a destroyed Ranger may be bought back
+
+
+def removal_warning(s, u, f):
+    """Issue 45 item 1: an elimination gives the enemy points (V 18.1 rule 7), and in Starlite a
+    US counter eliminated loses the scenario (V 18.2); said before the click."""
+    who, pts = removed_vp({"how": "eliminated", "side": u["side"], "kind": u["kind"]})
+    text = f"Eliminate {u['name']}: {who} +{pts:g} VP (V 18.1)"
+    if loses_scenario(s, u):
+        text += (". In this scenario the US wins only if no US counter is eliminated: "
+                 "eliminating it loses the scenario for the US (V 18.2)")
+    return text
+
+
+def breakdown_warning(s, u):
+    """Issue 45 item 1: a VC regiment broken down counts as removed (US +3 VP, V 18.1 rule 7) and
+    one of its battalions goes at once; the last VC regiment gone is half the US condition (V 18.2)."""
+    if u["side"] == "US":
+        return f"{BG.breakdown_text(s, u)}: the removed battalion is a US counter eliminated" + (
+            ", which loses the scenario for the US (V 18.2)" if loses_scenario(s, u) else " (NLF +10 VP, V 18.1)")
+    who, pts = removed_vp({"how": "broken down", "side": u["side"], "kind": u["kind"]})
+    text = f"Break down {u['name']}: {who} +{pts:g} VP for the regiment (V 18.1), and one battalion is removed at once"
+    others = [x for x in s["units"].values() if x["hex"] and x["id"] != u["id"] and x["side"] == "NLF"
+              and B.val(x, "size") == "III"]
+    if not isinstance(s["victory"], dict) and not others:
+        text += (". The VC regiment is then gone from the map: if no US counter is lost, that is the US "
+                 "victory condition (V 18.2)")
+    return text
 
 
 def removal(u, f):
@@ -167,6 +196,7 @@ def loss_table(s, f):
                      "rp_cost": f"{uname} {upool} → {upool - 1}" + quarter,
                      "remove": f"covers {used} of {f['n']}"
                      + "".join(f", {pool_name(p)} +{k}" for p, k in recovery(u, f)) + f"; {vp}",
+                     "loses": loses_scenario(s, u),  # V 18.2: eliminating it loses Starlite (issue 45 item 1)
                      "breakdown": bool(not f["must"] and BG.can_break_down(s, u)),
                      "breakdown_text": BG.breakdown_text(s, u) if BG.can_break_down(s, u) else None})
     out = {"side": side, "n": f["n"], "pool": pool, "pool_name": name,

@@ -125,6 +125,26 @@ def decide(g):
           "V 18.2", kind="end")
 
 
+def outcome_now(s):
+    """What the scenario's end would give if it came now (V 18.1, 18.2), in words: for a warning
+    before a choice that may end the game (the Operations Phase ended on the last turn)."""
+    if isinstance(s["victory"], dict):
+        v = vp(s)
+        lv = by_levels(s, v)
+        return f"{lv['name']} on VP NLF {v['NLF']:g} - US {v['US']:g} = {v['diff']:g} (V 18.1)"
+    gone, lost = regiment_gone(s), len(us_lost(s))
+    win = "US" if gone and not lost else "NLF"
+    why = (f"the VC regiment is {'gone' if gone else 'still on the map'}"
+           + (f", {lost} US counter(s) lost" if lost else ", no US counter lost"))
+    return f"{'an' if win == 'NLF' else 'a'} {win} victory: {why} (V 18.2)"
+
+
+def loses_scenario(s, u):
+    """V 18.2: in Starlite (and the scenarios played as it) the US wins only if no US counter is
+    eliminated; removing u (a US counter) decides the game for the NLF."""
+    return not isinstance(s["victory"], dict) and u["side"] == "US" and B.KINDS[u["kind"]]["nat"] == "US"
+
+
 def verdict_text(s):
     o = s.get("over") or {}
     if isinstance(s["victory"], dict):

@@ -92,6 +92,7 @@ def whole_map_labels():
     return out
 
 
+SIDE_PROMPT = True  # two players at one screen: the prompt says whose decision it is (issue 45 item 2)
 STACK_DY = -17.0  # counters sit in the upper half of their hex, its centre stays clickable
 MAIN_TYPES = ("done", "go", "pass", "stop", "alert")  # Enter presses the one main button of these
 TYPE_NAMES = {
@@ -317,9 +318,9 @@ def tracks(root, v):
         ("Side shown", v.get("viewer", "")),
         ("VP", f"US {vp.get('US', 0)} · NLF {vp.get('NLF', 0)}"),
         ("US RP", f"{rec.get('us_rp', 0)} (spent {rec.get('us_rp_spent', 0)})"),
-        ("Air Points", str(rec.get("ap", 0))),
+        ("Air Points", air_text(v.get("air") or {}, rec)),
         ("Airmobile", str(rec.get("amp", 0))),
-        ("Cruiser", str(rec.get("ship", 0))),
+        ("Cruiser", str(rec.get("ship", 0)) + (" (used this turn, V 7.4)" if rec.get("ship") and rec.get("ship_op") else "")),
     ]
     if "vc_rp" in rec:
         rows.append(("VC RP", str(rec["vc_rp"])))
@@ -342,6 +343,14 @@ def tracks(root, v):
     wide = window.innerWidth >= 820  # phones: the preview starts folded, the prompt stays in sight
     for pv in v.get("preview") or ():
         odds_preview(root, pv, (op or {}).get("side", ""), odds_open.get(pv["hex"], wide))
+
+
+def air_text(air, rec):
+    """The Air Points track (V 7.3): the points this turn and, once some are committed, how many
+    and how many are left ("4, 2 committed, 2 left"; issue 45 item 1)."""
+    if not air.get("committed"):
+        return str(air.get("available", rec.get("ap", 0)))
+    return f"{air['available']}, {air['committed']} committed, {air['left']} left this turn"
 
 
 STATE_MARK = {"done": "✓", "now": "▶", "next": "", "skipped": "–"}
@@ -390,10 +399,18 @@ def odds_preview(root, pv, side, is_open=True):
     drm = pv["drm_odds"] + pv["drm_terrain"] + pv["drm_hexside"] + pv["bonus"]
     el("summary", text=f"Attack on {pv['hex']}: {pv['att']:g} against {pv['def']:g}, DRM {_signed(drm)} (V 5.4)",
        cls="odds-h", parent=box)
-    el("div", text=(f"DRM {_signed(drm)}: ratio {_signed(pv['drm_odds'])}, terrain {_signed(pv['drm_terrain'])}, "
-                    f"hexside {_signed(pv['drm_hexside'])}, pursuit bonus {_signed(pv['bonus'])}; "
-                    f"support {pv['support'][0]} attacking, {pv['support'][1]} defending"),
-       cls="odds-drm", parent=box)
+    # the arithmetic term by term, in the engine's words: the battle card and the log say the same
+    for who, sd in zip(("attacker", "defender"), pv.get("sides") or ()):
+        d = el("div", cls="odds-side", parent=box, attrs={"data-odds-side": sd["side"]})
+        el("b", text=f"{sd['side']} ({who}): ", parent=d)
+        el("span", text="; ".join([sd["ground"]] + sd["support"] + [sd["total"]]), parent=d)
+    if pv.get("ratio"):
+        el("div", text=pv["ratio"], cls="odds-line", parent=box, attrs={"data-arith": "ratio"})
+    el("div", text=pv.get("drm_text") or (f"DRM {_signed(drm)}: ratio {_signed(pv['drm_odds'])}, terrain "
+                                          f"{_signed(pv['drm_terrain'])}, hexside {_signed(pv['drm_hexside'])}"),
+       cls="odds-drm", parent=box, attrs={"data-arith": "drm"})
+    if pv.get("columns"):
+        el("div", text=pv["columns"], cls="odds-line", parent=box, attrs={"data-arith": "columns"})
     tab = el("table", cls="odds-t", parent=box)
     head = el("tr", parent=tab)
     for t in ("die", "row", "defender loses", "attacker loses", "pursuit"):
@@ -402,6 +419,8 @@ def odds_preview(root, pv, side, is_open=True):
         tr = el("tr", attrs={"data-die": d["die"]}, parent=tab)
         for val in (d["die"], d["row"], d["def"], d["att"], d["pursuit"]):
             el("td", text=str(val), parent=tr)
+    if pv.get("means"):
+        el("div", text=pv["means"], cls="odds-line muted", parent=box, attrs={"data-arith": "means"})
 
 
 # ---- dialogs that take the action panel's place -------------------------------------------------
@@ -461,11 +480,20 @@ def loss_dialog(root, v):
             _button(btns, i, acts[i], f"Absorb 1 with 1 RP ({r['rp_cost']})", title="V 5.5: one loss absorbed, the unit stays")
         i = _index(acts, t="remove", u=r["id"])
         if i is not None:
-            _button(btns, i, acts[i], f"Eliminate ({r['remove']})", cls="act-btn danger", title="V 5.5")
+            _button(btns, i, acts[i], f"Eliminate ({r['remove']})", cls="act-btn danger warn" if acts[i].get("warn")
+                    else "act-btn danger", title=_warn_title(acts[i], "V 5.5"))
+            if r.get("loses"):  # V 18.2: said in the dialog, not only in the confirmation (issue 45 item 1)
+                el("div", text="⚠ Eliminating this US counter loses the scenario for the US (V 18.2)",
+                   cls="dlg-warn", parent=row, attrs={"data-loses": r["id"]})
         i = _index(acts, t="breakdown", u=r["id"])
         if i is not None:
             _button(btns, i, acts[i], r.get("breakdown_text") or "Break down (one battalion removed at once)",
-                    title="V 9.2")
+                    cls="act-btn warn" if acts[i].get("warn") else "act-btn", title=_warn_title(acts[i], "V 9.2"))
+
+
+def _warn_title(a, rule):
+    """A button's tooltip: its warning when it has one (it asks once when pressed), else its rule."""
+    return f"⚠ {a['warn']}" if a.get("warn") else rule
 
 
 def quick_window(root, v):
@@ -484,7 +512,8 @@ def quick_window(root, v):
             continue
         first = a["t"] in MAIN_TYPES or (a["t"] == "fire" and i == 0)
         _button(main if first else other, i, a, a.get("label") or a["t"],
-                cls="act-btn primary" if first else "act-btn")
+                cls=("act-btn primary" if first else "act-btn") + (" warn" if a.get("warn") else ""),
+                title=f"⚠ {a['warn']}" if a.get("warn") else None)
     if settings:
         el("div", text="Play settings (recorded in the game; they answer this window now and the next ones):",
            cls="dlg-note", parent=box)

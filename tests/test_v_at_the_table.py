@@ -219,8 +219,8 @@ def test_preview_card_and_log_carry_the_same_numbers_over_fuzzed_battles():
     battle card equal the preview's before the attack, the log prints the same lines, and every
     total is the sum of its terms."""
     count = previewed = capped = halved = 0
-    for scen, seeds in (("starlite", range(1, 150)), ("starlite-free", range(1, 40)),
-                        ("silver-bayonet", range(1, 12)), ("masher-white-wing", range(1, 12))):
+    for scen, seeds in (("starlite", range(1, 90)), ("starlite-free", range(1, 25)),
+                        ("silver-bayonet", range(1, 7)), ("masher-white-wing", range(1, 7))):
         for pv, b, new in _play_battles(scen, seeds):
             count += 1
             previewed += pv is not None
@@ -242,7 +242,7 @@ def test_preview_card_and_log_carry_the_same_numbers_over_fuzzed_battles():
                 assert pv["drm_text"] == fire["drm_text"]
             att, dfn = (float(re.match(rf"total {NUM}", sd["total"]).group(1)) for sd in b["sides"])
             assert fire["base"].startswith(f"{att:g} against {dfn:g}")
-    assert count >= 30 and previewed >= 20 and capped and halved, (count, previewed, capped, halved)
+    assert count >= 30 and previewed >= 10 and capped and halved, (count, previewed, capped, halved)
 
 
 def test_a_lone_artillery_battery_defends_with_ground_1_and_its_capped_support():
@@ -262,3 +262,157 @@ def test_a_lone_artillery_battery_defends_with_ground_1_and_its_capped_support()
     assert "capped at 3 × ground = 3 (V 7.2); halved" in d["support"][1] and d["support"][1].endswith("→ 1.5 toward the ratio")
     g, rf, sup = _check_side(d["total"])
     assert (g, sup) == (1, 1.5)
+
+
+# --- item 5: nothing silent ----------------------------------------------------------------------
+
+def _random_games(scenarios=("starlite", "silver-bayonet", "masher-white-wing"), seeds=range(1, 25), steps=900):
+    """(match, the entries logged by the step, the VP before and after) for every step of random games."""
+    from game.rules.vietnam_1965_1975.victory import vp_table
+    for scen in scenarios:
+        for seed in seeds:
+            m = M.new_match(R, scen, seed)
+            rng = random.Random(seed)
+            for _ in range(steps):
+                s = m["state"]
+                if s.get("over"):
+                    break
+                before = vp_table(s)
+                role = M.current_role(R, m)
+                acts = acts_of(m, role)
+                keen = [x for x in acts if x["t"] in KEEN]
+                a = rng.choice(keen) if keen and rng.random() < 0.6 else random_action(rng, acts)
+                n0 = len(m["log"])
+                M.apply(R, m, M.strip(a), role=role)
+                yield m, m["log"][n0:], before, vp_table(m["state"])
+
+
+def test_every_vp_change_but_occupation_has_a_log_line_naming_it():
+    """V 18.1 rule 7: a point scored by a removal, an RP spent, an Air or Airmobile Point lost, a
+    free-fire zone or an entry is written with its cause in the step that scores it (occupation
+    points follow the counters on the map, and the VP table in the view lists them hex by hex)."""
+    checked = 0
+    for m, new, before, after in _random_games(seeds=range(1, 12)):
+        b = [r for r in before if "occupied" not in r["what"]]
+        a = [r for r in after if "occupied" not in r["what"]]
+        if b == a:
+            continue
+        checked += 1
+        text = "\n".join(e["text"] for e in new)
+        assert re.search(r"(NLF|US) \+[\d/.]+ VP|\d+ VP|VP \(V 18\.1\)", text), (b, a, text)
+    assert checked >= 20, checked
+
+
+def test_a_removal_and_an_rp_say_their_points():
+    """V 18.1 rule 7: 'eliminated in 5219: US +1 VP', '1 RP absorbs a loss on 3/7 Marines: NLF +1 VP';
+    V 5.5: the VC's recovery says whose unused strength it is."""
+    seen = set()
+    for m, new, _, _ in _random_games(scenarios=("starlite",), seeds=range(1, 80)):
+        for e in new:
+            t = e["text"]
+            if " eliminated in " in t:
+                assert re.search(r"eliminated in \d{4}: (US|NLF) \+[\d.]+ VP \(V 18\.1\)$", t), t
+                seen.add("removal")
+            if t.startswith("1 RP absorbs a loss on") and "Marines" in t:
+                assert t.endswith(": NLF +1 VP (V 18.1)"), t
+                seen.add("us_rp")
+            if "recovered" in t:
+                assert re.match(r"VC RP \+\d+: .+'s unused strength recovered \(V 5\.5\)", t), t
+                seen.add("recovery")
+            if "disperses" in t and t.startswith("VC RP"):
+                assert "its strength back to the pool (V 5.2)" in t
+    assert {"removal", "us_rp"} <= seen, seen
+
+
+def _held_regiment_at_alert(seed):
+    """Starlite with the VC regiment put on Hold at the NLF's designation (V 6.2), a US Search and
+    Destroy on it, right after its alert roll (V 5.2)."""
+    m = M.new_match(R, "starlite", seed)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        answer(m, t="place", u=u, hex="5219" if u == "vc1" else "5320")
+    answer(m, t="done")                  # the US designates nothing
+    answer(m, t="hold", u="vc1")         # the NLF puts its regiment on Hold
+    answer(m, t="done")
+    answer(m, t="done")                  # no strategic movement
+    us_operation(m)
+    for a in (dict(t="done"), dict(t="done"), dict(t="alert")):
+        answer(m, **a)
+    return m
+
+
+def test_hold_is_kept_by_a_unit_that_stays_and_lost_with_a_line_by_one_that_moves():
+    """V 5.2 (L221-222): 'any NLF unit that moves using Alert movement immediately abandons any
+    Patrol or Hold'; the roll alone takes nothing away, and the loss is logged (never silent)."""
+    moved = False
+    for seed in range(1, 40):
+        m = _held_regiment_at_alert(seed)
+        assert m["state"]["units"]["vc1"]["mission"] == "hold"  # the roll alone takes nothing away
+        if M.current_role(R, m) != "NLF" or m["state"]["stack"][-1]["s"] != "move":
+            continue
+        if any(a["t"] == "pick" for a in acts_of(m)):
+            answer(m, t="pick", u="vc1")
+        steps = [a for a in acts_of(m) if a["t"] == "step"]
+        if not steps:
+            continue
+        n0 = len(m["log"])
+        answer(m, t="step", to=steps[0]["to"])
+        assert m["state"]["units"]["vc1"]["mission"] is None
+        assert any("abandons its Hold and is Ops Complete" in e["text"] for e in m["log"][n0:])
+        moved = True
+        break
+    assert moved
+
+
+def test_a_unit_with_no_step_says_why():
+    """V 3, 3.1, 7.5: a unit that cannot pay any step is offered Halt with the reason (the cheapest
+    step against its MP left)."""
+    from game.rules.vietnam_1965_1975.movement import stuck_reason
+    found = 0
+    for m, _, _, _ in _random_games(scenarios=("starlite",), seeds=range(1, 60)):
+        top = m["state"]["stack"][-1]
+        if top["s"] != "move" or not top.get("cur"):
+            continue
+        acts = acts_of(m)
+        if [a["t"] for a in acts] == ["halt"]:
+            u = m["state"]["units"][top["cur"]]
+            assert acts[0]["label"] == f"Halt in {u['hex']}: {stuck_reason(m['state'], u, top)}"
+            assert re.search(r"V 3|V 8\.1", acts[0]["label"])
+            found += 1
+            if found >= 3:
+                break
+    assert found >= 1
+
+
+# --- item 6: the end of the game -----------------------------------------------------------------
+
+def test_the_end_record_names_the_condition_and_reveals_every_counter():
+    """V 18.2 (Starlite) and V 18.1 (the VP scenarios): the card's condition, the VP table whose
+    lines sum to the totals, each side's losses; at the end no counter is face down in either view."""
+    from game.rules.vietnam_1965_1975.victory import vp
+    ends = 0
+    for scen in ("starlite", "silver-bayonet", "masher-white-wing"):
+        for seed in range(1, 6):
+            m = M.new_match(R, scen, seed)
+            rng = random.Random(seed)
+            while not m["state"].get("over"):
+                role = M.current_role(R, m)
+                M.apply(R, m, M.strip(random_action(rng, acts_of(m, role))), role=role)
+            s = m["state"]
+            for role in ("US", "NLF"):
+                v = M.view(R, m, role)
+                e = v["end"]
+                assert not any(p.get("concealed") for sp in v["spaces"].values() for p in sp["pieces"])
+                assert R.hidden_ids(s, "US") == []
+                for side in ("NLF", "US"):
+                    assert abs(sum(r["vp"] for r in e["vp_table"] if r["side"] == side) - vp(s)[side]) < 1e-9
+                assert e["losses"]["US"] == [x for x in e["losses"]["US"]]
+                assert {u["name"] for u in e["nlf_units"]} == {u["name"] for u in s["units"].values()
+                                                                if u["side"] == "NLF" and u["hex"]}
+                if scen == "starlite":
+                    assert e["condition"].startswith(f"The {s['over']['winner']} wins: ") and "(V 18.2)" in e["condition"]
+                    assert "VP difference" not in v["prompt"]  # the VP do not decide Starlite
+                else:
+                    assert s["over"]["level"] in e["condition"] and "(V 18.1)" in e["condition"]
+            ends += 1
+    assert ends == 15

@@ -199,3 +199,39 @@ def test_us_loss_dialog_says_eliminating_loses_starlite(page, base_url, tmp_path
     page.click("#confirm-no")
     assert len(page_match(page)["actions"]) == n
     phone_shot(page, "loss_dialog")
+
+
+def test_end_card_names_the_condition_and_reveals_every_counter(page, base_url, tmp_path):
+    """V 18.2: the NLF ends the Operations Phase on Starlite's only turn (it asks first, naming the
+    outcome); the end card says the condition met, lists the VP line by line and each side's losses,
+    and every VC counter is face up on the map and named on the card, in the US view too."""
+    m = starlite()
+    answer(m, t="us_op")
+    answer(m, t="decline")
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    btn = page.locator('[data-t="end"]').first
+    btn.click()
+    page.wait_for_selector("#confirm-dlg:not([hidden])")
+    assert "This is the last turn (1 of 1): the scenario ends now" in page.text_content("#confirm-msg")
+    before = rev(page)
+    page.click("#confirm-yes")
+    wait_rev_after(page, before)
+    page.wait_for_selector('body[data-over="1"]', state="attached")
+    card = page.locator('[data-dialog="end"]')
+    assert card.count() == 1
+    st = page_match(page)["state"]
+    e = R.view(st, "US")["end"]
+    assert card.locator('[data-end="verdict"]').text_content() == e["verdict"]
+    assert card.locator('[data-end="condition"]').text_content() == \
+        "The NLF wins: the VC regiment is still in the play area (V 18.2). The VP do not decide this " \
+        f"scenario; for the record: NLF {e['vp']['NLF']:g} - US {e['vp']['US']:g} (V 18.1)"
+    rows = card.locator('[data-end="vp"] tr[data-vp-side]').count()
+    assert rows == len(e["vp_table"]) and rows >= 1
+    assert card.locator('[data-end-losses="US"]').text_content().startswith("US losses: no unit removed")
+    assert "VC 1st Regiment in 5219 (never seen by the US)" in card.locator('[data-end="revealed"]').text_content()
+    # the map: no face-down counter left, in whichever side's view is shown
+    assert page.locator("#map [data-unit] title", has_text="Face-down").count() == 0
+    assert "1st VC" in page.text_content("#map")
+    shoot(page, "end_card")
+    phone_shot(page, "end_card")

@@ -78,8 +78,8 @@ def invariants(state):
 def hidden_ids(state, role=None):
     """V 10: the ids of VC units the US may not see named: every NLF unit face down that the US has
     never seen face up (one turned back over after a combat, V 10, is known from the log it read)."""
-    if role == "NLF" or not state["options"].get("hidden_hotseat", True):
-        return []
+    if role == "NLF" or not state["options"].get("hidden_hotseat", True) or state.get("over"):
+        return []  # (at the end every counter is revealed, issue 45 item 6)
     return [u["id"] for u in state["units"].values() if u["side"] == "NLF" and not u.get("rev") and not u.get("seen")]
 
 

@@ -451,7 +451,7 @@ def airmobile(g, flags, hot, P):
     if s["rec"]["amp"] > 0:
         s["rec"]["amp"] -= 1
         s["rec"]["amp_lost"] += 1
-        g.log("The US loses 1 Airmobile Point (V 8.1)", "V 8.1", kind="loss")
+        g.log("The US loses 1 Airmobile Point (V 8.1): NLF +1 VP (V 18.1)", "V 8.1", kind="loss")
     else:
         s["rec"]["amp_short"] += 1
         g.log("Airmobile loss with no AMP left: US -1 VP (V 18.1)", "V 8.1", kind="loss")

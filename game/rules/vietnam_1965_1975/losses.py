@@ -14,6 +14,10 @@ def pool_key(u):
     return arvn.pool(u)
 
 
+# V 18.1 rule 7: the points an RP spent gives (said in the log line, issue 45 item 5)
+RP_VP = {"us_rp": ": NLF +1 VP (V 18.1)", "arvn_rp": ": NLF +1/4 VP (V 18.1)", "nva_rp": ": US +1/4 VP (V 18.1)"}
+
+
 def rp_limit(u, f=None):
     """V 5.5: strength - 1 per operation; a Ranger 2 (V 11.3); HQ and artillery against a
     bombardment of strength b: ceil(b / 2) - 1."""
@@ -69,7 +73,7 @@ class Losses(Step):
             s["op"]["rf_rp"] = True
             count(f, "ARVN", 1)
             f["n"] -= 1
-            g.log("1 ARVN RP absorbs a loss on the Regional Forces", "V 11.2")
+            g.log("1 ARVN RP absorbs a loss on the Regional Forces" + RP_VP["arvn_rp"], "V 11.2")
             if f["n"] <= 0 or not self._units(g, f):
                 g.end()
             return
@@ -88,18 +92,25 @@ class Losses(Step):
             if side == "NLF":
                 s["vc_losses"] = s.get("vc_losses", 0) + 1
             g.log(f"1 RP absorbs a loss on {u['name']}" + ("" if key in ("us_rp", "vc_rp") else
-                                                           f" ({key[:-3].upper()} RP)"), "V 5.5")
+                                                           f" ({key[:-3].upper()} RP)")
+                  + RP_VP.get(key, ""), "V 5.5")  # the points it gives, said (issue 45 item 5)
         elif a["t"] == "remove":
             used, back = removal(u, f)[0], recovery(u, f)
             f["n"] -= used
             count(f, arvn.force(u), used)
             for pool, n in back:
                 s["rec"][pool] += n
-                g.log(f"{pool_name(pool)} +{n}, recovered (V 5.5)", "V 5.5", to=side)
+                why = (f"{u['name']}'s unused strength recovered" if pool == "vc_rp"
+                       else f"the RP spent on {u['name']} earlier in the operation come back")
+                g.log(f"{pool_name(pool)} +{n}: {why} (V 5.5)", "V 5.5", to=side)
             if side == "NLF":
                 s["vc_losses"] = s.get("vc_losses", 0) + used
             f["must"] = None
+            lost = loses_scenario(s, u)
             B.remove_unit(g, u, f"eliminated in {u['hex']}", "V 11.3" if arvn.is_ranger(u) else "V 5.5")
+            if lost:
+                g.log("A US counter is eliminated: the US can no longer win this scenario (V 18.2)", "V 18.2",
+                      kind="vp")
         else:
             new = BG.break_down(g, u)
             f["units"] += new

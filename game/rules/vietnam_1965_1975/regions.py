@@ -88,7 +88,7 @@ def declare_ffz(g, region):
     s["ffz"] = ffz_list(s) + [region]
     s["rec"]["ffz"] = s["rec"].get("ffz", 0) + 1
     g.log(f"The US declares {region_name(s, region)} a free-fire zone: US support there counts in full for the rest of "
-          "the scenario (V 7.6, V 18.1)", "V 7.6")
+          "the scenario (V 7.6); NLF +2 VP (V 18.1)", "V 7.6")
 
 
 # ---- entries that score at once (V 18.1 rule 7) ---------------------------------------------------

@@ -17,7 +17,7 @@ from .movement import reach, settled
 from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
 from .support import air_record, art_range, sea_range
-from .victory import verdict_text, vp  # noqa: F401  (re-exported)
+from .victory import end_record, verdict_text, vp, vp_table  # noqa: F401  (re-exported)
 
 
 def piece(s, u, role):
@@ -68,7 +68,7 @@ def view(s, role=None):
                      for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
-         "vp": vp(s), "ffz": ffz_list(s),
+         "vp": vp(s), "vp_table": vp_table(s), "ffz": ffz_list(s),
          "air": air_record(s)}  # V 7.3: Air Points this turn, committed, left (the UI may show "AP 4, 2 committed")
     rangers = arvn.rangers_in_play(s)
     if rangers:  # V 11.3: the Ranger Holding Box (public, like every US unit)
@@ -107,6 +107,8 @@ def view(s, role=None):
             v["allocating"] = alloc
     if role in ("US", "NLF"):
         v["prefs"] = prefs.describe(s, role)
+    if s.get("over"):
+        v["end"] = end_record(s)  # the end-of-game card (issue 45 item 6); every counter face up
     return v
 
 

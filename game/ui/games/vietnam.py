@@ -305,6 +305,7 @@ def draw_counter(p, x=0, y=0, parent=None):
 
 def tracks(root, v):
     odds_open = {n.getAttribute("data-preview"): bool(n.open) for n in root.querySelectorAll("details.odds")}
+    vp_open = bool(root.querySelector("details.vw-vp[open]"))
     root.replaceChildren()
     rec = v.get("records", {})
     vp = v.get("vp", {})
@@ -316,7 +317,7 @@ def tracks(root, v):
         ("Turn", f"{v['turn']} / {v['turns']}"),
         ("Phase", v.get("phase") or ""),
         ("Side shown", v.get("viewer", "")),
-        ("VP", f"US {vp.get('US', 0)} · NLF {vp.get('NLF', 0)}"),
+        ("VP", f"US {vp.get('US', 0):g} · NLF {vp.get('NLF', 0):g}"),
         ("US RP", f"{rec.get('us_rp', 0)} (spent {rec.get('us_rp_spent', 0)})"),
         ("Air Points", air_text(v.get("air") or {}, rec)),
         ("Airmobile", str(rec.get("amp", 0))),
@@ -337,6 +338,12 @@ def tracks(root, v):
         d = el("div", cls="trk", parent=root, attrs={"data-k": k.lower().replace(" ", "-")})
         el("span", text=k, cls="trk-k", parent=d)
         el("span", text=val, cls="trk-v", parent=d, attrs={"data-track": k.lower().replace(" ", "-")})
+    if v.get("vp_table") and not v.get("over"):  # where each point comes from (V 18.1; issue 45 item 5)
+        det = el("details", cls="trk-ev vw-vp", parent=root, attrs={"data-vp-table": ""})
+        if vp_open:
+            det.setAttribute("open", "")
+        el("summary", text="VP: where they come from (V 18.1)", parent=det)
+        el("div", text="; ".join(f"{r['side']} +{r['vp']:g} {r['what']}" for r in v["vp_table"]), parent=det)
     if v.get("prefs"):
         el("div", text="Play settings: " + "; ".join(f"{p['text']} ({p['rule']})" for p in v["prefs"]),
            cls="trk-ev vw-prefs", parent=root, attrs={"data-prefs": " ".join(f"{p['key']}={p['value']}" for p in v["prefs"])})
@@ -440,6 +447,9 @@ def action_dialog(root, v):
     """The loss-allocation dialog (V 5.5) and the quick windows (reaction, incidental attack,
     alert, support) drawn in the action panel's place; every choice is one [data-action] button
     of the engine's list. Returns False for every other decision (the shared panel draws it)."""
+    if v.get("over") and v.get("end"):
+        end_card(root, v["end"])
+        return True
     if v.get("awaiting_roll") or v.get("over"):
         return False
     if v.get("losses"):
@@ -449,6 +459,37 @@ def action_dialog(root, v):
         quick_window(root, v)
         return True
     return False
+
+
+def end_card(root, e):
+    """The end-of-game card (issue 45 item 6), from the engine's end record: the verdict and the
+    condition met, the VP table line by line, each side's losses, every NLF counter face up."""
+    root.replaceChildren()
+    box = el("section", cls="vw-dialog end-card", parent=root,
+             attrs={"data-dialog": "end", "data-winner": e.get("winner") or "", "aria-label": "The end of the game"})
+    el("div", text=e["verdict"], cls="dlg-h", parent=box, attrs={"data-end": "verdict"})
+    el("p", text=e["condition"], cls="end-cond", parent=box, attrs={"data-end": "condition"})
+    tab = el("table", cls="end-vp", parent=box, attrs={"data-end": "vp"})
+    head = el("tr", parent=tab)
+    for h in ("VP", "for", "from"):
+        el("th", text=h, parent=head)
+    for r in e["vp_table"]:
+        tr = el("tr", parent=tab, attrs={"data-vp-side": r["side"]})
+        for val in (f"{r['vp']:g}", r["side"], f"{r['what']} ({r['rule']})"):
+            el("td", text=val, parent=tr)
+    tot = el("tr", cls="end-vp-total", parent=tab)
+    for val in (f"{e['vp']['NLF']:g} - {e['vp']['US']:g}", "NLF - US", f"difference {e['vp']['diff']:g}"):
+        el("td", text=val, parent=tot)
+    for side in ("US", "NLF"):
+        lost = e["losses"][side]
+        d = el("div", cls="end-losses", parent=box, attrs={"data-end-losses": side})
+        el("b", text=f"{side} losses: ", parent=d)
+        el("span", text=(", ".join(f"{x['name']} ({x['how']})" for x in lost) or "no unit removed")
+           + f"; {e['rp_spent'][side]} loss(es) absorbed by RP", parent=d)
+    d = el("div", cls="end-units", parent=box, attrs={"data-end": "revealed"})
+    el("b", text="NLF counters, all face up: ", parent=d)
+    el("span", text=", ".join(f"{u['name']} in {u['hex']}" + (" (never seen by the US)" if u["was_hidden"] else "")
+                              for u in e["nlf_units"]) or "none on the map", parent=d)
 
 
 def loss_dialog(root, v):

@@ -416,3 +416,17 @@ def test_the_end_record_names_the_condition_and_reveals_every_counter():
                     assert s["over"]["level"] in e["condition"] and "(V 18.1)" in e["condition"]
             ends += 1
     assert ends == 15
+
+
+# --- item 7: the log's groups name the operation --------------------------------------------------
+
+def test_log_groups_name_the_operation_and_its_round():
+    """V 2.1 item 4, V 5.4: each operation opens a log group of its own ("The US conducts a Search
+    and Destroy operation"), and each combat round's group names the side, the kind and the targets
+    ("US Search and Destroy on 5219, combat round 1"), so no line is filed under the last operation."""
+    m = us_operation(starlite(seed=3))
+    for a in (dict(t="done"), dict(t="done"), dict(t="alert"), dict(t="done")):
+        answer(m, **a)
+    heads = [e["text"] for e in m["log"] if e["kind"] == "phase"]
+    assert "The US conducts a Search and Destroy operation" in heads
+    assert "US Search and Destroy on 5219, combat round 1 (V 5.4)" in heads

@@ -94,7 +94,10 @@ class SearchDestroy(Procedure):
         if op["round"] > 1:  # artillery that interdicted in the Alert segment stays used in round 1
             op.update(used=[], air_used=False, ship_used=False)
         op.update(battles=[], attacked=[], rolled=False, allow={})
-        g.log(f"Combat round {op['round']} (V 5.4)", "V 5.4", kind="phase")
+        # the log's group names the operation (issue 45 item 7): "US Search and Destroy on 5320, combat round 2"
+        what = "Clear and Secure" if op["kind"] == "cs" else "Search and Destroy"
+        g.log(f"{op['side']} {what} on {', '.join(op['targets']) or '-'}, combat round {op['round']} (V 5.4)", "V 5.4",
+              kind="phase")
         for u in B.live(s):
             if any(near(t, u["hex"]) for t in op["targets"]):
                 B.reveal(g, u, "V 10")

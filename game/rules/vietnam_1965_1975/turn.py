@@ -151,7 +151,7 @@ class Ops(Step):
         elif t in ("nlf_op", "operate"):
             side = "US" if t == "operate" and f["st"] == "offer" else "NLF"
             k = AS.get(a.get("op", "sd"))
-            g.log(f"The {side} conducts {k.what}", k.rule)
+            g.log(f"The {side} conducts {k.what}", k.rule, kind="phase")  # a log group of its own (issue 45 item 7)
             f["st"], f["who"] = "choose", "NLF"
             g.call(k.step, who=side, side=side, **k.data)
         else:

@@ -430,3 +430,30 @@ def test_log_groups_name_the_operation_and_its_round():
     heads = [e["text"] for e in m["log"] if e["kind"] == "phase"]
     assert "The US conducts a Search and Destroy operation" in heads
     assert "US Search and Destroy on 5219, combat round 1 (V 5.4)" in heads
+
+
+def test_a_finished_battle_is_retired_when_the_next_operation_begins():
+    """Issue 45 item 7: the last operation's battle card leaves the table when another operation is
+    chosen (V 2.1 A); its record stays for the log until the next battle."""
+    for seed in range(1, 60):
+        m = M.new_match(R, "starlite", seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            s = m["state"]
+            if s.get("over"):
+                break
+            top = s["stack"][-1]
+            b = s.get("battle")
+            if top["s"] == "ops" and b and b["over"] and not b.get("retired"):
+                acts = [a for a in acts_of(m) if a["t"] in ("nlf_op", "us_op", "operate")]
+                a = next((x for x in acts if x["t"] != "us_op"), None)
+                if a:
+                    M.apply(R, m, M.strip(a), role=M.current_role(R, m))
+                    assert m["state"]["battle"]["retired"] and m["state"]["battle"]["n"] == b["n"]
+                    return
+            role = M.current_role(R, m)
+            acts = acts_of(m, role)
+            keen = [x for x in acts if x["t"] in KEEN]
+            a = rng.choice(keen) if keen and rng.random() < 0.7 else random_action(rng, acts)
+            M.apply(R, m, M.strip(a), role=role)
+    raise AssertionError("no finished battle before a new operation in 60 games")

@@ -157,6 +157,14 @@ def losses_from_log(g, since):
             loss(g, e["side"], e["text"], e.get("rule"))
 
 
+def retire(g):
+    """The last battle's card is done with (a game's next operation begins): it leaves the table,
+    its record stays until the next battle (display only)."""
+    b = g.s.get("battle")
+    if b and b["over"]:
+        b["retired"] = True
+
+
 def end(g, result):
     b = current(g)
     if b:

@@ -65,8 +65,9 @@ class BattleView:
                tuple(u["status"] for s in b["sides"] for u in s["units"]))
         if b["over"] and (self.over_in or (None,))[0] != b["n"]:
             self.over_in = (b["n"], v.get("turn"), v.get("phase"))
-        if self.closed == b["n"] or b["over"] and self.over_in[1:] != (v.get("turn"), v.get("phase")):
-            # closed by the player, or over and a new phase begun: it stays in the log
+        if self.closed == b["n"] or b.get("retired") or b["over"] and self.over_in[1:] != (v.get("turn"), v.get("phase")):
+            # closed by the player, over and a new phase begun, or retired by the rules (a new
+            # operation, issue 45 item 7): it stays in the log
             if self.shown:
                 self.node.hidden = True
                 self.shown = False

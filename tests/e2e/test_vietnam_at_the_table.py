@@ -11,7 +11,7 @@ import game.rules.vietnam_1965_1975 as R
 from game.engine import match as M
 
 from .conftest import wait_ready
-from .mf_ui import rev, wait_rev_after
+from .mf_ui import open_sheet, rev, wait_rev_after
 from .v65_ui import answer, click, open_match, page_match, starlite, take_over, us_operation
 
 SHOTS = "/work/wt/shots/table"
@@ -199,6 +199,16 @@ def test_us_loss_dialog_says_eliminating_loses_starlite(page, base_url, tmp_path
     page.click("#confirm-no")
     assert len(page_match(page)["actions"]) == n
     phone_shot(page, "loss_dialog")
+    # the same warning on a phone: the sheet opened, the button tapped, the confirmation in view
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_selector("body.phone", state="attached")
+    open_sheet(page)
+    page.locator('[data-loss-unit="hq7"] [data-t="remove"]').click()
+    page.wait_for_selector("#confirm-dlg:not([hidden])")
+    assert "loses the scenario for the US (V 18.2)" in page.text_content("#confirm-msg")
+    shoot(page, "loss_dialog_warning")
+    page.click("#confirm-no")
+    assert len(page_match(page)["actions"]) == n
 
 
 def test_end_card_names_the_condition_and_reveals_every_counter(page, base_url, tmp_path):

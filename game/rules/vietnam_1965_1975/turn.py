@@ -2,6 +2,7 @@
 (V 2.1 item 4, V 5 intro; reference 2.3): the NLF chooses who operates; the US may decline; after a
 US decline the NLF ends the phase or operates."""
 
+from ...engine import battle as BR
 from ...engine.flow import Row, Sequence, Step
 from . import arvn
 from . import assignments as AS
@@ -152,6 +153,7 @@ class Ops(Step):
             side = "US" if t == "operate" and f["st"] == "offer" else "NLF"
             k = AS.get(a.get("op", "sd"))
             g.log(f"The {side} conducts {k.what}", k.rule, kind="phase")  # a log group of its own (issue 45 item 7)
+            BR.retire(g)  # the last operation's finished battle card leaves the table (issue 45 item 7)
             f["st"], f["who"] = "choose", "NLF"
             g.call(k.step, who=side, side=side, **k.data)
         else:

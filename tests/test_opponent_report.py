@@ -207,7 +207,8 @@ def test_v_battle_record_ratio_drms_die_and_handles_v_5_4_v_10():
     b = M.view(V, m, "US")["battle"]
     assert b["at"] == "5219" and b["sides"][0]["first"]
     f = b["fires"][0]
-    assert f["base"] == "3 against 8" and [s["text"] for s in f["shifts"]][:2] == ["odds -3", "terrain +0"]
+    # (the ratio and its rounding in words, issue 45 item 3)
+    assert f["base"] == "3 against 8: 1 to 2.67 → odds DRM -3 (rounded in the defender's favour, V 5.4)" and [s["text"] for s in f["shifts"]][:2] == ["odds -3", "terrain +0"]
     assert b["events"][0]["dice"] == [{"v": 6}]
     assert not hidden  # the alert (V 5.2) revealed the defenders before the roll: their names show
     assert all(x["values"].startswith("strength ") for x in b["sides"][1]["units"])

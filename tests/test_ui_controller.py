@@ -198,7 +198,8 @@ def test_two_players_hand_the_screen_over():
     ctl, sc, _, heard, m = table("vietnam-1965-1975", "starlite")
     ctl.load_match(m)
     role = M.current_role(ctl.rules, m)
-    assert ("show_handover", (role,)) in sc.calls and sc.drawn == [] and ctl.v is None
+    # the hand-over screen names the decision waiting, in public words (issue 45 item 2)
+    assert ("show_handover", (role, "the set-up (V 18.2)")) in sc.calls and sc.drawn == [] and ctl.v is None
     assert ctl.pending_role == role and "drawn" not in heard
     ctl.take_over()
     assert ctl.shown_role == role and ctl.v["viewer"] == role and sc.drawn

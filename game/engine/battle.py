@@ -17,9 +17,14 @@ def unit(uid, name, values="", status=""):
     return {"id": uid, "name": name, "label": name, "values": values, "status": status}
 
 
-def side(side_id, name, role, units, first=False, support=None, total=""):
-    return {"side": side_id, "name": name, "role": role, "first": first,
-            "units": distinct(units), "support": list(support or []), "total": total}
+def side(side_id, name, role, units, first=False, support=None, total="", lines=None):
+    """One side of a battle; `lines`: its arithmetic term by term (Vietnam: ground, support, cap,
+    halving), shown as written under the units."""
+    out = {"side": side_id, "name": name, "role": role, "first": first,
+           "units": distinct(units), "support": list(support or []), "total": total}
+    if lines:
+        out["lines"] = list(lines)
+    return out
 
 
 def distinct(units):
@@ -150,6 +155,14 @@ def losses_from_log(g, since):
     for e in g.logbuf[since:]:
         if e.get("side") and e.get("to") is None:
             loss(g, e["side"], e["text"], e.get("rule"))
+
+
+def retire(g):
+    """The last battle's card is done with (a game's next operation begins): it leaves the table,
+    its record stays until the next battle (display only)."""
+    b = g.s.get("battle")
+    if b and b["over"]:
+        b["retired"] = True
 
 
 def end(g, result):

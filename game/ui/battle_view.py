@@ -65,8 +65,9 @@ class BattleView:
                tuple(u["status"] for s in b["sides"] for u in s["units"]))
         if b["over"] and (self.over_in or (None,))[0] != b["n"]:
             self.over_in = (b["n"], v.get("turn"), v.get("phase"))
-        if self.closed == b["n"] or b["over"] and self.over_in[1:] != (v.get("turn"), v.get("phase")):
-            # closed by the player, or over and a new phase begun: it stays in the log
+        if self.closed == b["n"] or b.get("retired") or b["over"] and self.over_in[1:] != (v.get("turn"), v.get("phase")):
+            # closed by the player, over and a new phase begun, or retired by the rules (a new
+            # operation, issue 45 item 7): it stays in the log
             if self.shown:
                 self.node.hidden = True
                 self.shown = False
@@ -150,6 +151,8 @@ def side_html(s):
     body += tag("ul", "".join(lis))
     if s["support"]:
         body += tag("div", _t("Support: " + ", ".join(s["support"])), "bside-support")
+    if s.get("lines"):  # the side's arithmetic term by term (Vietnam, issue 45 item 3)
+        body += tag("ul", "".join(tag("li", _t(x)) for x in s["lines"]), "bside-lines")
     return tag("div", body, f"bside bside-{s['side']}" + (" first" if s["first"] else ""), data_side=s["side"])
 
 
@@ -163,6 +166,9 @@ def fire_html(f):
     if f.get("result") is not None:
         line += tag("span", _t(f" → {f['result']}"), "fire-result")
     body = tag("div", line)
+    for k in ("drm_text", "die", "columns", "means"):  # the arithmetic, as the engine wrote it (Vietnam)
+        if f.get(k):
+            body += tag("div", _t(f[k]), f"fire-{k.replace('_', '-')}", data_arith=k)
     if f["shifts"]:
         body += tag("ul", "".join(tag("li", _t(sh["text"]) + cite(sh.get("rule"))) for sh in f["shifts"]),
                     "fire-shifts")

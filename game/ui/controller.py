@@ -229,7 +229,8 @@ class Controller:
         self.shown_role = None
         self.v = None
         self.pending_role = role
-        self.screen.show_handover(role)
+        decision = getattr(self.rules, "decision", None)  # (an optional Rules hook: public words only)
+        self.screen.show_handover(role, decision(self.m["state"]) if decision else "")
 
     def take_over(self):
         """The next player is at the screen: draw their view."""

@@ -131,12 +131,17 @@ def _counter_html(p):
     return "".join(k.html() for k in hold.kids)
 
 
-def prompt(node, v):
-    key = ("prompt", str(v["prompt"]))
+def prompt(node, v, by_side=False):
+    """The prompt; `by_side` (two players at one screen): prefixed and coloured by the side whose
+    decision it is ("NLF — ...", issue 45 item 2), when that side is the one shown."""
+    who = v.get("deciding") if by_side and not v.get("over") and v.get("deciding") == v.get("viewer") else None
+    key = ("prompt", str(v["prompt"]), who)
     if not holds(node, key):  # (the same words: left as they are, issue 14)
         linkify(node, v["prompt"])  # each "(MF 20.1)" opens its summary (issue 13 item 2)
+        if who:
+            node.prepend(el("span", text=f"{who} — ", cls=f"who who-{who}", attrs={"data-who": who}))
         drew(node, key)
-    cls = "over" if v.get("over") else ""
+    cls = "over" if v.get("over") else f"by-{who}" if who else ""
     if node.className != cls:
         node.className = cls
 

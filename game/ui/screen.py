@@ -108,7 +108,7 @@ class Screen:
         t.ui.boxes(q("#boxes"), v, t.selected, t.can_act)
         clock.mark("boxes")
         t3 = now()
-        P.prompt(q("#prompt"), v)
+        P.prompt(q("#prompt"), v, t.ui.SIDE_PROMPT)
         t_ov = now()
         self._opponent_views(v)
         t_ov = now() - t_ov
@@ -286,8 +286,12 @@ class Screen:
         inspector.hide(q("#inspector"))
         q("#main-acts").replaceChildren()
 
-    def show_handover(self, role):
+    def show_handover(self, role, what=""):
+        """The hand-over screen: to whom, and (public words only) the decision waiting for them."""
         q("#handover-msg").textContent = f"Pass the screen to the {role} player."
+        n = q("#handover-what")
+        n.textContent = f"{role}: {what}" if what else ""
+        n.hidden = not what
         q("#handover").hidden = False
         document.body.dataset.screen = "handover"
         document.body.dataset.handover = role

@@ -8,7 +8,7 @@ from game.engine import match as M
 from game.rules import get
 
 from .conftest import wait_ready
-from .mf_ui import open_advanced, panel_actions, reveal, rev, update_ms, wait_rev_after
+from .mf_ui import confirm_warning, open_advanced, panel_actions, reveal, rev, update_ms, wait_rev_after
 
 GAME = "vietnam-1965-1975"
 RULES = get(GAME)
@@ -111,6 +111,7 @@ def test_whole_starlite_game_two_players_one_screen(page, base_url):
         i = rnd.choice(ops if ops and rnd.random() < 0.7 else keep if keep and rnd.random() < 0.85 else acts)[0]
         before = rev(page)
         reveal(page, i).click()
+        confirm_warning(page, before)  # a costly or fatal choice asks once (issue 45 item 1)
         wait_rev_after(page, before)
         clicks += 1
         if page.get_attribute("body", "data-screen") != "handover":

@@ -53,7 +53,7 @@ from .board import flow
 from .data import COUNTERS, DATA_VERSION, OPTIONS, SCENARIOS
 from .losses import rp_limit
 from .setup import initial_state  # noqa: F401
-from .view import verdict_text, view  # noqa: F401
+from .view import decision, verdict_text, view  # noqa: F401  (decision: the hand-over screen's words)
 from .about import about  # noqa: F401  (the 'About this reconstruction' page)
 
 id = "vietnam-1965-1975"
@@ -78,8 +78,8 @@ def invariants(state):
 def hidden_ids(state, role=None):
     """V 10: the ids of VC units the US may not see named: every NLF unit face down that the US has
     never seen face up (one turned back over after a combat, V 10, is known from the log it read)."""
-    if role == "NLF" or not state["options"].get("hidden_hotseat", True):
-        return []
+    if role == "NLF" or not state["options"].get("hidden_hotseat", True) or state.get("over"):
+        return []  # (at the end every counter is revealed, issue 45 item 6)
     return [u["id"] for u in state["units"].values() if u["side"] == "NLF" and not u.get("rev") and not u.get("seen")]
 
 

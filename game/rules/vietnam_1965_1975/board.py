@@ -88,8 +88,8 @@ def unit_label(s, u, role):
 def concealed(u, role, s=None):
     """V 10: an NLF unit not yet revealed is face down to the US (option hidden_hotseat: off, both
     players see everything, e.g. for a solitaire reading of the scenario)."""
-    if s is not None and not s["options"].get("hidden_hotseat", True):
-        return False
+    if s is not None and (not s["options"].get("hidden_hotseat", True) or s.get("over")):
+        return False  # (and once the game is over every counter is turned face up: issue 45 item 6)
     return u["side"] == "NLF" and role == "US" and not u.get("rev")
 
 
@@ -121,9 +121,11 @@ def fights(u):
     return bool(u["hex"]) and not u.get("outside")
 
 
-def remove_unit(g, u, how, rule):
+def remove_unit(g, u, how, rule, scored=True):
     """Take a unit off the map (V 5.5 elimination, V 5.2 dispersal, V 9.2 break-down). The removed
-    record is public: a removed VC unit is turned face up (its identity is then known)."""
+    record is public: a removed VC unit is turned face up (its identity is then known). The log
+    line says the points it gives (V 18.1 rule 7; issue 45 item 5: no VP change without its cause);
+    `scored` False: the caller names them (a break-down is scored as one)."""
     s = g.s
     u["rev"] = True
     s["removed"].append({"id": u["id"], "kind": u["kind"], "side": u["side"], "how": how,
@@ -131,7 +133,26 @@ def remove_unit(g, u, how, rule):
     u["hex"] = None
     u["op"] = u["tgt"] = False
     g.reveal()
-    g.log(f"{u['name']} {how}", rule, kind="loss")
+    who, pts = removed_vp(s["removed"][-1]) if scored else ("", 0)
+    g.log(f"{u['name']} {how}" + (f": {who} +{pts:g} VP (V 18.1)" if pts else ""), rule, kind="loss")
+
+
+def removed_vp(r):
+    """V 18.1 rule 7: a removed unit's worth (leaving the play area is no loss). For the US: a VC
+    battalion or political section 1, another VC counter 3 (broken down too), any NVA counter 4.
+    For the NLF: a US counter 10, an ARVN or FWA unit its ground and artillery strength points."""
+    if r["how"] == "left":
+        return "", 0
+    k = KINDS[r["kind"]]
+    if r["side"] == "NLF":
+        if k["nat"] == "NVA":
+            return "US", 4
+        return "US", 1 if k["size"] in ("II", "") else 3
+    if k["nat"] == "US":
+        return "NLF", 10
+    return "NLF", (k.get("ground") or 0) + (k.get("art") or 0)
+
+
 
 
 def reveal(g, u, rule):

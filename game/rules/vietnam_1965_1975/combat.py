@@ -69,9 +69,12 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
     g_d = max(1, sum(B.strength(u) * (2 if u.get("mission") == "hold" else 1) for u in dfn))
     rf = m.rf(h) if att_side == "NLF" else 0
 
-    def eff(sup, side, ground, exempt=0):
+    how = {}
+
+    def eff(sup, side, ground, key, exempt=0):
         """V 7.6: US support counts half outside an FFZ, except a Hold unit's own artillery
-        defending its own hex (`exempt`, counted in full)."""
+        defending its own hex (`exempt`, counted in full). V 7.2 (L266-268): only 3 x the unmodified
+        ground strength counts toward the ratio, capped before the halving (option support_cap_order)."""
         half = Fr(1) if full_support(s, side, h) else Fr(1, 2)
         cap = 3 * max(1, ground)
         full = min(exempt, sup)
@@ -81,11 +84,13 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
         else:
             capped = min(sup, cap)
             ratio = min(full, capped) + (capped - min(full, capped)) * half
+        how[key] = {"raw": sup, "cap": cap, "capped": sup > cap, "half": half != 1 and rest > 0, "exempt": full,
+                    "order": B.opt(s, "support_cap_order") or "cap_then_halve"}
         return ratio, floor(full + rest * half)
 
     held_own = sum(B.val(u, "art") for u in dfn if u.get("mission") == "hold" and u["hex"] == h)
-    ra, la = eff(sup_a, att_side, g_a_unmod)
-    rd, ld = eff(sup_d, B.other(att_side), g_d_un, held_own)
+    ra, la = eff(sup_a, att_side, g_a_unmod, "a")
+    rd, ld = eff(sup_d, B.other(att_side), g_d_un, "d", held_own)
     drm_odds = odds_drm(g_a + ra, g_d + rf + rd)
     drm_ter = m.drm(h, B.opt(s, "mountain_drm", -2), B.opt(s, "town_drm", -1))
     esc = -1 if any(u["hex"] != h and ((m.hexside(u["hex"], h) or {}).get("kind") == "escarpment")
@@ -100,7 +105,108 @@ def numbers(s, atk, dfn, h, sup_a, sup_d, att_side):
     return {"ga": g_a, "ga_unmod": g_a_unmod, "gd": g_d, "rf": rf, "ra": float(ra), "rd": float(rd),
             "att_total": float(g_a + ra), "def_total": float(g_d + rf + rd), "drm_odds": drm_odds,
             "drm_terrain": drm_ter, "drm_esc": esc, "col_a": col_a, "col_d": col_d,
-            "hot": bool(hot_a or hot_d)}
+            "hot": bool(hot_a or hot_d), "la": la, "ld": ld, "hot_a": hot_a, "hot_d": hot_d,
+            "gd_unmod": g_d_un, "hold": bool(hold and dfn), "how_a": how["a"], "how_d": how["d"]}
+
+
+# --- the arithmetic as the players read it (issue 45 item 3): the preview, the battle card and the
+# log print these same lines, made from numbers() term by term -------------------------------------
+
+def _name(s, u):
+    return B.pub(s, u)  # the face-up name (units in combat are revealed, V 5.4 E), else the handle
+
+
+def _g(x):
+    return f"{float(x):g}"
+
+
+def arithmetic(s, h, P, atk, dfn, use_a, use_d, bonus):
+    """Every term of one combat, in words, from numbers() (V 5.4, V 7.2, V 7.6): each side's
+    ground (halved across a hexside, doubled on Hold, 1 at least), its support sources, the cap and
+    the halving with their reasons, the totals, the ratio and its rounding, each DRM and the loss
+    columns. `use_a`, `use_d`: the support sources fired ([key, points], combat.sources)."""
+    D = B.other(P)
+    n = numbers(s, atk, dfn, h, sum(B.val(u, "art") for u in atk) + sum(p for _, p in use_a),
+                sum(B.val(u, "art") for u in dfn) + sum(p for _, p in use_d), P)
+    ga = []
+    for u in atk:
+        g = B.strength(u)
+        if halve_across(s, u, h):
+            ga.append(f"{_name(s, u)} {g} halved to {g // 2} (across the hexside, V 4)")
+        elif g:
+            ga.append(f"{_name(s, u)} {g}")
+    gd = []
+    for u in dfn:
+        g = B.strength(u)
+        if u.get("mission") == "hold" and g:
+            gd.append(f"{_name(s, u)} {g} doubled to {2 * g} (Hold, V 6.2)")
+        elif g:
+            gd.append(f"{_name(s, u)} {g}")
+    a_ground = f"ground {n['ga']}" + (f" ({'; '.join(ga)})" if ga else "") + \
+        (" (no ground strength: counts 1, V 5.4)" if not any(B.strength(u) for u in atk) else "")
+    d_ground = f"ground {n['gd']}" + (f" ({'; '.join(gd)})" if gd else "") + \
+        (" (no ground strength: counts 1, V 5.4)" if not any(B.strength(u) for u in dfn) else "")
+
+    def srcs(units, use):
+        out = [f"{_name(s, u)} {B.val(u, 'art')}" for u in units if B.val(u, "art") > 0]
+        return out + [f"{_source_name(s, k)} {p}" for k, p in use]
+
+    def sup_line(side, how, ratio, loss, items, exempt_why):
+        if not how["raw"]:
+            return ["support 0"]
+        out = [f"support {_g(how['raw'])} (" + ", ".join(items) + ")"]
+        steps = []
+        if how["order"] == "halve_then_cap":
+            if how["half"]:
+                steps.append(f"halved: {_half_why(s, side)}")
+            if how["capped"]:
+                steps.append(f"capped at 3 × ground = {how['cap']} (V 7.2)")
+        else:
+            if how["capped"]:
+                steps.append(f"capped at 3 × ground = {how['cap']} (V 7.2)")
+            if how["half"]:
+                steps.append(f"halved: {_half_why(s, side)}")
+        if how["exempt"]:
+            steps.append(f"{_g(how['exempt'])} of it in full ({exempt_why})")
+        if steps:
+            out.append("; ".join(steps) + f" → {_g(ratio)} toward the ratio")
+        out.append(f"{loss} added to the enemy's loss column (V 7.2)")
+        return out
+
+    att = {"side": P, "ground": a_ground, "support": sup_line(P, n["how_a"], n["ra"], n["la"], srcs(atk, use_a), ""),
+           "total": f"total {n['att_total']:g} = ground {n['ga']} + support {n['ra']:g}"}
+    dfd = {"side": D, "ground": d_ground,
+           "support": sup_line(D, n["how_d"], n["rd"], n["ld"], srcs(dfn, use_d), "Hold, its own hex, V 6.2"),
+           "total": f"total {n['def_total']:g} = ground {n['gd']}" + (f" + RF {n['rf']} (V 11.2)" if n["rf"] else "")
+           + f" + support {n['rd']:g}"}
+    drm = n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
+    ratio = (f"{n['att_total']:g} against {n['def_total']:g}: " + _ratio_words(n['att_total'], n['def_total'])
+             + f" → odds DRM {n['drm_odds']:+d} (rounded in the defender's favour, V 5.4)")
+    drms = f"DRM {drm:+d} = odds {n['drm_odds']:+d}, terrain {n['drm_terrain']:+d} ({B.mapof(s).terrain(h)}, V 4)" + \
+        f", hexside {n['drm_esc']:+d}" + (f", pursuit bonus {bonus:+d} (V 5.6)" if bonus else "")
+    cols = (f"{D} loss column: its ground {max(1, n['gd_unmod'])}" + (f" + hot LZ {n['hot_d']}" if n["hot_d"] else "")
+            + (f" + RF {n['rf']}" if n["rf"] else "") + f" + {P} support {n['la']}"
+            + (", one column left for Hold (V 6.1)" if n["hold"] else "")
+            + f"; {P} loss column: its ground {max(1, n['ga_unmod'])}" + (f" + hot LZ {n['hot_a']}" if n["hot_a"] else "")
+            + f" + {D} support {n['ld']} (V 5.4)")
+    means = ("row = die + DRM (from -4 to 11); a side that loses N takes N losses: each absorbed by 1 RP "
+             "on a unit, or by removing units (a unit covers its ground strength, HQ and artillery 1) (V 5.5)")
+    return {"att": att, "def": dfd, "ratio": ratio, "drm": drms, "drm_total": drm, "columns": cols,
+            "means": means, "n": n}
+
+
+def _half_why(s, side):
+    why = "US support counts half outside a free-fire zone in South Vietnam"
+    if s["special"].get("no_ffz"):
+        why += " (this scenario allows none)"
+    return why + " (V 7.6)"
+
+
+def _ratio_words(a, d):
+    a, d = Fr(a), Fr(d)
+    if a >= d:
+        return f"{float(a / d):.2f} to 1"
+    return f"1 to {float(d / a):.2f}"
 
 
 def sources(s, h, P, atk, dfn, incidental=False):
@@ -142,6 +248,13 @@ def support(s, h, P, atk, dfn, incidental=False, pick_a=None, pick_d=None):
     return arts_a, arts_d, sup_a, sup_d
 
 
+def used_sources(s, h, P, atk, dfn, incidental=False, pick_a=None, pick_d=None):
+    """The sources each side fires ([key, points]): those it chose (None: all of them)."""
+    src_a, src_d = sources(s, h, P, atk, dfn, incidental)
+    return ([k for k in src_a if pick_a is None or k[0] in pick_a],
+            [k for k in src_d if pick_d is None or k[0] in pick_d])
+
+
 def preview(s, h, atk):
     """The odds preview for an attack on h by `atk` (issue 11 section 4): the totals, each DRM and
     the result of every die. Read only; the defenders are face up by then (V 5.4 E)."""
@@ -152,8 +265,9 @@ def preview(s, h, atk):
     if not dfn:
         return {"hex": h, "void": True}
     _, _, sup_a, sup_d = support(s, h, P, atk, dfn)
-    n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
     bonus = pursuit_bonus(s, atk)
+    ar = arithmetic(s, h, P, atk, dfn, *used_sources(s, h, P, atk, dfn), bonus)
+    n = ar["n"]
     drm = n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
     dice = []
     for d in range(1, 7):
@@ -162,7 +276,9 @@ def preview(s, h, atk):
                      "pursuit": pursuit(s, r)})
     return {"hex": h, "att": n["att_total"], "def": n["def_total"], "drm_odds": n["drm_odds"],
             "drm_terrain": n["drm_terrain"], "drm_hexside": n["drm_esc"], "bonus": bonus,
-            "support": [sup_a, sup_d], "dice": dice}
+            "support": [sup_a, sup_d], "dice": dice, "support_ratio": [n["ra"], n["rd"]],
+            "sides": [ar["att"], ar["def"]], "ratio": ar["ratio"], "drm_text": ar["drm"], "columns": ar["columns"],
+            "means": ar["means"], "all_sources": True}
 
 
 def pursuit_bonus(s, atk, incidental=False):
@@ -183,7 +299,8 @@ def record_unit(s, u):
     handle, with no strength (V 10)."""
     if B.concealed(u, "US", s):
         return BR.unit(u["handle"], B.pub(s, u), "?")
-    return BR.unit(u["id"], u["name"], f"strength {B.strength(u)}")
+    art = B.val(u, "art")
+    return BR.unit(u["id"], u["name"], f"strength {B.strength(u)}" + (f", artillery {art}" if art else ""))
 
 
 @B.flow.step("battle")
@@ -227,23 +344,28 @@ class Battle(Procedure):
         D = B.other(P)
         atk = [s["units"][x] for x in f["atk"]]
         dfn = B.units_at(s, h, D)
-        arts_a, arts_d, sup_a, sup_d = support(s, h, P, atk, dfn, f.get("incidental"), f.get("pick_a"),
-                                              f.get("pick_d"))
+        arts_a, arts_d, _, _ = support(s, h, P, atk, dfn, f.get("incidental"), f.get("pick_a"),
+                                  f.get("pick_d"))
+        fired = used_sources(s, h, P, atk, dfn, f.get("incidental"), f.get("pick_a"), f.get("pick_d"))  # before "used"
         # V 7.2 (L453): artillery fires once a round: the sources chosen, and artillery defending its own hex
         op["used"] += [u["id"] for u in arts_a + arts_d] + \
             [u["id"] for u in dfn if B.strength(u) == 0 and B.val(u, "art") > 0 and u["id"] not in op["used"]]
         op["defended"] += [u["id"] for u in arts_d]
-        n = numbers(s, atk, dfn, h, sup_a, sup_d, P)
         bonus = pursuit_bonus(s, atk, f.get("incidental"))
+        ar = arithmetic(s, h, P, atk, dfn, *fired, bonus)
+        n = ar["n"]  # the numbers the combat uses are the ones shown (issue 45 item 3)
         BR.start(g, h, f"Battle in {h}", "V 5.4", [
             BR.side(P, P, "attacker", [record_unit(s, u) for u in atk], first=True,
-                    support=[f"support {sup_a}"], total=f"total {n['att_total']:g}"),
+                    total=ar["att"]["total"], lines=[ar["att"]["ground"]] + ar["att"]["support"]),
             BR.side(D, D, "defender", [record_unit(s, u) for u in dfn],
-                    support=[f"support {sup_d}"], total=f"total {n['def_total']:g}")], op["round"], at=h)
+                    total=ar["def"]["total"], lines=[ar["def"]["ground"]] + ar["def"]["support"])], op["round"], at=h)
         g.log(f"{P} attacks {h}: {n['att_total']:g} (ground {n['ga']} + support {n['ra']:g}) against "
               f"{n['def_total']:g} (ground {n['gd']} + RF {n['rf']} + support {n['rd']:g}): DRM {n['drm_odds']:+d}, "
               f"terrain {n['drm_terrain']:+d}" + (f", pursuit bonus {bonus:+d}" if bonus else ""), "V 5.4",
                   refs=B.refs(B.ref_h(h)))
+        for who, side in ((P, ar["att"]), (D, ar["def"])):  # term by term, as the preview and the card
+            g.log(f"{who}: {side['ground']}; " + "; ".join(side["support"]) + f"; {side['total']}", "V 7.2")
+        g.log(f"{ar['ratio']}; {ar['drm']}; {ar['columns']}", "V 5.4")
         die = g.roll(1, f"Combat in {h}", "V 5.4")[0]
         mod = die + n["drm_odds"] + n["drm_terrain"] + n["drm_esc"] + bonus
         r = row(mod)
@@ -259,12 +381,18 @@ class Battle(Procedure):
             raw = min(raw, 0)
         if not f.get("incidental"):  # V 3.2: an incidental attack has no retreat or pursuit
             op["battles"].append({"hex": h, "pursuit": raw})
-        BR.odds(g, f"modified roll {max(-4, min(11, mod))}", base=f"{n['att_total']:g} against {n['def_total']:g}",
+        BR.odds(g, f"modified roll {max(-4, min(11, mod))}", base=ar["ratio"],
                 shifts=[BR.shift(f"odds {n['drm_odds']:+d}", "V 5.4"), BR.shift(f"terrain {n['drm_terrain']:+d}", "V 5.4"),
                         BR.shift(f"hexside {n['drm_esc']:+d}", "V 5.4")]
                 + ([BR.shift(f"pursuit bonus {bonus:+d}", "V 5.6")] if bonus else []),
                 row=max(-4, min(11, mod)), result=f"{D} loses {loss_d}, {P} loses {loss_a}, pursuit {raw:+d}",
                 who=f"{P} attack", rule="V 5.4")
+        b = BR.current(g)
+        if b:  # the card's own lines of the arithmetic (the same words as the preview and the log)
+            b["fires"][-1].update(columns=ar["columns"], means=ar["means"], drm_text=ar["drm"],
+                                  die=f"die {die} {ar['drm_total']:+d} = {mod:+d}" + (
+                                      f" → row {max(-4, min(11, mod))} (the table runs from -4 to 11)"
+                                      if mod != max(-4, min(11, mod)) else f" → row {mod}"))
         BR.event(g, f"Combat die {die}, modified {mod:+d} -> row {max(-4, min(11, mod))}", "V 5.4",
                  dice=[BR.die(die)])
         for who, k in ((D, loss_d), (P, loss_a)):
@@ -323,7 +451,7 @@ def airmobile(g, flags, hot, P):
     if s["rec"]["amp"] > 0:
         s["rec"]["amp"] -= 1
         s["rec"]["amp_lost"] += 1
-        g.log("The US loses 1 Airmobile Point (V 8.1)", "V 8.1", kind="loss")
+        g.log("The US loses 1 Airmobile Point (V 8.1): NLF +1 VP (V 18.1)", "V 8.1", kind="loss")
     else:
         s["rec"]["amp_short"] += 1
         g.log("Airmobile loss with no AMP left: US -1 VP (V 18.1)", "V 8.1", kind="loss")

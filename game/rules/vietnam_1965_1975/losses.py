@@ -6,12 +6,16 @@ from ...engine.flow import Step
 from . import arvn
 from . import board as B
 from . import brigades as BG
-from .victory import removed_vp
+from .victory import loses_scenario, removed_vp
 
 
 def pool_key(u):
     """The replacement pool that covers u's losses (V 5.5: US for US and FWA, else its own force's)."""
     return arvn.pool(u)
+
+
+# V 18.1 rule 7: the points an RP spent gives (said in the log line, issue 45 item 5)
+RP_VP = {"us_rp": ": NLF +1 VP (V 18.1)", "arvn_rp": ": NLF +1/4 VP (V 18.1)", "nva_rp": ": US +1/4 VP (V 18.1)"}
 
 
 def rp_limit(u, f=None):
@@ -53,9 +57,11 @@ class Losses(Step):
                 acts.append({"t": "rp", "u": u["id"], **({"label": f"1 RP on {u['name']}"} if lab else {})})
             if not even_split_ok(s, f, who, False):
                 continue  # V 5.5: another force must take this loss first
-            acts.append({"t": "remove", "u": u["id"], **({"label": f"Remove {u['name']}"} if lab else {})})
+            acts.append({"t": "remove", "u": u["id"], **({"label": f"Remove {u['name']}",
+                                                           "warn": removal_warning(s, u, f)} if lab else {})})
             if not f["must"] and BG.can_break_down(s, u):
-                acts.append({"t": "breakdown", "u": u["id"], **({"label": f"Break down {u['name']}"} if lab else {})})
+                acts.append({"t": "breakdown", "u": u["id"], **({"label": f"Break down {u['name']}",
+                                                                  "warn": breakdown_warning(s, u)} if lab else {})})
         return acts
 
     def act(self, g, f, a):
@@ -67,7 +73,7 @@ class Losses(Step):
             s["op"]["rf_rp"] = True
             count(f, "ARVN", 1)
             f["n"] -= 1
-            g.log("1 ARVN RP absorbs a loss on the Regional Forces", "V 11.2")
+            g.log("1 ARVN RP absorbs a loss on the Regional Forces" + RP_VP["arvn_rp"], "V 11.2")
             if f["n"] <= 0 or not self._units(g, f):
                 g.end()
             return
@@ -86,18 +92,25 @@ class Losses(Step):
             if side == "NLF":
                 s["vc_losses"] = s.get("vc_losses", 0) + 1
             g.log(f"1 RP absorbs a loss on {u['name']}" + ("" if key in ("us_rp", "vc_rp") else
-                                                           f" ({key[:-3].upper()} RP)"), "V 5.5")
+                                                           f" ({key[:-3].upper()} RP)")
+                  + RP_VP.get(key, ""), "V 5.5")  # the points it gives, said (issue 45 item 5)
         elif a["t"] == "remove":
             used, back = removal(u, f)[0], recovery(u, f)
             f["n"] -= used
             count(f, arvn.force(u), used)
             for pool, n in back:
                 s["rec"][pool] += n
-                g.log(f"{pool_name(pool)} +{n}, recovered (V 5.5)", "V 5.5", to=side)
+                why = (f"{u['name']}'s unused strength recovered" if pool == "vc_rp"
+                       else f"the RP spent on {u['name']} earlier in the operation come back")
+                g.log(f"{pool_name(pool)} +{n}: {why} (V 5.5)", "V 5.5", to=side)
             if side == "NLF":
                 s["vc_losses"] = s.get("vc_losses", 0) + used
             f["must"] = None
+            lost = loses_scenario(s, u)
             B.remove_unit(g, u, f"eliminated in {u['hex']}", "V 11.3" if arvn.is_ranger(u) else "V 5.5")
+            if lost:
+                g.log("A US counter is eliminated: the US can no longer win this scenario (V 18.2)", "V 18.2",
+                      kind="vp")
         else:
             new = BG.break_down(g, u)
             f["units"] += new
@@ -107,6 +120,33 @@ class Losses(Step):
             g.end()
         if a["t"] == "remove":
             arvn.after_removal(g, u)  # V 11.3: a destroyed Ranger may be bought back
+
+
+def removal_warning(s, u, f):
+    """Issue 45 item 1: an elimination gives the enemy points (V 18.1 rule 7), and in Starlite a
+    US counter eliminated loses the scenario (V 18.2); said before the click."""
+    who, pts = removed_vp({"how": "eliminated", "side": u["side"], "kind": u["kind"]})
+    text = f"Eliminate {u['name']}: {who} +{pts:g} VP (V 18.1)"
+    if loses_scenario(s, u):
+        text += (". In this scenario the US wins only if no US counter is eliminated: "
+                 "eliminating it loses the scenario for the US (V 18.2)")
+    return text
+
+
+def breakdown_warning(s, u):
+    """Issue 45 item 1: a VC regiment broken down counts as removed (US +3 VP, V 18.1 rule 7) and
+    one of its battalions goes at once; the last VC regiment gone is half the US condition (V 18.2)."""
+    if u["side"] == "US":
+        return f"{BG.breakdown_text(s, u)}: the removed battalion is a US counter eliminated" + (
+            ", which loses the scenario for the US (V 18.2)" if loses_scenario(s, u) else " (NLF +10 VP, V 18.1)")
+    who, pts = removed_vp({"how": "broken down", "side": u["side"], "kind": u["kind"]})
+    text = f"Break down {u['name']}: {who} +{pts:g} VP for the regiment (V 18.1), and one battalion is removed at once"
+    others = [x for x in s["units"].values() if x["hex"] and x["id"] != u["id"] and x["side"] == "NLF"
+              and B.val(x, "size") == "III"]
+    if not isinstance(s["victory"], dict) and not others:
+        text += (". The VC regiment is then gone from the map: if no US counter is lost, that is the US "
+                 "victory condition (V 18.2)")
+    return text
 
 
 def removal(u, f):
@@ -167,6 +207,7 @@ def loss_table(s, f):
                      "rp_cost": f"{uname} {upool} → {upool - 1}" + quarter,
                      "remove": f"covers {used} of {f['n']}"
                      + "".join(f", {pool_name(p)} +{k}" for p, k in recovery(u, f)) + f"; {vp}",
+                     "loses": loses_scenario(s, u),  # V 18.2: eliminating it loses Starlite (issue 45 item 1)
                      "breakdown": bool(not f["must"] and BG.can_break_down(s, u)),
                      "breakdown_text": BG.breakdown_text(s, u) if BG.can_break_down(s, u) else None})
     out = {"side": side, "n": f["n"], "pool": pool, "pool_name": name,

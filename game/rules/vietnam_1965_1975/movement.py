@@ -49,6 +49,30 @@ def step_cost(s, u, a, b, enter, mode=None):
 AIR = TEC["airmobile"]
 
 
+def stuck_reason(s, u, f):
+    """Why a unit moving has no step left (issue 45 item 5), in words: the cheapest step's cost
+    (terrain, leaving an enemy hex or ZOC, interdiction) against the MP it has left (V 3, 3.1, 7.5)."""
+    left = f["mp"][u["id"]]
+    if AM.must_fly(s, u, f) and not AM.flying(u, f):
+        return "it moves by air or not at all (V 8.1)"
+    costs = [c for n in B.neighbours(u["hex"]) if n not in been(f, u)
+             for c in [step_cost(s, u, u["hex"], n, f["enter"], f["mode"])] if c is not None]
+    if not costs:
+        return "every hex around it is closed to it (V 3, V 3.2)"
+    if min(costs) <= left:
+        return "each step it could pay would leave it in an enemy hex it could not leave (V 3.2)"
+    here = u["hex"]
+    if B.other(u["side"]) in B.sides_at(s, here):
+        ex = f"+{TEC['zoc']['exit_enemy_hex']} to leave an enemy-occupied hex (V 3.1)"
+    else:
+        z = B.zoc_exit_cost(s, here, u["side"])
+        ex = f"+{z} to leave the enemy's zone of control (V 3.1)" if z else ""
+    extra = exit_extra(s, here)
+    bits = [b for b in (ex, f"+{extra} interdiction (V 7.5)" if extra else "") if b]
+    return (f"no step possible: the cheapest costs {min(costs):g} MP" + (f" ({', '.join(bits)})" if bits else "")
+            + f", {left:g} MP left (V 3)")
+
+
 def cheapest(start, left, cost):
     """(MP spent, hex) for each hex reached from `start` with at most `left` MP by its cheapest
     path (Dijkstra), in order of cost; `cost(a, b, spent)` is the MP of the step a -> b, or None."""
@@ -305,7 +329,9 @@ class Move(Step):
             elif AM.may_fly(s, u, f):
                 acts.append({"t": "air", **({"label": f"Fly {u['name']} (airmobile, no AMP)"} if lab else {})})
             if self._can_halt(g, f, u) or not acts:  # a unit that can neither go on nor stop stays
-                acts.append({"t": "halt", **({"label": f"Halt in {u['hex']}"} if lab else {})})
+                why = stuck_reason(s, u, f) if lab and not acts else ""  # issue 45 item 5: say why
+                acts.append({"t": "halt", **({"label": f"Halt in {u['hex']}" + (f": {why}" if why else "")}
+                                             if lab else {})})
             return acts
         free = [uid for uid in sorted(f["mp"]) if uid not in f["moved"] and s["units"][uid]["hex"]]
         acts = [{"t": "pick", "u": uid, **({"label": f"Move {s['units'][uid]['name']}"} if lab else {})}
@@ -356,7 +382,7 @@ class Move(Step):
             put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):
                 # V 18.1 (R60, option play_area_exit): a unit leaving the play area leaves the scenario
-                B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
+                B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1", scored=False)
                 s["removed"][-1]["how"] = "left"
                 f["moved"].append(u["id"])
                 f["cur"] = None
@@ -395,7 +421,7 @@ class Move(Step):
                 put(g, u, a["to"])
             if not B.mapof(s).playable(a["to"]):
                 for u in units:
-                    B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1")
+                    B.remove_unit(g, u, f"leaves the play area ({frm} to {a['to']})", "V 18.1", scored=False)
                     s["removed"][-1]["how"] = "left"
                     f["moved"].append(u["id"])
                 f["group"] = []

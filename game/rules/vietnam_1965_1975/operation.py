@@ -94,7 +94,10 @@ class SearchDestroy(Procedure):
         if op["round"] > 1:  # artillery that interdicted in the Alert segment stays used in round 1
             op.update(used=[], air_used=False, ship_used=False)
         op.update(battles=[], attacked=[], rolled=False, allow={})
-        g.log(f"Combat round {op['round']} (V 5.4)", "V 5.4", kind="phase")
+        # the log's group names the operation (issue 45 item 7): "US Search and Destroy on 5320, combat round 2"
+        what = "Clear and Secure" if op["kind"] == "cs" else "Search and Destroy"
+        g.log(f"{op['side']} {what} on {', '.join(op['targets']) or '-'}, combat round {op['round']} (V 5.4)", "V 5.4",
+              kind="phase")
         for u in B.live(s):
             if any(near(t, u["hex"]) for t in op["targets"]):
                 B.reveal(g, u, "V 10")
@@ -268,6 +271,11 @@ class SdSupport(Step):
         acts = [{"t": "support", "ap": n, "ship": k,
                  **({"label": f"{n} AP" + (", the cruiser" if k else "")} if g.labels else {})}
                 for n in aps for k in ships]
+        if g.labels:  # issue 45 item 1: what the declaration ties up for the rest of the turn
+            for a in acts:
+                w = support_warning(g.s, a["ap"], a["ship"])
+                if w:
+                    a["warn"] = w
         return acts + ffz_choices(g.s, g.labels)
 
     def act(self, g, f, a):
@@ -399,7 +407,8 @@ class ReservePick(Step):
         r = g.s["rec"]
         # V 7.3: Air Points not yet committed this turn may be declared now (defensive AP in the
         # Retreat segment of an NLF operation, extra AP in the Pursuit segment of a US one)
-        air = [{"t": "ap", "n": n, **({"label": f"Commit {n} Air Points"} if lab else {})}
+        air = [{"t": "ap", "n": n, **({"label": f"Commit {n} Air Points", "warn": air_warning(g.s, n, f["kind"])}
+                                      if lab else {})}
                for n in range(1, air_left(g.s) + 1)]
         return [{"t": "reserve", "u": u["id"], **({"label": f"Activate {u['name']} ({u['hex']})"} if lab else {})}
                 for u in reserves(g.s)] + air + [{"t": "done", **({"label": "No (more) reserves"} if lab else {})}]
@@ -422,6 +431,28 @@ class ReservePick(Step):
         g.log(f"{u['name']} becomes a {f['kind']} reserve", rule)
         movement.start(g, "US", "reserve", {u["id"]: B.mpa(s, u)}, enter=s["op"]["targets"], react=True, rule=rule,
                        cur=u["id"])
+
+
+def air_warning(s, n, kind):
+    """Issue 45 item 1: Air Points committed now serve this operation only, for the rest of the
+    game-turn (V 7.3: 'a given Air Point may be used once per game-turn')."""
+    left = air_left(s)
+    what = "the defence against the NLF operation" if kind == "defensive" else "this operation"
+    return (f"Commit {n} of the {left} Air Points left this game-turn to {what} (V 7.3): they serve it "
+            f"alone and are used for the whole turn; {left - n} {'stays' if left - n == 1 else 'stay'} for later operations")
+
+
+def support_warning(s, ap, ship):
+    """Issue 45 item 1: the Support Declaration's Air Points and cruiser are tied up for the turn
+    (V 7.3, V 7.4); nothing to warn of when nothing is declared."""
+    bits = []
+    if ap:
+        left = air_left(s)
+        bits.append(f"{ap} of the {left} Air Points left this game-turn serve this operation alone (V 7.3); "
+                    f"{left - ap} {'stays' if left - ap == 1 else 'stay'} for later operations")
+    if ship:
+        bits.append("the cruiser serves this operation only: it is done for the turn (V 7.4)")
+    return ("Support declaration: " + "; ".join(bits)) if bits else None
 
 
 def switchable(s, outside):

@@ -80,5 +80,5 @@ class React(Step):
 def disperse(g, u, rule):
     """V 5.2: a dispersed VC unit is removed; the VC RP pool gains its ground strength."""
     g.s["rec"]["vc_rp"] += B.strength(u)
-    g.log(f"VC RP +{B.strength(u)} for the dispersal", rule, to="NLF")
+    g.log(f"VC RP +{B.strength(u)}: {u['name']} disperses, its strength back to the pool (V 5.2)", rule, to="NLF")
     B.remove_unit(g, u, f"disperses (from {u['hex']})", rule)

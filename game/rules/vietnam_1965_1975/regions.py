@@ -75,7 +75,9 @@ def ffz_choices(s, labels):
     if s["special"].get("no_ffz"):
         return []
     done = ffz_list(s)
-    return [{"t": "ffz", "region": r, **({"label": f"Declare {region_name(s, r)} a free-fire zone (2 VP)"} if labels else {})}
+    return [{"t": "ffz", "region": r, **({"label": f"Declare {region_name(s, r)} a free-fire zone (2 VP)",
+                                         "warn": f"Declaring {region_name(s, r)} a free-fire zone gives the NLF 2 VP "
+                                                 "(V 18.1) and lasts the whole scenario (V 7.6)"} if labels else {})}
             for r in play_regions(s) if r not in done]
 
 
@@ -86,7 +88,7 @@ def declare_ffz(g, region):
     s["ffz"] = ffz_list(s) + [region]
     s["rec"]["ffz"] = s["rec"].get("ffz", 0) + 1
     g.log(f"The US declares {region_name(s, region)} a free-fire zone: US support there counts in full for the rest of "
-          "the scenario (V 7.6, V 18.1)", "V 7.6")
+          "the scenario (V 7.6); NLF +2 VP (V 18.1)", "V 7.6")
 
 
 # ---- entries that score at once (V 18.1 rule 7) ---------------------------------------------------

@@ -130,6 +130,6 @@ def lapse(g):
     (not destroyed: they never came)."""
     s = g.s
     for u in [u for u in B.live(s) if outside(u)]:
-        B.remove_unit(g, u, f"never entered the play area (from {u['hex']})", "V 18.1")
+        B.remove_unit(g, u, f"never entered the play area (from {u['hex']})", "V 18.1", scored=False)
         s["removed"][-1]["how"] = "left"
         u.pop("outside", None)

@@ -90,7 +90,7 @@ def lose_air(g):
     r["ap"] -= 1
     r["ap_used"] = r.get("ap_used", 0) - 1
     r["ap_lost"] += 1
-    g.log("The US loses 1 Air Point (V 5.4)", "V 5.4", kind="loss")
+    g.log("The US loses 1 Air Point (V 5.4): NLF +1 VP (V 18.1)", "V 5.4", kind="loss")
 
 
 def air_record(s):

@@ -2,6 +2,7 @@
 (V 2.1 item 4, V 5 intro; reference 2.3): the NLF chooses who operates; the US may decline; after a
 US decline the NLF ends the phase or operates."""
 
+from ...engine import battle as BR
 from ...engine.flow import Row, Sequence, Step
 from . import arvn
 from . import assignments as AS
@@ -10,7 +11,7 @@ from . import prefs
 from .assignments import eligible  # (game/ai reads it from here too)
 from .brigades import unit_status_due
 from .reinforce import due_now, lapse
-from .victory import decide
+from .victory import decide, outcome_now
 
 
 @B.flow.step("turn")
@@ -130,12 +131,13 @@ class Ops(Step):
         again = prefs.withdraw_actions(s, f["who"], lab)  # play settings in force may be withdrawn here
         if f["st"] == "offer":
             return [A("operate", k.labels["US"], op=k.id) for k in AS.offered(s, "US")] + \
-                [A("decline", "Decline")] + again
+                [dict(A("decline", "Decline"), **({"warn": decline_warning(s)} if lab else {}))] + again
         # the NLF's Search and Destroy is the action without an "op"
         nlf_ops = [A("nlf_op", k.labels["NLF"], **({} if k.id == "sd" else {"op": k.id})) for k in AS.offered(s, "NLF")]
         if f["st"] == "choose":
             return nlf_ops + [A("us_op", "Offer the operation to the US")] + again
-        return [A("end", "End the Operations Phase")] + [dict(a, t="operate") for a in nlf_ops] + again
+        return [dict(A("end", "End the Operations Phase"), **({"warn": end_warning(s)} if lab else {}))] + \
+            [dict(a, t="operate") for a in nlf_ops] + again
 
     def act(self, g, f, a):
         t = a["t"]
@@ -150,12 +152,31 @@ class Ops(Step):
         elif t in ("nlf_op", "operate"):
             side = "US" if t == "operate" and f["st"] == "offer" else "NLF"
             k = AS.get(a.get("op", "sd"))
-            g.log(f"The {side} conducts {k.what}", k.rule)
+            g.log(f"The {side} conducts {k.what}", k.rule, kind="phase")  # a log group of its own (issue 45 item 7)
+            BR.retire(g)  # the last operation's finished battle card leaves the table (issue 45 item 7)
             f["st"], f["who"] = "choose", "NLF"
             g.call(k.step, who=side, side=side, **k.data)
         else:
             g.log("The NLF ends the Operations Phase", "V 2.1")
             g.pop()
+
+
+def end_warning(s):
+    """Issue 45 item 1: ending the Operations Phase ends the game-turn (V 2.1); on the scenario's
+    last turn it ends the scenario, and the warning says how it would end."""
+    text = "End the Operations Phase: no more operations this game-turn (V 2.1)"
+    if s["turn"] >= s["turns"]:
+        text += f". This is the last turn ({s['turn']} of {s['turns']}): the scenario ends now, {outcome_now(s)}"
+    return text
+
+
+def decline_warning(s):
+    """Issue 45 item 1: after a US decline the NLF may end the Operations Phase at once (V 2.1)."""
+    text = "Declining lets the NLF end the Operations Phase now (V 2.1)"
+    if s["turn"] >= s["turns"]:
+        text += (f", and with it the scenario (turn {s['turn']} of {s['turns']}): it would end as "
+                 f"{outcome_now(s)}")
+    return text
 
 
 @B.flow.step("strat_phase")

@@ -4,6 +4,7 @@ the graded levels as an option (reference 4.6, design), and the 18.1 VP readout 
 
 from . import board as B
 from . import regions
+from .board import removed_vp  # noqa: F401  (V 18.1 rule 7: a removed unit's worth; read here by losses, the AI)
 
 
 def regiment_gone(s):
@@ -38,20 +39,32 @@ def hex_vp(s, h):
     return 0.5 if regions.in_svn(s, h) else 0
 
 
-def removed_vp(r):
-    """V 18.1 rule 7: a removed unit's worth (leaving the play area is no loss). For the US: a VC
-    battalion or political section 1, another VC counter 3 (broken down too), any NVA counter 4.
-    For the NLF: a US counter 10, an ARVN or FWA unit its ground and artillery strength points."""
-    if r["how"] == "left":
-        return "", 0
-    k = B.KINDS[r["kind"]]
-    if r["side"] == "NLF":
-        if k["nat"] == "NVA":
-            return "US", 4
-        return "US", 1 if k["size"] in ("II", "") else 3
-    if k["nat"] == "US":
-        return "NLF", 10
-    return "NLF", (k.get("ground") or 0) + (k.get("art") or 0)
+def vp_table(s):
+    """V 18.1 rule 7 line by line (issue 45 items 5 and 6: the VP track and the end card say where
+    each point comes from): [{"side", "what", "vp", "rule"}] with only the lines that score; their
+    sums are vp(s)'s totals."""
+    rec = s["rec"]
+    out = []
+
+    def add(side, what, pts):
+        if pts:
+            out.append({"side": side, "what": what, "vp": pts, "rule": "V 18.1"})
+    add("NLF", f"US Replacement Points expended ({rec['us_rp_spent']} × 1)", rec["us_rp_spent"])
+    add("NLF", f"US Air Points lost ({rec['ap_lost']} × 1)", rec["ap_lost"])
+    add("NLF", f"US Airmobile Points lost ({rec['amp_lost']} × 1)", rec["amp_lost"])
+    add("NLF", f"Airmobile losses with no AMP left ({rec['amp_short']} × 1)", rec["amp_short"])
+    add("NLF", f"free-fire zones declared ({rec.get('ffz', 0)} × 2)", 2 * rec.get("ffz", 0))
+    add("NLF", f"ARVN Replacement Points expended ({rec.get('arvn_rp_spent', 0)} × 1/4)",
+        quarter(rec.get("arvn_rp_spent", 0)))
+    add("NLF", "capitals, major cities entered and invasions", regions.entry_vp(s))
+    for h in sorted({u["hex"] for u in B.live(s) if u["side"] == "NLF" and not u.get("outside")}):
+        add("NLF", f"{h} occupied" + (f" ({B.mapof(s).town(h)['name']})" if B.mapof(s).town(h) else ""), hex_vp(s, h))
+    add("US", f"NVA Replacement Points expended ({rec.get('nva_rp_spent', 0)} × 1/4)", quarter(rec.get("nva_rp_spent", 0)))
+    for r in s["removed"]:
+        who, pts = removed_vp(r)
+        if who:
+            add(who, f"{s['units'][r['id']]['name']} {r['how']}", pts)
+    return out
 
 
 def quarter(n):
@@ -125,6 +138,26 @@ def decide(g):
           "V 18.2", kind="end")
 
 
+def outcome_now(s):
+    """What the scenario's end would give if it came now (V 18.1, 18.2), in words: for a warning
+    before a choice that may end the game (the Operations Phase ended on the last turn)."""
+    if isinstance(s["victory"], dict):
+        v = vp(s)
+        lv = by_levels(s, v)
+        return f"{lv['name']} on VP NLF {v['NLF']:g} - US {v['US']:g} = {v['diff']:g} (V 18.1)"
+    gone, lost = regiment_gone(s), len(us_lost(s))
+    win = "US" if gone and not lost else "NLF"
+    why = (f"the VC regiment is {'gone' if gone else 'still on the map'}"
+           + (f", {lost} US counter(s) lost" if lost else ", no US counter lost"))
+    return f"{'an' if win == 'NLF' else 'a'} {win} victory: {why} (V 18.2)"
+
+
+def loses_scenario(s, u):
+    """V 18.2: in Starlite (and the scenarios played as it) the US wins only if no US counter is
+    eliminated; removing u (a US counter) decides the game for the NLF."""
+    return not isinstance(s["victory"], dict) and u["side"] == "US" and B.KINDS[u["kind"]]["nat"] == "US"
+
+
 def verdict_text(s):
     o = s.get("over") or {}
     if isinstance(s["victory"], dict):
@@ -132,8 +165,40 @@ def verdict_text(s):
     txt = f"{o.get('winner')} wins Operation Starlite"
     if o.get("level"):
         txt += f" ({o['level']})"
-    if o.get("vp"):
-        txt += f"; VP difference {o['vp']['diff']:g} (V 18.1)"
-    return txt
+    # the condition that decides it (V 18.2), not the VP difference, which does not (issue 45 item 6)
+    gone, lost = regiment_gone(s), len(us_lost(s))
+    return txt + (f": the VC regiment {'gone' if gone else 'still on the map'}, "
+                  f"{lost or 'no'} US counter{'s' if lost != 1 else ''} lost (V 18.2)")
 
 
+
+
+def end_record(s):
+    """The end-of-game card (issue 45 item 6): the verdict, the condition met in words (Starlite's
+    V 18.2 condition, or the VP level of V 18.1 with its reason), the VP table line by line, each
+    side's losses, and every NLF counter with its identity (all are face up at the end)."""
+    o = s.get("over")
+    if not o:
+        return None
+    if isinstance(s["victory"], dict):
+        lv = next((x for x in s["victory"]["levels"] if x["name"] == o.get("level")), {})
+        cond = f"{o.get('level')}: VP difference NLF - US {o['vp']['diff']:g}" + (
+            f"; {lv['why']}" if lv.get("why") else "") + " (V 18.1)"
+    else:
+        gone, lost = regiment_gone(s), us_lost(s)
+        if o["winner"] == "US":
+            why = ["the VC regiment is gone from the play area", "no US counter was eliminated"]
+        else:
+            why = ([f"{len(lost)} US counter(s) eliminated ("
+                    + ", ".join(s["units"][r["id"]]["name"] for r in lost) + ")"] if lost else []) + \
+                ([] if gone else ["the VC regiment is still in the play area"])
+        cond = (f"The {o['winner']} wins: " + " and ".join(why) + " (V 18.2). The VP do not decide this "
+                f"scenario; for the record: NLF {o['vp']['NLF']:g} - US {o['vp']['US']:g} (V 18.1)")
+    losses = {side: [{"name": s["units"][r["id"]]["name"], "how": r["how"], "hex": r.get("hex")}
+                     for r in s["removed"] if r["side"] == side] for side in ("US", "NLF")}
+    rp = {"US": s["rec"].get("us_rp_spent", 0), "NLF": s.get("vc_losses", 0)}
+    units = [{"id": u["id"], "name": u["name"], "hex": u["hex"], "was_hidden": not u.get("seen")}
+             for u in sorted(s["units"].values(), key=lambda u: u.get("handle") or u["id"])
+             if u["side"] == "NLF" and u["hex"]]
+    return {"winner": o.get("winner"), "verdict": verdict_text(s), "condition": cond, "vp": o["vp"],
+            "vp_table": vp_table(s), "losses": losses, "rp_spent": rp, "nlf_units": units, "rule": "V 18.1, 18.2"}

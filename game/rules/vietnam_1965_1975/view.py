@@ -17,7 +17,7 @@ from .movement import reach, settled
 from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
 from .support import air_record, art_range, sea_range
-from .victory import verdict_text, vp  # noqa: F401  (re-exported)
+from .victory import end_record, verdict_text, vp, vp_table  # noqa: F401  (re-exported)
 
 
 def piece(s, u, role):
@@ -68,7 +68,7 @@ def view(s, role=None):
                      for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
-         "vp": vp(s), "ffz": ffz_list(s),
+         "vp": vp(s), "vp_table": vp_table(s), "ffz": ffz_list(s),
          "air": air_record(s)}  # V 7.3: Air Points this turn, committed, left (the UI may show "AP 4, 2 committed")
     rangers = arvn.rangers_in_play(s)
     if rangers:  # V 11.3: the Ranger Holding Box (public, like every US unit)
@@ -107,7 +107,57 @@ def view(s, role=None):
             v["allocating"] = alloc
     if role in ("US", "NLF"):
         v["prefs"] = prefs.describe(s, role)
+    if s.get("over"):
+        v["end"] = end_record(s)  # the end-of-game card (issue 45 item 6); every counter face up
     return v
+
+
+# --- the decision waiting, in public words (issue 45 item 2: the hand-over screen names it) -------
+MOVE_WHAT = {"op": "move the operating units", "react": "the reaction move", "alert": "the alert move",
+             "retreat": "the retreat", "pursuit": "the pursuit", "reserve": "the reserve's move",
+             "strat": "strategic movement"}
+
+
+def decision(s):
+    """What the side deciding now is about to decide, in words either side may read (shown on the
+    hand-over screen before the next player takes the screen): no unit names, only the public
+    facts of the frame (the hexes of a move, a target hex, the number of losses)."""
+    top = s["stack"][-1] if s["stack"] and not s.get("over") else None
+    if top is None:
+        return ""
+    k = top["s"]
+    op = s.get("op") or {}
+    if k == "react":
+        mover = B.other(top["who"]) if top.get("who") in ("US", "NLF") else "enemy"
+        return f"react to the {mover} move into {', '.join(top.get('hexes') or [])}, or pass (V 5.3)"
+    if k == "incidental_ask":
+        return f"force an incidental attack in {top['hex']}, or let the units pass (V 3.2)"
+    if k == "alert":
+        return f"the alert in {top['queue'][0]}: disperse VC units, or roll (V 5.2)"
+    if k == "support_pick":
+        return f"support for the combat in {top['hex']}, as the {top['role']} (V 7.2)"
+    if k == "losses":
+        return f"allocate {top['n']} loss{'es' if top['n'] != 1 else ''} (V 5.5)"
+    if k == "move":
+        return f"{MOVE_WHAT.get(top['mode'], 'movement')} ({top['rule']})"
+    if k == "attack_pick":
+        return f"the next attack of combat round {op.get('round', 1)} (V 5.4)"
+    if k == "ops":
+        return {"choose": "who conducts the next operation (V 2.1)",
+                "offer": "conduct an operation, or decline (V 2.1)",
+                "after": "end the Operations Phase, or operate (V 2.1)"}.get(top.get("st"), "the Operations Phase (V 2.1)")
+    words = {"setup": "the set-up (V 18.2)", "nlf_place": "the set-up (V 18.2)",
+             "designate": "Hold and Patrol designation (V 6.2)", "sd_pick": "designate the operation's units and target (V 5.1)",
+             "sd_support": "the support declaration (V 7.3)", "reserve_pick": "reserves (V 5.7, 5.8)",
+             "interdict": "interdiction (V 7.5)", "cs_switch": "Hold or Patrol at the end of a Clear and Secure (V 6.1)",
+             "strat_phase": "the Strategic Movement Phase (V 2.1)", "strat_pick": "strategic movement (V 3.3)",
+             "sec_pick": "the security operation (V 6.3)", "sec_move": "the security operation (V 6.3)",
+             "sec_fight": "the security operation (V 6.3)", "sec_withdraw": "the security operation (V 6.3)",
+             "bomb_pick": "the bombardment (V 7.5)", "naval": "naval transport (V 3.4)",
+             "naval_place": "naval transport (V 3.4)", "ranger_roll": "the Ranger roll (V 11.3)",
+             "ranger_buyback": "buying back a Ranger (V 11.3)", "deploy": "brigade deployments (V 9.1)",
+             "reinforce": "reinforcements (V 18.1)", "enter_at": "reinforcements (V 18.1)"}
+    return words.get(k, NOW.get(k, "the next decision"))
 
 
 def reach_of(s, f):

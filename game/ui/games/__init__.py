@@ -38,6 +38,7 @@ class GameUI(Protocol):
     STACK_DY: float = -33.0      # where a stack sits from its place's centre (map units)
     MAIN_TYPES: tuple = ("done",)  # the action types of the main button (Enter presses the only one)
     WHOLE_MAP: dict = None       # the About page's whole map (whole_map.py): {"url", "size", "title", "note", "views"}
+    SIDE_PROMPT: bool = False    # two players at one screen: the prompt names and colours the side deciding
 
     @staticmethod
     def whole_map_labels() -> list:
@@ -72,7 +73,7 @@ class GameUI(Protocol):
 
 REQUIRED = ("ID", "TITLE", "MAP_URL", "FIT", "TARGET_KEYS", "NAMES", "anchors", "stacks", "all_pieces",
             "draw_counter", "title_of", "tracks", "boxes")
-OPTIONAL = ("FIT_NARROW", "PHONE_VIEWS", "MAPS", "DEFAULT_AREA", "STACK_DY", "MAIN_TYPES", "WHOLE_MAP",
+OPTIONAL = ("FIT_NARROW", "PHONE_VIEWS", "MAPS", "DEFAULT_AREA", "STACK_DY", "MAIN_TYPES", "WHOLE_MAP", "SIDE_PROMPT",
             "whole_map_labels", "area_of", "use_area", "overlay", "action_dialog", "inspect_groups")
 
 _LOADED = {}

@@ -92,6 +92,7 @@ def whole_map_labels():
     return out
 
 
+SIDE_PROMPT = True  # two players at one screen: the prompt says whose decision it is (issue 45 item 2)
 STACK_DY = -17.0  # counters sit in the upper half of their hex, its centre stays clickable
 MAIN_TYPES = ("done", "go", "pass", "stop", "alert")  # Enter presses the one main button of these
 TYPE_NAMES = {
@@ -304,6 +305,7 @@ def draw_counter(p, x=0, y=0, parent=None):
 
 def tracks(root, v):
     odds_open = {n.getAttribute("data-preview"): bool(n.open) for n in root.querySelectorAll("details.odds")}
+    vp_open = bool(root.querySelector("details.vw-vp[open]"))
     root.replaceChildren()
     rec = v.get("records", {})
     vp = v.get("vp", {})
@@ -315,11 +317,11 @@ def tracks(root, v):
         ("Turn", f"{v['turn']} / {v['turns']}"),
         ("Phase", v.get("phase") or ""),
         ("Side shown", v.get("viewer", "")),
-        ("VP", f"US {vp.get('US', 0)} · NLF {vp.get('NLF', 0)}"),
+        ("VP", f"US {vp.get('US', 0):g} · NLF {vp.get('NLF', 0):g}"),
         ("US RP", f"{rec.get('us_rp', 0)} (spent {rec.get('us_rp_spent', 0)})"),
-        ("Air Points", str(rec.get("ap", 0))),
+        ("Air Points", air_text(v.get("air") or {}, rec)),
         ("Airmobile", str(rec.get("amp", 0))),
-        ("Cruiser", str(rec.get("ship", 0))),
+        ("Cruiser", str(rec.get("ship", 0)) + (" (used this turn, V 7.4)" if rec.get("ship") and rec.get("ship_op") else "")),
     ]
     if "vc_rp" in rec:
         rows.append(("VC RP", str(rec["vc_rp"])))
@@ -336,12 +338,26 @@ def tracks(root, v):
         d = el("div", cls="trk", parent=root, attrs={"data-k": k.lower().replace(" ", "-")})
         el("span", text=k, cls="trk-k", parent=d)
         el("span", text=val, cls="trk-v", parent=d, attrs={"data-track": k.lower().replace(" ", "-")})
+    if v.get("vp_table") and not v.get("over"):  # where each point comes from (V 18.1; issue 45 item 5)
+        det = el("details", cls="trk-ev vw-vp", parent=root, attrs={"data-vp-table": ""})
+        if vp_open:
+            det.setAttribute("open", "")
+        el("summary", text="VP: where they come from (V 18.1)", parent=det)
+        el("div", text="; ".join(f"{r['side']} +{r['vp']:g} {r['what']}" for r in v["vp_table"]), parent=det)
     if v.get("prefs"):
         el("div", text="Play settings: " + "; ".join(f"{p['text']} ({p['rule']})" for p in v["prefs"]),
            cls="trk-ev vw-prefs", parent=root, attrs={"data-prefs": " ".join(f"{p['key']}={p['value']}" for p in v["prefs"])})
     wide = window.innerWidth >= 820  # phones: the preview starts folded, the prompt stays in sight
     for pv in v.get("preview") or ():
         odds_preview(root, pv, (op or {}).get("side", ""), odds_open.get(pv["hex"], wide))
+
+
+def air_text(air, rec):
+    """The Air Points track (V 7.3): the points this turn and, once some are committed, how many
+    and how many are left ("4, 2 committed, 2 left"; issue 45 item 1)."""
+    if not air.get("committed"):
+        return str(air.get("available", rec.get("ap", 0)))
+    return f"{air['available']}, {air['committed']} committed, {air['left']} left this turn"
 
 
 STATE_MARK = {"done": "✓", "now": "▶", "next": "", "skipped": "–"}
@@ -390,10 +406,18 @@ def odds_preview(root, pv, side, is_open=True):
     drm = pv["drm_odds"] + pv["drm_terrain"] + pv["drm_hexside"] + pv["bonus"]
     el("summary", text=f"Attack on {pv['hex']}: {pv['att']:g} against {pv['def']:g}, DRM {_signed(drm)} (V 5.4)",
        cls="odds-h", parent=box)
-    el("div", text=(f"DRM {_signed(drm)}: ratio {_signed(pv['drm_odds'])}, terrain {_signed(pv['drm_terrain'])}, "
-                    f"hexside {_signed(pv['drm_hexside'])}, pursuit bonus {_signed(pv['bonus'])}; "
-                    f"support {pv['support'][0]} attacking, {pv['support'][1]} defending"),
-       cls="odds-drm", parent=box)
+    # the arithmetic term by term, in the engine's words: the battle card and the log say the same
+    for who, sd in zip(("attacker", "defender"), pv.get("sides") or ()):
+        d = el("div", cls="odds-side", parent=box, attrs={"data-odds-side": sd["side"]})
+        el("b", text=f"{sd['side']} ({who}): ", parent=d)
+        el("span", text="; ".join([sd["ground"]] + sd["support"] + [sd["total"]]), parent=d)
+    if pv.get("ratio"):
+        el("div", text=pv["ratio"], cls="odds-line", parent=box, attrs={"data-arith": "ratio"})
+    el("div", text=pv.get("drm_text") or (f"DRM {_signed(drm)}: ratio {_signed(pv['drm_odds'])}, terrain "
+                                          f"{_signed(pv['drm_terrain'])}, hexside {_signed(pv['drm_hexside'])}"),
+       cls="odds-drm", parent=box, attrs={"data-arith": "drm"})
+    if pv.get("columns"):
+        el("div", text=pv["columns"], cls="odds-line", parent=box, attrs={"data-arith": "columns"})
     tab = el("table", cls="odds-t", parent=box)
     head = el("tr", parent=tab)
     for t in ("die", "row", "defender loses", "attacker loses", "pursuit"):
@@ -402,6 +426,8 @@ def odds_preview(root, pv, side, is_open=True):
         tr = el("tr", attrs={"data-die": d["die"]}, parent=tab)
         for val in (d["die"], d["row"], d["def"], d["att"], d["pursuit"]):
             el("td", text=str(val), parent=tr)
+    if pv.get("means"):
+        el("div", text=pv["means"], cls="odds-line muted", parent=box, attrs={"data-arith": "means"})
 
 
 # ---- dialogs that take the action panel's place -------------------------------------------------
@@ -421,6 +447,9 @@ def action_dialog(root, v):
     """The loss-allocation dialog (V 5.5) and the quick windows (reaction, incidental attack,
     alert, support) drawn in the action panel's place; every choice is one [data-action] button
     of the engine's list. Returns False for every other decision (the shared panel draws it)."""
+    if v.get("over") and v.get("end"):
+        end_card(root, v["end"])
+        return True
     if v.get("awaiting_roll") or v.get("over"):
         return False
     if v.get("losses"):
@@ -430,6 +459,37 @@ def action_dialog(root, v):
         quick_window(root, v)
         return True
     return False
+
+
+def end_card(root, e):
+    """The end-of-game card (issue 45 item 6), from the engine's end record: the verdict and the
+    condition met, the VP table line by line, each side's losses, every NLF counter face up."""
+    root.replaceChildren()
+    box = el("section", cls="vw-dialog end-card", parent=root,
+             attrs={"data-dialog": "end", "data-winner": e.get("winner") or "", "aria-label": "The end of the game"})
+    el("div", text=e["verdict"], cls="dlg-h", parent=box, attrs={"data-end": "verdict"})
+    el("p", text=e["condition"], cls="end-cond", parent=box, attrs={"data-end": "condition"})
+    tab = el("table", cls="end-vp", parent=box, attrs={"data-end": "vp"})
+    head = el("tr", parent=tab)
+    for h in ("VP", "for", "from"):
+        el("th", text=h, parent=head)
+    for r in e["vp_table"]:
+        tr = el("tr", parent=tab, attrs={"data-vp-side": r["side"]})
+        for val in (f"{r['vp']:g}", r["side"], f"{r['what']} ({r['rule']})"):
+            el("td", text=val, parent=tr)
+    tot = el("tr", cls="end-vp-total", parent=tab)
+    for val in (f"{e['vp']['NLF']:g} - {e['vp']['US']:g}", "NLF - US", f"difference {e['vp']['diff']:g}"):
+        el("td", text=val, parent=tot)
+    for side in ("US", "NLF"):
+        lost = e["losses"][side]
+        d = el("div", cls="end-losses", parent=box, attrs={"data-end-losses": side})
+        el("b", text=f"{side} losses: ", parent=d)
+        el("span", text=(", ".join(f"{x['name']} ({x['how']})" for x in lost) or "no unit removed")
+           + f"; {e['rp_spent'][side]} loss(es) absorbed by RP", parent=d)
+    d = el("div", cls="end-units", parent=box, attrs={"data-end": "revealed"})
+    el("b", text="NLF counters, all face up: ", parent=d)
+    el("span", text=", ".join(f"{u['name']} in {u['hex']}" + (" (never seen by the US)" if u["was_hidden"] else "")
+                              for u in e["nlf_units"]) or "none on the map", parent=d)
 
 
 def loss_dialog(root, v):
@@ -461,11 +521,20 @@ def loss_dialog(root, v):
             _button(btns, i, acts[i], f"Absorb 1 with 1 RP ({r['rp_cost']})", title="V 5.5: one loss absorbed, the unit stays")
         i = _index(acts, t="remove", u=r["id"])
         if i is not None:
-            _button(btns, i, acts[i], f"Eliminate ({r['remove']})", cls="act-btn danger", title="V 5.5")
+            _button(btns, i, acts[i], f"Eliminate ({r['remove']})", cls="act-btn danger warn" if acts[i].get("warn")
+                    else "act-btn danger", title=_warn_title(acts[i], "V 5.5"))
+            if r.get("loses"):  # V 18.2: said in the dialog, not only in the confirmation (issue 45 item 1)
+                el("div", text="⚠ Eliminating this US counter loses the scenario for the US (V 18.2)",
+                   cls="dlg-warn", parent=row, attrs={"data-loses": r["id"]})
         i = _index(acts, t="breakdown", u=r["id"])
         if i is not None:
             _button(btns, i, acts[i], r.get("breakdown_text") or "Break down (one battalion removed at once)",
-                    title="V 9.2")
+                    cls="act-btn warn" if acts[i].get("warn") else "act-btn", title=_warn_title(acts[i], "V 9.2"))
+
+
+def _warn_title(a, rule):
+    """A button's tooltip: its warning when it has one (it asks once when pressed), else its rule."""
+    return f"⚠ {a['warn']}" if a.get("warn") else rule
 
 
 def quick_window(root, v):
@@ -484,7 +553,8 @@ def quick_window(root, v):
             continue
         first = a["t"] in MAIN_TYPES or (a["t"] == "fire" and i == 0)
         _button(main if first else other, i, a, a.get("label") or a["t"],
-                cls="act-btn primary" if first else "act-btn")
+                cls=("act-btn primary" if first else "act-btn") + (" warn" if a.get("warn") else ""),
+                title=f"⚠ {a['warn']}" if a.get("warn") else None)
     if settings:
         el("div", text="Play settings (recorded in the game; they answer this window now and the next ones):",
            cls="dlg-note", parent=box)

@@ -1,0 +1,247 @@
+"""Vietnam 1965-1975 at the table (issue 45): what a player sees before a costly or fatal click
+(item 1), whose decision it is and what the hand-over screen says (item 2), the combat arithmetic
+in the odds preview and on the battle card (item 3), and the end-of-game card (item 6). Positions
+are built in CPython through the engine's legal actions and opened as an imported save; every
+check reads the page against the engine. Screenshots go to /work/wt/shots/table/ at 1440x900 and
+390x844."""
+import json
+import os
+
+import game.rules.vietnam_1965_1975 as R
+from game.engine import match as M
+
+from .conftest import wait_ready
+from .mf_ui import open_sheet, rev, wait_rev_after
+from .v65_ui import answer, click, open_match, page_match, starlite, take_over, us_operation
+
+SHOTS = "/work/wt/shots/table"
+
+
+def shoot(page, name):
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=f"{SHOTS}/{name}_{page.viewport_size['width']}.png")
+
+
+def phone_shot(page, name, handover=False):
+    """The same position at 390x844 (a reload continuing the autosave: the page picks its phone
+    frame at load), then back to the desktop size."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    wait_ready(page)
+    page.click('[data-cmd="continue"]')
+    page.wait_for_selector('body[data-screen="handover"]', state="attached")
+    if not handover:
+        take_over(page)
+    shoot(page, name)
+    page.set_viewport_size(size)
+    page.reload()
+    wait_ready(page)
+    page.click('[data-cmd="continue"]')
+    page.wait_for_selector('body[data-screen="handover"]', state="attached")
+    if not handover:
+        take_over(page)
+
+
+def to_attack(seed=3):
+    """A US Search and Destroy on the VC regiment in 5219 at its first attack (V 5.4)."""
+    m = us_operation(starlite(seed=seed))
+    for a in (dict(t="done"), dict(t="done"), dict(t="alert"), dict(t="done"), dict(t="done")):
+        answer(m, **a)
+    assert m["state"]["stack"][-1]["s"] == "attack_pick"
+    return m
+
+
+def test_decline_asks_first_and_says_the_scenario_would_end(page, base_url, tmp_path):
+    """V 2.1, V 18.2: the US's Decline is marked, its tooltip and the confirmation say that the NLF
+    may then end the phase and with it Starlite (the outcome named); Cancel changes nothing, Yes
+    declines. The prompt is the US's: prefixed and coloured."""
+    m = starlite()
+    answer(m, t="us_op")
+    open_match(page, base_url, m, tmp_path)
+    # the hand-over names the decision waiting (issue 45 item 2)
+    assert page.text_content("#handover-what") == "US: conduct an operation, or decline (V 2.1)"
+    shoot(page, "handover")
+    phone_shot(page, "handover", handover=True)
+    take_over(page)
+    assert page.text_content("#prompt .who[data-who='US']") == "US — "
+    assert "by-US" in page.get_attribute("#prompt", "class")
+    assert page.text_content("#prompt").startswith("US — Operations Phase (V 2.1)")
+    shoot(page, "prompt_us")
+    btn = page.locator('[data-t="decline"]').first
+    assert "warn" in btn.get_attribute("class") and "NLF end the Operations Phase" in btn.get_attribute("title")
+    n = len(page_match(page)["actions"])
+    btn.click()
+    page.wait_for_selector("#confirm-dlg:not([hidden])")
+    msg = page.text_content("#confirm-msg")
+    assert "Declining lets the NLF end the Operations Phase now (V 2.1)" in msg
+    assert "an NLF victory: the VC regiment is still on the map" in msg
+    shoot(page, "warning_decline")
+    page.click("#confirm-no")
+    assert page.locator("#confirm-dlg:not([hidden])").count() == 0
+    assert len(page_match(page)["actions"]) == n  # nothing happened
+    btn.click()
+    page.wait_for_selector("#confirm-dlg:not([hidden])")
+    before = rev(page)
+    page.click("#confirm-yes")
+    wait_rev_after(page, before)
+    m2 = page_match(page)
+    assert len(m2["actions"]) == n + 1 and m2["actions"][-1]["t"] == "decline"
+    # the NLF's turn to decide, at the same screen (nothing hidden differs? the VC are face down:
+    # a hand-over naming the NLF's decision)
+    if page.get_attribute("body", "data-screen") == "handover":
+        assert page.text_content("#handover-what") == "NLF: end the Operations Phase, or operate (V 2.1)"
+        take_over(page)
+    assert page.text_content("#prompt .who[data-who='NLF']") == "NLF — "
+    assert "by-NLF" in page.get_attribute("#prompt", "class")
+    shoot(page, "prompt_nlf")
+    phone_shot(page, "prompt_nlf")
+
+
+def test_support_declaration_warns_and_the_track_shows_air_committed(page, base_url, tmp_path):
+    """V 7.3: '2 AP' at the Support Declaration asks once (2 of the 4 Air Points serve this
+    operation alone); afterwards the Air Points track reads '4, 2 committed, 2 left this turn'."""
+    m = starlite()
+    answer(m, t="us_op")
+    answer(m, t="operate", op="sd")
+    for u in ("m37", "hq7", "a212"):
+        answer(m, t="unit", u=u)
+    answer(m, t="target", hex="5219")
+    answer(m, t="go")
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    assert page.text_content('[data-track="air-points"]') == "4"
+    acts = M.legal_actions(R, page_match(page), "US")
+    i = next(k for k, a in enumerate(acts) if a.get("t") == "support" and a["ap"] == 2 and a["ship"] == 0)
+    btn = page.locator(f'[data-action="{i}"]').first
+    if not btn.is_visible():  # the support buttons may sit in a folded group
+        page.locator(f'#actions [data-holds~="{i}"]').first.click()
+    page.locator(f'[data-action="{i}"]').first.click()
+    page.wait_for_selector("#confirm-dlg:not([hidden])")
+    assert "2 of the 4 Air Points left this game-turn serve this operation alone (V 7.3)" in page.text_content("#confirm-msg")
+    shoot(page, "warning_air")
+    before = rev(page)
+    page.click("#confirm-yes")
+    wait_rev_after(page, before)
+    assert page.text_content('[data-track="air-points"]') == "4, 2 committed, 2 left this turn"
+
+
+def test_odds_preview_and_battle_card_show_the_same_arithmetic(page, base_url, tmp_path):
+    """V 5.4, V 7.2, V 7.6: the preview before the attack lists each side's ground, its support
+    sources, the cap and the halving with their reasons, the ratio, the DRMs and the loss columns
+    (the engine's words); once the battle is fought the card shows the same lines, and the log."""
+    m = to_attack()
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    v = M.view(R, page_match(page), "US")
+    pv = v["preview"][0]
+    box = page.locator('#tracks details.odds[data-preview="5219"]')
+    us = box.locator('[data-odds-side="US"]').text_content()
+    assert us == "US (attacker): " + "; ".join([pv["sides"][0]["ground"]] + pv["sides"][0]["support"]
+                                               + [pv["sides"][0]["total"]])
+    assert "halved: US support counts half outside a free-fire zone in South Vietnam (this scenario allows none)" in us
+    assert box.locator('[data-arith="ratio"]').text_content() == pv["ratio"]
+    assert box.locator('[data-arith="drm"]').text_content() == pv["drm_text"]
+    assert box.locator('[data-arith="columns"]').text_content() == pv["columns"]
+    assert "takes N losses" in box.locator('[data-arith="means"]').text_content()
+    shoot(page, "odds_preview")
+    phone_shot(page, "odds_preview")
+    i = next(k for k, a in enumerate(v["actions"]) if a.get("t") == "attack")
+    click(page, f'[data-action="{i}"]')
+    # the support windows (V 7.2): fire everything offered, the NLF's after a hand-over if it comes
+    for _ in range(6):
+        if page.get_attribute("body", "data-screen") == "handover":
+            take_over(page)
+            continue
+        if page.locator('[data-dialog="support_pick"]').count():
+            click(page, '[data-dialog="support_pick"] .dlg-main [data-t="fire"]')
+            continue
+        break
+    st = page_match(page)["state"]
+    b = st["battle"]
+    card = page.locator("#battle")
+    for sd in b["sides"]:
+        lines = card.locator(f'.bside-{sd["side"]} .bside-lines li').all_text_contents()
+        assert lines == sd["lines"], (lines, sd["lines"])
+        assert card.locator(f'.bside-{sd["side"]} .bside-total').text_content() == sd["total"]
+    assert pv["sides"][0]["support"] == b["sides"][0]["lines"][1:]  # the preview said what the card says
+    f = b["fires"][-1]
+    assert card.locator('[data-arith="columns"]').text_content() == f["columns"]
+    assert card.locator('[data-arith="die"]').text_content().startswith("die ")
+    log = page.text_content("#log")
+    assert f["columns"].replace(" (V 5.4)", "") in log and b["sides"][0]["total"] in log  # (the rule: its chip)
+    shoot(page, "battle_card")
+    phone_shot(page, "battle_card")
+
+
+def test_us_loss_dialog_says_eliminating_loses_starlite(page, base_url, tmp_path):
+    """V 18.2: in Starlite a US counter eliminated loses the scenario; the loss dialog says so beside
+    the unit and the Eliminate button asks first (NLF +10 VP, V 18.1)."""
+    m = to_attack()
+    answer(m, t="attack", hex="5219")
+    answer(m, t="fire", **{"with": ["a212", "hq7"]})
+    answer(m, t="rp", u="vc1")  # the NLF absorbs its loss; then the US allocates its own (V 5.5)
+    assert m["state"]["stack"][-1]["s"] == "losses" and m["state"]["stack"][-1]["side"] == "US"
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    row = page.locator('[data-loss-unit="hq7"]')
+    assert row.locator('[data-loses="hq7"]').text_content() == \
+        "⚠ Eliminating this US counter loses the scenario for the US (V 18.2)"
+    btn = row.locator('[data-t="remove"]')
+    assert "warn" in btn.get_attribute("class")
+    shoot(page, "loss_dialog")
+    n = len(page_match(page)["actions"])
+    btn.click()
+    page.wait_for_selector("#confirm-dlg:not([hidden])")
+    msg = page.text_content("#confirm-msg")
+    assert "NLF +10 VP (V 18.1)" in msg and "loses the scenario for the US (V 18.2)" in msg
+    shoot(page, "loss_dialog_warning")
+    page.click("#confirm-no")
+    assert len(page_match(page)["actions"]) == n
+    phone_shot(page, "loss_dialog")
+    # the same warning on a phone: the sheet opened, the button tapped, the confirmation in view
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_selector("body.phone", state="attached")
+    open_sheet(page)
+    page.locator('[data-loss-unit="hq7"] [data-t="remove"]').click()
+    page.wait_for_selector("#confirm-dlg:not([hidden])")
+    assert "loses the scenario for the US (V 18.2)" in page.text_content("#confirm-msg")
+    shoot(page, "loss_dialog_warning")
+    page.click("#confirm-no")
+    assert len(page_match(page)["actions"]) == n
+
+
+def test_end_card_names_the_condition_and_reveals_every_counter(page, base_url, tmp_path):
+    """V 18.2: the NLF ends the Operations Phase on Starlite's only turn (it asks first, naming the
+    outcome); the end card says the condition met, lists the VP line by line and each side's losses,
+    and every VC counter is face up on the map and named on the card, in the US view too."""
+    m = starlite()
+    answer(m, t="us_op")
+    answer(m, t="decline")
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    btn = page.locator('[data-t="end"]').first
+    btn.click()
+    page.wait_for_selector("#confirm-dlg:not([hidden])")
+    assert "This is the last turn (1 of 1): the scenario ends now" in page.text_content("#confirm-msg")
+    before = rev(page)
+    page.click("#confirm-yes")
+    wait_rev_after(page, before)
+    page.wait_for_selector('body[data-over="1"]', state="attached")
+    card = page.locator('[data-dialog="end"]')
+    assert card.count() == 1
+    st = page_match(page)["state"]
+    e = R.view(st, "US")["end"]
+    assert card.locator('[data-end="verdict"]').text_content() == e["verdict"]
+    assert card.locator('[data-end="condition"]').text_content() == \
+        "The NLF wins: the VC regiment is still in the play area (V 18.2). The VP do not decide this " \
+        f"scenario; for the record: NLF {e['vp']['NLF']:g} - US {e['vp']['US']:g} (V 18.1)"
+    rows = card.locator('[data-end="vp"] tr[data-vp-side]').count()
+    assert rows == len(e["vp_table"]) and rows >= 1
+    assert card.locator('[data-end-losses="US"]').text_content().startswith("US losses: no unit removed")
+    assert "VC 1st Regiment in 5219 (never seen by the US)" in card.locator('[data-end="revealed"]').text_content()
+    # the map: no face-down counter left, in whichever side's view is shown
+    assert page.locator("#map [data-unit] title", has_text="Face-down").count() == 0
+    assert "1st VC" in page.text_content("#map")
+    shoot(page, "end_card")
+    phone_shot(page, "end_card")

@@ -81,6 +81,12 @@ SEES = """names => { const det = document.querySelector('#help-about [data-whole
     const r = l.getBoundingClientRect();
     return r.width > 0 && r.left >= v.left && r.right <= v.right && r.top >= v.top && r.bottom <= v.bottom
            && parseFloat(getComputedStyle(l).fontSize) >= 10; }); }"""
+OVERLAPS = """() => { const ls = [...document.querySelectorAll('#help-about [data-whole-map] .wm-label')]
+    .filter(l => getComputedStyle(l).display !== 'none').map(l => [l.dataset.place, l.getBoundingClientRect()]);
+  const out = [];
+  ls.forEach(([a, r], i) => ls.slice(i + 1).forEach(([b, s]) => {
+    if (r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom) out.push(a + ' / ' + b); }));
+  return out; }"""
 CITIES = ["Hue", "Da Nang", "Qui Nhon", "Saigon"]
 CORPS = ["I Corps", "II Corps", "III Corps", "IV Corps"]
 I_CORPS = ["Quang Tri", "Hue", "Da Nang", "Tam Ky", "Quang Ngai"]
@@ -100,7 +106,7 @@ def test_the_about_page_shows_the_whole_map_and_the_start_screen_offers_no_campa
     page, loaded when its section opens, fitted: a player reads the four corps zones and the main
     cities on it, the province capitals left out at that scale; zoomed on I Corps they read Quang
     Tri to Quang Ngai and no longer Saigon; on the Delta, Can Tho, My Tho and Rach Gia and no longer
-    Hue; each zoom changes the picture in the view. The campaigns are data only
+    Hue; each zoom changes the picture in the view, and no two names shown overlap. The campaigns are data only
     (data/campaign_scenarios.json): the start screen offers none of them."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     campaigns = json.loads((DATA / "campaign_scenarios.json").read_text())["campaigns"]
@@ -131,9 +137,11 @@ def test_the_about_page_shows_the_whole_map_and_the_start_screen_offers_no_campa
     seen = set(page.evaluate(SEES, everything))
     assert set(I_CORPS) <= seen and not seen & {"Saigon", "Can Tho", "IV Corps"}, seen
     assert width() > 1.8 * wide and i_corps != fitted          # 2x on a phone, 3.7x at 1440
+    assert page.evaluate(OVERLAPS) == []
     delta = zoom(page, "delta")
     seen = set(page.evaluate(SEES, everything))
     assert set(DELTA[:3]) <= seen and not seen & {"Hue", "Da Nang", "I Corps"}, seen
+    assert page.evaluate(OVERLAPS) == []     # the Delta's names apart on a phone too (whole_map.place_labels)
     assert delta not in (i_corps, fitted)
     assert page.evaluate(SEES, ["Hue"]) == [] and zoom(page, "fit") and "Hue" in page.evaluate(SEES, ["Hue"])
     text = page.text_content("#help-about")

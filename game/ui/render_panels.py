@@ -242,47 +242,31 @@ def _entries(out, by_actor, acts, selected, naming):
     sec = [markup("h3", text=f"{hint} — {len(by_actor)} can act", cls="ent-hint")]
     for place, es in places:
         names = [naming.actor(key).split(" · ")[0] for key, _ in es]
-        # a place's entries are the same at most clicks (a counter selected leaves the others as
-        # they were): their markup is made once (the whole map's 48 entries: issue 47)
-        ck = (naming.names, place, tuple((key, tuple(idxs)) for key, idxs in es), tuple(names),
-              tuple(acts[i]["t"] for _, idxs in es for i in idxs))
-        html = _PLACE_HTML.get(ck)
-        if html is None:
-            if len(_PLACE_HTML) > 5_000:
-                _PLACE_HTML.clear()
-            html = _PLACE_HTML[ck] = _place_entries(place, es, names, acts, naming)
-        sec.append(html)
+        seen = {}
+        btns = []
+        for (key, idxs), name in zip(es, names):
+            if names.count(name) > 1:  # identical units read apart: "SF A-Team 1", "SF A-Team 2"
+                seen[name] = seen.get(name, 0) + 1
+                name = f"{name} {seen[name]}"
+            hts = [acts[i]["t"] for i in idxs]
+            # the tooltip names its kinds of action, not each action's label: the labels change at
+            # most steps, and a new title has the browser style the button again (issue 14: 32
+            # entries a First Team click, in a trace); a click on it lists them
+            btns.append(markup("button", {"type": "button", "data-cmd": "pick", "data-key": key, "data-actor": key,
+                                          "data-holds": " ".join(map(str, idxs)), "data-hts": " ".join(hts),
+                                          "title": _kinds(hts, naming)},
+                               name, "entry", markup("span", text=len(idxs), cls="ent-n")))
+        lst = markup("div", cls="ent-list", inner="".join(btns))
+        # keyed by its place: when a place comes or goes above it, the patch (static/dom.js) keeps
+        # its buttons rather than rebuilding those of every place after it (issue 14, a trace)
+        at = {"data-group": f"place:{place}"}
+        if len(es) > ENTRY_OPEN:
+            sec.append(markup("details", at, cls="ent-place",
+                              inner=markup("summary", text=f"{place or 'Elsewhere'}: {len(es)} units") + lst))
+        else:
+            sec.append(markup("div", at, cls="ent-place",
+                              inner=(markup("span", text=place, cls="ent-where") if place else "") + lst))
     out.append(markup("section", {"data-group": "entries"}, cls="entries", inner="".join(sec)))
-
-
-_PLACE_HTML = {}  # (the game's names, a place, its entries, their names and kinds of action) -> markup
-
-
-def _place_entries(place, es, names, acts, naming):
-    """One place's entries: a button a unit, folded when they are many."""
-    seen = {}
-    btns = []
-    for (key, idxs), name in zip(es, names):
-        if names.count(name) > 1:  # identical units read apart: "SF A-Team 1", "SF A-Team 2"
-            seen[name] = seen.get(name, 0) + 1
-            name = f"{name} {seen[name]}"
-        hts = [acts[i]["t"] for i in idxs]
-        # the tooltip names its kinds of action, not each action's label: the labels change at
-        # most steps, and a new title has the browser style the button again (issue 14: 32
-        # entries a First Team click, in a trace); a click on it lists them
-        btns.append(markup("button", {"type": "button", "data-cmd": "pick", "data-key": key, "data-actor": key,
-                                      "data-holds": " ".join(map(str, idxs)), "data-hts": " ".join(hts),
-                                      "title": _kinds(hts, naming)},
-                           name, "entry", markup("span", text=len(idxs), cls="ent-n")))
-    lst = markup("div", cls="ent-list", inner="".join(btns))
-    # keyed by its place: when a place comes or goes above it, the patch (static/dom.js) keeps
-    # its buttons rather than rebuilding those of every place after it (issue 14, a trace)
-    at = {"data-group": f"place:{place}"}
-    if len(es) > ENTRY_OPEN:
-        return markup("details", at, cls="ent-place",
-                      inner=markup("summary", text=f"{place or 'Elsewhere'}: {len(es)} units") + lst)
-    return markup("div", at, cls="ent-place",
-                  inner=(markup("span", text=place, cls="ent-where") if place else "") + lst)
 
 
 _KINDS = {}  # (the game's names, action types) -> an entry's tooltip

@@ -175,7 +175,7 @@ def test_the_whole_map_as_a_board_is_one_picture_and_a_click_on_it_finds_its_hex
     road element in the page, the 2,581 hexes data only (not rendered, so neither painted nor
     hit-tested); the counters are still clicked, and a click on the picture finds the hex under it
     by its position (place_under): a bare hex far from the fighting says there is nothing to do
-    there, a hex with a stack opens it."""
+    there, a hex with a stack opens it; a hex the log lights is drawn."""
     page.goto(base_url)
     wait_ready(page)
     start(page, "starlite")
@@ -188,7 +188,9 @@ def test_the_whole_map_as_a_board_is_one_picture_and_a_click_on_it_finds_its_hex
     assert page.locator(f"{base} > image.map-art").count() == 1
     assert page.locator(f"{base} #geo, {base} #labels, {base} #roads, {base} text").count() == 0
     assert page.locator(f"{base} [data-space]").count() == 2581
-    assert page.evaluate(f"getComputedStyle(document.querySelector('{base} #spaces')).display") == "none"
+    rendered = (f"() => [...document.querySelectorAll('{base} #spaces > *')]"
+                ".filter(g => getComputedStyle(g).display !== 'none').length")
+    assert page.evaluate(rendered) == 0
     country = json.loads((DATA / "map_country.json").read_text())["hexes"]
     can_tho = next(h for h, r in country.items() if (r.get("town") or {}).get("name") == "Can Tho")
     page.evaluate(PY, f"from game.ui import app as A\nA._app.screen.pan_to({can_tho!r})")
@@ -213,3 +215,6 @@ def test_the_whole_map_as_a_board_is_one_picture_and_a_click_on_it_finds_its_hex
     page.mouse.click(x, y + 22)
     page.wait_for_function("r => +document.body.dataset.rev > r", arg=rev)
     assert page.evaluate(shown, hex_)
+    # a place the log lights is drawn over the picture (log_view.py: the class log-lit)
+    page.evaluate("h => document.querySelector(`#map [data-space='${h}']`).classList.add('log-lit')", hex_)
+    assert page.evaluate(rendered) == 1

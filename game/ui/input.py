@@ -123,8 +123,9 @@ class Input:
         if t.closest("#inspector"):
             return
         s = t.closest("[data-space]")
-        if s:
-            self._place(s.getAttribute("data-space"), e)
+        sid = s.getAttribute("data-space") if s else self.screen.map.place_under(t, self.screen.pz, e)
+        if sid:  # (a map drawn as a picture: the place under the click, render_map.place_under)
+            self._place(sid, e)
             return
         s = t.closest("[data-anchor]")
         if s:

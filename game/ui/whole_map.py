@@ -33,7 +33,8 @@ def draw(root, game):
     el("img", parent=board, attrs={"src": spec["url"], "alt": spec["title"], "loading": "lazy", "decoding": "async",
                                    "width": str(w), "height": str(h)})
     for name, kind, x, y in ui.whole_map_labels():
-        label = el("span", text=name, cls=f"wm-label wm-{kind}", parent=board, attrs={"data-place": name})
+        label = el("span", text=name, cls=f"wm-label wm-{kind}", parent=board,
+                   attrs={"data-place": name, "data-x": f"{x:.0f}", "data-y": f"{y:.0f}"})
         label.style.left = f"{100 * x / w:.2f}%"
         label.style.top = f"{100 * y / h:.2f}%"
 
@@ -53,3 +54,52 @@ def command(node):
     view.scrollTop = y * k - (max(0.0, (vh - h * k) / 2) if fit else 0.0)
     det.setAttribute("data-shown", node.getAttribute("data-view"))
     det.setAttribute("data-zoom", "near" if k >= NEAR else "far")
+    place_labels(board, k)
+
+
+# where a name may go around its town, in order (CSS: .wm-label[data-at]): above, below, right, left
+SIDES = ("above", "below", "right", "left")
+GAP = 4.0   # px between a name and its town's point, or another name
+
+
+def place_labels(board, k):
+    """Each name shown put where it overlaps no name placed before it (the major cities first, then
+    the cities, then the province capitals), trying above its town, below, right, left; a name that
+    fits nowhere is left out at this zoom (the corps zones' names, centred on their zones, stay).
+    At a fixed size over a picture that scales, the Delta's towns are too close for their names on
+    a phone (issue 47: Sa Dec over Vinh Long, My Tho over Go Cong at 390 px)."""
+    placed = []
+    rank = {"wm-major": 0, "wm-city": 1, "wm-capital": 2}
+    labels = sorted((n for n in board.querySelectorAll(".wm-label") if not n.classList.contains("wm-corps")),
+                    key=lambda n: min(rank.get(c, 3) for c in n.classList))
+    for n in labels:
+        n.removeAttribute("data-at")
+    sizes = [(n.offsetWidth, n.offsetHeight) for n in labels]  # (read once: 0 for a name hidden at this zoom)
+    corps = [n for n in board.querySelectorAll(".wm-corps") if n.offsetWidth]
+    for n in corps:  # a corps zone's name stays where it is, centred on its zone
+        x, y = float(n.getAttribute("data-x")) * k, float(n.getAttribute("data-y")) * k
+        placed.append((x - n.offsetWidth / 2, y - n.offsetHeight / 2, x + n.offsetWidth / 2, y + n.offsetHeight / 2))
+    for n, (w, h) in zip(labels, sizes):
+        if not w:
+            continue
+        x, y = float(n.getAttribute("data-x")) * k, float(n.getAttribute("data-y")) * k
+        for side in SIDES:
+            box = _box(side, x, y, w, h)
+            if not any(box[0] < b[2] + GAP and b[0] < box[2] + GAP and box[1] < b[3] and b[1] < box[3] for b in placed):
+                placed.append(box)
+                if side != "above":
+                    n.setAttribute("data-at", side)
+                break
+        else:
+            n.setAttribute("data-at", "none")
+
+
+def _box(side, x, y, w, h):
+    """(left, top, right, bottom) in px of a name w x h put on `side` of its town at (x, y)."""
+    if side == "above":     # (CSS: translate(-50%, -120%))
+        return x - w / 2, y - 1.2 * h, x + w / 2, y - 0.2 * h
+    if side == "below":
+        return x - w / 2, y + 0.2 * h, x + w / 2, y + 1.2 * h
+    if side == "right":
+        return x + GAP, y - h / 2, x + GAP + w, y + h / 2
+    return x - GAP - w, y - h / 2, x - GAP, y + h / 2

@@ -3,7 +3,7 @@ scripts/bench/bench_clicks.py and game/ui/clicktime.py time them: from the click
 its redraw (window.__vw_last_update_ms).
 
     .venv/bin/python scripts/bench/bench_country.py [--tree .] [--setup campaign-1965] [--clicks 120]
-                                              [--phone] [--shots DIR]
+                                              [--phone] [--shots DIR] [--inline] [--profile N [--callers RE]]
 
 The campaign's rules are not built yet (the next issue), so the page plays Starlite's rules on the
 whole map: the real game page, the Vietnam UI's real map drawing (game/ui/render_map.py, the map
@@ -17,6 +17,9 @@ in the fitted view and zoomed on I Corps and on the Delta.
 
 --setup starlite plays the same clicks on Starlite's own map and counters: the comparison with a
 tree without the whole map (7da6e20). --shots DIR saves the screens (fitted, I Corps, the Delta).
+The whole map is given as a play area whose static art is a picture (game/ui/render_map.py
+MapView._as_picture, the MAPS entry's "art"; a tree before it ignores the key); --inline draws it
+element by element as the small maps are.
 Prints per view the clicks' median, p95 and max, and the counters drawn."""
 import argparse
 import json
@@ -32,6 +35,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from game.rules.vietnam_1965_1975.hexes import neighbours  # noqa: E402
 from scripts.bench.bench_clicks import TRACE_CATEGORIES, print_trace  # noqa: E402
+from scripts.bench.profile_clicks import INSTALL, PY as PROFILE_PY, REPORT  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, start_server, wait_ready  # noqa: E402
 
 DATA = ROOT / "game/rules/vietnam_1965_1975/data"
@@ -149,7 +153,8 @@ spec = json.loads({spec!r})
 app = A._app
 if spec["area"] != "quangngai" and spec["area"] not in VUI.MAPS:
     B.KINDS.update(spec["kinds"])      # the countermix's kinds, not yet in counters.json
-    VUI.MAPS[spec["area"]] = {{"url": spec["url"], "fit": tuple(spec["fit"]), "fit_narrow": tuple(spec["fit_narrow"])}}
+    VUI.MAPS[spec["area"]] = {{"url": spec["url"], "fit": tuple(spec["fit"]), "fit_narrow": tuple(spec["fit_narrow"]),
+                              **({{"art": spec["url"]}} if spec["art"] else {{}})}}
     app.screen.map_texts[("vietnam-1965-1975", spec["area"])] = await (await js.fetch(spec["url"])).text()
 m = M.new_match(R, "starlite", 1)
 
@@ -274,14 +279,19 @@ def main():
     ap.add_argument("--phone", action="store_true", help="a 390 x 844 screen instead of 1440 x 900")
     ap.add_argument("--shots", default=None, help="a folder for the screens of each view")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--inline", action="store_true", help="the whole map's art drawn inline, element by element, "
+                                                         "not as a picture under its places (render_map.MapView art)")
     ap.add_argument("--css", help="a style sheet the page adopts (an A/B of CSS alone)")
     ap.add_argument("--trace", help="record a Chrome trace of each view's clicks here (FILE.<view>.json) and print "
                                     "the renderer's main-thread time per click by event (bench_clicks.print_trace)")
+    ap.add_argument("--profile", type=int, default=0, metavar="N",
+                    help="cProfile the click handler (profile_clicks.py) and print its top N functions by own time")
+    ap.add_argument("--callers", default="", metavar="REGEX", help="with --profile: what called the functions matching REGEX")
     a = ap.parse_args()
     area = "quangngai" if a.setup == "starlite" else "country"
     boxes = fit_boxes(area)
     units, kinds = placement(a.setup, a.seed) if area == "country" else ([], {})
-    spec = {"area": area, "url": "./static/svg/vietnam_country_map.svg", "units": units, "kinds": kinds,
+    spec = {"area": area, "url": "./static/svg/vietnam_country_map.svg", "units": units, "kinds": kinds, "art": not a.inline,
             "fit": boxes["fitted"] or (0, 0, 1, 1), "fit_narrow": boxes.get("I Corps") or (0, 0, 1, 1)}
     proc, url = start_server(a.tree)
     try:
@@ -303,6 +313,8 @@ def main():
             print(f"tree {a.tree}: setup {a.setup}, {n} units, {drawn} counters drawn on {hexes} hexes, "
                   f"{size['width']}x{size['height']}")
             rng = random.Random(a.seed)
+            if a.profile:
+                page.evaluate(PROFILE_PY, INSTALL)
             allms = []
             for name, box in boxes.items():
                 view_to(page, box)
@@ -328,6 +340,8 @@ def main():
                     keys = sorted({k for _, p in mine for k in p})
                     print("           mean ms by part: " + ", ".join(
                         f"{k} {sum(p.get(k, 0) for _, p in mine) / len(mine):.1f}" for k in keys))
+            if a.profile:
+                print(page.evaluate(PROFILE_PY, REPORT.format(sort="tottime", top=a.profile, callees="", callers=a.callers)))
             if allms:
                 print(f"  every view: {stats(allms)}")
                 slow = sorted(PARTS, key=lambda p: -p[0])[:max(1, len(PARTS) // 10)]

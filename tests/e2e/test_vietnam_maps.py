@@ -81,6 +81,12 @@ SEES = """names => { const det = document.querySelector('#help-about [data-whole
     const r = l.getBoundingClientRect();
     return r.width > 0 && r.left >= v.left && r.right <= v.right && r.top >= v.top && r.bottom <= v.bottom
            && parseFloat(getComputedStyle(l).fontSize) >= 10; }); }"""
+OVERLAPS = """() => { const ls = [...document.querySelectorAll('#help-about [data-whole-map] .wm-label')]
+    .filter(l => getComputedStyle(l).display !== 'none').map(l => [l.dataset.place, l.getBoundingClientRect()]);
+  const out = [];
+  ls.forEach(([a, r], i) => ls.slice(i + 1).forEach(([b, s]) => {
+    if (r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom) out.push(a + ' / ' + b); }));
+  return out; }"""
 CITIES = ["Hue", "Da Nang", "Qui Nhon", "Saigon"]
 CORPS = ["I Corps", "II Corps", "III Corps", "IV Corps"]
 I_CORPS = ["Quang Tri", "Hue", "Da Nang", "Tam Ky", "Quang Ngai"]
@@ -100,7 +106,7 @@ def test_the_about_page_shows_the_whole_map_and_the_start_screen_offers_no_campa
     page, loaded when its section opens, fitted: a player reads the four corps zones and the main
     cities on it, the province capitals left out at that scale; zoomed on I Corps they read Quang
     Tri to Quang Ngai and no longer Saigon; on the Delta, Can Tho, My Tho and Rach Gia and no longer
-    Hue; each zoom changes the picture in the view. The campaigns are data only
+    Hue; each zoom changes the picture in the view, and no two names shown overlap. The campaigns are data only
     (data/campaign_scenarios.json): the start screen offers none of them."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     campaigns = json.loads((DATA / "campaign_scenarios.json").read_text())["campaigns"]
@@ -131,12 +137,84 @@ def test_the_about_page_shows_the_whole_map_and_the_start_screen_offers_no_campa
     seen = set(page.evaluate(SEES, everything))
     assert set(I_CORPS) <= seen and not seen & {"Saigon", "Can Tho", "IV Corps"}, seen
     assert width() > 1.8 * wide and i_corps != fitted          # 2x on a phone, 3.7x at 1440
+    assert page.evaluate(OVERLAPS) == []
     delta = zoom(page, "delta")
     seen = set(page.evaluate(SEES, everything))
     assert set(DELTA[:3]) <= seen and not seen & {"Hue", "Da Nang", "I Corps"}, seen
+    assert page.evaluate(OVERLAPS) == []     # the Delta's names apart on a phone too (whole_map.place_labels)
     assert delta not in (i_corps, fitted)
     assert page.evaluate(SEES, ["Hue"]) == [] and zoom(page, "fit") and "Hue" in page.evaluate(SEES, ["Hue"])
     text = page.text_content("#help-about")
     for part in ("Map (country)", "Population Control Sheet", "Pacification Table", "Strategic Bombing Table",
                  "Morale Chart", "Unit Chart", "open questions"):
         assert part in text, part
+
+
+PY = "async (code) => { const m = await import('/static/pyodide_early.mjs'); const py = await m.loadPyodide();" \
+     " return await py.runPythonAsync(code); }"
+COUNTRY = """
+import js
+from game.ui import app as A
+from game.ui.games import vietnam as VUI
+url = "./static/svg/vietnam_country_map.svg"
+VUI.MAPS["country"] = {"url": url, "fit": (2400.0, 900.0, 900.0, 900.0), "fit_narrow": (2700.0, 1000.0, 400.0, 400.0),
+                       "art": url}
+A._app.screen.map_texts[("vietnam-1965-1975", "country")] = await (await js.fetch(url)).text()
+m = A._app.ctl.m
+m["state"]["area"] = "country"
+A._app.ctl.load_match(m)
+"""
+AT = """h => { const g = document.querySelector(`#map [data-space="${h}"]`);
+  const p = new DOMPoint(+g.dataset.x, +g.dataset.y).matrixTransform(document.querySelector('#map svg.map-top').getScreenCTM());
+  return [p.x, p.y]; }"""
+
+
+def test_the_whole_map_as_a_board_is_one_picture_and_a_click_on_it_finds_its_hex(page, base_url):
+    """Issue 47 item 2: on the whole map (a play area whose MAPS entry names its "art"), the static
+    art is one picture under the counters (render_map.MapView._as_picture): no terrain, label or
+    road element in the page, the 2,581 hexes data only (not rendered, so neither painted nor
+    hit-tested); the counters are still clicked, and a click on the picture finds the hex under it
+    by its position (place_under): a bare hex far from the fighting says there is nothing to do
+    there, a hex with a stack opens it; a hex the log lights is drawn."""
+    page.goto(base_url)
+    wait_ready(page)
+    start(page, "starlite")
+    rev = int(page.get_attribute("body", "data-rev"))
+    page.evaluate(PY, COUNTRY)
+    page.wait_for_function("r => +document.body.dataset.rev > r", arg=rev)
+    if page.locator("#handover:not([hidden])").count():
+        page.click('[data-cmd="handover-ok"]')
+    base = "#map svg.map-base"
+    assert page.locator(f"{base} > image.map-art").count() == 1
+    assert page.locator(f"{base} #geo, {base} #labels, {base} #roads, {base} text").count() == 0
+    assert page.locator(f"{base} [data-space]").count() == 2581
+    rendered = (f"() => [...document.querySelectorAll('{base} #spaces > *')]"
+                ".filter(g => getComputedStyle(g).display !== 'none').length")
+    assert page.evaluate(rendered) == 0
+    country = json.loads((DATA / "map_country.json").read_text())["hexes"]
+    can_tho = next(h for h, r in country.items() if (r.get("town") or {}).get("name") == "Can Tho")
+    page.evaluate(PY, f"from game.ui import app as A\nA._app.screen.pan_to({can_tho!r})")
+    x, y = page.evaluate(AT, can_tho)
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).matches('image.map-art')", [x, y])
+    page.mouse.click(x, y + 12)       # in the hex, below its centre
+    page.wait_for_function("() => document.querySelector('#flash') && document.querySelector('#flash').textContent")
+    assert "Can Tho" in page.text_content("#flash") or can_tho in page.text_content("#flash")
+    # a stack's counter takes the click; below it, the picture's hex opens that stack
+    stack = page.locator("#map [data-stack]").first
+    hex_ = stack.get_attribute("data-stack")
+    page.evaluate(PY, f"from game.ui import app as A\nA._app.screen.pan_to({hex_!r})")
+    box = stack.locator("[data-unit]").first.bounding_box()
+    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-unit]') !== null",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    assert hit
+    x, y = page.evaluate(AT, hex_)
+    shown = "h => !!document.querySelector(`#map [data-stack='${h}'].open`) || !document.querySelector('#inspector').hidden"
+    assert not page.evaluate(shown, hex_)
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).matches('image.map-art')", [x, y + 22])
+    rev = int(page.get_attribute("body", "data-rev"))
+    page.mouse.click(x, y + 22)
+    page.wait_for_function("r => +document.body.dataset.rev > r", arg=rev)
+    assert page.evaluate(shown, hex_)
+    # a place the log lights is drawn over the picture (log_view.py: the class log-lit)
+    page.evaluate("h => document.querySelector(`#map [data-space='${h}']`).classList.add('log-lit')", hex_)
+    assert page.evaluate(rendered) == 1

@@ -303,15 +303,16 @@ def draw_counter(p, x=0, y=0, parent=None):
     return g
 
 
+_TRACKS = ["", None]  # (the token #tracks' first element carries, what it shows): tracks() redraws a change
+
+
 def tracks(root, v):
-    odds_open = {n.getAttribute("data-preview"): bool(n.open) for n in root.querySelectorAll("details.odds")}
-    vp_open = bool(root.querySelector("details.vw-vp[open]"))
-    root.replaceChildren()
+    """The operation panel, the records and the odds previews, drawn again only when they change: a
+    click that selects a counter changes none of them, and drawing them anew (element by element)
+    was 3 ms of a click on the whole map and had the panel laid out again (issue 47)."""
     rec = v.get("records", {})
     vp = v.get("vp", {})
     op = v.get("op")
-    if v.get("op_panel"):
-        op_panel(root, v["op_panel"])
     rows = [
         ("Scenario", v.get("title", "")),
         ("Turn", f"{v['turn']} / {v['turns']}"),
@@ -334,22 +335,34 @@ def tracks(root, v):
     if op and not v.get("op_panel"):
         rows.append(("Operation", f"{op['side']}, round {op.get('round', 0)}, targets "
                                   f"{', '.join(op.get('targets') or []) or '-'}"))
+    vp_table = v.get("vp_table") if not v.get("over") else None
+    wide = window.innerWidth >= 820  # phones: the preview starts folded, the prompt stays in sight
+    key = (v.get("op_panel"), rows, vp_table, v.get("prefs"), v.get("preview"), (op or {}).get("side", ""), wide)
+    first = root.firstElementChild   # (none: the screen blanked at a hand-over, or another game's)
+    if first and first.getAttribute("data-drawn") == _TRACKS[0] and _TRACKS[1] == key:
+        return
+    odds_open = {n.getAttribute("data-preview"): bool(n.open) for n in root.querySelectorAll("details.odds")}
+    vp_open = bool(root.querySelector("details.vw-vp[open]"))
+    root.replaceChildren()
+    _TRACKS[:] = [str(int(_TRACKS[0] or 0) + 1), key]
+    if v.get("op_panel"):
+        op_panel(root, v["op_panel"])
     for k, val in rows:
         d = el("div", cls="trk", parent=root, attrs={"data-k": k.lower().replace(" ", "-")})
         el("span", text=k, cls="trk-k", parent=d)
         el("span", text=val, cls="trk-v", parent=d, attrs={"data-track": k.lower().replace(" ", "-")})
-    if v.get("vp_table") and not v.get("over"):  # where each point comes from (V 18.1; issue 45 item 5)
+    if vp_table:  # where each point comes from (V 18.1; issue 45 item 5)
         det = el("details", cls="trk-ev vw-vp", parent=root, attrs={"data-vp-table": ""})
         if vp_open:
             det.setAttribute("open", "")
         el("summary", text="VP: where they come from (V 18.1)", parent=det)
-        el("div", text="; ".join(f"{r['side']} +{r['vp']:g} {r['what']}" for r in v["vp_table"]), parent=det)
+        el("div", text="; ".join(f"{r['side']} +{r['vp']:g} {r['what']}" for r in vp_table), parent=det)
     if v.get("prefs"):
         el("div", text="Play settings: " + "; ".join(f"{p['text']} ({p['rule']})" for p in v["prefs"]),
            cls="trk-ev vw-prefs", parent=root, attrs={"data-prefs": " ".join(f"{p['key']}={p['value']}" for p in v["prefs"])})
-    wide = window.innerWidth >= 820  # phones: the preview starts folded, the prompt stays in sight
     for pv in v.get("preview") or ():
         odds_preview(root, pv, (op or {}).get("side", ""), odds_open.get(pv["hex"], wide))
+    root.firstElementChild.setAttribute("data-drawn", _TRACKS[0])
 
 
 def air_text(air, rec):

@@ -457,3 +457,15 @@ def test_a_finished_battle_is_retired_when_the_next_operation_begins():
             a = rng.choice(keen) if keen and rng.random() < 0.7 else random_action(rng, acts)
             M.apply(R, m, M.strip(a), role=role)
     raise AssertionError("no finished battle before a new operation in 60 games")
+
+
+def test_V5_5_a_unit_of_strength_0_may_take_no_rp_and_the_limit_reads_0():
+    """V 5.5 (L294-L298): a unit absorbs at most strength - 1 RPs an operation; an HQ (strength 0)
+    none. The limit is 0, not -1 (the loss dialog read "RP charged 0 of at most -1")."""
+    from game.rules.vietnam_1965_1975 import losses as L
+    m = starlite()
+    s = m["state"]
+    hq = next(u for u in s["units"].values() if u["side"] == "US" and B.strength(u) == 0)
+    bn = next(u for u in s["units"].values() if u["side"] == "US" and B.strength(u) > 1)
+    assert L.rp_limit(hq) == 0 and not L.rp_ok(s, hq, {})
+    assert L.rp_limit(bn) == B.strength(bn) - 1 and L.rp_ok(s, bn, {})

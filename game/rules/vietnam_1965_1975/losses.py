@@ -19,11 +19,12 @@ RP_VP = {"us_rp": ": NLF +1 VP (V 18.1)", "arvn_rp": ": NLF +1/4 VP (V 18.1)", "
 
 
 def rp_limit(u, f=None):
-    """V 5.5: strength - 1 per operation; a Ranger 2 (V 11.3); HQ and artillery against a
+    """V 5.5: strength - 1 per operation, never below 0 (a unit of strength 0, an HQ, takes none:
+    the loss dialog read "at most -1"); a Ranger 2 (V 11.3); HQ and artillery against a
     bombardment of strength b: ceil(b / 2) - 1."""
     if f and f.get("bomb") and B.strength(u) == 0 and B.val(u, "art") > 0:
-        return -(-f["bomb"] // 2) - 1
-    return B.kind(u).get("rp_limit", B.strength(u) - 1)
+        return max(0, -(-f["bomb"] // 2) - 1)
+    return max(0, B.kind(u).get("rp_limit", B.strength(u) - 1))
 
 
 def rp_ok(s, u, f):

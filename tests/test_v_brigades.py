@@ -138,6 +138,8 @@ def test_V9_2_vc_regiment_breaks_down_into_three_random_battalions_keeping_its_m
     assert len(new) == 3 and len(s["pool"]) == 1
     assert all(units(m)[x]["hex"] == "5219" and units(m)[x]["mission"] == "hold" for x in new)
     assert s["removed"][-1]["how"] == "broken down" and vp(s)["US"] == 3
+    # printed names (issue 45 item 7), not "VC battalion VC1B1": the regiment's, and the battalion's number
+    assert [units(m)[x]["name"] for x in new] == [f"VC 1st Regiment, {n} Battalion" for n in ("1st", "2nd", "3rd")]
 
 
 def test_V9_2_nva_regiments_never_break_down(monkeypatch):

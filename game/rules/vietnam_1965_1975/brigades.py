@@ -115,6 +115,10 @@ def _break_us(g, u):
     return list(form["bns"])
 
 
+def ordinal(n):
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def _break_vc(g, u):
     """V 9.2: a VC regiment breaks down into three battalions drawn at random from the pool."""
     s = g.s
@@ -124,9 +128,10 @@ def _break_vc(g, u):
             break
         kind = g.pick(s["pool"])
         s["pool"].remove(kind)
-        nid = f"{u['id']}b{len([x for x in s['units'] if x.startswith(u['id'] + 'b')]) + 1}"
+        n = len([x for x in s["units"] if x.startswith(u["id"] + "b")]) + 1
+        nid = f"{u['id']}b{n}"
         # placed face up for the losses, with a handle to be turned face down after them (V 10)
-        s["units"][nid] = {"id": nid, "kind": kind, "name": f"{KINDS[kind]['name']} {nid.upper()}",
+        s["units"][nid] = {"id": nid, "kind": kind, "name": f"{u['name']}, {ordinal(n)} Battalion",
                            "side": u["side"], "hex": u["hex"], "rev": True, "seen": True, "handle": B.new_handle(s),
                            "done": u["done"], "mission": u["mission"], "op": u["op"], "tgt": u["tgt"], "rp_spent": 0}
         if "mission_turn" in u:  # V 9.2: the battalions keep the regiment's Hold or Patrol

@@ -243,7 +243,8 @@ def _symbol(g, p, ink):
 
 def short_name(name):
     """The name as it fits on a counter at a readable size (at most 6 characters; the symbol shows
-    the type): "3/7 Marines" -> "3/7", "VC battalion VC1B1" -> "VC1B1", "2/12 (155mm)" -> "2/12",
+    the type): "3/7 Marines" -> "3/7", "VC 1st Regiment, 2nd Battalion" (a break-down, V 9.2) ->
+    "2/1 VC", "NVA 33rd Regiment, 1st Battalion" -> "1/33", "2/12 (155mm)" -> "2/12",
     "7th Marines HQ" -> "7th", "VC 1st Regiment" -> "1st VC", "Political section" -> "Pol",
     "ARVN 1/5 Battalion" -> "1/5", "3rd Airborne Battalion" -> "3rd", "ARVN 40th Regiment" -> "40th",
     "Ranger group 2" -> "Rgr 2"; 1st Cavalry: "1/7 Cav" -> "1/7",
@@ -251,6 +252,10 @@ def short_name(name):
     low = name.lower()
     words = name.split()
     num = next((w for w in words if any(ch.isdigit() for ch in w)), None)
+    if ", " in name and low.endswith(" battalion"):  # a regiment's battalion: "2/1 VC", "1/33"
+        reg, bn = name.split(", ", 1)
+        digits = lambda t: "".join(ch for ch in next((w for w in t.split() if w[:1].isdigit()), "") if ch.isdigit())
+        return (f"{digits(bn)}/{digits(reg)}" + (" VC" if low.startswith("vc ") else ""))[:6]
     if low.endswith(" battalion") and len(words) > 1:  # "ARVN 1/5 Battalion" -> "1/5", "3rd Airborne Battalion" -> "3rd"
         return (num or words[-2])[:6]
     if low.startswith("arvn ") and num:  # ARVN yellow says the nation: "ARVN 40th Regiment" -> "40th"

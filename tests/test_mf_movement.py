@@ -250,6 +250,24 @@ def test_reaction_needs_fw_controlled_base_d23_mf_17_1():
     assert not acts(m, "fly")
 
 
+def test_two_transports_at_one_base_have_buttons_that_tell_them_apart_mf_23():
+    """MF 23 (issue 45 item 9): two Transport Helicopters at Da Nang read "(1)" and "(2)" on their
+    board and fly buttons (the review found two identical "Board ... on Transport Helicopter at Da
+    Nang" buttons); one alone at another base stays plain."""
+    from game.engine import match as M
+    from game.rules import get
+    m = blank("early")
+    put(m, "transport", "DN")
+    put(m, "transport", "DN")
+    put(m, "transport", "HUE")
+    put(m, "mf", "DN")
+    fw_move(m)
+    labels = [a["label"] for a in M.legal_actions(get("mike-force"), m) if a["t"] in ("board", "fly")]
+    board = [x for x in labels if x.startswith("Board")]
+    assert len(board) == len(set(board)) == 2 and all(" (1) at " in x or " (2) at " in x for x in board), board
+    assert any(x.startswith("Fly Transport Helicopter from Hue") for x in labels), labels  # t3: plain
+
+
 def test_airlift_capacity_mf_23_7_mf_23_8():
     """MF 23.7 / MF 23.8: a transport carries 3 AP (teams 0, company 2, MGF 3), also when disrupted;
     static units cannot be carried; passengers land with it."""

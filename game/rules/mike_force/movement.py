@@ -342,7 +342,10 @@ def deliver_targets(g):
 
 def air_choices(s, reaction, labels=True):
     out = []
-    for h in flyers(s, reaction):
+    helis = flyers(s, reaction)
+    if labels:  # two Transport Helicopters at Da Nang read "(1)" and "(2)": the buttons were identical
+        name = B.labels_by_place(s, helis)
+    for h in helis:
         if not labels:  # the simulator: the same actions without their labels
             out += [{"t": "board", "unit": p, "heli": h} for p in boardable(s, h)]
             out += [{"t": "unboard", "unit": p, "heli": h} for p in passengers(s, h)]
@@ -350,12 +353,12 @@ def air_choices(s, reaction, labels=True):
             continue
         for p in boardable(s, h):
             out.append({"t": "board", "unit": p, "heli": h,
-                        "label": f"Board {B.name_of(s, p)} on {B.name_of(s, h)} at {loc_name(s['units'][h]['loc'])}"})
+                        "label": f"Board {B.name_of(s, p)} on {name[h]} at {loc_name(s['units'][h]['loc'])}"})
         for p in passengers(s, h):
-            out.append({"t": "unboard", "unit": p, "heli": h, "label": f"{B.name_of(s, p)} gets off {B.name_of(s, h)}"})
+            out.append({"t": "unboard", "unit": p, "heli": h, "label": f"{B.name_of(s, p)} gets off {name[h]}"})
         for d in fly_destinations(s, h, reaction):
             out.append({"t": "fly", "unit": h, "to": d,
-                        "label": f"Fly {B.name_of(s, h)} from {loc_name(s['units'][h]['loc'])} to {loc_name(d)}"})
+                        "label": f"Fly {name[h]} from {loc_name(s['units'][h]['loc'])} to {loc_name(d)}"})
     return out
 
 

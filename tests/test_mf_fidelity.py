@@ -405,3 +405,19 @@ def test_3_1_sudden_death_the_moment_fw_leave_captured_da_nang():
     assert not S(m).get("over")
     do(m, {"t": "move", "unit": a, "to": "HVP"})
     assert S(m)["over"]["winner"] == "COM" and S(m)["over"]["rule"] == "MF 3.1"
+
+
+def test_25_4_a_leader_off_the_map_is_named_by_its_printed_name():
+    """MF 25.4 (issue 45 item 9): at the set-up the leader is chosen before it joins a unit; the
+    panel's selection line named it by its id ("Selected: leader3"), the view now carries every
+    leader's printed name and the page names it by that."""
+    from game.engine import match as M
+    from game.rules import get
+    from game.ui.games.mike_force import NAMES
+    R = get("mike-force")
+    m = M.new_match(R, "early", 1)
+    v = M.view(R, m)
+    names = v["leader_names"]
+    assert names and all(n.startswith("Leader") for n in names.values())
+    lid = next(iter(names))
+    assert NAMES.actor(lid, v) == names[lid] != lid

@@ -115,6 +115,9 @@ def _view(s, role):
         "boxes": boxes,
         "pools": pools,
         "com_pools": com_pools,
+        # the leaders' printed names, on the map or not (MF 25.4): a leader chosen in the set-up
+        # before it joins a unit is named by them ("Selected: Leader C", not its id)
+        "leader_names": {lid: B.name_of(s, lid) for lid in B.leaders(s)},
     }
 
 

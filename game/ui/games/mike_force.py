@@ -32,6 +32,8 @@ class _Names(Names):
     or placed at set-up from the pool, it is not a piece yet."""
 
     def actor(self, key, v):
+        if key in v.get("leader_names", {}):  # a leader off the map (MF 25.4)
+            return v["leader_names"][key]
         if not key.startswith("kind:"):
             return None
         kind = key[5:]

@@ -36,6 +36,22 @@ def test_t01_dedicated_artillery():
     assert not U(m, "a2-19a").get("fired")
 
 
+def test_t01_the_support_button_names_the_battery_that_fires():
+    """FT 5.6, 11.6 (issue 45 item 9): the button names the battery of the battalion that will fire
+    ("Battery A 2/19"), as the battle card and the log do; it read "Battery of the 2/19"."""
+    m = blank()
+    put(m, "1-8A", "F1")
+    nva(m, 32, 101, "F1")
+    stack(m, {"s": "m_support", "loc": "F1", "sup": {}, "used": []})
+    labels = [a["label"] for a in M.legal_actions(R, m) if a["t"] == "arty" and a["bn"] == "2/19"]
+    first = B.uname(S(m), "a2-19a")
+    assert labels == [f"{first[:1].upper()}{first[1:]} fires at {B.name('F1')} (1 CP)"], labels
+    do(m, {"t": "arty", "bn": "2/19", "loc": "F1"})
+    assert log_has(m, "FT 11.27", f"{first} supports")
+    labels = [a["label"] for a in M.legal_actions(R, m) if a["t"] == "arty" and a["bn"] == "2/19"]
+    assert not labels or not labels[0].startswith(f"{first[:1].upper()}{first[1:]} "), labels  # the next battery
+
+
 def _lz_on_map(m, n):
     spots = ["A1", "A3", "B1", "B2", "C1", "C2"][:n]
     for i, l in enumerate(spots):

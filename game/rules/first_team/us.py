@@ -1170,6 +1170,18 @@ def arty_cost(s, bn, loc):
     return CP["arty_other"]
 
 
+def _firing(s, bn):
+    """The battery of `bn` that fires when its battalion is chosen: its first one not fired (FT 11.6)."""
+    return [x for x in B.of_kind(s, B.ANKHE, "arty") if s["units"][x]["bn"] == bn and not s["units"][x].get("fired")][0]
+
+
+def _battery(s, bn):
+    """The firing battery as the battle card names it ("Battery A 2/19"; the button read "Battery of
+    the 2/19" and the card "battery A 2/19")."""
+    name = B.uname(s, _firing(s, bn))
+    return name[:1].upper() + name[1:]
+
+
 def support_choices(s, loc, sup, used, ground=True, labels=True):
     """Artillery, Tac Air support, gunships, ARA, observation helicopters and supporting locations
     (those not `used` for another combat this segment, FT 11.29) for a combat at loc (FT 5.5-5.7,
@@ -1184,7 +1196,7 @@ def support_choices(s, loc, sup, used, ground=True, labels=True):
                 continue
             c = arty_cost(s, bn, loc)
             if cp_ok(s, c):
-                out.append({"t": "arty", "bn": bn, "loc": loc, "label": f"Battery of the {bn} fires at {at} ({c} CP)"}
+                out.append({"t": "arty", "bn": bn, "loc": loc, "label": f"{_battery(s, bn)} fires at {at} ({c} CP)"}
                            if labels else {"t": "arty", "bn": bn, "loc": loc})
         if free_tac(s) and cp_ok(s, CP["tac_air"]):
             out.append({"t": "tac", "loc": loc, "label": f"Tac Air support at {at} (2 CP)"}
@@ -1222,7 +1234,7 @@ def apply_support(g, a, sup):
     loc = a["loc"]
     t = a["t"]
     if t == "arty":
-        bat = [x for x in B.of_kind(s, B.ANKHE, "arty") if U[x]["bn"] == a["bn"] and not U[x].get("fired")][0]
+        bat = _firing(s, a["bn"])
         B.spend_cp(g, arty_cost(s, a["bn"], loc), f"Artillery {a['bn']}", "FT 5.6")
         U[bat]["fired"] = True  # FT 11.6: fired, unusable until Segment O
         sup.setdefault("arty", []).append(bat)

@@ -529,7 +529,8 @@ def loss_dialog(root, v):
             _button(el("div", cls="loss-btns", parent=row), i, acts[i], "Absorb 1 with 1 ARVN RP", title="V 11.2")
     for r in L["units"]:
         row = el("div", cls="loss-row", parent=box, attrs={"data-loss-unit": r["id"]})
-        lim = f" of at most {r['rp_limit']}" if r["rp_limit"] is not None else ""
+        lim = ("" if r["rp_limit"] is None else " (strength 0: it may take none, V 5.5)" if r["rp_limit"] == 0
+               else f" of at most {r['rp_limit']}")
         own = f" ({r['pool']})" if r.get("pool") not in (None, "US RP", "VC RP") else ""  # ARVN, NVA: own pools
         el("div", text=f"{r['name']}: ground {r['ground']}, artillery {r['art']}; RP charged {r['rp_spent']}{lim}{own}",
            cls="loss-u", parent=row)

@@ -3,6 +3,7 @@ choices (item 1), the decision named in public words for the hand-over screen (i
 arithmetic that the odds preview, the battle card and the log print term by term (item 3), the
 rule effects that say their cause in the log (item 5) and the end-of-game record (item 6).
 L-numbers are the lines of shared/reference/vietnam_6575_folded.txt."""
+import json
 import random
 import re
 
@@ -469,3 +470,22 @@ def test_V5_5_a_unit_of_strength_0_may_take_no_rp_and_the_limit_reads_0():
     bn = next(u for u in s["units"].values() if u["side"] == "US" and B.strength(u) > 1)
     assert L.rp_limit(hq) == 0 and not L.rp_ok(s, hq, {})
     assert L.rp_limit(bn) == B.strength(bn) - 1 and L.rp_ok(s, bn, {})
+
+
+def test_V10_the_nlf_reads_its_own_face_down_units_by_their_names_in_the_public_log():
+    """V 10 (L571-L576; issue 45 item 7): a public line names a face-down VC unit by its handle
+    ("VC unit ?2 in 5219 goes on Hold"), as the US sees it; the NLF's view of that line names its
+    regiment, with its ref on the unit itself. The stored log and the US's view keep the handle."""
+    m = M.new_match(R, "starlite", 1)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        answer(m, t="place", u=u, hex="5219" if u == "vc1" else "5320")
+    answer(m, t="done")
+    answer(m, t="hold", u="vc1")
+    handle = m["state"]["units"]["vc1"]["handle"]
+    stored = m["log"][-1]
+    us = M.view(R, m, "US")["log"][-1]
+    nlf = M.view(R, m, "NLF")["log"][-1]
+    assert stored["text"] == us["text"] == f"VC unit {handle} in 5219 goes on Hold"
+    assert nlf["text"] == "VC 1st Regiment in 5219 goes on Hold" and ["u", "vc1", "VC 1st Regiment"] in nlf["refs"]
+    assert "VC 1st Regiment" not in json.dumps(M.view(R, m, "US"))  # the US still never reads it

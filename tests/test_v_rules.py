@@ -791,7 +791,7 @@ def test_V5_5_hq_rp_limit_against_bombardment():
     ceil(6/2) - 1 = 2 RP; against ground attack none."""
     from game.rules.vietnam_1965_1975.losses import rp_limit
     hq = {"kind": "us_rgt_hq"}
-    assert rp_limit(hq, {"bomb": 6}) == 2 and rp_limit(hq, {}) == -1
+    assert rp_limit(hq, {"bomb": 6}) == 2 and rp_limit(hq, {}) == 0
 
 
 def test_V7_3_defensive_air_points_in_the_retreat_segment_and_mirrored_air_loss():

@@ -30,6 +30,9 @@ class Rules(Protocol):
 # Optional, looked up with getattr:
 #   invariants(state) -> [broken invariant, ...]           the fuzzer and the save checks
 #   hidden_ids(state, role) -> [unit id, ...]              what role may not see named
+#   own_names(state, role) -> {public label: (id, name)}  role's own units the public log names as
+#                                                           the other side sees them (a face-down
+#                                                           counter's handle): the view names them
 #   resample_hidden(state, role, rng) -> state             another state that looks the same to role
 #                                                           (the fuzzer's same-view check; the AI)
 #   reading(state) -> context manager                      memoised reads while nothing moves

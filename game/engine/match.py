@@ -213,6 +213,27 @@ def visible_log(entries, role):
     return [e for e in entries if e.get("to") in (None, role)]
 
 
+def _as_named(rules, s, entries, role):
+    """The entries with the role's own units named as it knows them, where the public line names
+    them as the other side sees them (the rules' optional `own_names`: a face-down counter's handle
+    read by its owner; the refs then point at the unit itself)."""
+    names = getattr(rules, "own_names", None)
+    table = names(s, role) if names is not None and entries else None
+    if not table:
+        return entries
+    out = []
+    for e in entries:
+        refs = e.get("refs")
+        if refs and any(r and r[0] == "u" and r[2] in table for r in refs):
+            text = e["text"]
+            for r in sorted((r for r in refs if r and r[0] == "u" and r[2] in table), key=lambda r: -len(r[2])):
+                text = text.replace(r[2], table[r[2]][1])  # (the longest first: "?12" before "?1")
+            e = dict(e, text=text, refs=[[r[0], *table[r[2]]] if r and r[0] == "u" and r[2] in table else r
+                                         for r in refs])
+        out.append(e)
+    return out
+
+
 def view(rules, match, role=None, log_from=0):
     """What `role` may see now (role None: the only role of a solitaire game, or everything)."""
     s = match["state"]
@@ -228,7 +249,7 @@ def view(rules, match, role=None, log_from=0):
     else:
         v["actions"] = following if following is not None else legal_actions(rules, match)
         kept.show(s, v["actions"])  # the click on this view is checked against them
-    v["log"] = visible_log(match["log"][log_from:], role)
+    v["log"] = _as_named(rules, s, visible_log(match["log"][log_from:], role), role)
     v["log_total"] = len(match["log"])
     v["can_undo"] = bool(match["undo"]) and mine
     v["undo_why"] = "" if v["can_undo"] else _no_undo_reason(match, mine)
@@ -240,7 +261,7 @@ def view(rules, match, role=None, log_from=0):
     top = s["stack"][-1] if s["stack"] and not s.get("over") else None
     if top is not None and mine and getattr(rules.flow.get(top["s"]), "is_report", False):
         v["report"] = report.of_frame(top)
-        v["report"]["entries"] = visible_log(match["log"][top["since"]:], role)
+        v["report"]["entries"] = _as_named(rules, s, visible_log(match["log"][top["since"]:], role), role)
     if s.get("battle"):  # the battle record (engine/battle.py), written as each side may see it
         v["battle"] = s["battle"]
     return v

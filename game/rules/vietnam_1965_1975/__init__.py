@@ -83,6 +83,16 @@ def hidden_ids(state, role=None):
     return [u["id"] for u in state["units"].values() if u["side"] == "NLF" and not u.get("rev") and not u.get("seen")]
 
 
+def own_names(state, role=None):
+    """V 10: the public log names a face-down VC unit by its handle ("VC unit ?2 in 5219 goes on
+    Hold"); the NLF reads its own units by their names ({public label: (id, name)}; the review
+    found the NLF's log calling its regiment "VC unit ?2"). The US: none."""
+    if role not in (None, "NLF"):
+        return {}
+    return {B.unit_label(state, dict(u, rev=False), "US"): (u["id"], u["name"])
+            for u in state["units"].values() if u["side"] == "NLF" and u.get("handle")}
+
+
 def resample_hidden(state, role, rng=None):
     """A position that looks the same to `role`: the identities (kind, name) under the US's
     face-down VC handles are dealt again among units whose public facts are the same."""

@@ -7,7 +7,7 @@ from game.engine import match as M
 from game.rules import get
 from game.ui import hints
 from game.ui.games import OPTIONAL, REQUIRED, GameUI, games, ui_for
-from game.ui.logic import actors, grouped, side_groups, split_sides
+from game.ui.logic import actors, grouped, side_groups, split_sides, stack_order
 from game.ui.names import ENGINE_TYPES, Names, Naming
 
 MF, FT, V = "mike-force", "first-team", "vietnam-1965-1975"
@@ -162,3 +162,15 @@ def test_a_stack_shows_the_side_at_the_screen_first():
     assert split_sides(pieces, "US") == ([pieces[0], pieces[2]], [pieces[1]])
     assert side_groups(pieces, "NLF") == [("Your units", [pieces[1]]), ("Enemy", [pieces[0], pieces[2]])]
     assert side_groups([pieces[0]], "NLF") == [("Enemy", [pieces[0]])]
+
+
+def test_a_vietnam_stack_shows_its_battalions_above_its_artillery_and_hq():
+    """Issue 45 item 8: 'a stack of 4 shows the HQ on top of the battalions about to attack'; the game's
+    stack_rank orders what nothing else decides (V 18.2 counters); the selected unit still comes first."""
+    rank = ui_for(V).stack_rank
+    hq, art = {"id": "hq", "type": "hq"}, {"id": "art", "type": "art"}
+    inf, mech = {"id": "b1", "type": "inf"}, {"id": "b2", "type": "mech"}
+    assert [p["id"] for p in stack_order([hq, art, inf, mech], rank=rank)] == ["b1", "b2", "art", "hq"]
+    assert [p["id"] for p in stack_order([hq, art, inf], selected="hq", rank=rank)] == ["hq", "b1", "art"]
+    assert [p["id"] for p in stack_order([hq, inf], can_act={"hq"}, rank=rank)] == ["hq", "b1"]
+    assert ui_for(MF).stack_rank({"type": "hq"}) == 0  # the default keeps the engine's order

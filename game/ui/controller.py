@@ -83,10 +83,13 @@ class Controller:
             ui.use_area(area)
         self.screen.use_game(gid, ui, area)
 
-    def load_match(self, m, message=None):
-        """Put match `m` on the table (a new game, a save opened, a replay played on) and draw it."""
+    def load_match(self, m, message=None, fit=False):
+        """Put match `m` on the table (a new game, a save opened, a replay played on) and draw it;
+        with `fit`, at its map's own fit, not the last game's zoom (issue 45 item 8)."""
         self._emit("loading")
         self.set_game(m["game"], area=ui_for(m["game"]).area_of(m))
+        if fit:
+            self.screen.pz.fit()
         self.m = m
         self.selected = self.expanded = self.inspect = None
         self._phase = None

@@ -212,8 +212,9 @@ def rolls(actions):
     return [(i, a) for i, a in enumerate(actions) if a.get("t") == "roll"]
 
 
-def stack_order(pieces, selected=None, can_act=()):
-    """Pieces sorted so the most useful one is on top (index 0)."""
+def stack_order(pieces, selected=None, can_act=(), rank=None):
+    """Pieces sorted so the most useful one is on top (index 0); `rank(piece)` (the game's
+    stack_rank: lower first) orders the rest, so a stack shows its combat units above its HQ."""
     def key(p):
         pid = p.get("id")
         return (
@@ -221,6 +222,7 @@ def stack_order(pieces, selected=None, can_act=()):
             0 if pid in can_act else 1,
             1 if p.get("cls") == "garrison" else 0,
             1 if p.get("concealed") else 0,
+            rank(p) if rank else 0,
         )
     return sorted(pieces, key=key)
 

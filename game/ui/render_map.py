@@ -18,11 +18,13 @@ PICK_CELL = 100.0  # map units: the grid place_under looks places up in (more th
 
 
 class MapView:
-    def __init__(self, container, svg_text, anchors=None, stack_dy=STACK_DY, defer=None, type_name=str, art=None):
+    def __init__(self, container, svg_text, anchors=None, stack_dy=STACK_DY, defer=None, type_name=str, art=None,
+                 rank=None):
         # defer(fn): run fn when the screen is drawn (Screen.later): what a screen reader reads of a
         # place or a relit counter changes nothing on the screen (issue 14: 0.3 ms a First Team click)
         self.defer = defer or (lambda fn: fn())
         self.type_name = type_name  # a kind of action in words (the game's names.Names.type_name)
+        self.rank = rank  # the game's stack_rank: which counter of a stack is drawn on top
         self.own = None  # the side at the screen, whose counters a stack shows first
         container.innerHTML = svg_text  # our own same-origin static asset, not user data
         self.box = container
@@ -185,8 +187,8 @@ class MapView:
         g = Frag("g", {"class": "stack" + (" open" if expanded else ""), "data-stack": sid,
                        "data-units": " ".join(str(p.get("id")) for p in pieces)})  # the log lights a stack by any of its units
         fw, com = split_sides(pieces, self.own)
-        fw = stack_order(fw, selected, can_act)
-        com = stack_order(com, selected, can_act)
+        fw = stack_order(fw, selected, can_act, self.rank)
+        com = stack_order(com, selected, can_act, self.rank)
         if expanded:
             # one fan holding both sides, the side at the screen first
             self._draw_side(g, fw + com, x, y + self.stack_dy, True, selected, can_act, sid)
@@ -263,7 +265,8 @@ class MapView:
         if node is None or not drawn:
             return False
         fw, com = split_sides(pieces, self.own)
-        sides = [side for side in (stack_order(fw, selected, can_act), stack_order(com, selected, can_act)) if side]
+        sides = [side for side in (stack_order(fw, selected, can_act, self.rank),
+                                    stack_order(com, selected, can_act, self.rank)) if side]
         if len(drawn) > 2 or [p.get("id") for p, _ in drawn] != [side[0].get("id") for side in sides]:
             return False  # a spread stack, or another counter comes on top
         ctrs = node.querySelectorAll("[data-unit]")

@@ -39,7 +39,7 @@ class Screen:
         counters.use(ui)  # counters are drawn by the match's game, never guessed from a piece
         self.map = MapView(q("#map"), self.map_texts[(gid, area)], ui.anchors,
                            ui.STACK_DY, defer=self.later, type_name=ui.NAMES.type_name,
-                           art=(ui.MAPS.get(area) or {}).get("art"))
+                           art=(ui.MAPS.get(area) or {}).get("art"), rank=ui.stack_rank)
         if self.pz is not None:
             self.pz.close()
         self.pz = PanZoom(self.map.svgs, self.map.box, self.phone.fit_box(ui))  # phones: the map area first

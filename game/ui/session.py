@@ -66,7 +66,7 @@ class Session:
         cur = self.ctl.m
 
         def go():
-            self.ctl.load_match(m, f"{verb[1]} {what}{note}")
+            self.ctl.load_match(m, f"{verb[1]} {what}{note}", fit=True)
         if ask and cur is not None and m["game"] == cur["game"] and not cur["state"].get("over"):
             self.dialogs.confirm(f"{verb[0].capitalize()} {what}? It replaces your {saves.summary(cur)} game "
                                  "in progress (its autosave).", go)
@@ -81,7 +81,7 @@ class Session:
         scen, opts, dice, seed = startscreen.read(body, rules)
         m = M.new_match(rules, scen, seed, opts, dice)
         players.setup(m, *startscreen.read_players(body, rules))
-        self.ctl.load_match(m)
+        self.ctl.load_match(m, fit=True)
 
     def ask_new(self, gid, what, go):
         """A new game replaces the autosaved one in progress: ask first."""

@@ -74,6 +74,21 @@ def test_a_scenario_on_a_new_area_shows_its_map_and_starlite_its_own_again(page,
     assert n == want and "Mo Duc" in text
 
 
+def test_a_new_game_starts_at_its_own_fit_not_the_last_games_zoom(page, base_url):
+    """Issue 45 item 8: a new game of the same scenario kept the last game's zoom."""
+    vb = "() => document.querySelector('#map').dataset.vb"
+    page.goto(base_url)
+    wait_ready(page)
+    start(page, "starlite")
+    fit = page.evaluate(vb)
+    page.click('[data-cmd="zoom-in"]')
+    page.click('[data-cmd="zoom-in"]')
+    assert page.evaluate(vb) != fit
+    page.click('[data-cmd="new"]')
+    start(page, "starlite")
+    assert page.evaluate(vb) == fit
+
+
 SEES = """names => { const det = document.querySelector('#help-about [data-whole-map]');
   const v = det.querySelector('.whole-map-view').getBoundingClientRect();
   return names.filter(n => { const l = det.querySelector(`[data-place="${n}"]`);

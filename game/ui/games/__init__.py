@@ -56,6 +56,11 @@ class GameUI(Protocol):
         """Show play area `area`'s map: MAP_URL, FIT and FIT_NARROW become its own (games with MAPS)."""
 
     @staticmethod
+    def stack_rank(p: dict) -> int:
+        """Where a counter sits in its stack when nothing else decides (lower: nearer the top)."""
+        return 0
+
+    @staticmethod
     def overlay(map_view, v: dict, selected=None) -> None:
         """The game's own map layers (Vietnam: zones of control, ranges; First Team: strikes),
         drawn at every redraw; an empty view {} takes them down."""
@@ -75,7 +80,7 @@ class GameUI(Protocol):
 REQUIRED = ("ID", "TITLE", "MAP_URL", "FIT", "TARGET_KEYS", "NAMES", "anchors", "stacks", "all_pieces",
             "draw_counter", "title_of", "tracks", "boxes")
 OPTIONAL = ("FIT_NARROW", "PHONE_VIEWS", "MAPS", "DEFAULT_AREA", "STACK_DY", "MAIN_TYPES", "WHOLE_MAP", "SIDE_PROMPT",
-            "whole_map_labels", "area_of", "use_area", "overlay", "action_dialog", "inspect_groups")
+            "whole_map_labels", "area_of", "use_area", "stack_rank", "overlay", "action_dialog", "inspect_groups")
 
 _LOADED = {}
 

@@ -184,6 +184,15 @@ def overlay(mv, v, selected=None):
             _hexes(mv, layer, [target], "rng-tgt", "data-fire")
 
 
+# V 18.2 counters: a stack shows its combat units first, then its artillery, its HQ last, so the
+# battalions about to attack are on top (issue 45 item 8)
+_RANK = {"hq": 2, "art": 1}
+
+
+def stack_rank(p):
+    return _RANK.get(p.get("type"), 0)
+
+
 def stacks(v):
     return {h: sp["pieces"] for h, sp in v["spaces"].items()}
 

@@ -108,7 +108,7 @@ def end_record(s, log):
         {"key": "bases", "label": "Major bases (MF 6.0)", "text": bases},
         {"key": "tracks", "label": "Final tracks",
          "text": f"turn {s['turn']} of {sc['turns']}; infiltration level {s['ip']} "
-                 f"({B.band_name(max(s['ip'], 1))}); recruit points {s['rp']} (MF 7.0, 12.0)"},
+                 f"({B.band_name(max(s['ip'], 1))}); recruit points {s['rp']} (MF 12.0)"},
         {"key": "events", "label": "Events played (MF 8.0)", "text": ", ".join(played) or "none"}]
     return {"winner": o["winner"], "verdict": verdict, "condition": cond, "vp": total, "rule": o["rule"],
             "score": score, "side_losses": side_losses, "losses": lost,

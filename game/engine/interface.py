@@ -46,9 +46,27 @@ class Rules(Protocol):
 #   check_indexes(on) -> None                              the fuzzer: compare each index with the
 #                                                           state whenever it closes
 #   data_migrations = {old data_version: fn(match) -> match}
+#   end_record(state, log) -> dict                         the end-of-game card, once state["over"]:
+#                                                           the engine puts it in the view as "end"
+#                                                           (log: the entries the viewer may read);
+#                                                           a game may instead put "end" in its own
+#                                                           view (Vietnam). The shape: END_RECORD
 #   howto() -> dict                                        the "How to play" page: setting, sequence,
 #                                                           victory, counters and a summary per cited
 #                                                           rule section (game/engine/howto.py)
+
+
+# The end record's game-neutral fields, drawn by game/ui/end_card.py (a game may add its own):
+END_RECORD = {
+    "winner": "the role that won, 'draw', or None",
+    "verdict": "the headline: who won and at what level",
+    "condition": "the condition met, in words, with its rule citation",
+    "score": "{'head': [3 column names], 'lines': [{'value', 'side', 'what', 'rule'}], 'total': [3 cells] "
+             "or None, 'note': text or absent}: the score line by line by cause, each with its rule",
+    "side_losses": "[{'side', 'units': [text], 'none': text when empty, 'note': text appended}]: each side's losses",
+    "revealed": "{'title', 'units': [text], 'none': text} or None: what the game hid, shown at the end",
+    "notes": "[{'key', 'label', 'text'}]: anything else said at the end (final tracks, ...)",
+}
 
 
 def data_interface(scenarios, options):

@@ -264,6 +264,9 @@ def view(rules, match, role=None, log_from=0):
         v["report"]["entries"] = _as_named(rules, s, visible_log(match["log"][top["since"]:], role), role)
     if s.get("battle"):  # the battle record (engine/battle.py), written as each side may see it
         v["battle"] = s["battle"]
+    end = getattr(rules, "end_record", None)
+    if end is not None and s.get("over") and "end" not in v:  # the end-of-game card (interface.END_RECORD)
+        v["end"] = end(s, visible_log(match["log"], role))
     return v
 
 

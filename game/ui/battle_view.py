@@ -51,7 +51,8 @@ class BattleView:
 
     def draw(self, v):
         b = v.get("battle")
-        if not b or not b.get("sides") and not b.get("fires"):
+        # the game over: the end-of-game card takes the panel, no battle stays over it (issue 45 item 6)
+        if not b or v.get("over") or not b.get("sides") and not b.get("fires"):
             if self.shown:
                 self.node.hidden = True
                 self.shown = False

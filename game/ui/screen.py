@@ -166,6 +166,11 @@ class Screen:
 
     # ---- the action panel ------------------------------------------------------------------------
     def _panel(self, t, v):
+        if v.get("over") and v.get("end"):  # the end-of-game card, every game's (end_card.py)
+            from . import end_card
+            end_card.draw(q("#actions"), v["end"])
+            q("#main-acts").replaceChildren()
+            return
         if t.ui.action_dialog(q("#actions"), v):  # a game's own dialog (Vietnam: losses, windows)
             q("#main-acts").replaceChildren()  # the dialog holds its own main buttons
             return

@@ -15,6 +15,7 @@ from .board import INDEXES as _INDEXES
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
 from .view import verdict_text, view
+from .end import end_record  # noqa: F401  (the end-of-game card, engine/interface.py)
 
 id = "first-team"
 title = "First Team: Vietnam"

@@ -13,6 +13,7 @@ from .board import INDEXES as _INDEXES
 from .data import DATA_VERSION, OPTIONS, SCENARIOS
 from .setup import initial_state
 from .view import verdict_text, view
+from .end import end_record  # noqa: F401  (the end-of-game card, engine/interface.py)
 
 movement.offer_recovery(flow)  # MF 26.3: recovery at every Free World decision point
 

@@ -200,5 +200,18 @@ def end_record(s):
     units = [{"id": u["id"], "name": u["name"], "hex": u["hex"], "was_hidden": not u.get("seen")}
              for u in sorted(s["units"].values(), key=lambda u: u.get("handle") or u["id"])
              if u["side"] == "NLF" and u["hex"]]
-    return {"winner": o.get("winner"), "verdict": verdict_text(s), "condition": cond, "vp": o["vp"],
-            "vp_table": vp_table(s), "losses": losses, "rp_spent": rp, "nlf_units": units, "rule": "V 18.1, 18.2"}
+    table = vp_table(s)
+    v = o["vp"]
+    return {"winner": o.get("winner"), "verdict": verdict_text(s), "condition": cond, "vp": v,
+            "vp_table": table, "losses": losses, "rp_spent": rp, "nlf_units": units, "rule": "V 18.1, 18.2",
+            # the game-neutral card (engine/interface.py END_RECORD, drawn by game/ui/end_card.py)
+            "score": {"head": ["VP", "for", "from"],
+                      "lines": [{"value": f"{r['vp']:g}", "side": r["side"], "what": r["what"], "rule": r["rule"]}
+                                for r in table],
+                      "total": [f"{v['NLF']:g} - {v['US']:g}", "NLF - US", f"difference {v['diff']:g}"]},
+            "side_losses": [{"side": side, "units": [f"{x['name']} ({x['how']})" for x in losses[side]],
+                             "none": "no unit removed", "note": f"; {rp[side]} loss(es) absorbed by RP"}
+                            for side in ("US", "NLF")],
+            "revealed": {"title": "NLF counters, all face up", "none": "none on the map",
+                         "units": [f"{u['name']} in {u['hex']}" + (" (never seen by the US)" if u["was_hidden"] else "")
+                                   for u in units]}}

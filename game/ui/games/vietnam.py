@@ -473,10 +473,8 @@ def _button(parent, i, a, text, cls="act-btn", title=None):
 def action_dialog(root, v):
     """The loss-allocation dialog (V 5.5) and the quick windows (reaction, incidental attack,
     alert, support) drawn in the action panel's place; every choice is one [data-action] button
-    of the engine's list. Returns False for every other decision (the shared panel draws it)."""
-    if v.get("over") and v.get("end"):
-        end_card(root, v["end"])
-        return True
+    of the engine's list. Returns False for every other decision (the shared panel draws it; the
+    end-of-game card: game/ui/end_card.py)."""
     if v.get("awaiting_roll") or v.get("over"):
         return False
     if v.get("losses"):
@@ -486,37 +484,6 @@ def action_dialog(root, v):
         quick_window(root, v)
         return True
     return False
-
-
-def end_card(root, e):
-    """The end-of-game card (issue 45 item 6), from the engine's end record: the verdict and the
-    condition met, the VP table line by line, each side's losses, every NLF counter face up."""
-    root.replaceChildren()
-    box = el("section", cls="vw-dialog end-card", parent=root,
-             attrs={"data-dialog": "end", "data-winner": e.get("winner") or "", "aria-label": "The end of the game"})
-    el("div", text=e["verdict"], cls="dlg-h", parent=box, attrs={"data-end": "verdict"})
-    el("p", text=e["condition"], cls="end-cond", parent=box, attrs={"data-end": "condition"})
-    tab = el("table", cls="end-vp", parent=box, attrs={"data-end": "vp"})
-    head = el("tr", parent=tab)
-    for h in ("VP", "for", "from"):
-        el("th", text=h, parent=head)
-    for r in e["vp_table"]:
-        tr = el("tr", parent=tab, attrs={"data-vp-side": r["side"]})
-        for val in (f"{r['vp']:g}", r["side"], f"{r['what']} ({r['rule']})"):
-            el("td", text=val, parent=tr)
-    tot = el("tr", cls="end-vp-total", parent=tab)
-    for val in (f"{e['vp']['NLF']:g} - {e['vp']['US']:g}", "NLF - US", f"difference {e['vp']['diff']:g}"):
-        el("td", text=val, parent=tot)
-    for side in ("US", "NLF"):
-        lost = e["losses"][side]
-        d = el("div", cls="end-losses", parent=box, attrs={"data-end-losses": side})
-        el("b", text=f"{side} losses: ", parent=d)
-        el("span", text=(", ".join(f"{x['name']} ({x['how']})" for x in lost) or "no unit removed")
-           + f"; {e['rp_spent'][side]} loss(es) absorbed by RP", parent=d)
-    d = el("div", cls="end-units", parent=box, attrs={"data-end": "revealed"})
-    el("b", text="NLF counters, all face up: ", parent=d)
-    el("span", text=", ".join(f"{u['name']} in {u['hex']}" + (" (never seen by the US)" if u["was_hidden"] else "")
-                              for u in e["nlf_units"]) or "none on the map", parent=d)
 
 
 def loss_dialog(root, v):

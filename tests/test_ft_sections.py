@@ -531,3 +531,23 @@ def test_airstrike_on_the_pleiku_zone_box_a65():
     dice(m, 1, 2)
     do(m, {"t": "strike", "to": "ZP", "air": "tac", "n": 1})
     assert log_has(m, "FT 7.22", "misses") and U(m, x)["step"] == 1
+
+
+def test_lift_and_exchange_buttons_say_their_cp_ft_5_4_9_11_14_3():
+    """Issue 45 item 9 ('lift buttons show no cost'): each lift and exchange says what it costs,
+    as the engine charges it: 1 CP a lift (FT 5.4), the exchange's CP (FT 9.11), the 1/9's own free (FT 14.3)."""
+    m = blank()
+    put(m, "2-7A", "PLEIKU")
+    start(m, {"s": "transport_segment", "seg": "C"})
+    legal = M.legal_actions(R, m)
+    line = [a for a in legal if a["t"] == "lift" and a["heli"] == "tr1"]
+    own = [a for a in legal if a["t"] == "lift" and a["heli"] == "tr19"]
+    ex = [a for a in legal if a["t"] == "exchange"]
+    assert line and all("(1 CP)" in a["label"] for a in line), line[:2]
+    assert own and all("(no CP: the 1/9 Cav's own, FT 14.3)" in a["label"] for a in own), own[:2]
+    cp = S(m)["options"]["cp_exchange"]
+    assert ex and all(f"({cp} CP)" in a["label"] for a in ex), ex[:2]
+    do(m, {"t": "exchange", "heli": "tr1", "unit": "1-8A", "to": "PLEIKU"})
+    if asking(m):
+        answer(m, t="unit", unit="2-7A")
+    assert S(m)["cp"] == 20 - cp

@@ -353,6 +353,27 @@ def test_vietnam_phone(phone, base_url):
     open_and_close_sheet(page, "v65_sheet_open_390")
 
 
+TOP_BAR = """() => { const bar = document.querySelector('#topbar').getBoundingClientRect();
+    const bs = [...document.querySelectorAll('#topbar nav button')].map(b => b.getBoundingClientRect());
+    return {h: bar.height, w: bar.width, rows: new Set(bs.map(r => Math.round(r.top))).size,
+            right: Math.max(...bs.map(r => r.right)), names: [...document.querySelectorAll('#topbar nav button')]
+              .map(b => b.getAttribute('aria-label') || b.textContent.trim())}; }"""
+
+
+@pytest.mark.parametrize("gid", ["mike-force", "first-team", "vietnam-1965-1975"])
+def test_the_phone_top_bar_is_one_row(phone, base_url, gid):
+    """Issue 45 item 8 ('the top bar wraps to two rows (90 px)'): at 390 px the title gives way and
+    the buttons stay on one row inside the screen, each with its full name for a screen reader."""
+    page = phone
+    {"mike-force": lambda: start_game(page, base_url), "first-team": lambda: start_ft(page, base_url),
+     "vietnam-1965-1975": lambda: start_v65(page, base_url, seed=4)}[gid]()
+    g = page.evaluate(TOP_BAR)
+    assert g["rows"] == 1 and g["h"] <= 48 and g["right"] <= W, g
+    assert g["names"] == ["Undo", "History", "Saves", "New game", "Help"], g
+    assert page.get_by_role("button", name="New game").is_visible()
+    shot(page, f"topbar_{gid}_390")
+
+
 def test_desktop_layout_unchanged(page, base_url):
     """1440x900: the panel beside the map, open, no sheet handle, no tabs, no hit areas."""
     start_ft(page, base_url, seed=5)

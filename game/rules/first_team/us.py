@@ -471,10 +471,11 @@ class Transport(Step):
                         continue
                     # which helicopter flies is said only where the player has a choice of them
                     tag = lift_tag(U[h]) if (n_any if U[c].get("bn") == "1/9" else n_line) > 1 else ""
-                    ways = lifts.get((c, tag))
-                    if ways is None:
+                    ways = lifts.get((c, tag, cost))
+                    if ways is None:  # the cost on the button (issue 45 item 9): 1 CP, none for the 1/9's own
                         head = f"Lift {who[c]} {where[frm]} -> "
-                        ways = lifts[(c, tag)] = [(to, f"{head}{where[to]}{tag}") for to in dests[c]]
+                        price = f" ({cost} CP)" if cost else " (no CP: the 1/9 Cav's own, FT 14.3)"
+                        ways = lifts[(c, tag, cost)] = [(to, f"{head}{where[to]}{price}{tag}") for to in dests[c]]
                     out += [{"t": "lift", "heli": h, "unit": c, "to": to, "label": label} for to, label in ways]
             if r19:
                 continue
@@ -484,7 +485,8 @@ class Transport(Step):
                     exchanges = _exchanges(s, lzmap, cargo)
                 for c, to in exchanges:
                     out.append({"t": "exchange", "heli": h, "unit": c, "to": to,
-                                "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back{tag}"})
+                                "label": f"Exchange: {who[c]} to {where[to]}, bring a unit back "
+                                         f"({s['options']['cp_exchange']} CP){tag}"})
             if pf and cp_ok(s, CP["pathfinder"]):
                 if flights is None:
                     flights = pathfinder_flights(s, pf)

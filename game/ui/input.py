@@ -95,6 +95,7 @@ class Input:
             return
         a = t.closest("[data-action]")
         if a and ctl.m is not None and t.closest("#app"):
+            self.phone.from_panel = bool(t.closest("#panel"))  # (the sheet then makes way for the map)
             ctl.do(int(a.getAttribute("data-action")))
             return
         if not q("#chooser").hidden and not t.closest("#chooser"):

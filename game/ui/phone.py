@@ -40,6 +40,7 @@ class Phone:
         self.on = bool(self.mq.matches)
         self.view = None          # the PHONE_VIEWS key shown (First Team: "map" or "zones")
         self.last_sel = None
+        self.from_panel = False   # the action drawn was pressed in the panel (Input._click)
         self.open = False
         self._drag = None
         self._dragged = False
@@ -205,6 +206,41 @@ class Phone:
         pz.vb = [x, y, w, h]
         pz.apply()
 
+    def show_targets(self):
+        """The least pan that brings the lit places into view (as many as the screen holds, from
+        their middle), kept on the map's drawing; the zoom is the player's (issue 45 item 8:
+        targets at the screen's edge were cut)."""
+        sc = self.screen
+        if sc.map is None:
+            return
+        pts = [sc.map.spaces[k][:2] for k in self.ctl.hl if k in sc.map.spaces]
+        if not pts:
+            return
+        pz = sc.pz
+        x, y, w, h = pz.vb
+        k = pz.units_per_px()
+        sw, sh = pz.size[0] * k, pz.size[1] * k  # what the screen shows (a phone covers: vb is cropped)
+        m = 40.0  # map units kept between a place's centre and the screen's edge (its ring)
+
+        def shift(lo, hi, c, size):  # the least move of the centre putting [lo, hi] inside the screen
+            inner0, inner1 = c - size / 2 + m, c + size / 2 - m
+            if hi - lo > inner1 - inner0:
+                return (lo + hi) / 2 - c
+            return min(0.0, lo - inner0) + max(0.0, hi - inner1)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        dx = shift(min(xs), max(xs), x + w / 2, sw)
+        dy = shift(min(ys), max(ys), y + h / 2, sh)
+        if not dx and not dy:
+            return
+        x, y = x + dx, y + dy
+        ex = pz.svg.getBBox()  # the map's drawing: no empty band where it can be avoided
+        if sw <= ex.width:
+            x = min(max(x + w / 2, ex.x + sw / 2), ex.x + ex.width - sw / 2) - w / 2
+        if sh <= ex.height:
+            y = min(max(y + h / 2, ex.y + sh / 2), ex.y + ex.height - sh / 2) - h / 2
+        pz.vb = [x, y, w, h]
+        pz.apply()
+
     def after_render(self):
         """After every redraw: hit areas on the new targets; a new selection closes the sheet and
         zooms the map to it (in the next frame, once the sheet has its new height)."""
@@ -213,6 +249,14 @@ class Phone:
             self.last_sel = selected
             return
         self.hit_areas()
+        from_panel, self.from_panel = self.from_panel, False
+        if (from_panel and self.open and selected == self.last_sel
+                and document.body.dataset.mapTargets == "1"):
+            # an action pressed in the open sheet left places to choose on the map: the sheet makes
+            # way for them (issue 45 item 8: it stayed open over the next targets)
+            self.set_open(False)
+            from pyodide.ffi import create_once_callable
+            window.requestAnimationFrame(create_once_callable(lambda *_: self.show_targets()))
         if selected != self.last_sel:
             self.last_sel = selected
             if selected is not None:

@@ -3,6 +3,7 @@ prompt and main button stay in view; 44 px hit areas on every lit target, a tap 
 tap on the target does; zoom to the selection; First Team's map and Zone Display as two views; the
 Vietnam 1965-1975 hex map in the same layout; the desktop layout as before. Screenshots: /tmp/phone/."""
 import json
+import re
 import os
 
 import pytest
@@ -386,3 +387,29 @@ def test_desktop_layout_unchanged(page, base_url):
     assert page.locator("#map .hit").count() == 0
     assert page.locator("#actions").is_visible() and page.locator("#log-wrap").is_visible()
     shot(page, "ft_desktop_1440")
+
+
+LIT_IN_MAP = """() => { const a = document.querySelector('#map').getBoundingClientRect();
+    return [...document.querySelectorAll('#map .vw-hl')].map(n => { const r = n.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        return x >= a.left && x <= a.right && y >= a.top && y <= a.bottom; }); }"""
+
+
+def test_an_action_in_the_open_sheet_that_lights_the_map_closes_the_sheet(phone, base_url, tmp_path):
+    """Issue 45 item 8: 'after a panel action the sheet stays open over the next targets'. In a US
+    operation, 'Move 2/12 (155mm)' pressed in the open sheet: the sheet closes, and the hexes the unit
+    may enter are lit inside the map's area (the view pans to them when they lie at its edge)."""
+    from .v65_ui import open_match, starlite, take_over, us_operation
+    page = phone
+    open_match(page, base_url, us_operation(starlite(seed=3)), tmp_path)
+    take_over(page)
+    assert page.get_attribute("body", "data-sheet") == "closed"
+    open_sheet(page)
+    move = page.locator("#actions [data-action]").filter(has_text=re.compile(r"^Move 2/12 \(155mm\)$"))
+    assert move.count() == 1
+    click_and_wait(page, move)
+    page.wait_for_function("() => document.body.dataset.sheet === 'closed'", timeout=3000)
+    page.wait_for_timeout(100)  # (the pan runs in the next frame)
+    shot(page, "v65_move_from_sheet_390")
+    lit = page.evaluate(LIT_IN_MAP)
+    assert lit and all(lit), lit

@@ -48,9 +48,8 @@ class Rules(Protocol):
 #   data_migrations = {old data_version: fn(match) -> match}
 #   end_record(state, log) -> dict                         the end-of-game card, once state["over"]:
 #                                                           the engine puts it in the view as "end"
-#                                                           (log: the entries the viewer may read);
-#                                                           a game may instead put "end" in its own
-#                                                           view (Vietnam). The shape: END_RECORD
+#                                                           (log: the entries the viewer may read).
+#                                                           The shape: END_RECORD
 #   howto() -> dict                                        the "How to play" page: setting, sequence,
 #                                                           victory, counters and a summary per cited
 #                                                           rule section (game/engine/howto.py)

@@ -265,7 +265,7 @@ def view(rules, match, role=None, log_from=0):
     if s.get("battle"):  # the battle record (engine/battle.py), written as each side may see it
         v["battle"] = s["battle"]
     end = getattr(rules, "end_record", None)
-    if end is not None and s.get("over") and "end" not in v:  # the end-of-game card (interface.END_RECORD)
+    if end is not None and s.get("over"):  # the end-of-game card (interface.END_RECORD)
         v["end"] = end(s, visible_log(match["log"], role))
     return v
 

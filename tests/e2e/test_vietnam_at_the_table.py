@@ -231,7 +231,7 @@ def test_end_card_names_the_condition_and_reveals_every_counter(page, base_url, 
     card = page.locator('[data-dialog="end"]')
     assert card.count() == 1
     st = page_match(page)["state"]
-    e = R.view(st, "US")["end"]
+    e = R.end_record(st)  # the rules hook the page shows (match.view)
     assert card.locator('[data-end="verdict"]').text_content() == e["verdict"]
     assert card.locator('[data-end="condition"]').text_content() == \
         "The NLF wins: the VC regiment is still in the play area (V 18.2). The VP do not decide this " \

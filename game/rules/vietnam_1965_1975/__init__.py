@@ -54,6 +54,7 @@ from .data import COUNTERS, DATA_VERSION, OPTIONS, SCENARIOS
 from .losses import rp_limit
 from .setup import initial_state  # noqa: F401
 from .view import decision, verdict_text, view  # noqa: F401  (decision: the hand-over screen's words)
+from .victory import end_record  # noqa: F401  (the end-of-game card, engine/interface.py)
 from .about import about  # noqa: F401  (the 'About this reconstruction' page)
 
 id = "vietnam-1965-1975"

@@ -173,10 +173,11 @@ def verdict_text(s):
 
 
 
-def end_record(s):
-    """The end-of-game card (issue 45 item 6): the verdict, the condition met in words (Starlite's
-    V 18.2 condition, or the VP level of V 18.1 with its reason), the VP table line by line, each
-    side's losses, and every NLF counter with its identity (all are face up at the end)."""
+def end_record(s, log=()):
+    """The end-of-game card (issue 45 item 6; the rules hook of engine/interface.py, `log` unused:
+    the state holds it all): the verdict, the condition met in words (Starlite's V 18.2 condition,
+    or the VP level of V 18.1 with its reason), the VP table line by line, each side's losses, and
+    every NLF counter with its identity (all are face up at the end)."""
     o = s.get("over")
     if not o:
         return None

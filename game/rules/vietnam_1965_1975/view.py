@@ -17,7 +17,7 @@ from .movement import reach, settled
 from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
 from .support import air_record, art_range, sea_range
-from .victory import end_record, verdict_text, vp, vp_table  # noqa: F401  (re-exported)
+from .victory import verdict_text, vp, vp_table  # noqa: F401  (re-exported)
 
 
 def piece(s, u, role):
@@ -107,8 +107,6 @@ def view(s, role=None):
             v["allocating"] = alloc
     if role in ("US", "NLF"):
         v["prefs"] = prefs.describe(s, role)
-    if s.get("over"):
-        v["end"] = end_record(s)  # the end-of-game card (issue 45 item 6); every counter face up
     return v
 
 

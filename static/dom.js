@@ -264,4 +264,50 @@
     patch(node, now);
     return node;
   };
+  // vwMorphNode for several children of `node` in one call: `at`, their indices (space
+  // separated), and `html`, their new markup one after the other (one element each, same tags).
+  // A redraw that shifts the action indices changes every place of the panel's list; one call
+  // each into the page was most of such a redraw's patch (issue 47: a hundred places).
+  // vwLit: the map's lit places (game/ui/render_map.py _kept), in one call. `park`: places no
+  // longer lit, whose highlight nodes ([data-lit]) leave the page but are kept here; `unpark`:
+  // those lit again as before, put back; `drop`: those kept that will not come back; `moved`:
+  // lines "place\x1fattribute\x1fvalue", a target's action indices written again. Each a list of
+  // lines (a First Team place's name has spaces).
+  const parked = new Map();  // place -> [[its layer, a node]]
+  window.vwLit = (root, park, unpark, drop, moved) => {
+    const lines = (s) => (s ? s.split("\n") : []);
+    if (park) {
+      const out = new Set(lines(park));
+      for (const n of root.querySelectorAll("[data-lit]")) {
+        const k = n.getAttribute("data-lit");
+        if (!out.has(k)) continue;
+        if (!parked.has(k)) parked.set(k, []);
+        parked.get(k).push([n.parentNode, n]);
+        n.remove();
+      }
+    }
+    for (const k of lines(unpark)) {
+      for (const [layer, n] of parked.get(k) || []) layer.appendChild(n);
+      parked.delete(k);
+    }
+    for (const k of lines(drop)) parked.delete(k);
+    if (moved) {
+      const at = new Map();
+      for (const n of root.querySelectorAll(".vw-hl[data-lit]")) at.set(n.getAttribute("data-lit"), n);
+      for (const line of lines(moved)) {
+        const [k, name, v] = line.split("\x1f");
+        const n = at.get(k);
+        if (n) n.setAttribute(name, v);
+      }
+    }
+  };
+  window.vwMorphKids = (node, at, html) => {
+    const now = Array.from(parse(node, html).children);
+    const kids = node.children;
+    const olds = at.split(" ").map((i) => kids[+i]);
+    olds.forEach((old, k) => {
+      if (now[k].nodeName !== old.nodeName) old.replaceWith(now[k]);
+      else patch(old, now[k]);
+    });
+  };
 })();

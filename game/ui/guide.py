@@ -267,7 +267,8 @@ def _panel_target(i, a):
     n = _first(f'#main-acts [data-action="{i}"], #actions [data-action="{i}"], #handover [data-action="{i}"]')
     if n:
         return f"Click \u201c{a.get('label', a['t'])}\u201d.", n, f"btn{i}"
-    for sel in (f'#actions [data-cmd="pick"][data-holds~="{i}"]', f'#actions [data-cmd="sub"][data-holds~="{i}"]'):
+    for sel in (f'#actions [data-cmd="pick"][data-holds~="{i}"]', f'#actions [data-cmd="sub"][data-holds~="{i}"]',
+                f'#actions [data-cmd="more-places"][data-holds~="{i}"]'):
         n = _first(sel)
         if n:
             return f"Open \u201c{n.firstChild.textContent}\u201d in the panel.", n, f"hdr{i}"  # (not its count)

@@ -45,6 +45,7 @@ class Input:
             "inspect-close": lambda n: ctl.close_inspector(),
             "sub": lambda n: sc.toggle_sub(n, ctl.v["actions"], ctl.naming.type_name),
             "grp": sc.toggle_grp,
+            "more-places": lambda n: sc.toggle_places(ctl),
             "chooser-close": lambda n: sc.close_chooser(),
             "zoom-in": lambda n: sc.pz.zoom(1 / 1.4),
             "zoom-out": lambda n: sc.pz.zoom(1.4),

@@ -64,11 +64,13 @@ class MapView:
         self.layer_hl = sel("g", {"id": "vw-hl"}, parent=self.svg)  # box targets: pins above the stacks
         self.stack_dy = stack_dy  # where a stack sits from its place's centre (a game's STACK_DY)
         self.stack_nodes = {}
-        self.stack_keys = {}  # place -> (what its stack shows, its lit units, [(piece, stack or None)] drawn)
+        self.stack_keys = {}  # place -> (what its stack shows, its lit units, [(piece, stack or None)] drawn, its ids)
+        self._shown = (frozenset(), None, None)  # (the units lit, the selection, the spread stack) last drawn
         self._drawn = []
         self.ctrl_keys = {}
         self.hl_nodes = []
         self.hl_keys = {}  # place -> what its highlight shows: an unchanged one stays as it is
+        self.parked = {}   # place -> a highlight no longer lit, put aside as it was (_kept)
         self.named = {}  # place -> the pieces its accessible name lists
         self._box_rects = {}
 
@@ -210,8 +212,11 @@ class MapView:
             ring.replaceChildren()
         for n in self.hl_nodes:
             n.remove()
+        if self.parked:
+            window.vwLit(self.svg, "", "", "\n".join(self.parked), "")
         self.hl_nodes = []
         self.hl_keys = {}
+        self.parked = {}
         self.stack_nodes = {}
         self.stack_keys = {}
         self.ctrl_keys = {}
@@ -223,7 +228,17 @@ class MapView:
             self.own = own
             self.stack_keys = {}
         self._control(v)
+        # what may look otherwise where the counters are the same: a unit that can act now or no
+        # longer, the old and new selection, the old and new spread stack. The others are passed
+        # over after comparing their counters (in C): looking at every place of a campaign's
+        # 275 stacks at each click was 1.5 ms of it (issue 47)
+        was_act, was_sel, was_exp = self._shown
+        touch = (can_act ^ was_act) | {selected, was_sel, expanded, was_exp}
+        self._shown = (frozenset(can_act), selected, expanded)
         for sid, pieces in stacks.items():
+            was = self.stack_keys.get(sid)
+            if was is not None and sid not in touch and was[3].isdisjoint(touch) and was[0][0] == pieces:
+                continue
             if sid not in self.spaces:
                 continue
             ids = [p.get("id") for p in pieces]
@@ -235,7 +250,7 @@ class MapView:
                 if was[1] == lit:
                     continue
                 if self._relight(sid, pieces, selected, can_act):  # the same counters, lit otherwise
-                    self.stack_keys[sid] = (shape, lit, was[2])
+                    self.stack_keys[sid] = (shape, lit, was[2], was[3])
                     continue
             self._name_place(sid, pieces)
             old = self.stack_nodes.pop(sid, None)
@@ -247,7 +262,7 @@ class MapView:
                 self.stack_nodes[sid] = put(self.layer_pieces, g) if old is None else window.vwMorphNode(old, g.html())
             elif old is not None:
                 old.remove()
-            self.stack_keys[sid] = (shape, lit, self._drawn)
+            self.stack_keys[sid] = (shape, lit, self._drawn, frozenset(ids))
         for sid in [k for k in self.stack_nodes if k not in stacks]:  # a place the view no longer lists
             self.stack_nodes.pop(sid).remove()
             self.stack_keys.pop(sid, None)
@@ -328,21 +343,35 @@ class MapView:
 
     def _kept(self, hl, keys):
         """The highlights lit as before (`keys`: what each lit place shows), their indices written
-        again where they moved; the others removed."""
-        kept = {}
-        for sid, (key, nodes, idxs) in self.hl_keys.items():
-            if keys.get(sid) == key:
-                now = tuple(hl[sid])
-                if now != idxs:
-                    h = nodes[-1]  # the target itself (a box's ring comes before it)
-                    if len(now) == 1:
-                        h.setAttribute("data-action", str(now[0]))
-                    else:
-                        h.setAttribute("data-holds", " ".join(str(i) for i in now))
-                kept[sid] = (key, nodes, now)
+        again where they moved. One no longer lit is put aside (out of the page, kept by
+        static/dom.js vwLit) and comes back when its place is lit as before: a unit selected puts
+        out a campaign's 82 targets and letting it go lit them again, made anew each time that
+        was 2-3 ms of the click (issue 47). One lit otherwise is removed. One call into the page
+        for them all."""
+        kept, park, unpark, drop, moved = {}, [], [], [], []
+        for sid, was in self.hl_keys.items():
+            if keys.get(sid) == was[0]:
+                kept[sid] = was
+            elif sid not in keys:
+                park.append(sid)
+                self.parked[sid] = was
             else:
-                for n in nodes:
+                for n in was[1]:
                     n.remove()
+        for sid, key in keys.items():
+            was = None if sid in kept else self.parked.pop(sid, None)
+            if was is not None:
+                (unpark if was[0] == key else drop).append(sid)
+                if was[0] == key:
+                    kept[sid] = was
+        for sid, (key, nodes, idxs) in kept.items():
+            now = tuple(hl[sid])
+            if now != idxs:
+                name = "data-action" if len(now) == 1 else "data-holds"
+                moved.append(f"{sid}\x1f{name}\x1f{' '.join(map(str, now))}")
+                kept[sid] = (key, nodes, now)
+        if park or unpark or drop or moved:
+            window.vwLit(self.svg, "\n".join(park), "\n".join(unpark), "\n".join(drop), "\n".join(moved))
         return kept
 
     def _new_light(self, sid, idxs, actions):
@@ -351,7 +380,7 @@ class MapView:
         a = actions[idxs[0]]
         ts = {actions[i]["t"] for i in idxs}
         nodes = []
-        attrs = {"class": "vw-hl", "data-t": a["t"] if len(ts) == 1 else "multi", "data-to": sid}
+        attrs = {"class": "vw-hl", "data-t": a["t"] if len(ts) == 1 else "multi", "data-to": sid, "data-lit": sid}
         if len(idxs) == 1:
             attrs["data-action"] = idxs[0]
         else:
@@ -361,7 +390,7 @@ class MapView:
         if box:  # a box: its outline lights up under the stacks; a target pin on top takes the click
             bx, by, bw, bh = box
             ring = sel("rect", {"x": bx - 2, "y": by - 2, "width": bw + 4, "height": bh + 4, "rx": 5,
-                                "class": "hl-disc hl-box", "pointer-events": "none"}, parent=self.layer_lit)
+                                "class": "hl-disc hl-box", "pointer-events": "none", "data-lit": sid}, parent=self.layer_lit)
             nodes.append(ring)
             attrs["transform"] = f"translate({bx + bw - 15:.1f} {by + 15:.1f})"
             attrs["class"] += " hl-pin"

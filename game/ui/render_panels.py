@@ -225,7 +225,7 @@ def _actions(out, head, v, selection, naming, open_subs, grp_open, has_main):
         for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and who[i] is not None, rank=naming.rank):
             _type_group(out, t, items, True, shown, open_subs, grp_open, naming)
     elif by_actor:
-        _entries(out, by_actor, acts, selected, naming)
+        _entries(out, by_actor, acts, selected, naming, grp_open.get(ALL_PLACES, False))
     first_long = [True]
     for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and who[i] is None, rank=naming.rank):
         _type_group(out, t, items, False, shown, open_subs, grp_open, naming, first_long)
@@ -235,43 +235,76 @@ def _actions(out, head, v, selection, naming, open_subs, grp_open, has_main):
 ENTRY_OPEN = 8  # a place listing more units than this is folded (First Team's An Khe: 40 companies)
 
 
-def _entries(out, by_actor, acts, selected, naming):
+ENTRY_PLACES = 40  # more places than this: the first ones listed, the rest behind a button
+ALL_PLACES = "places"  # (the key of that button's state in the screen's grp_open)
+
+
+def _entries(out, by_actor, acts, selected, naming, all_places=False):
     """The units (pool kinds, stacks) that have something to do, one entry each, grouped by place:
-    a click selects it (its targets light up on the map, its actions fill the panel)."""
+    a click selects it (its targets light up on the map, its actions fill the panel). The hint and
+    each place are panel parts of their own, so a unit selected patches its own place only, not a
+    section of every unit. A campaign's 200 units on 150 hexes list their first 40 places, the
+    others behind "Show N more places", which holds their actions' indices as a closed group does
+    (issue 47: every place made and patched again at each designation was most of a click)."""
     places = by_place(list(by_actor.items()), naming.where)
+    more = places[ENTRY_PLACES:]
+    if more and not all_places:
+        places = places[:ENTRY_PLACES]
     if selected is None:
         big = [p for p, es in places if len(es) > ENTRY_OPEN and p]
         hint = "Select a unit on the map" + (f" or in {', '.join(big)}" if big else "") + " (or below): its targets light up"
     else:
         hint = "Other units that can act"
-    sec = [markup("h3", text=f"{hint} — {len(by_actor)} can act", cls="ent-hint")]
+    out.append(markup("h3", {"data-group": "ent-hint"}, text=f"{hint} — {len(by_actor)} can act", cls="ent-hint"))
+    if _PLACES[0] is not acts:  # another list of actions: another view, its names may differ
+        _PLACES[0], _PLACES[1] = acts, {}
+    made = _PLACES[1]
     for place, es in places:
-        names = [naming.actor(key).split(" · ")[0] for key, _ in es]
-        seen = {}
-        btns = []
-        for (key, idxs), name in zip(es, names):
-            if names.count(name) > 1:  # identical units read apart: "SF A-Team 1", "SF A-Team 2"
-                seen[name] = seen.get(name, 0) + 1
-                name = f"{name} {seen[name]}"
-            hts = [acts[i]["t"] for i in idxs]
-            # the tooltip names its kinds of action, not each action's label: the labels change at
-            # most steps, and a new title has the browser style the button again (issue 14: 32
-            # entries a First Team click, in a trace); a click on it lists them
-            btns.append(markup("button", {"type": "button", "data-cmd": "pick", "data-key": key, "data-actor": key,
-                                          "data-holds": " ".join(map(str, idxs)), "data-hts": " ".join(hts),
-                                          "title": _kinds(hts, naming)},
-                               name, "entry", markup("span", text=len(idxs), cls="ent-n")))
-        lst = markup("div", cls="ent-list", inner="".join(btns))
-        # keyed by its place: when a place comes or goes above it, the patch (static/dom.js) keeps
-        # its buttons rather than rebuilding those of every place after it (issue 14, a trace)
-        at = {"data-group": f"place:{place}"}
-        if len(es) > ENTRY_OPEN:
-            sec.append(markup("details", at, cls="ent-place",
-                              inner=markup("summary", text=f"{place or 'Elsewhere'}: {len(es)} units") + lst))
-        else:
-            sec.append(markup("div", at, cls="ent-place",
-                              inner=(markup("span", text=place, cls="ent-where") if place else "") + lst))
-    out.append(markup("section", {"data-group": "entries"}, cls="entries", inner="".join(sec)))
+        key = (place, tuple((k, tuple(idxs)) for k, idxs in es))
+        html = made.get(key)
+        if html is None:
+            html = made[key] = _place(place, es, acts, naming)
+        out.append(html)
+    if more:
+        n = sum(len(es) for _, es in more)
+        text = "Show fewer places" if all_places else f"Show {len(more)} more place{'s' if len(more) > 1 else ''} ({n} unit{'s' if n > 1 else ''})"
+        held = [] if all_places else [i for _, es in more for _, idxs in es for i in idxs]
+        out.append(markup("div", {"data-group": "ent-more"}, cls="ent-more", inner=markup(
+            "button", {"type": "button", "data-cmd": "more-places", "data-holds": " ".join(map(str, held)) or None,
+                       "data-hts": " ".join(acts[i]["t"] for i in held) or None,
+                       "aria-expanded": "true" if all_places else "false"}, text, "grp-toggle")))
+
+
+_PLACES = [None, {}]  # [the action list, {(place, its entries): the place's markup}]: a selection
+#                       redraws the same view, and making every place's buttons again was most of
+#                       the panel's time on the whole map (issue 47)
+
+
+def _place(place, es, acts, naming):
+    names = [naming.actor(key).split(" · ")[0] for key, _ in es]
+    seen = {}
+    btns = []
+    for (key, idxs), name in zip(es, names):
+        if names.count(name) > 1:  # identical units read apart: "SF A-Team 1", "SF A-Team 2"
+            seen[name] = seen.get(name, 0) + 1
+            name = f"{name} {seen[name]}"
+        hts = [acts[i]["t"] for i in idxs]
+        # the tooltip names its kinds of action, not each action's label: the labels change at
+        # most steps, and a new title has the browser style the button again (issue 14: 32
+        # entries a First Team click, in a trace); a click on it lists them
+        btns.append(markup("button", {"type": "button", "data-cmd": "pick", "data-key": key, "data-actor": key,
+                                      "data-holds": " ".join(map(str, idxs)), "data-hts": " ".join(hts),
+                                      "title": _kinds(hts, naming)},
+                           name, "entry", markup("span", text=len(idxs), cls="ent-n")))
+    lst = markup("div", cls="ent-list", inner="".join(btns))
+    # keyed by its place: when a place comes or goes above it, the patch (dom.set_parts) keeps
+    # the others rather than rebuilding those of every place after it (issue 14, a trace)
+    at = {"data-group": f"place:{place}"}
+    if len(es) > ENTRY_OPEN:
+        return markup("details", at, cls="ent-place",
+                      inner=markup("summary", text=f"{place or 'Elsewhere'}: {len(es)} units") + lst)
+    return markup("div", at, cls="ent-place",
+                  inner=(markup("span", text=place, cls="ent-where") if place else "") + lst)
 
 
 _KINDS = {}  # (the game's names, action types) -> an entry's tooltip

@@ -210,6 +210,11 @@ class Screen:
         node.setAttribute("aria-expanded", "true" if is_open else "false")
         self.grp_open[node.getAttribute("data-t")] = is_open
 
+    def toggle_places(self, ctl):
+        """Show every place of the list of units that can act, or only its first ones."""
+        self.grp_open[P.ALL_PLACES] = not self.grp_open.get(P.ALL_PLACES, False)
+        ctl.redraw()
+
     def panel_to_top(self):
         """Scroll the panel to its top in the next frame: done in the middle of a redraw, it would
         make the browser lay out the whole page at once, a second time."""

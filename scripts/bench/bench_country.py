@@ -287,6 +287,7 @@ def main():
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="cProfile the click handler (profile_clicks.py) and print its top N functions by own time")
     ap.add_argument("--callers", default="", metavar="REGEX", help="with --profile: what called the functions matching REGEX")
+    ap.add_argument("--sort", default="tottime", help="with --profile: the order (tottime, cumulative)")
     a = ap.parse_args()
     area = "quangngai" if a.setup == "starlite" else "country"
     boxes = fit_boxes(area)
@@ -341,7 +342,7 @@ def main():
                     print("           mean ms by part: " + ", ".join(
                         f"{k} {sum(p.get(k, 0) for _, p in mine) / len(mine):.1f}" for k in keys))
             if a.profile:
-                print(page.evaluate(PROFILE_PY, REPORT.format(sort="tottime", top=a.profile, callees="", callers=a.callers)))
+                print(page.evaluate(PROFILE_PY, REPORT.format(sort=a.sort, top=a.profile, callees="", callers=a.callers)))
             if allms:
                 print(f"  every view: {stats(allms)}")
                 slow = sorted(PARTS, key=lambda p: -p[0])[:max(1, len(PARTS) // 10)]

@@ -123,6 +123,9 @@ def reveal(page, i):
                 fold.first.click()
             else:
                 page.locator(f'#actions section.grp:has([data-holds~="{i}"]) > .grp-toggle').click()
+        if hdr.get_attribute("data-cmd") == "more-places":  # a long list's places not shown: shown
+            click_and_wait(page, hdr)
+            return reveal(page, i)
         if hdr.get_attribute("data-cmd") == "pick":
             click_and_wait(page, hdr)
             open_sheet(page)

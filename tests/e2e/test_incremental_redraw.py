@@ -3,10 +3,13 @@ parts patched in place). What the player sees must be exactly what a redraw from
 First Team game is played by clicking, and every few clicks the screen's counters and panel are
 compared with those of a full redraw (the page's own Python drops everything drawn and draws the
 same position again)."""
+import json
 import random
+import re
 
 from .ft_ui import RandomPlayer, start_ft
 from .mf_ui import random_step, rev, start_game
+from .v65_ui import answer, open_match, starlite, take_over
 
 SEEN = """() => {
   const ctr = n => [n.dataset.unit, n.getAttribute('class'), n.getAttribute('aria-label'), n.dataset.count || '',
@@ -48,6 +51,7 @@ a.screen.map.clear()
 P._MINIS.clear()
 P._BOXES.clear()
 P._BOX_LISTS.clear()
+P._PLACES[0] = None
 a.ctl.redraw()
 `);
 }"""
@@ -104,6 +108,97 @@ def test_mike_force_incremental_redraw_matches_a_full_redraw(page, base_url):
         pools += sum(1 for b in fresh["boxes"] if b[3] is not None and "pool-item" in str(b[3]))
     assert compared >= 8, compared
     assert pools > 0  # the rows of pool buttons were compared
+
+
+SHORT_LIST = """async () => {
+  const m = await import('/static/pyodide_early.mjs');
+  const py = await m.loadPyodide();
+  py.runPython(`
+from game.ui import app as A, render_panels as P
+P.ENTRY_PLACES = 1
+A._app.ctl.redraw()
+`);
+}"""
+
+
+def _vietnam_designation(page, base_url, tmp_path):
+    """Starlite's US choosing the units of a Search and Destroy: every US unit and every target
+    hex can be chosen; the panel's list of places cut after 1 so that its button is used too."""
+    m = starlite(seed=3)
+    answer(m, t="us_op")
+    answer(m, t="operate", op="sd")
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    before = rev(page)
+    page.evaluate(SHORT_LIST)
+    page.wait_for_function(f"() => document.body.dataset.rev !== '{before}'")
+
+
+def test_vietnam_incremental_redraw_matches_a_full_redraw(page, base_url, tmp_path):
+    """Vietnam (issue 47): the map passes over the stacks whose counters, lighting and selection
+    are unchanged, a target no longer lit is put aside and comes back, and the panel's places are
+    parts of their own behind a "more" button: all of it as a redraw from scratch shows it."""
+    _vietnam_designation(page, base_url, tmp_path)
+    rng = random.Random(47)
+    compared = 0
+    for step in range(36):
+        if page.get_attribute("body", "data-over") == "1":
+            break
+        if page.get_attribute("body", "data-screen") == "handover":
+            take_over(page)
+        random_step(page, rng, done_share=0.1)
+        if step % 3:
+            continue
+        if page.get_attribute("body", "data-screen") == "handover":
+            continue
+        shown, fresh = seen_then_redrawn(page)
+        # (the operation panel counts its own drawings in data-drawn: a redraw from scratch is one more)
+        shown["panel"], fresh["panel"] = (re.sub(r"data-drawn=\d+", "", json.dumps(x["panel"])) for x in (shown, fresh))
+        for k in ("stacks", "lit", "panel", "names"):
+            assert shown[k] == fresh[k], f"{k} differ from a full redraw after click {step}"
+        compared += 1
+    assert compared >= 8, compared
+
+
+PARKED = """() => [...document.querySelectorAll('#map .vw-hl[data-t="target"]')].map(n =>
+    [n.dataset.to, n.dataset.action, n.__kept || null])"""
+
+
+def test_vietnam_targets_a_selection_puts_out_come_back_as_they_were(page, base_url, tmp_path):
+    """Issue 47: a unit selected lights its own targets only; let go, the operation's target hexes
+    light again, the same elements as before (put aside, not made anew), each running its action."""
+    _vietnam_designation(page, base_url, tmp_path)
+    page.evaluate("() => document.querySelectorAll('#map .vw-hl').forEach(n => { n.__kept = n.dataset.to; })")
+    before = page.evaluate(PARKED)
+    assert len(before) >= 2 and all(k for _, _, k in before)
+    for ctr in ('[data-stack="5118"] [data-unit]', '[data-unit="a212"]'):  # the stack spread, a unit selected
+        r = rev(page)
+        page.locator(f"#vw-pieces {ctr}").first.click()
+        page.wait_for_function(f"() => document.body.dataset.rev !== '{r}'")
+    assert "Selected: 2/12 (155mm)" in page.text_content("#actions")
+    assert page.evaluate(PARKED) == []
+    assert page.locator('#map [data-lit]').count() == page.locator('#map .vw-hl').count()  # none left behind
+    # the other units that can act, by place: the first, the others behind the button
+    assert page.locator("#actions .ent-place").count() == 1
+    more = page.locator('#actions [data-cmd="more-places"]')
+    assert more.text_content().startswith("Show ") and " more place" in more.text_content()
+    n = int(more.text_content().split()[1])
+    r = rev(page)
+    more.click()
+    page.wait_for_function(f"() => document.body.dataset.rev !== '{r}'")
+    assert page.locator("#actions .ent-place").count() == 1 + n
+    assert more.text_content() == "Show fewer places" and more.get_attribute("aria-expanded") == "true"
+    r = rev(page)
+    more.click()
+    page.wait_for_function(f"() => document.body.dataset.rev !== '{r}'")
+    assert page.locator("#actions .ent-place").count() == 1
+    r = rev(page)
+    page.click('[data-cmd="clear"]')
+    page.wait_for_function(f"() => document.body.dataset.rev !== '{r}'")
+    after = page.evaluate(PARKED)
+    assert sorted(after) == sorted(before)  # the same places, indices and elements
+    shown, fresh = seen_then_redrawn(page)
+    assert shown["lit"] == fresh["lit"]
 
 
 MORPH = """() => {

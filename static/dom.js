@@ -268,6 +268,10 @@
   // separated), and `html`, their new markup one after the other (one element each, same tags).
   // A redraw that shifts the action indices changes every place of the panel's list; one call
   // each into the page was most of such a redraw's patch (issue 47: a hundred places).
+  // vwHitRadius: the phone's hit areas (game/ui/phone.py) all get radius r, in one call.
+  window.vwHitRadius = (svg, r) => {
+    for (const c of svg.querySelectorAll(".hit")) c.setAttribute("r", r);
+  };
   // vwLit: the map's lit places (game/ui/render_map.py _kept), in one call. `park`: places no
   // longer lit, whose highlight nodes ([data-lit]) leave the page but are kept here; `unpark`:
   // those lit again as before, put back; `drop`: those kept that will not come back; `moved`:

@@ -9,13 +9,15 @@ import math
 
 from pyodide.ffi import create_proxy
 
+from .counters import S as COUNTER
+
 FIT = (80.0, 40.0, 960.0, 960.0)   # the playable area of the 1100x1032 map
 MIN_W, MAX_W = 120.0, 1500.0
 DRAG_PX = 5
 
 
 class PanZoom:
-    def __init__(self, svgs, box, fit=FIT):
+    def __init__(self, svgs, box, fit=FIT, far=None):
         from pyscript import window
         self.svg = svgs[0]  # the map (its drawing is measured: phone.py)
         self.svgs = tuple(svgs)
@@ -33,6 +35,11 @@ class PanZoom:
         self.dragging = False
         self.cover = False        # phones: the view box fills the map area, cropped (no letterbox)
         self.on_apply = []        # called after every change of the view box (phone.py: hit areas)
+        # level of detail (a map's MAPS "far", in px): counters drawn narrower than that show no
+        # text (box[data-far], app.css). Fitted, a campaign's counters are 7 px wide, their texts
+        # unreadable, and painting them was a quarter of a click's frame (issue 47)
+        self.far = far
+        self._far = None
         self._proxies = []
         self._on("wheel", self.on_wheel, {"passive": False})
         # the pointer: Python is told of a press only once it drags or pinches (static/dom.js)
@@ -96,6 +103,10 @@ class PanZoom:
             for svg in self.svgs:
                 svg.style.transform = t
         self.box.dataset.vb = f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}"  # the view box shown (tests read it)
+        far = bool(self.far) and COUNTER / self.units_per_px() < self.far
+        if far != self._far:
+            self._far = far
+            self.box.toggleAttribute("data-far", far)
         for fn in self.on_apply:
             fn()
 

@@ -55,6 +55,13 @@ class Phone:
         from pyodide.ffi import create_proxy
         self._ro_fn = create_proxy(self.on_resize)
         window.ResizeObserver.new(self._ro_fn).observe(self.panel)
+        # the hit areas' radius and the map's bottom are written on the elements they size, never
+        # as a CSS variable on an ancestor of the map: a custom property is inherited, and one
+        # changed on #map or #app had the browser restyle all of the map's elements, 10,000 on the
+        # whole map of Vietnam, 40 ms a zoom (issue 47, a trace; a rule changed in a style sheet
+        # of our own cost 5 ms of style sheet updates instead)
+        self.hit_r = 23.0          # the hit areas' radius in map units (HIT_PX at this zoom)
+        self.closed_h = 150.0      # the closed sheet's height: where the map ends
         document.body.classList.toggle("phone", self.on)
         self.set_open(False)
         ctl.on("shown", self.after_render)
@@ -88,7 +95,9 @@ class Phone:
         if not self.on:
             for n in self.screen.map.svg.querySelectorAll(".hit"):
                 n.remove()
+            q("#map-wrap").style.removeProperty("bottom")
         else:
+            q("#map-wrap").style.bottom = f"{self.closed_h:.0f}px"
             self.hit_areas()
 
     def on_zoom(self):
@@ -96,7 +105,10 @@ class Phone:
         if not self.on:
             return
         pz = self.screen.pz
-        pz.box.style.setProperty("--hit-r", f"{HIT_PX * pz.units_per_px():.2f}px")
+        r = round(HIT_PX * pz.units_per_px(), 2)
+        if r != self.hit_r:
+            self.hit_r = r
+            window.vwHitRadius(self.screen.map.svg, f"{r:g}")
         views = self.ctl.ui.PHONE_VIEWS
         if views:  # the tab of the view holding the centre of the screen
             cx, cy = pz.vb[0] + pz.vb[2] / 2, pz.vb[1] + pz.vb[3] / 2
@@ -131,13 +143,13 @@ class Phone:
 
     def hit_areas(self):
         """An invisible circle under every lit target (its first child, so a tap on it is a tap on
-        the target); its radius is HIT_PX screen pixels (CSS --hit-r, set at every zoom)."""
+        the target); its radius is HIT_PX screen pixels (written at every zoom: on_zoom)."""
         if not self.on or self.screen.map is None:
             return
         lit = self.screen.map.svg.querySelectorAll(".vw-hl, #vw-pieces .ctr.act, #vw-pieces .ctr.sel")
         for n in lit:
             if not n.querySelector(":scope > .hit"):
-                c = sel("circle", {"class": "hit", "cx": 0, "cy": 0, "aria-hidden": "true"})
+                c = sel("circle", {"class": "hit", "cx": 0, "cy": 0, "r": f"{self.hit_r:g}", "aria-hidden": "true"})
                 n.insertBefore(c, n.firstChild)
         # no place lit on the map (a unit or a pool entry to choose first, or a choice with no place):
         # the closed sheet shows the actions too
@@ -280,7 +292,9 @@ class Phone:
         """The closed sheet's height (it changes with the prompt) is where the map ends."""
         if self.on and not self.open and self._drag is None:
             h = self.panel.getBoundingClientRect().height
-            q("#app").style.setProperty("--sheet-h", f"{h:.0f}px")
+            if round(h) != round(self.closed_h):
+                self.closed_h = h
+                q("#map-wrap").style.bottom = f"{h:.0f}px"
 
     def on_handle_click(self, e):
         if self._dragged:  # the click ending a drag: the drag decided
@@ -315,5 +329,4 @@ class Phone:
         if self._dragged:
             h = h0 - (e.clientY - y0)
             app_h = q("#app").getBoundingClientRect().height
-            closed_h = float(str(q("#app").style.getPropertyValue("--sheet-h")).replace("px", "") or 150)
-            self.set_open(h > (closed_h + app_h * 0.82) / 2)  # the nearer of the two heights
+            self.set_open(h > (self.closed_h + app_h * 0.82) / 2)  # the nearer of the two heights

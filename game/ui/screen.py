@@ -42,7 +42,8 @@ class Screen:
                            art=(ui.MAPS.get(area) or {}).get("art"), rank=ui.stack_rank)
         if self.pz is not None:
             self.pz.close()
-        self.pz = PanZoom(self.map.svgs, self.map.box, self.phone.fit_box(ui))  # phones: the map area first
+        self.pz = PanZoom(self.map.svgs, self.map.box, self.phone.fit_box(ui),  # phones: the map area first
+                          far=(ui.MAPS.get(area) or {}).get("far"))
         self.phone.use_map()
         self.show_title(gid)
         document.body.dataset.game = gid

@@ -154,7 +154,8 @@ app = A._app
 if spec["area"] != "quangngai" and spec["area"] not in VUI.MAPS:
     B.KINDS.update(spec["kinds"])      # the countermix's kinds, not yet in counters.json
     VUI.MAPS[spec["area"]] = {{"url": spec["url"], "fit": tuple(spec["fit"]), "fit_narrow": tuple(spec["fit_narrow"]),
-                              **({{"art": spec["url"]}} if spec["art"] else {{}})}}
+                              **({{"art": spec["url"]}} if spec["art"] else {{}}),
+                              **({{"far": spec["far"]}} if spec["far"] else {{}})}}
     app.screen.map_texts[("vietnam-1965-1975", spec["area"])] = await (await js.fetch(spec["url"])).text()
 m = M.new_match(R, "starlite", 1)
 
@@ -281,6 +282,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--inline", action="store_true", help="the whole map's art drawn inline, element by element, "
                                                          "not as a picture under its places (render_map.MapView art)")
+    ap.add_argument("--far", type=float, default=12, help="the map's level of detail (MAPS \"far\", px): counters "
+                                                          "narrower than this show no text; 0: always shown")
     ap.add_argument("--css", help="a style sheet the page adopts (an A/B of CSS alone)")
     ap.add_argument("--trace", help="record a Chrome trace of each view's clicks here (FILE.<view>.json) and print "
                                     "the renderer's main-thread time per click by event (bench_clicks.print_trace)")
@@ -292,7 +295,7 @@ def main():
     area = "quangngai" if a.setup == "starlite" else "country"
     boxes = fit_boxes(area)
     units, kinds = placement(a.setup, a.seed) if area == "country" else ([], {})
-    spec = {"area": area, "url": "./static/svg/vietnam_country_map.svg", "units": units, "kinds": kinds, "art": not a.inline,
+    spec = {"area": area, "url": "./static/svg/vietnam_country_map.svg", "units": units, "kinds": kinds, "art": not a.inline, "far": a.far,
             "fit": boxes["fitted"] or (0, 0, 1, 1), "fit_narrow": boxes.get("I Corps") or (0, 0, 1, 1)}
     proc, url = start_server(a.tree)
     try:

@@ -34,7 +34,8 @@ class GameUI(Protocol):
     FIT_NARROW: tuple = None     # phones' view box at "fit" (default: FIT)
     PHONE_VIEWS: tuple = ()      # phones: ((key, tab label, view box), ...), views with tabs (First Team)
     MAPS: dict = {}              # a map per play area: {area: {"url", "fit", "fit_narrow"[, "art"]}} (Vietnam;
-    # "art": the map's URL, its static art then drawn as a picture under its places: render_map.MapView)
+    # "art": the map's URL, its static art then drawn as a picture under its places: render_map.MapView;
+    # "far": px, counters drawn narrower than that show no text: panzoom.PanZoom)
     DEFAULT_AREA: str = None     # the play area shown first (games with MAPS)
     STACK_DY: float = -33.0      # where a stack sits from its place's centre (map units)
     MAIN_TYPES: tuple = ("done",)  # the action types of the main button (Enter presses the only one)

@@ -233,3 +233,38 @@ def test_the_whole_map_as_a_board_is_one_picture_and_a_click_on_it_finds_its_hex
     # a place the log lights is drawn over the picture (log_view.py: the class log-lit)
     page.evaluate("h => document.querySelector(`#map [data-space='${h}']`).classList.add('log-lit')", hex_)
     assert page.evaluate(rendered) == 1
+
+
+FAR = 28  # px (this test's whole map fits 900 units across: its counters are about 33 px wide there)
+TEXT_SHOWN = """() => { const t = document.querySelector('#vw-pieces [data-unit] text');
+  return t ? getComputedStyle(t).display !== 'none' : null; }"""
+
+
+def test_a_map_zoomed_out_beyond_its_far_level_shows_its_counters_without_text(page, base_url):
+    """Issue 47 item 2 (level of detail): a play area whose MAPS entry has "far" (px) draws its
+    counters without their texts while they are narrower than that on the screen (unreadable, and a
+    quarter of a click's paint on the whole map); zoomed in, the texts are back. A map without it
+    (Starlite's) always shows them."""
+    page.goto(base_url)
+    wait_ready(page)
+    start(page, "starlite")
+    assert page.evaluate(TEXT_SHOWN) is True and page.get_attribute("#map", "data-far") is None
+    rev = int(page.get_attribute("body", "data-rev"))
+    page.evaluate(PY, COUNTRY.replace('"art": url}', f'"art": url, "far": {FAR}}}'))
+    page.wait_for_function("r => +document.body.dataset.rev > r", arg=rev)
+    if page.locator("#handover:not([hidden])").count():
+        page.click('[data-cmd="handover-ok"]')
+    page.click('[data-cmd="zoom-fit"]')
+    width = "() => document.querySelector('#vw-pieces [data-unit]').getBoundingClientRect().width"
+    for _ in range(8):  # out until the counters are narrower than FAR px
+        if page.evaluate(width) < FAR:
+            break
+        page.click('[data-cmd="zoom-out"]')
+    assert page.evaluate(width) < FAR
+    assert page.get_attribute("#map", "data-far") == "" and page.evaluate(TEXT_SHOWN) is False
+    for _ in range(12):  # in until they are FAR px or more
+        if page.evaluate(width) >= FAR:
+            break
+        page.click('[data-cmd="zoom-in"]')
+    assert page.evaluate(width) >= FAR
+    assert page.get_attribute("#map", "data-far") is None and page.evaluate(TEXT_SHOWN) is True

@@ -277,9 +277,11 @@
   // those lit again as before, put back; `drop`: those kept that will not come back; `moved`:
   // lines "place\x1fattribute\x1fvalue", a target's action indices written again. Each a list of
   // lines (a First Team place's name has spaces).
-  const parked = new Map();  // place -> [[its layer, a node]]
+  const parkedOf = new WeakMap();  // a map's svg -> (place -> [[its layer, a node]])
   window.vwLit = (root, park, unpark, drop, moved) => {
     const lines = (s) => (s ? s.split("\n") : []);
+    if (!parkedOf.has(root)) parkedOf.set(root, new Map());
+    const parked = parkedOf.get(root);
     if (park) {
       const out = new Set(lines(park));
       for (const n of root.querySelectorAll("[data-lit]")) {

@@ -46,10 +46,12 @@ def test_index_of_turns_and_phases(played):
             assert (prev.get("turn"), prev.get("phase")) != (e["turn"], e["phase"])
     turns = [e["turn"] for e in idx if e["turn_start"]]
     assert turns == sorted(set(turns)) and turns[-1] == m["state"]["turn"]
-    # stepping: a phase forward lands on the next phase start, a turn back on this turn's start
-    k = ks[len(ks) // 2]
-    assert h.step(k, "phase", 1) == ks[ks.index(k) + 1]
-    assert h.step(k, "phase", -1) == ks[ks.index(k) - 1]
+    # stepping: a phase forward lands on the next phase or part start, a turn back on this turn's start
+    ps = [e["k"] for e in h.parts()]
+    assert set(ks) <= set(ps) and ps == sorted(set(ps))
+    k = ps[len(ps) // 2]
+    assert h.step(k, "phase", 1) == ps[ps.index(k) + 1]
+    assert h.step(k, "phase", -1) == ps[ps.index(k) - 1]
     assert h.step(h.n, "turn", -1) == h.turn_starts()[-1]
     assert h.step(0, "action", -1) == 0 and h.step(h.n, "action", 1) == h.n
 
@@ -73,3 +75,34 @@ def test_a_past_position_shows_a_side_nothing_hidden_from_it():
         pos = h.position(k)
         for role in R.roles:
             assert hidden_leaks(R, pos, role, log_from=0) == [], (k, role)
+
+
+def test_the_jump_list_names_each_vietnam_operation_as_the_side_reading_may_see_it():
+    """Issue 45 item 10: History's jump list names each operation (the log's public header "The US
+    conducts a Search and Destroy operation"), each at the position right after the action that
+    opened it; the position's label names it; "Phase" steps go from one operation to the next.
+    A header logged for one side only is never a part for the other."""
+    R = get("vietnam-1965-1975")
+    m, _ = play_one(R, "starlite", 5)
+    for role in R.roles:
+        h = History(R, m, role=role)
+        ops = [e for e in h.parts() if e["part"] and " conducts " in e["part"]]
+        assert len(ops) >= 3, [e["part"] for e in h.parts()]
+        for e in ops:
+            new = h.log[h.log_len[e["k"] - 1]:h.log_len[e["k"]]]
+            assert any(x["text"] == e["part"] and x.get("kind") == "phase" and x.get("to") in (None, role)
+                       for x in new)
+            assert f"· {e['part']} ·" in h.label(e["k"]) and f"· {e['part']} ·" in h.label(e["k"] + 1) \
+                or h.part(e["k"] + 1) != e["part"]  # (the next action may open another part)
+        k = ops[0]["k"]
+        assert h.step(k, "phase", 1) == next(e["k"] for e in h.parts() if e["k"] > k)
+    # a header only one side reads (a "to") names no part for the other
+    h = History(R, m, role="US")
+    k = next(e["k"] for e in h.parts() if e["part"] and " conducts " in e["part"])
+    secret = dict(h.log[h.log_len[k] - 1], kind="phase", text="NLF only", to="NLF")
+    h.log.insert(h.log_len[k], secret)  # the last header action k logged
+    h.log_len = [n + (1 if j >= k else 0) for j, n in enumerate(h.log_len)]
+    h._parts = None
+    assert h.part(k) != "NLF only" and all(e["part"] != "NLF only" for e in h.parts())
+    h.role, h._parts = "NLF", None
+    assert h.part(k) == "NLF only"  # (the same header read by its side: the check can fail)

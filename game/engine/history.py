@@ -20,8 +20,9 @@ def _no_index(s):
 
 
 class History:
-    def __init__(self, rules, m):
+    def __init__(self, rules, m, role=None):
         self.rules = rules
+        self.role = role    # the side reading: the log headers it may see name the parts (parts())
         self.base = {k: v for k, v in m.items() if k not in _MATCH_KEYS}
         self.actions = [M.strip(a) for a in m["actions"]]
         self.fast = m.get("dice_mode", "auto") == "auto"  # in place where no typed die interrupts
@@ -30,6 +31,7 @@ class History:
         self.log_len = []   # log_len[k] = entries in the log after k actions
         self.snaps = {}     # k -> state at the start of a phase (k a phase start)
         self._last = None   # (k, state) of the position asked last: stepping forward continues it
+        self._parts = None
         self._replay()
 
     # --- building -----------------------------------------------------------------------
@@ -79,12 +81,45 @@ class History:
         return [{"k": k, "turn": self.marks[k][0], "phase": self.marks[k][1], "turn_start": k in turns}
                 for k in self.phase_starts()]
 
+    def parts(self):
+        """The jump list (issue 45 item 10): every phase start, and every position where the log
+        opens a part of a phase with a header the reading side may see (a Vietnam operation, "The
+        US conducts a Search and Destroy operation", and its combat rounds; a First Team segment's
+        steps): [{"k", "turn", "phase", "part" (the header, or None), "turn_start", "phase_start"}]."""
+        if self._parts is None:
+            starts, turns = set(self.phase_starts()), set(self.turn_starts())
+            self._parts = []
+            for k in range(self.n + 1):
+                part = self._header(k)
+                if k in starts or part:
+                    turn, phase = self.marks[k]
+                    self._parts.append({"k": k, "turn": turn, "phase": phase, "turn_start": k in turns,
+                                        "phase_start": k in starts, "part": part})
+        return self._parts
+
+    def _header(self, k):
+        """The last header of a part that action k logged, as the reading side may see it."""
+        if k == 0:
+            return None
+        heads = [e for e in self.log[self.log_len[k - 1]:self.log_len[k]]
+                 if e.get("kind") == "phase" and not e.get("skipped") and e.get("to") in (None, self.role)]
+        return heads[-1]["text"] if heads and heads[-1]["text"] != self.marks[k][1] else None
+
+    def part(self, k):
+        """The part of its phase that position k is in (the header that opened it), or None."""
+        turn, phase = self.marks[k]
+        for e in reversed(self.parts()):
+            if e["k"] <= k:
+                return e["part"] if (e["turn"], e["phase"]) == (turn, phase) else None
+        return None
+
     def step(self, k, unit, direction):
-        """The action number one action/phase/turn before (direction -1) or after (+1) k. Back by a
-        phase or turn goes to the start of the current one, or of the previous one when at its start."""
+        """The action number one action/phase/turn before (direction -1) or after (+1) k; a "phase"
+        step goes to a phase's or a part's start (a Vietnam operation's: parts()). Back by a phase
+        or turn goes to the start of the current one, or of the previous one when at its start."""
         if unit == "action":
             return max(0, min(self.n, k + direction))
-        starts = self.phase_starts() if unit == "phase" else self.turn_starts()
+        starts = [e["k"] for e in self.parts()] if unit == "phase" else self.turn_starts()
         if direction < 0:
             before = [s for s in starts if s < k]
             return before[-1] if before else 0
@@ -112,4 +147,5 @@ class History:
 
     def label(self, k):
         turn, phase = self.marks[k]
-        return f"turn {turn} · {phase or 'Set-up'} · action {k} of {self.n}"
+        part = self.part(k)
+        return f"turn {turn} · {phase or 'Set-up'}" + (f" · {part}" if part else "") + f" · action {k} of {self.n}"

@@ -58,9 +58,10 @@ class HistoryViewer:
             ctl.screen.flash("Continue to the game first, then open its history.")
             return
         ctl.screen.close_chooser()
-        self.hist = History(ctl.rules, ctl.m)
-        # the side at the screen: never a view of what it could not see (solitaire: the player's view)
+        # the side at the screen: never a view of what it could not see (solitaire: the player's
+        # view), nor a log header hidden from it in the jump list
         self.role = (ctl.shown_role or ctl.viewer()) if len(ctl.rules.roles) > 1 else None
+        self.hist = History(ctl.rules, ctl.m, role=self.role)
         self.k = self.hist.n
         self.match = None
         q("#replay-bar").hidden = False
@@ -101,14 +102,14 @@ class HistoryViewer:
         for cmd, (unit, d) in STEPS.items():
             q(f'#replay-bar [data-step="{cmd}"]').disabled = (self.k == 0) if d < 0 else (self.k == h.n)
         sel = q("#replay-jump")
-        if sel.options.length != len(h.index()) + 1:
+        if sel.options.length != len(h.parts()) + 1:
             opts = [document.createElement("option")]
             opts[0].textContent = "Jump to…"
             opts[0].value = ""
-            for e in h.index():
+            for e in h.parts():  # each phase, and each operation in it (issue 45 item 10)
                 o = document.createElement("option")
                 o.value = str(e["k"])
-                o.textContent = (f"Turn {e['turn']}" if e["turn_start"] else "    ") + f" · {e['phase'] or 'Set-up'} (action {e['k']})"
+                o.textContent = jump_text(e)
                 opts.append(o)
             sel.replaceChildren(*opts)
         sel.value = ""
@@ -158,4 +159,12 @@ class HistoryViewer:
         """Read-only hook for the tests: the position shown and its state hash."""
         return json.dumps({"k": self.k, "n": self.hist.n, "hash": M.state_hash(self.match),
                            "label": self.hist.label(self.k), "failed": self.hist.failed,
-                           "index": self.hist.index()})
+                           "index": self.hist.index(), "parts": self.hist.parts()})
+
+
+def jump_text(e):
+    """A jump list entry: "Turn 2 · Operations Phase (action 40)", a part indented under its phase."""
+    if not e["phase_start"]:
+        return f"\u2003\u2003— {e['part']} (action {e['k']})"
+    return ((f"Turn {e['turn']}" if e["turn_start"] else "\u2003") + f" · {e['phase'] or 'Set-up'}"
+            + (f" — {e['part']}" if e["part"] else "") + f" (action {e['k']})")

@@ -149,3 +149,33 @@ def test_a_save_whose_actions_no_longer_replay_says_so_and_stops_there(page, bas
     assert page.locator("#replay-fail").is_visible()
     assert "action 5 no longer replays" in page.inner_text("#replay-fail")
     assert pos["hash"] == M.state_hash(M.replay(R, "early", 3, m["options"], m["actions"][:4]))
+
+
+@pytest.mark.e2e
+def test_vietnam_history_steps_from_operation_to_operation_under_the_side_at_the_screen(page, base_url, tmp_path):
+    """Issue 45 item 10: the jump list names each operation under its phase ("— The NLF conducts a
+    Search and Destroy operation"), a choice shows that position with the operation named in the
+    bar and in the prompt, and "Phase ▶▶" goes on to the next operation: a player steps through
+    what the other side just did, in their own view."""
+    R = get("vietnam-1965-1975")
+    m, _ = play_one(R, "starlite", 5)
+    open_save(page, base_url, m, tmp_path)
+    viewer = page.get_attribute("body", "data-viewer")
+    click(page, "#history-btn")
+    pos = shown(page)
+    ops = [e for e in pos["parts"] if e["part"] and " conducts " in e["part"]]
+    assert len(ops) >= 3
+    texts = page.eval_on_selector_all("#replay-jump option", "os => os.map(o => [o.value, o.textContent])")
+    assert [str(e["k"]) for e in pos["parts"]] == [v for v, _ in texts[1:]]
+    named = dict(texts)
+    op = ops[1]
+    assert named[str(op["k"])].strip().startswith("— The ") and op["part"] in named[str(op["k"])]
+    before = rev(page)
+    page.select_option("#replay-jump", str(op["k"]))
+    wait_rev_after(page, before)
+    assert shown(page)["k"] == op["k"]
+    assert op["part"] in page.inner_text("#replay-pos") and op["part"] in page.inner_text("#prompt")
+    assert page.get_attribute("body", "data-viewer") == viewer  # the same side's view of the past
+    click(page, '#replay-bar [data-step="phase-fwd"]')
+    nxt = next(e for e in pos["parts"] if e["k"] > op["k"])
+    assert shown(page)["k"] == nxt["k"]

@@ -268,6 +268,51 @@
   // separated), and `html`, their new markup one after the other (one element each, same tags).
   // A redraw that shifts the action indices changes every place of the panel's list; one call
   // each into the page was most of such a redraw's patch (issue 47: a hundred places).
+  // The action panel's steppers (game/ui/render_panels.py _stepper; issue 45 item 7): a step
+  // changes one amount and makes its button the engine's action with those amounts (data-grid:
+  // the amounts, their values, the action index of each combination, its label and warning).
+  // Done here: nothing in it is a decision, and the panel drawn again keeps it (its markup is
+  // unchanged until the view changes). vwStepTo(stepper, i): its amounts those of action i.
+  const grids = new WeakMap();
+  const gridOf = (st) => {
+    if (!grids.has(st)) grids.set(st, JSON.parse(st.dataset.grid));
+    return grids.get(st);
+  };
+  const show = (st, g, vals) => {
+    const i = g.at[vals.join(" ")];
+    if (i === undefined) return false;
+    g.keys.forEach((k, n) => {
+      const row = st.querySelector(`[data-amount="${k}"]`);
+      row.dataset.v = vals[n];
+      row.querySelector("output").textContent = row.dataset.yesno ? (vals[n] ? "yes" : "no") : vals[n];
+    });
+    const b = st.querySelector("[data-action]");
+    b.dataset.action = i;
+    b.textContent = g.label[i];
+    const warn = g.warn[i];
+    b.classList.toggle("warn", !!warn);
+    if (warn) b.title = "⚠ " + warn; else b.removeAttribute("title");
+    return true;
+  };
+  window.vwStepTo = (st, i) => {
+    const g = gridOf(st);
+    const key = Object.keys(g.at).find((k) => g.at[k] === +i);
+    return key !== undefined && show(st, g, key.split(" ").map(Number));
+  };
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest && e.target.closest(".stepper [data-d]");
+    if (!b) return;
+    const st = b.closest(".stepper"), g = gridOf(st);
+    const vals = g.keys.map((k) => +st.querySelector(`[data-amount="${k}"]`).dataset.v);
+    const n = g.keys.indexOf(b.closest("[data-amount]").dataset.amount);
+    const vs = g.values[g.keys[n]], d = +b.dataset.d;
+    // the next value that makes a listed action (a combination may not be offered)
+    for (let j = vs.indexOf(vals[n]) + d; j >= 0 && j < vs.length; j += d) {
+      const next = vals.slice();
+      next[n] = vs[j];
+      if (show(st, g, next)) break;
+    }
+  });
   // vwHitRadius: the phone's hit areas (game/ui/phone.py) all get radius r, in one call.
   window.vwHitRadius = (svg, r) => {
     for (const c of svg.querySelectorAll(".hit")) c.setAttribute("r", r);

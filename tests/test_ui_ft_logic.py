@@ -92,12 +92,23 @@ def test_nothing_selected_lights_only_places_chosen_for_themselves():
     assert pf in involved(acts)
 
 
-def test_groups_never_named_by_index_range_and_numbers_compact():
-    from game.ui.logic import counted, subgroups
+def test_groups_never_named_by_index_range_and_amounts_as_a_stepper():
+    """Issue 45 item 7: actions that differ only in an amount are one stepper (logic.grid), not a
+    wall of buttons: First Team's supply 1..14, Vietnam's Air Points 0-4 by the cruiser 0-1."""
+    from game.ui.logic import grid, subgroups
     items = [(i, {"t": "buy", "n": i + 1, "label": f"Buy {i + 1} supply counter(s) ({i + 1} CP)"}) for i in range(14)]
-    assert counted(items) == [(i + 1, i) for i in range(14)]
-    assert counted([(0, {"t": "x", "n": 1, "to": "A"}), (1, {"t": "x", "n": 2, "to": "B"}),
-                    (2, {"t": "x", "n": 3, "to": "A"})]) is None
+    g = grid(items)
+    assert g["keys"] == ["n"] and g["values"]["n"] == list(range(1, 15))
+    assert g["at"] == {str(i + 1): i for i in range(14)}
+    assert grid([(j, {"t": "x", "n": j + 1, "to": "AB"[j % 2]}) for j in range(5)]) is None  # something else differs
+    assert grid(items[:3]) is None  # a few buttons stay buttons
+    sup = [(10 + 2 * n + k, {"t": "support", "ap": n, "ship": k, "label": f"{n} AP"}) for n in range(5) for k in (0, 1)]
+    g = grid(sup, ("ap", "ship"))
+    assert g["keys"] == ["ap", "ship"] and g["values"] == {"ap": [0, 1, 2, 3, 4], "ship": [0, 1]}
+    assert g["at"]["3 1"] == 17
+    assert grid(sup) is None  # ap and ship are no amounts unless the game says so
+    tokens = [(j, {"t": "recon", "unit": "sf1", "token": j + 1}) for j in range(4)]
+    assert grid(tokens) is None  # a number that names a thing (Mike Force's recon token) is no amount
     subs = subgroups([(i, {"t": "x", "label": f"choice {i}"}) for i in range(45)])
     assert sum(len(s[2]) for s in subs) == 45
     import re

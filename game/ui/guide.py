@@ -272,6 +272,10 @@ def _panel_target(i, a):
         n = _first(sel)
         if n:
             return f"Open \u201c{n.firstChild.textContent}\u201d in the panel.", n, f"hdr{i}"  # (not its count)
+    n = _first(f'#actions .stepper[data-holds~="{i}"]')
+    if n and window.vwStepTo(n, i):  # amounts (render_panels._stepper): set for the player, then its button
+        return (f"Click \u201c{a.get('label', a['t'])}\u201d (the amounts are set with − and +).",
+                n.querySelector("[data-action]"), f"btn{i}")
     n = _first(f'#actions details.ent-place:has([data-holds~="{i}"]) > summary, '
                f'#actions section.grp:has([data-holds~="{i}"]) > .grp-toggle')
     if n:

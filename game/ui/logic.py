@@ -176,23 +176,30 @@ def by_place(entries, place_of):
     return list(out.items())
 
 
-def counted(items):
-    """A type group whose actions differ only in a number "n" (buy 1..14 supply, allocate N):
-    [(n, index)] for a compact row of numbered buttons, else None."""
-    if len(items) < 3:
+def grid(items, amounts=("n",)):
+    """A type group whose actions differ only in amounts (the fields named in `amounts`, whole
+    numbers: Vietnam's support declaration, Air Points 0-4 and the cruiser 0 or 1, V 7.3; First
+    Team's supply bought 1..14): one stepper per amount that varies, instead of a button each
+    (issue 45 item 7); a number that names a thing (Mike Force's recon token 1-4) is no amount.
+    {"keys": the amounts that vary, in the actions' order; "values": {key: its values, ascending};
+    "at": {"v1 v2": the action index}}, else None (fewer than 4 actions, or anything else differs)."""
+    if len(items) < 4:
         return None
-    base = None
-    out = []
+    base = keys = None
+    rows = []
     for i, a in items:
-        if not isinstance(a.get("n"), int):
-            return None
-        rest = {k: v for k, v in a.items() if k not in ("n", "label", "warn")}
+        nums = {k: v for k, v in a.items() if k in amounts and type(v) is int}  # (not a bool)
+        rest = {k: v for k, v in a.items() if k not in nums and k not in ("label", "warn")}
         if base is None:
-            base = rest
-        elif rest != base:
+            base, keys = rest, list(nums)
+        elif rest != base or list(nums) != keys:
             return None
-        out.append((a["n"], i))
-    return out
+        rows.append((i, nums))
+    keys = [k for k in keys if len({n[k] for _, n in rows}) > 1]
+    if not keys:
+        return None
+    return {"keys": keys, "values": {k: sorted({n[k] for _, n in rows}) for k in keys},
+            "at": {" ".join(str(n[k]) for k in keys): i for i, n in rows}}
 
 
 def involves(a, key, actor):

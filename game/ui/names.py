@@ -18,9 +18,11 @@ class Names:
     order given (or in `type_order`); `place_names`: its map boxes. A subclass names what only
     that game has (actor(), actor_place(), place())."""
 
-    def __init__(self, type_names=None, place_names=None, type_order=None):
+    def __init__(self, type_names=None, place_names=None, type_order=None, amounts=None):
         self.type_names = dict(type_names or {})
         self.place_names = dict(place_names or {})
+        # the action fields that are amounts, and their names (the panel's steppers: logic.grid)
+        self.amounts = {"n": "How many", **(amounts or {})}
         self.rank = {t: n for n, t in enumerate(type_order if type_order is not None else self.type_names)}
 
     def type_name(self, t):
@@ -55,6 +57,7 @@ class Naming:
         self.title_of = title_of
         self.type_name = names.type_name
         self.rank = names.rank
+        self.amounts = names.amounts
         self._where = None  # piece id -> (place, piece), made at the first question
 
     def place(self, key):

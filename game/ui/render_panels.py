@@ -1,10 +1,11 @@
 """Side panel: tracks, boxes, prompt, actions, log. Text goes in with textContent, or escaped
 into markup (dom.markup)."""
+import json
 
 from .counters import counter, game_id
 from .dom import Frag, Keyed, drew, el, holds, markup, put_html, set_html, set_parts, window
 from .howto import linkify
-from .logic import BIG_GROUP, FLOW, actor_of, actors_of, by_place, counted, dones, grouped, rolls, subgroups
+from .logic import BIG_GROUP, FLOW, actor_of, actors_of, by_place, dones, grid, grouped, rolls, subgroups
 
 DIE = "⚀⚁⚂⚃⚄⚅"
 
@@ -322,13 +323,10 @@ def _kinds(hts, naming):
 
 
 def _type_group(out, t, items, flat, shown, open_subs, grp_open, naming, first_long=None):
-    nums = counted(items)
+    steps = grid(items, naming.amounts)
     name = naming.type_name
-    if nums:  # buy 1..N: one compact row of numbers, each its own action
-        acts = dict(items)
-        body = (markup("h3", text=f"{name(t)}: how many? ({len(items)})")
-                + markup("div", cls="grp-btns num-row", inner="".join(
-                    _button(i, acts[i], name, text=str(n), title=str(acts[i].get("label", ""))) for n, i in nums)))
+    if steps:  # amounts (Air Points, supply): a stepper each, one button for the action they make
+        body = markup("h3", text=name(t)) + _stepper(steps, dict(items), name, naming.amounts)
     elif flat or len(items) <= BIG_GROUP:
         body = (markup("h3", text=f"{name(t)} ({len(items)})")
                 + markup("div", cls="grp-btns", inner="".join(_button(i, a, name) for i, a in items)))
@@ -348,6 +346,33 @@ def _type_group(out, t, items, flat, shown, open_subs, grp_open, naming, first_l
             parts.append(_sub_group(k, t, title, its, k in open_subs, name))
         body = h + markup("div", None if is_open else {"hidden": ""}, cls="grp-subs", inner="".join(parts))
     out.append(markup("section", {"data-group": t}, cls="grp", inner=body))
+
+
+def _stepper(g, acts, type_name, amounts):
+    """A row per amount ("Air Points  − 0 +") and the button of the action those values make, the
+    first listed to begin with. Stepping is done in the page (static/dom.js vwStep: no call into
+    Python, nothing drawn again); the button is always one of the engine's actions, and the
+    stepper holds every index (data-holds) as a closed group does. A 0-or-1 amount reads no / yes."""
+    first = acts[next(iter(g["at"].values()))]
+    now = {k: first[k] for k in g["keys"]}
+    info = {"keys": g["keys"], "values": g["values"], "at": g["at"],
+            "label": {i: acts[i].get("label") or type_name(acts[i]["t"]) for i in g["at"].values()},
+            "warn": {i: acts[i]["warn"] for i in g["at"].values() if acts[i].get("warn")}}
+    rows = []
+    for k in g["keys"]:
+        what = amounts.get(k, k)
+        yes_no = g["values"][k] == [0, 1]
+        rows.append(markup("div", {"data-amount": k, "data-v": now[k], "data-yesno": "1" if yes_no else None},
+                           cls="step-row", inner=(
+            markup("span", text=what, cls="step-k")
+            + markup("button", {"type": "button", "data-d": "-1", "aria-label": f"{what}: fewer"}, "−", "step-b")
+            + markup("output", text=("yes" if now[k] else "no") if yes_no else now[k], cls="step-v")
+            + markup("button", {"type": "button", "data-d": "1", "aria-label": f"{what}: more"}, "+", "step-b"))))
+    i0 = g["at"][" ".join(str(now[k]) for k in g["keys"])]
+    idx = list(g["at"].values())
+    return markup("div", {"data-grid": json.dumps(info), "data-holds": " ".join(map(str, idx)),
+                          "data-hts": " ".join(acts[i]["t"] for i in idx)}, cls="stepper",
+                  inner="".join(rows) + _button(i0, acts[i0], type_name, primary=True))
 
 
 def _sub_group(key, t, title, items, is_open, type_name):

@@ -123,6 +123,9 @@ def reveal(page, i):
                 fold.first.click()
             else:
                 page.locator(f'#actions section.grp:has([data-holds~="{i}"]) > .grp-toggle').click()
+        if "stepper" in (hdr.get_attribute("class") or ""):  # an amount's stepper: set to action i
+            assert hdr.evaluate(f"st => window.vwStepTo(st, {i})")
+            return page.locator(sel).first
         if hdr.get_attribute("data-cmd") == "more-places":  # a long list's places not shown: shown
             click_and_wait(page, hdr)
             return reveal(page, i)

@@ -113,10 +113,10 @@ def test_support_declaration_warns_and_the_track_shows_air_committed(page, base_
     assert page.text_content('[data-track="air-points"]') == "4"
     acts = M.legal_actions(R, page_match(page), "US")
     i = next(k for k, a in enumerate(acts) if a.get("t") == "support" and a["ap"] == 2 and a["ship"] == 0)
-    btn = page.locator(f'[data-action="{i}"]').first
-    if not btn.is_visible():  # the support buttons may sit in a folded group
-        page.locator(f'#actions [data-holds~="{i}"]').first.click()
-    page.locator(f'[data-action="{i}"]').first.click()
+    plus = page.locator('#actions .stepper [data-amount="ap"] [data-d="1"]')  # the Air Points' stepper
+    plus.click()
+    plus.click()
+    page.locator(f'#actions .stepper [data-action="{i}"]').click()
     page.wait_for_selector("#confirm-dlg:not([hidden])")
     assert "2 of the 4 Air Points left this game-turn serve this operation alone (V 7.3)" in page.text_content("#confirm-msg")
     shoot(page, "warning_air")
@@ -245,3 +245,60 @@ def test_end_card_names_the_condition_and_reveals_every_counter(page, base_url, 
     assert "1st VC" in page.text_content("#map")
     shoot(page, "end_card")
     phone_shot(page, "end_card")
+
+
+def test_support_declaration_is_a_stepper_whose_button_is_the_engines_action(page, base_url, tmp_path):
+    """Issue 45 item 7 (V 7.3): the Support Declaration's ten actions (0-4 Air Points, with or
+    without the cruiser) are one stepper per amount and one button, not ten buttons. The button is
+    always the engine's action for the amounts shown, its label and its warning; − and + stop at
+    the ends; pressed, it declares exactly those amounts."""
+    m = starlite(seed=3)
+    answer(m, t="us_op")
+    answer(m, t="operate", op="sd")
+    for u in ("m37", "hq7", "a212"):
+        answer(m, t="unit", u=u)
+    answer(m, t="target", hex="5219")
+    answer(m, t="go")
+    acts = M.legal_actions(R, m, "US")
+    want = {(a["ap"], a["ship"]): a for a in acts if a["t"] == "support"}
+    assert len(want) == 10
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    st = page.locator("#actions .stepper")
+    assert st.count() == 1 and st.locator("[data-action]").count() == 1
+    assert page.locator('#actions [data-t="support"]').count() == 1  # one button, not ten
+    btn = st.locator("[data-action]")
+    ap, ship = st.locator('[data-amount="ap"]'), st.locator('[data-amount="ship"]')
+
+    def shows(n, k):
+        a = want[(n, k)]
+        assert ap.locator("output").text_content() == str(n)
+        assert ship.locator("output").text_content() == ("yes" if k else "no")
+        assert btn.text_content() == a["label"] and int(btn.get_attribute("data-action")) == acts.index(a)
+        assert ("warn" in btn.get_attribute("class")) == bool(a.get("warn"))
+        if a.get("warn"):
+            assert a["warn"] in btn.get_attribute("title")
+    shows(0, 0)
+    assert "Air Points" in ap.text_content() and "cruiser" in ship.text_content()
+    ap.locator('[data-d="-1"]').click()
+    shows(0, 0)  # (at the end: stays)
+    for n in (1, 2):
+        ap.locator('[data-d="1"]').click()
+        shows(n, 0)
+    ship.locator('[data-d="1"]').click()
+    shows(2, 1)
+    for _ in range(5):
+        ap.locator('[data-d="1"]').click()
+    shows(4, 1)
+    ap.locator('[data-d="-1"]').click()
+    ap.locator('[data-d="-1"]').click()
+    shows(2, 1)
+    before = rev(page)
+    btn.click()
+    page.wait_for_function("r => !document.querySelector('#confirm-dlg').hidden || +document.body.dataset.rev > r",
+                           arg=int(before))
+    if page.locator("#confirm-dlg:not([hidden])").count():  # a declaration that ties up Air Points asks once
+        page.click("#confirm-yes")
+    wait_rev_after(page, before)
+    op = page_match(page)["state"]["op"]
+    assert (op["ap"], op["ship"]) == (2, 1)

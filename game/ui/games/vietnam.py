@@ -103,7 +103,7 @@ TYPE_NAMES = {
 # The panel lists these kinds of action first, in this order (the order it had when the games shared
 # one list of names); the others follow in the order the engine lists them.
 TYPE_ORDER = ("place", "deploy", "target", "unit", "withdraw", "hold", "attack")
-NAMES = Names(TYPE_NAMES, type_order=TYPE_ORDER)
+NAMES = Names(TYPE_NAMES, type_order=TYPE_ORDER, amounts={"ap": "Air Points", "ship": "The cruiser"})
 
 # Faces as Victory Games printed them: US olive-green, ARVN yellow, VC black on red; the NVA a darker
 # red with yellow print (design: the counter sheet is lost, reference 4.5), told apart from the VC.

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 UI = Path(__file__).resolve().parents[1] / "game" / "ui"
-FEATURES = ("guide", "replay", "keys", "phone", "computer")
+FEATURES = ("guide", "replay", "keys", "phone", "computer", "walk")
 
 
 def _modules():

@@ -27,6 +27,7 @@ from .phone import Phone
 from .replay import HistoryViewer
 from .screen import Screen
 from .session import Session
+from .walk import Walk
 
 GAME = "mike-force"  # the game shown until the player picks another
 
@@ -61,6 +62,7 @@ class App:
         self.guide = Guide(ctl, sc, self.session, inp)
         self.phone = sc.phone = inp.phone = Phone(ctl, sc)
         self.computer = Driver(ctl)  # the computer's sides (issue 12)
+        self.walk = inp.walk = Walk(ctl)  # a unit sent to a place of its range (issue 45 item 4)
         last = saves.last_game()
         # the start screen opens on the game played last, its Continue on top
         ctl.set_game(last if last in [gid for gid, _ in games()] else ctl.game, force=True)

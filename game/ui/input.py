@@ -18,6 +18,7 @@ class Input:
         self.dialogs = dialogs
         self.session = session
         self.phone = None  # phone.py: a tap on a hit area is for the target it rings
+        self.walk = None   # walk.py: a unit sent to a place of its range
         self.commands = {}
         self._core_commands()
 
@@ -87,6 +88,7 @@ class Input:
     # ---- clicks -----------------------------------------------------------------------------------
     def _click(self, e):
         ctl = self.ctl
+        self.walk.stop()  # a unit walking to a place stops at the player's click
         t = self.phone.target(e)  # a tap on a phone's hit area: the lit target it is for
         if not hasattr(t, "closest"):
             return
@@ -166,6 +168,10 @@ class Input:
         if place in ctl.hl:
             ctl.offer(place, e)
             return
+        route = ctl.ui.route(ctl.v, place) if ctl.v is not None and ctl.past is None else None
+        if route:  # a place of the moving unit's range: it goes there a step at a time (walk.py)
+            self.walk.go(route)
+            return
         if ctl.stacks.get(place):
             ctl.inspect_place(place)
         self.screen.flash(hints.nothing_at(ctl.naming, ctl.v["actions"], self.screen.map.spaces,
@@ -174,6 +180,7 @@ class Input:
     # ---- keys -------------------------------------------------------------------------------------
     def _key(self, e):
         ctl = self.ctl
+        self.walk.stop()  # (a unit walking to a place stops at the player's key)
         tag = (e.target.tagName or "").lower() if hasattr(e.target, "tagName") else ""
         if tag in ("input", "select", "textarea"):
             return

@@ -302,3 +302,33 @@ def test_support_declaration_is_a_stepper_whose_button_is_the_engines_action(pag
     wait_rev_after(page, before)
     op = page_match(page)["state"]["op"]
     assert (op["ap"], op["ship"]) == (2, 1)
+
+
+def test_a_click_on_a_hex_of_the_range_walks_the_unit_there_a_step_at_a_time(page, base_url, tmp_path):
+    """Issue 45 item 4 (V 3): with 3/3 Marines moving from 5118, a click on 5020, three hexes away
+    in its shaded range, takes the steps of its cheapest path one by one, each the engine's own
+    step action (logged as a move); the walk ends there, or where the engine asks something else
+    first (a reaction window, an incidental attack): the page's game equals CPython's following
+    the same path under the same rule."""
+    m = us_operation(starlite(seed=3), units=("m33",), target="5219")
+    answer(m, t="pick", u="m33")
+    path = M.view(R, m, "US")["moving"]["paths"]["5020"]
+    assert len(path) == 3 and path[-1] == "5020"
+    ref = json.loads(json.dumps(m))
+    for h in path:  # CPython: each step while it is the US's step to the next hex of the path
+        acts = M.legal_actions(R, ref, M.current_role(R, ref))
+        step = [a for a in acts if a["t"] == "step" and a["to"] == h]
+        if M.current_role(R, ref) != "US" or len(step) != 1:
+            break
+        M.apply(R, ref, step[0], role="US")
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    page.locator('#map [data-space="5020"]').click()
+    want = len(ref["actions"])
+    page.wait_for_function(f"() => JSON.parse(window.__vw_state()).actions.length >= {want}", timeout=10_000)
+    page.wait_for_timeout(600)  # (no step after the last one)
+    got = page_match(page)
+    assert len(got["actions"]) == want and M.state_hash(got) == M.state_hash(ref)
+    assert got["state"]["units"]["m33"]["hex"] == ref["state"]["units"]["m33"]["hex"]
+    moves = [e["text"] for e in got["log"] if e.get("kind") == "move"]
+    assert len(moves) == want - len(m["actions"]) and all("3/3 Marines" in t for t in moves)

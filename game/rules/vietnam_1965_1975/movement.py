@@ -73,9 +73,10 @@ def stuck_reason(s, u, f):
             + f", {left:g} MP left (V 3)")
 
 
-def cheapest(start, left, cost):
+def cheapest(start, left, cost, came=None):
     """(MP spent, hex) for each hex reached from `start` with at most `left` MP by its cheapest
-    path (Dijkstra), in order of cost; `cost(a, b, spent)` is the MP of the step a -> b, or None."""
+    path (Dijkstra), in order of cost; `cost(a, b, spent)` is the MP of the step a -> b, or None.
+    `came` (a dict), when given, gets each hex's previous hex on that path."""
     best = {start: 0}
     todo = [(0, start)]
     while todo:
@@ -87,6 +88,8 @@ def cheapest(start, left, cost):
             k = cost(h, n, c)
             if k is not None and c + k <= left and c + k < best.get(n, 1e9):
                 best[n] = c + k
+                if came is not None:
+                    came[n] = h
                 heapq.heappush(todo, (c + k, n))
 
 
@@ -104,6 +107,13 @@ def reach(s, u, left, enter, mode, forbid=()):
     cheapest paths by step_cost (V 3, 3.1 exit costs, V 4 terrain, V 7.5 interdiction); an enemy
     hex that is not a target may be passed with the MP to leave it but not ended in (V 3.2).
     Incidental attacks and reactions on the way may stop a unit short of it."""
+    return sorted(routes(s, u, left, enter, mode, forbid))
+
+
+def routes(s, u, left, enter, mode, forbid=()):
+    """{hex: the hexes of the cheapest path there, the hex itself last} for every hex of reach():
+    what a click on a hex of the overlay follows, a step at a time (issue 45 item 4: each step is
+    still the engine's action, so reactions and incidental attacks interrupt it)."""
     m = B.mapof(s)
 
     def cost(h, n, c):
@@ -113,7 +123,15 @@ def reach(s, u, left, enter, mode, forbid=()):
         if k is None or c + k > left or (closed(s, u, n, enter) and not _leaves(s, u, n, enter, left - c - k, (h,))):
             return None
         return k
-    return sorted(h for c, h in cheapest(u["hex"], left, cost) if h != u["hex"] and not closed(s, u, h, enter))
+    came = {}
+    ends = [h for c, h in cheapest(u["hex"], left, cost, came) if h != u["hex"] and not closed(s, u, h, enter)]
+    out = {}
+    for h in ends:
+        path = [h]
+        while came.get(path[-1], u["hex"]) != u["hex"]:
+            path.append(came[path[-1]])
+        out[h] = path[::-1]
+    return out
 
 
 def closed(s, u, h, enter):

@@ -13,7 +13,7 @@ from .data import COUNTERS, SCENARIOS
 from .hexes import distance
 from .interdiction import sources
 from .losses import loss_table
-from .movement import reach, settled
+from .movement import reach, routes, settled
 from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
 from .support import air_record, art_range, sea_range
@@ -91,7 +91,8 @@ def view(s, role=None):
         # for the mover's movement overlay: the unit or stack moving and the MP left (V 3)
         top = settled(s, top)
         v["moving"] = {"mode": top["mode"], "unit": top.get("cur"), "stack": top.get("group") or [],
-                       "mp": dict(top["mp"]), "rule": top["rule"], "reach": reach_of(s, top)}
+                       "mp": dict(top["mp"]), "rule": top["rule"], "reach": reach_of(s, top),
+                       "paths": paths_of(s, top)}
     if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):
         v["preview"] = [preview(s, h, available(s, h)) for h in attackable(s)]
     if top and top["s"] == "losses" and role in (None, top.get("who")):
@@ -171,6 +172,18 @@ def reach_of(s, f):
         if u["hex"] and not AM.flying(u, f):
             out[x] = reach(s, u, f["mp"][x], f["enter"], f["mode"], f.get("forbid", ()))
     return out
+
+
+def paths_of(s, f):
+    """{hex: [the hexes of its cheapest path]} for the unit moving on the ground now (the frame's
+    `cur`): a click on a hex of its range goes there a step at a time (issue 45 item 4)."""
+    x = f.get("cur")
+    if not x or f.get("group"):
+        return {}
+    u = s["units"][x]
+    if not u["hex"] or AM.flying(u, f):
+        return {}
+    return routes(s, u, f["mp"][x], f["enter"], f["mode"], f.get("forbid", ()))
 
 
 # the small windows answered quickly (issue 11 section 4), with their play settings (prefs.py)

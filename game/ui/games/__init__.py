@@ -67,6 +67,13 @@ class GameUI(Protocol):
         drawn at every redraw; an empty view {} takes them down."""
 
     @staticmethod
+    def route(v: dict, place) -> list:
+        """The places a unit moving goes through to `place` by its cheapest path, `place` last,
+        each a step the player could click (walk.py); None: no such walk (Vietnam: the engine's
+        view of the move, `moving.paths`)."""
+        return None
+
+    @staticmethod
     def action_dialog(root, v: dict) -> bool:
         """Draw the game's own dialog in the action panel instead of its lists (Vietnam: losses,
         support windows); False: none now."""
@@ -81,7 +88,7 @@ class GameUI(Protocol):
 REQUIRED = ("ID", "TITLE", "MAP_URL", "FIT", "TARGET_KEYS", "NAMES", "anchors", "stacks", "all_pieces",
             "draw_counter", "title_of", "tracks", "boxes")
 OPTIONAL = ("FIT_NARROW", "PHONE_VIEWS", "MAPS", "DEFAULT_AREA", "STACK_DY", "MAIN_TYPES", "WHOLE_MAP", "SIDE_PROMPT",
-            "whole_map_labels", "area_of", "use_area", "stack_rank", "overlay", "action_dialog", "inspect_groups")
+            "whole_map_labels", "area_of", "use_area", "stack_rank", "overlay", "route", "action_dialog", "inspect_groups")
 
 _LOADED = {}
 

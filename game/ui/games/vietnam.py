@@ -193,6 +193,12 @@ def stack_rank(p):
     return _RANK.get(p.get("type"), 0)
 
 
+def route(v, place):
+    """A hex of the moving unit's range: the steps of its cheapest path there (V 3; the engine's
+    view, view.paths_of), each taken as the player's own click (walk.py)."""
+    return ((v.get("moving") or {}).get("paths") or {}).get(place)
+
+
 def stacks(v):
     return {h: sp["pieces"] for h, sp in v["spaces"].items()}
 

@@ -68,6 +68,9 @@ GEOMETRY = """() => {
 }"""
 
 
+STRIP = 46  # px: the map's tool strip on a phone (phone.css: #map's top)
+
+
 def check_map_fills(page):
     """The map fills the screen between the top bar and the closed sheet, and the map's drawing
     covers it: no letterbox band."""
@@ -83,7 +86,12 @@ def check_map_fills(page):
     assert g["sheet"] == "closed"
     svg, panel, top = g["svg"], g["panel"], g["top"]
     assert abs(svg["x"]) < 1 and abs(svg["w"] - W) < 1, svg
-    assert abs(svg["y"] - (top["y"] + top["h"])) < 1.5, (svg, top)
+    # under the top bar, the strip of the zoom buttons and view tabs, then the map: no button over
+    # a place that can be chosen (issue 45 item 8: they covered First Team's Pleiku and Zone A)
+    assert abs(svg["y"] - (top["y"] + top["h"] + STRIP)) < 1.5, (svg, top)
+    tools = page.evaluate("""() => [...document.querySelectorAll('#map-wrap .zoom button, #map-views:not([hidden]) button')]
+        .map(b => b.getBoundingClientRect()).filter(r => r.height > 0).map(r => [r.top, r.bottom])""")
+    assert tools and all(t >= top["y"] + top["h"] - 0.5 and b <= svg["y"] + 0.5 for t, b in tools), (tools, svg)
     assert abs(svg["y"] + svg["h"] - panel["y"]) < 1.5, (svg, panel)
     assert abs(panel["y"] + panel["h"] - H) < 1, panel
     assert svg["h"] > H * 0.4, svg  # the map is most of the screen, the sheet at most half of the rest

@@ -12,7 +12,7 @@ from game.engine import headless, match as M
 from game.rules.vietnam_1965_1975 import board as B
 from game.simulate import random_action
 
-from .v65_positions import answer, starlite, us_operation
+from .v65_positions import answer, at_support_declaration, starlite, us_operation
 
 
 def acts_of(m, role=None):
@@ -30,13 +30,7 @@ def one(m, **want):
 def test_support_declaration_warns_that_air_points_serve_the_operation_for_the_turn():
     """V 7.3 (L462-467): 'a given Air Point may be used once per game-turn'; V 7.4: the cruiser one
     operation a turn. Declaring nothing warns of nothing."""
-    m = starlite()
-    answer(m, t="us_op")
-    answer(m, t="operate", op="sd")
-    for u in ("m37", "hq7", "a212"):
-        answer(m, t="unit", u=u)
-    answer(m, t="target", hex="5219")
-    answer(m, t="go")
+    m = at_support_declaration(starlite())
     assert "warn" not in one(m, t="support", ap=0, ship=0)
     w = one(m, t="support", ap=2, ship=0)["warn"]
     assert "2 of the 4 Air Points" in w and "2 stay for later operations" in w and "V 7.3" in w

@@ -27,14 +27,20 @@ def starlite(seed=1, dice="auto", vc_hex="5219", ps_hex="5320"):
     return m
 
 
-def us_operation(m, units=("m37", "hq7", "a212"), target="5219", ap=0, ship=0):
-    """The NLF offers the operation; the US runs a Search and Destroy with `units` on `target`
-    (V 5.1) and declares its support (V 7.3)."""
+def at_support_declaration(m, units=("m37", "hq7", "a212"), target="5219"):
+    """The NLF offers the operation; the US designates a Search and Destroy with `units` on
+    `target` (V 5.1): the Support Declaration (V 7.3) waits."""
     answer(m, t="us_op")
     answer(m, t="operate", op="sd")
     for u in units:
         answer(m, t="unit", u=u)
     answer(m, t="target", hex=target)
     answer(m, t="go")
+    return m
+
+
+def us_operation(m, units=("m37", "hq7", "a212"), target="5219", ap=0, ship=0):
+    """A US Search and Destroy with `units` on `target` (V 5.1), its support declared (V 7.3)."""
+    at_support_declaration(m, units, target)
     answer(m, t="support", ap=ap, ship=ship)
     return m

@@ -360,10 +360,11 @@ class MapView:
                     n.remove()
         for sid, key in keys.items():
             was = None if sid in kept else self.parked.pop(sid, None)
-            if was is not None:
-                (unpark if was[0] == key else drop).append(sid)
-                if was[0] == key:
-                    kept[sid] = was
+            if was is not None and was[0] == key:
+                unpark.append(sid)
+                kept[sid] = was
+            elif was is not None:
+                drop.append(sid)
         for sid, (key, nodes, idxs) in kept.items():
             now = tuple(hl[sid])
             if now != idxs:

@@ -12,7 +12,7 @@ from game.engine import match as M
 
 from .conftest import wait_ready
 from .mf_ui import open_sheet, rev, wait_rev_after
-from .v65_ui import answer, click, open_match, page_match, starlite, take_over, us_operation
+from .v65_ui import answer, at_support_declaration, click, open_match, page_match, starlite, take_over, us_operation
 
 SHOTS = "/work/wt/shots/table"
 
@@ -101,13 +101,7 @@ def test_decline_asks_first_and_says_the_scenario_would_end(page, base_url, tmp_
 def test_support_declaration_warns_and_the_track_shows_air_committed(page, base_url, tmp_path):
     """V 7.3: '2 AP' at the Support Declaration asks once (2 of the 4 Air Points serve this
     operation alone); afterwards the Air Points track reads '4, 2 committed, 2 left this turn'."""
-    m = starlite()
-    answer(m, t="us_op")
-    answer(m, t="operate", op="sd")
-    for u in ("m37", "hq7", "a212"):
-        answer(m, t="unit", u=u)
-    answer(m, t="target", hex="5219")
-    answer(m, t="go")
+    m = at_support_declaration(starlite())
     open_match(page, base_url, m, tmp_path)
     take_over(page)
     assert page.text_content('[data-track="air-points"]') == "4"
@@ -252,13 +246,7 @@ def test_support_declaration_is_a_stepper_whose_button_is_the_engines_action(pag
     without the cruiser) are one stepper per amount and one button, not ten buttons. The button is
     always the engine's action for the amounts shown, its label and its warning; − and + stop at
     the ends; pressed, it declares exactly those amounts."""
-    m = starlite(seed=3)
-    answer(m, t="us_op")
-    answer(m, t="operate", op="sd")
-    for u in ("m37", "hq7", "a212"):
-        answer(m, t="unit", u=u)
-    answer(m, t="target", hex="5219")
-    answer(m, t="go")
+    m = at_support_declaration(starlite(seed=3))
     acts = M.legal_actions(R, m, "US")
     want = {(a["ap"], a["ship"]): a for a in acts if a["t"] == "support"}
     assert len(want) == 10

@@ -282,6 +282,17 @@ def _random_games(scenarios=("starlite", "silver-bayonet", "masher-white-wing"),
                 yield m, m["log"][n0:], before, vp_table(m["state"])
 
 
+def test_V18_1_the_views_vp_totals_are_its_tables_sums_and_vp():
+    """V 18.1 rule 7: the view reads its totals off the table it shows (victory.vp_sums, the hexes
+    scored once); they are vp(s)'s, exactly, at every step of random games."""
+    from game.rules.vietnam_1965_1975.victory import vp, vp_sums
+    n = 0
+    for m, _, _, after in _random_games(seeds=range(1, 6), steps=300):
+        assert vp_sums(after) == vp(m["state"])
+        n += 1
+    assert n > 500
+
+
 def test_every_vp_change_but_occupation_has_a_log_line_naming_it():
     """V 18.1 rule 7: a point scored by a removal, an RP spent, an Air or Airmobile Point lost, a
     free-fire zone or an entry is written with its cause in the step that scores it (occupation

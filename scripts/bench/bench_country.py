@@ -192,11 +192,14 @@ def _timing(page):
     """The last click's ms to the screen and its parts (clicktime.py), once its frame is timed."""
     page.wait_for_function("() => document.body.dataset.timed === document.body.dataset.rev", timeout=15_000)
     ms, parts = page.evaluate("[window.__vw_last_update_ms, window.__vw_update_parts]")
-    PARTS.append((ms, json.loads(parts)))
+    PARTS.append((ms, json.loads(parts), KIND[0]))
     return ms
 
 
-PARTS = []    # (ms, {part: ms}) of every timed click (clicktime.py's parts)
+KIND = ["counter"]  # what the click being timed is (the parts are printed by kind)
+
+
+PARTS = []    # (ms, {part: ms}, kind) of every timed click (clicktime.py's parts)
 
 
 def us_counters(page):
@@ -233,12 +236,14 @@ def clicks(page, n, rng):
         if not cands:
             break
         cid, x, y = rng.choice(cands)
+        KIND[0] = "counter"
         ms = timed_click(page, x, y)
         if ms is not None:
             out.append(("counter", ms))
         btn = page.locator('#panel [data-t="unit"]').first
         if k % 5 == 4 and btn.count() and btn.is_visible():
             before = int(page.get_attribute("body", "data-rev") or 0)
+            KIND[0] = "designate"
             btn.click()
             page.wait_for_function("r => +(document.body.dataset.rev || 0) > r", arg=before, timeout=15_000)
             out.append(("designate", _timing(page)))
@@ -341,17 +346,20 @@ def main():
                 if ms:
                     print(f"  {name:8s} all {stats(ms)}; " + "; ".join(f"{k} {stats(v)}" for k, v in sorted(by.items())))
                     mine = PARTS[-len(ms):]
-                    keys = sorted({k for _, p in mine for k in p})
+                    keys = sorted({k for _, p, _ in mine for k in p})
                     print("           mean ms by part: " + ", ".join(
-                        f"{k} {sum(p.get(k, 0) for _, p in mine) / len(mine):.1f}" for k in keys))
+                        f"{k} {sum(p.get(k, 0) for _, p, _ in mine) / len(mine):.1f}" for k in keys))
             if a.profile:
                 print(page.evaluate(PROFILE_PY, REPORT.format(sort=a.sort, top=a.profile, callees="", callers=a.callers)))
             if allms:
                 print(f"  every view: {stats(allms)}")
                 slow = sorted(PARTS, key=lambda p: -p[0])[:max(1, len(PARTS) // 10)]
-                keys = sorted({k for _, p in slow for k in p})
-                print("  the slowest tenth, mean ms by part: " + ", ".join(
-                    f"{k} {sum(p.get(k, 0) for _, p in slow) / len(slow):.1f}" for k in keys))
+                groups = [("the slowest tenth", slow)] + [(f"every {k}", [p for p in PARTS if p[2] == k])
+                                                          for k in sorted({p[2] for p in PARTS})]
+                for title, rows in groups:
+                    keys = sorted({k for _, p, _ in rows for k in p})
+                    print(f"  {title}, mean ms by part: " + ", ".join(
+                        f"{k} {sum(p.get(k, 0) for _, p, _ in rows) / len(rows):.1f}" for k in keys))
             browser.close()
     finally:
         proc.terminate()

@@ -52,8 +52,13 @@ def own_scope(s):
 
 
 def commands_any(hq, units):
-    """V 7.1: some unit of `units` (the HQ itself aside) is under the HQ's command."""
-    return any(commands(hq, x) for x in units if x["id"] != hq["id"])
+    """V 7.1: some unit of `units` (the HQ itself aside) is under the HQ's command (commands(),
+    its test made once for the HQ: a campaign's designation asks it of every HQ against every
+    unit operating)."""
+    f, me = hq.get("form"), hq["id"]
+    sub = f + "-" if B.val(hq, "size") == "XX" and f else None
+    return any(x["id"] != me and (x.get("form") == f or sub is not None and str(x.get("form")).startswith(sub))
+               for x in units)
 
 
 def commands(hq, x):

@@ -67,6 +67,13 @@ def vp_table(s):
     return out
 
 
+def vp_sums(table):
+    """vp(s)'s totals read from vp_table(s)'s lines (the view shows both: the hexes scored once)."""
+    nlf = sum(r["vp"] for r in table if r["side"] == "NLF")
+    us = sum(r["vp"] for r in table if r["side"] == "US")
+    return {"NLF": nlf, "US": us, "diff": nlf - us}
+
+
 def quarter(n):
     """1/4 VP per ARVN or NVA RP expended; a whole number stays an int (saves compare exactly)."""
     return n // 4 if n % 4 == 0 else n / 4

@@ -17,7 +17,7 @@ from .movement import reach, routes, settled
 from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
 from .support import air_record, art_range, sea_range
-from .victory import verdict_text, vp, vp_table  # noqa: F401  (re-exported)
+from .victory import verdict_text, vp, vp_sums, vp_table  # noqa: F401  (re-exported)
 
 
 def piece(s, u, role):
@@ -60,6 +60,7 @@ def view(s, role=None):
         rec.pop("vc_rp")
         rec.pop("nva_rp", None)  # the NLF's record sheet is hidden from the US (V 1)
     op = s.get("op")
+    table = vp_table(s)
     v = {"game": "vietnam-1965-1975", "scenario": s["scenario"], "area": s.get("area", "quangngai"),
          "title": SCENARIOS[s["scenario"]]["name"],
          "turn": s["turn"], "turns": s["turns"], "phase": s.get("phase"), "spaces": spaces, "records": rec,
@@ -68,7 +69,7 @@ def view(s, role=None):
                      for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
                  "ship": op["ship"]} if op else None),
-         "vp": vp(s), "vp_table": vp_table(s), "ffz": ffz_list(s),
+         "vp_table": table, "vp": vp_sums(table), "ffz": ffz_list(s),
          "air": air_record(s)}  # V 7.3: Air Points this turn, committed, left (the UI may show "AP 4, 2 committed")
     rangers = arvn.rangers_in_play(s)
     if rangers:  # V 11.3: the Ranger Holding Box (public, like every US unit)
@@ -262,8 +263,10 @@ def ranges(s, role):
     from a sea hex)."""
     area, ext = s.get("area", "quangngai"), tuple(s.get("play_extend", ()))
     out = {}
+    kinds = B.KINDS
     for u in B.live(s):
-        if B.concealed(u, role, s) or B.val(u, "art") <= 0 or B.strength(u) > 0:
+        k = kinds[u["kind"]]  # (B.val, read once: a campaign's view asks it of hundreds of units)
+        if k["art"] <= 0 or k["ground"] > 0 or B.concealed(u, role, s):
             continue
         r = art_range(u, s)
         out[u["id"]] = {"name": u["name"], "range": r, "rule": "V 7.1", "hexes": list(_within(area, u["hex"], r, ext))}

@@ -48,6 +48,7 @@ def hidden_leaks(rules, m, role=None, acts=None, log_from=None, hidden=None):
     hidden = (hidden or _hidden_fn(rules))(s, role)
     v = rules.view(s, role)
     leaks = []
+    shown = CONCEALED_KEYS | set(getattr(rules, "concealed_public", ()))  # (a game's public markers)
     if hidden:
         if acts is None:
             acts = M.legal_actions(rules, m, role)
@@ -58,11 +59,11 @@ def hidden_leaks(rules, m, role=None, acts=None, log_from=None, hidden=None):
         leaks += sorted(set(pat.findall(text)))
     for sp in (v.get("spaces") or {}).values():
         for p in sp.get("pieces", ()):
-            if p.get("concealed") and set(p) - CONCEALED_KEYS:
+            if p.get("concealed") and set(p) - shown:
                 leaks.append(p.get("id"))
     for pieces in (v.get("boxes") or {}).values():
         for p in pieces:
-            if p.get("concealed") and set(p) - CONCEALED_KEYS:
+            if p.get("concealed") and set(p) - shown:
                 leaks.append(p.get("id"))
     return leaks
 

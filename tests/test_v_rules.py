@@ -1398,3 +1398,21 @@ def test_V3_1_view_lists_the_enemy_zoc_for_the_side_shown():
         want = sorted(h for h in mp.hexes if mp.playable(h) and B.in_enemy_zoc(s, h, role))
         assert r.view(s, role)["zoc"] == want and want
     assert "zoc" not in r.view(s, None)
+
+
+def test_V6_2_a_hold_marker_shows_on_a_face_down_counter_and_nothing_else_does():
+    """V 6.2 (L384): units on Hold or Patrol "should be denoted by the markers that are provided":
+    the US sees the marker on the face-down counter (the log already says "VC unit ?1 in 5219 goes
+    on Hold"), not which counter it is; the NLF's own view names the unit as before."""
+    from .v65_positions import answer
+    m = M.new_match(R, "starlite", 1)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        answer(m, t="place", u=u, hex="5219" if u == "vc1" else "5320")
+    answer(m, t="done")  # the US's Special Operations Designation (V 6.2)
+    answer(m, t="hold", u="vc1")
+    us = [dict(p, hex=h) for h, sp in M.view(R, m, "US")["spaces"].items() for p in sp["pieces"] if p.get("concealed")]
+    assert sorted((p["hex"], p.get("mission") or "") for p in us) == [("5219", "hold"), ("5320", "")]
+    assert set(next(p for p in us if p.get("mission"))) == {"id", "side", "concealed", "back", "mission", "hex"}
+    nlf = {p["id"]: p for sp in M.view(R, m, "NLF")["spaces"].values() for p in sp["pieces"]}
+    assert nlf["vc1"]["mission"] == "hold" and not nlf["vc1"].get("concealed")

@@ -30,6 +30,8 @@ class Rules(Protocol):
 # Optional, looked up with getattr:
 #   invariants(state) -> [broken invariant, ...]           the fuzzer and the save checks
 #   hidden_ids(state, role) -> [unit id, ...]              what role may not see named
+#   concealed_public = {key, ...}                          what a face-down piece may show besides its
+#                                                           id, side and back (Vietnam: a Hold marker)
 #   own_names(state, role) -> {public label: (id, name)}  role's own units the public log names as
 #                                                           the other side sees them (a face-down
 #                                                           counter's handle): the view names them

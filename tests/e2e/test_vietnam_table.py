@@ -339,3 +339,29 @@ def test_phone_counters_readable_and_preview_folded(page, base_url, tmp_path):
     assert pv.evaluate("d => d.open")
     pv.scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/phone_preview_open_390.png")
+
+
+def test_a_hold_marker_shows_on_the_face_down_counter(page, base_url, tmp_path):
+    """V 6.2 (L384): the NLF put the regiment on Hold; the US player sees an "H" marker on the
+    face-down counter in 5219 and "on Hold" in its name, and none on the one in 5320: the marker
+    is public, which counter is the regiment is not (V 10)."""
+    m = M.new_match(R, "starlite", 1)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        answer(m, t="place", u=u, hex="5219" if u == "vc1" else "5320")
+    answer(m, t="done")
+    answer(m, t="hold", u="vc1")
+    answer(m, t="done")
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    assert page.get_attribute("body", "data-viewer") == "US"
+    seen = page.evaluate("""() => [...document.querySelectorAll('#vw-pieces [data-unit]')]
+        .filter(c => c.getAttribute('data-unit').startsWith('?'))
+        .map(c => [c.closest('[data-stack]') ? c.closest('[data-stack]').getAttribute('data-stack') : '',
+                   (c.querySelector('.mission-t') || {}).textContent || '',
+                   (c.querySelector('title') || {}).textContent || ''])""")
+    marks = {h: (t, title) for h, t, title in seen}
+    assert marks["5219"][0] == "H" and "on Hold (V 6.2)" in marks["5219"][1]
+    assert marks["5320"][0] == "" and "Hold" not in marks["5320"][1]
+    assert "VC 1st Regiment" not in json.dumps(seen)
+    both_sizes(page, "hold-marker")

@@ -170,6 +170,26 @@ class HoldFast(FixedSetup):
         return None
 
 
+class HoldSection(FixedSetup):
+    """The bluff against a US that reads the Hold marker (public, V 6.2) as the regiment: the
+    political section goes on Hold in 5320; the regiment, in 5219, stays off Hold and refuses
+    battle, running at the alert."""
+
+    name = "hold-section"
+
+    def on_designate(self, v, legal):
+        if not self.mem.get("held"):
+            self.mem["held"] = True
+            return first(legal, "hold", u="ps1") or first(legal, "done")
+        return first(legal, "done")
+
+    def on_react(self, v, legal):
+        return first(legal, "pass")
+
+    def on_incidental_ask(self, v, legal):
+        return first(legal, "decline")
+
+
 # --- the US --------------------------------------------------------------------------------------
 
 class FixedTarget(Plan):
@@ -208,6 +228,17 @@ class TargetNorth(FixedTarget):
 class TargetSouth(FixedTarget):
     name = "target-5320"
     hexes = ("5320", "5219")
+
+
+class TargetHeld(FixedTarget):
+    """The whole force against the face-down counter on Hold (its marker is public, V 6.2: a player
+    reads it as the regiment standing to fight), else as target-5219."""
+
+    name = "target-held"
+
+    def target(self, v, legal):
+        held = sorted(p["hex"] for p in v.enemy() if p.get("concealed") and p.get("mission") == "hold")
+        return next((a for h in held for a in [first(legal, "target", hex=h)] if a), None) or super().target(v, legal)
 
 
 class ProbeHQ(Plan):
@@ -309,5 +340,5 @@ class MarinesOnly(FixedTarget):
         return first(legal, "go")
 
 
-PLANS = {"NLF": [RegimentNorth, RegimentSouth, RunFirst, DecoySection, Ambush, RefuseBattle, HoldFast],
-         "US": [TargetNorth, TargetSouth, ProbeHQ, SplitForce, MarinesOnly]}
+PLANS = {"NLF": [RegimentNorth, RegimentSouth, RunFirst, DecoySection, Ambush, RefuseBattle, HoldFast, HoldSection],
+         "US": [TargetNorth, TargetSouth, TargetHeld, ProbeHQ, SplitForce, MarinesOnly]}

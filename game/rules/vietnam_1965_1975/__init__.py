@@ -76,6 +76,9 @@ def invariants(state):
     return _check_invariants(state)
 
 
+concealed_public = {"mission"}  # V 6.2 (L384): a Hold or Patrol marker shows on a face-down counter
+
+
 def hidden_ids(state, role=None):
     """V 10: the ids of VC units the US may not see named: every NLF unit face down that the US has
     never seen face up (one turned back over after a combat, V 10, is known from the log it read)."""

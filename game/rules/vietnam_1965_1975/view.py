@@ -22,7 +22,10 @@ from .victory import verdict_text, vp, vp_sums, vp_table  # noqa: F401  (re-expo
 
 def piece(s, u, role):
     if B.concealed(u, role, s):
-        return {"id": u["handle"], "side": "NLF", "concealed": True, "back": "VC"}
+        p = {"id": u["handle"], "side": "NLF", "concealed": True, "back": "VC"}
+        if u["mission"]:  # V 6.2 (L384): a Hold or Patrol marker stands on the counter, face down too
+            p["mission"] = u["mission"]
+        return p
     k = B.kind(u)
     p = {"id": u["id"], "side": u["side"], "name": u["name"], "kind": u["kind"], "type": k["type"],
          "size": k["size"], "ground": k["ground"], "art": k["art"], "mpa": B.mpa(s, u),

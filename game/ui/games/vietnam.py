@@ -216,7 +216,8 @@ def factors(p):
 
 def title_of(p):
     if p.get("concealed"):
-        return f"Face-down VC unit {p['id']} (V 10: its identity is hidden from the US)"
+        on = f"; on {MISSION_WORD[p['mission']]} (V 6.2)" if p.get("mission") in MISSION_WORD else ""
+        return f"Face-down VC unit {p['id']} (V 10: its identity is hidden from the US){on}"
     bits = [p.get("name", p["id"]), f"{p.get('side')} {p.get('type', '')} {p.get('size', '')}".strip(),
             f"ground {p.get('ground')}, artillery {p.get('art')}, movement {p.get('mpa')}"]
     if p.get("pursuit") is not None:
@@ -233,7 +234,7 @@ def title_of(p):
     if p.get("deployment"):
         bits.append(p["deployment"])
     if p.get("mission"):
-        bits.append(str(p["mission"]))
+        bits.append(f"on {MISSION_WORD.get(p['mission'], p['mission'])} (V 6.2)")
     if p.get("rp_spent"):
         bits.append(f"{p['rp_spent']} RP spent on it")
     return "; ".join(bits)
@@ -295,14 +296,28 @@ def name_size(short):
     return 7.6 if len(short) <= 4 else 7 if len(short) <= 5 else 6.6
 
 
+MISSION_WORD = {"hold": "Hold", "patrol": "Patrol"}
+
+
+def _mission(g, p):
+    """V 6.2 (L384): the Hold or Patrol marker on a counter, public whichever face is up."""
+    m = p.get("mission")
+    if m in MISSION_WORD:
+        sel("rect", {"x": C.H - 9, "y": -C.H, "width": 9, "height": 9, "fill": "#fff", "stroke": "#111",
+                     "stroke-width": 0.8, "class": f"mission m-{m}"}, parent=g)
+        sel("text", {"x": C.H - 4.5, "y": -C.H + 7.2, "font-size": 7, "text-anchor": "middle", "font-weight": "700",
+                     "fill": "#111", "class": "mission-t"}, MISSION_WORD[m][0], parent=g)
+
+
 def draw_counter(p, x=0, y=0, parent=None):
     """One counter: name on top, NATO symbol with its size, ground-artillery-movement below.
-    A face-down VC unit shows only its back (V 10)."""
+    A face-down VC unit shows only its back (V 10); a Hold or Patrol marker either way (V 6.2)."""
     g = C.group(p, x, y, parent, title_of(p))
     if p.get("concealed"):
         C.tile(g, "#2a2a2a")
         sym.star(g, 0, -2, 9, "#d7261e")
         C.label(g, "VC", C.H - 2.6, "#fff4c2", 7, "ctr-fac")
+        _mission(g, p)
         return g
     bg, ink = FACE.get(p.get("nat") or p.get("side"), ("#ccc", "#111"))
     C.tile(g, bg, " used" if p.get("done") else "")
@@ -320,6 +335,7 @@ def draw_counter(p, x=0, y=0, parent=None):
         sel("rect", {"x": -C.H, "y": -3.6, "width": C.S, "height": 7.2, "fill": "#555", "fill-opacity": 0.85,
                      "class": "ineff"}, parent=g)
         C.label(g, "INEFF", 2.2, "#fff", 6, "ctr-ineff")
+    _mission(g, p)
     return g
 
 

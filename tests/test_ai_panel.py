@@ -146,3 +146,17 @@ def test_V6_2_the_us_weighs_a_regiment_that_stands_on_hold():
         m, _ = play_one(R, "starlite", seed, players=agents)
         targets += [e["text"] for e in m["log"] if e["text"].startswith("Target hex")][:1]
     assert "Target hex 5219" in targets and "Target hex 5320" in targets, targets
+
+
+def test_a_column_every_candidate_lost_on_few_playouts_is_played_out_again():
+    """planner.unsure: a column (a regiment hex, an NLF behaviour) that no candidate won is let go
+    only once each candidate lost it HOPELESS times; on two or three playouts it is sampled again
+    (the whole force wins about a third of the time against the regiment on Hold, and dropping
+    that column on 0 of 2 sent the US all in on the other hex; issue 46, hold-fast)."""
+    from game.ai.planner import HOPELESS, unsure
+    few = [{("5219", None): [0.0, 2], ("5320", None): [0.0, 2]}, {("5219", None): [0.0, 2], ("5320", None): [2.0, 2]}]
+    assert unsure(few)  # 5219: lost by both, on 2 playouts each
+    enough = [{c: [0.0, HOPELESS] if c[0] == "5219" else v for c, v in row.items()} for row in few]
+    assert not unsure(enough)  # lost HOPELESS times by each: hopeless, left out by mixed.contested
+    won = [dict(few[0]), {("5219", None): [1.0, 2], ("5320", None): [2.0, 2]}]
+    assert not unsure(won)  # some candidate won in every column: nothing to sample again

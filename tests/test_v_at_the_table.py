@@ -12,7 +12,7 @@ from game.engine import headless, match as M
 from game.rules.vietnam_1965_1975 import board as B
 from game.simulate import random_action
 
-from .v65_positions import answer, at_support_declaration, starlite, us_operation
+from .v65_positions import answer, at_support_declaration, on_hold, starlite, us_operation
 
 
 def acts_of(m, role=None):
@@ -481,12 +481,7 @@ def test_V10_the_nlf_reads_its_own_face_down_units_by_their_names_in_the_public_
     """V 10 (L571-L576; issue 45 item 7): a public line names a face-down VC unit by its handle
     ("VC unit ?2 in 5219 goes on Hold"), as the US sees it; the NLF's view of that line names its
     regiment, with its ref on the unit itself. The stored log and the US's view keep the handle."""
-    m = M.new_match(R, "starlite", 1)
-    for _ in range(2):
-        u = M.legal_actions(R, m, "NLF")[0]["u"]
-        answer(m, t="place", u=u, hex="5219" if u == "vc1" else "5320")
-    answer(m, t="done")
-    answer(m, t="hold", u="vc1")
+    m = on_hold()
     handle = m["state"]["units"]["vc1"]["handle"]
     stored = m["log"][-1]
     us = M.view(R, m, "US")["log"][-1]

@@ -1404,13 +1404,8 @@ def test_V6_2_a_hold_marker_shows_on_a_face_down_counter_and_nothing_else_does()
     """V 6.2 (L384): units on Hold or Patrol "should be denoted by the markers that are provided":
     the US sees the marker on the face-down counter (the log already says "VC unit ?1 in 5219 goes
     on Hold"), not which counter it is; the NLF's own view names the unit as before."""
-    from .v65_positions import answer
-    m = M.new_match(R, "starlite", 1)
-    for _ in range(2):
-        u = M.legal_actions(R, m, "NLF")[0]["u"]
-        answer(m, t="place", u=u, hex="5219" if u == "vc1" else "5320")
-    answer(m, t="done")  # the US's Special Operations Designation (V 6.2)
-    answer(m, t="hold", u="vc1")
+    from .v65_positions import on_hold
+    m = on_hold()
     us = [dict(p, hex=h) for h, sp in M.view(R, m, "US")["spaces"].items() for p in sp["pieces"] if p.get("concealed")]
     assert sorted((p["hex"], p.get("mission") or "") for p in us) == [("5219", "hold"), ("5320", "")]
     assert set(next(p for p in us if p.get("mission"))) == {"id", "side", "concealed", "back", "mission", "hex"}

@@ -27,6 +27,18 @@ def starlite(seed=1, dice="auto", vc_hex="5219", ps_hex="5320"):
     return m
 
 
+def on_hold(unit="vc1", seed=1):
+    """Starlite at the NLF's Special Operations Designation (V 6.2), the regiment set up in 5219 and
+    the political section in 5320, `unit` just put on Hold (the NLF still to finish designating)."""
+    m = M.new_match(R, "starlite", seed)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        answer(m, t="place", u=u, hex="5219" if u == "vc1" else "5320")
+    answer(m, t="done")  # the US's Special Operations Designation
+    answer(m, t="hold", u=unit)
+    return m
+
+
 def at_support_declaration(m, units=("m37", "hq7", "a212"), target="5219"):
     """The NLF offers the operation; the US designates a Search and Destroy with `units` on
     `target` (V 5.1): the Support Declaration (V 7.3) waits."""

@@ -10,7 +10,7 @@ from game.engine import match as M
 
 from .conftest import wait_ready
 from .mf_ui import open_sheet, rev, wait_rev_after
-from .v65_ui import answer, click, open_match, page_match, starlite, take_over, us_operation
+from .v65_ui import answer, click, on_hold, open_match, page_match, starlite, take_over, us_operation
 
 SHOTS = "/tmp/v-table"
 
@@ -345,12 +345,7 @@ def test_a_hold_marker_shows_on_the_face_down_counter(page, base_url, tmp_path):
     """V 6.2 (L384): the NLF put the regiment on Hold; the US player sees an "H" marker on the
     face-down counter in 5219 and "on Hold" in its name, and none on the one in 5320: the marker
     is public, which counter is the regiment is not (V 10)."""
-    m = M.new_match(R, "starlite", 1)
-    for _ in range(2):
-        u = M.legal_actions(R, m, "NLF")[0]["u"]
-        answer(m, t="place", u=u, hex="5219" if u == "vc1" else "5320")
-    answer(m, t="done")
-    answer(m, t="hold", u="vc1")
+    m = on_hold()
     answer(m, t="done")
     open_match(page, base_url, m, tmp_path)
     take_over(page)

@@ -5,7 +5,7 @@ import json
 import game.rules.vietnam_1965_1975 as R
 from game.engine import match as M
 
-from ..v65_positions import answer, at_support_declaration, starlite, us_operation  # noqa: F401  (re-exported for the tests)
+from ..v65_positions import answer, at_support_declaration, on_hold, starlite, us_operation  # noqa: F401  (re-exported for the tests)
 from .conftest import wait_ready
 from .mf_ui import rev, wait_rev_after
 

@@ -146,19 +146,26 @@ class RefuseBattle(FixedSetup):
         return first(legal, "decline")
 
 
-class HoldFast(FixedSetup):
-    """The regiment goes on Hold in its set-up hex (V 6.2: doubled defence) and never moves."""
+class HoldsOne(FixedSetup):
+    """One counter (`holds`) goes on Hold in its set-up hex (V 6.2: doubled defence, its marker
+    public); no reaction."""
 
-    name = "hold-fast"
+    holds = "vc1"
 
     def on_designate(self, v, legal):
         if not self.mem.get("held"):
             self.mem["held"] = True
-            return first(legal, "hold", u="vc1") or first(legal, "done")
+            return first(legal, "hold", u=self.holds) or first(legal, "done")
         return first(legal, "done")
 
     def on_react(self, v, legal):
         return first(legal, "pass")
+
+
+class HoldFast(HoldsOne):
+    """The regiment goes on Hold in its set-up hex (V 6.2: doubled defence) and never moves."""
+
+    name = "hold-fast"
 
     def on_alert(self, v, legal):
         return first(legal, "alert")
@@ -170,21 +177,13 @@ class HoldFast(FixedSetup):
         return None
 
 
-class HoldSection(FixedSetup):
+class HoldSection(HoldsOne):
     """The bluff against a US that reads the Hold marker (public, V 6.2) as the regiment: the
     political section goes on Hold in 5320; the regiment, in 5219, stays off Hold and refuses
     battle, running at the alert."""
 
     name = "hold-section"
-
-    def on_designate(self, v, legal):
-        if not self.mem.get("held"):
-            self.mem["held"] = True
-            return first(legal, "hold", u="ps1") or first(legal, "done")
-        return first(legal, "done")
-
-    def on_react(self, v, legal):
-        return first(legal, "pass")
+    holds = "ps1"
 
     def on_incidental_ask(self, v, legal):
         return first(legal, "decline")

@@ -47,7 +47,8 @@ def test_the_record_says_what_the_state_and_the_log_say():
         n_fw = sum(1 for x in loss_lines if read_loss(x)[0] == "FW")
         n_com = sum(1 for x in loss_lines if read_loss(x)[0] == "COM")
         assert len(e["losses"]["FW"]) >= n_fw and len(e["losses"]["COM"]) == n_com
-        el_com = sum(1 for x in loss_lines if x["rule"] == "MF 20.4" and x["text"].endswith(" BCP)"))
+        el_com = sum(1 for x in loss_lines if x["rule"] == "MF 20.4" and x["text"].endswith(" BCP)")
+                         and read_loss(x)[0] == "COM")
         assert com["note"].startswith(f" ({el_com} unit(s) eliminated")
         # every Communist unit on the map is named, face down or not (MF 16.0)
         on_map = [u for u in s["units"].values() if B.is_com(u) and not B.is_garrison(u) and B.on_map(u["loc"])]

@@ -69,3 +69,29 @@ def test_phoenix_die_4_alternative_r_su1():
     """R-SU1 alternative: a 4 gives one leader and one MACV unit (the Tet 3-4 pattern)."""
     m = _phoenix_setup("leader_and_macv")
     assert any("Leaders: 1; MACV support units: 1" in e["text"] for e in m["log"])
+
+
+def test_bcp_net_zero_is_said_mf_21_4():
+    """MF 21.4, R-BC1 default (issue 45 item 9): the disruption counts its -1 BCP on its line, and a
+    net of 0 says why nothing is settled."""
+    m = _dhakill(None)
+    texts = [e["text"] for e in m["log"]]
+    assert any(t.endswith("is disrupted (-1 BCP)") for t in texts)
+    assert "Battle at Dong Ha (+1 -1 BCP): they cancel out, nothing to settle" in texts
+
+
+def test_bcp_net_sum_in_the_choice_mf_21_4():
+    """MF 21.4 (issue 45 item 9): gains and losses netted into one choice name both terms."""
+    m = blank("early", rp=5, ip=20)
+    f1 = put(m, "mf", "DHA")
+    f2 = put(m, "ateam", "DHA")
+    com(m, "inf_bn", "DHA")
+    com(m, "inf_bn", "DHA")
+    # FW superiority; the MF kills one battalion (1,6,6); the other hits (1,6); the A-Team kills it (1)
+    dice(m, 2, 1, 6, 6, 1, 6, 1)
+    battle(m, "DHA")
+    line_up(m, f1, f2)
+    while any(a["t"] != "bcp" for a in acts(m)):  # each hit on the first target offered
+        M.apply(R, m, acts(m)[0])
+    v = M.view(R, m)
+    assert "(+2 -1 BCP): you gain 1 BCP" in v["prompt"], v["prompt"]

@@ -52,6 +52,11 @@ def test_mf_communist_phases_pause_with_the_same_dice_mf_4_0_ii():
     assert "Communist Reinforcement Phase" in titles, titles  # End of Turn: only if it did something
     for p in pauses:  # every report lists what its phase logged, its header excluded
         assert p["entries"] and p["entries"][0]["n"] == p["since"]
+    # each card says the part of the turn it belongs to (the Reaction Phase of II is the player's
+    # own airstrikes: "Opponent's phase" misnamed it, issue 45 item 9)
+    assert {p["kicker"] for p in pauses} <= {"Communist Operations Phase (MF 4.0 II)", "End of Turn Phase (MF 4.0 III)"}
+    # a phase that only said nothing happened does not stop the game (issue 45 item 9)
+    assert not any(all(e.get("kind") in ("phase", "none") for e in p["entries"]) for p in pauses)
     reinf = next(p for p in pauses if p["title"] == "Communist Reinforcement Phase")
     assert any(e.get("kind") == "place" and e.get("place") for e in reinf["entries"])
     assert step["state"]["dice"] == run["state"]["dice"]

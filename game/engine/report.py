@@ -10,6 +10,8 @@ Communist turn) until the game calls `report.scope_over(g, scope)`.
 from .flow import Step
 
 QUIET_KINDS = ("turn", "phase")  # headers: a phase that logged nothing else did nothing
+NOTHING = "none"  # the kind of a line that says nothing happened ("Communist recon: nothing revealed")
+SILENT_KINDS = QUIET_KINDS + (NOTHING,)  # a phase that logged only these is not paused for
 
 
 def register(flow, name="report"):
@@ -33,14 +35,16 @@ def register(flow, name="report"):
     return Report
 
 
-def pause(g, title, since, scope, run_label=None, step="report"):
+def pause(g, title, since, scope, run_label=None, step="report", kicker=None):
     """Push the pause if the player reads the opponent's phases and this one logged something
-    besides its headers. `since`: the log index where the phase began. Returns True if pushed."""
+    besides its headers and lines that say nothing happened (kind "none"). `since`: the log index
+    where the phase began; `kicker`: the card's line above the title (the part of the turn; the
+    UI's default "Opponent's phase"). Returns True if pushed."""
     if g.s["options"].get("opponent_pace", "step") != "step" or g.s.get("pace_run") == scope:
         return False
-    if not any(e.get("kind") not in QUIET_KINDS for e in g.logbuf[since:]):
+    if not any(e.get("kind") not in SILENT_KINDS for e in g.logbuf[since:]):
         return False
-    g.push(step, title=title, since=since, scope=scope, run_label=run_label)
+    g.push(step, title=title, since=since, scope=scope, run_label=run_label, **({"kicker": kicker} if kicker else {}))
     return True
 
 
@@ -52,4 +56,7 @@ def scope_over(g, scope):
 
 def of_frame(f):
     """What the UI needs of an open pause: its title and the log index where its phase began."""
-    return {"title": f["title"], "since": f["since"], "scope": f["scope"]}
+    out = {"title": f["title"], "since": f["since"], "scope": f["scope"]}
+    if f.get("kicker"):
+        out["kicker"] = f["kicker"]
+    return out

@@ -16,6 +16,7 @@ from game.rules import get
 
 from . import players
 from .games import ui_for
+from .log_model import event_card, roll_flash
 from .logic import actor_of, highlights, involved
 from .names import Naming
 
@@ -144,9 +145,15 @@ class Controller:
             v = {**self.v, "log": []}
         else:
             v = M.view(self.rules, m, role=role, log_from=self.log_next)
+        after = self.log_next > 0  # lines a click brought, not a whole log read at a load
         if v["log_total"] < self.log_next:
             self.screen.log.reset()
             v = M.view(self.rules, m, role=role, log_from=0)
+            after = False
+        if after and "report" not in v and v["log"]:
+            card = event_card(v["log"])  # an event drawn since the last view, on a card of its own
+            if card is not None:
+                v["report"] = card
         self.clock.mark("view")
         if past:
             past.read_only(v)
@@ -287,7 +294,12 @@ class Controller:
             self.expanded = None  # a spread stack or an inspected one closes once something happened
             self.inspect = None
             self.acted = True
+            shown = self.v
             self.redraw()
+            v = self.v  # (None or the old view when the screen was handed over instead)
+            said = roll_flash(v["log"]) if v is not None and v is not shown else None
+            if said:  # what the click's dice showed, under the prompt until the next click
+                self.screen.flash(said, dice=True)
         self._timed(run)
 
     def undo(self):

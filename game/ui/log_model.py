@@ -72,3 +72,56 @@ def _found(text, refs):
 
 def group_key(turn_no, phase_no):
     return f"t{turn_no}" if phase_no is None else f"t{turn_no}p{phase_no}"
+
+
+EVENT = "event"  # the kind of a line that draws an event (Mike Force's Events Chart, MF 8.0)
+
+
+def event_card(entries):
+    """A card for the last event the rules drew among `entries` (the lines a click brought), when
+    no report pause shows one: the phase it was drawn in and what that phase logged (the event,
+    its dice, the tracks it moved). The player's own events phase runs without a decision, so
+    without it the card a Communist event gets would be a log line only (issue 45 item 9).
+    A report of the view's kind (`view["report"]`), or None."""
+    at = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].get("kind") == EVENT), None)
+    if at is None:
+        return None
+    start = at
+    while start > 0 and role_of(entries[start - 1]) not in (TURN, PHASE):
+        start -= 1
+    end = at
+    while end + 1 < len(entries) and role_of(entries[end + 1]) not in (TURN, PHASE):
+        end += 1
+    head = entries[start - 1] if start > 0 else None
+    return {"title": text_of(head) if head is not None else "Event", "since": entries[start].get("n", 0),
+            "scope": "event", "kicker": "Event", "entries": list(entries[start:end + 1])}
+
+
+BATTLE_KINDS = frozenset(("battle", "round", "combat"))  # a battle's lines: its own card tells them
+FLASH_ROLLS = 2  # the rolls a flash names; more are counted (the log has them all)
+
+
+def roll_flash(entries):
+    """The player's click rolled dice: one line saying what they showed and what came of each
+    ("Recon by SF A-Team (needs 2 or less): rolled 1 → Revealed at Base Area 614: VC Infantry"),
+    for the flash line under the prompt; None when nothing was rolled or a battle was fought (its
+    card shows every roll). Only the lines before the next phase's header: the phases the click
+    ran on into are another's (a Communist event has its card). A die result was a log line only (issue 45 item 9)."""
+    head = next((i for i, e in enumerate(entries) if role_of(e) != "line"), len(entries))
+    entries = entries[:head]  # the click's own phase: what the next phases rolled, their cards tell
+    if any(e.get("kind") in BATTLE_KINDS for e in entries):
+        return None
+    said, rolls = [], 0
+    for i, e in enumerate(entries):
+        if not e.get("dice"):
+            continue
+        rolls += 1
+        if rolls > FLASH_ROLLS:
+            continue
+        nxt = entries[i + 1] if i + 1 < len(entries) else None
+        then = f" → {text_of(nxt)}" if nxt is not None and not nxt.get("dice") and role_of(nxt) == "line" else ""
+        said.append(text_of(e) + then)
+    if not said:
+        return None
+    more = rolls - len(said)
+    return "; ".join(said) + (f" (and {more} more roll{'s' if more > 1 else ''}: see the log)" if more else "")

@@ -3,10 +3,12 @@ of the log entries since the programmed phase began (`view["report"]`: `move`, `
 kinds), arrows on the map for what moved, ghost rings where units were placed. Continue and "let
 the rest run" are the engine's own actions, drawn by the action panel."""
 from .dom import el, sel
+from .log_model import text_of
 
 SECTIONS = (("moves", "Moved"), ("placed", "Placed"), ("battles", "Battles"), ("losses", "Losses"),
             ("tracks", "Tracks"), ("other", "Events and other results"))
 MAX_LINES = 8  # per section; the rest is counted ("+3 more") and stays in the log
+FEW_ROLLS = 3  # up to this many dice are said on the card; more are counted
 
 
 def facts(entries):
@@ -132,7 +134,7 @@ def card_html(rep):
     """The report card as HTML: a section per kind of fact, each line with its rule."""
     from .battle_view import _t, cite, tag
     sections, rolls = facts(rep["entries"])
-    out = [tag("header", tag("span", "Opponent's phase", "report-kicker") + tag("h3", _t(rep["title"])))]
+    out = [tag("header", tag("span", rep.get("kicker") or "Opponent's phase", "report-kicker") + tag("h3", _t(rep["title"])))]
     for key, title in SECTIONS:
         items = sections[key]
         if not items:
@@ -153,6 +155,9 @@ def card_html(rep):
         out.append(tag("div", tag("h4", title) + tag("ul", "".join(lis)), f"report-sec report-{key}", data_sec=key))
     if not any(sections.values()):
         out.append(tag("p", "Dice only: nothing moved, was placed or changed.", "muted"))
-    if rolls:
-        out.append(tag("p", f"{rolls} die roll{'s' if rolls > 1 else ''} (in the log)", "muted report-rolls"))
+    if 0 < rolls <= FEW_ROLLS:  # an event's or an activation's die: what it showed (issue 45 item 9)
+        said = "; ".join(text_of(e) for e in rep["entries"] if e.get("kind") == "roll")
+        out.append(tag("p", _t(f"Dice: {said}"), "muted report-rolls"))
+    elif rolls:
+        out.append(tag("p", f"{rolls} die rolls (in the log)", "muted report-rolls"))
     return "".join(out)

@@ -315,9 +315,11 @@ class Screen:
         document.body.dataset.screen = "game"
         document.body.dataset.handover = ""
 
-    def flash(self, text):
+    def flash(self, text, dice=False):
+        """A line under the prompt: a refusal or a notice, or (`dice`) what the click's dice showed."""
         n = q("#flash")
         n.textContent = text
+        n.className = "dice" if dice else ""
         n.hidden = False
         self._flashed = True
 

@@ -975,8 +975,9 @@ def conceal_all(g, rule, mobile=True, static=True):
     g.log("All revealed Communist units are concealed", rule)
 
 
-def eliminate_fw(g, uid, rule, bcp=True):
-    """A Free World unit is eliminated: to its pool; its leader dies, its targets go back (MF 25.4, 26.3)."""
+def eliminate_fw(g, uid, rule, bcp=0):
+    """A Free World unit is eliminated: to its pool; its leader dies, its targets go back (MF 25.4, 26.3).
+    `bcp`: the BCP its loss counts against the Free World, said on the line (MF 21.4)."""
     s = g.s
     u = s["units"][uid]
     k = K(u)
@@ -994,8 +995,8 @@ def eliminate_fw(g, uid, rule, bcp=True):
             flip(s, o, "rev", False)
             put(s, oid, COM_STATIC)
             g.log("A carried special target returns to the Communist static box", "MF 26.3")
-    g.log(f"{k['name']} eliminated" + (f" at {SPACES[where]['name']}" if where in SPACES else ""), rule,
-          kind="loss", refs=refs(ref_p(where)))
+    g.log(f"{k['name']} eliminated" + (f" at {SPACES[where]['name']}" if where in SPACES else "")
+          + (f" (-{bcp} BCP)" if bcp else ""), rule, kind="loss", refs=refs(ref_p(where)))
 
 
 # --- face-down tokens (MF 2.11, 16.2, ruling R-REV1) -----------------------------------------

@@ -36,8 +36,14 @@ def add_counts(acc, counted):
 
 def settle_counted(g, acc, why):
     """R-BC1: by default the battle's gains and losses are netted into one choice; the
-    alternative settles the gains and the losses each with its own choice."""
+    alternative settles the gains and the losses each with its own choice. A net of gains and
+    losses names both, so the sum the player settles adds up on screen (issue 45 item 9)."""
     if g.s["options"]["bcp_net"]:
+        gained, lost = acc.get("gained", 0), acc.get("lost", 0)
+        if gained and lost:
+            why = f"{why} (+{gained} -{lost} BCP)"
+            if not acc.get("bcp"):
+                g.log(f"{why}: they cancel out, nothing to settle", "MF 21.4")
         settle(g, acc.get("bcp", 0), why)
     else:
         settle(g, acc.get("gained", 0), why + " (gains)")   # asked second (the last pushed is asked first)
@@ -80,7 +86,8 @@ def hit_fw(g, uid, acc):
         u["red"] = True
         if B.is_sf(u):
             count_bcp(acc, -1)
-        g.log(f"{k['name']} at {loc_name(where)} is disrupted", "MF 13.1", kind="loss", refs=B.refs(B.ref_p(where)))
+        g.log(f"{k['name']} at {loc_name(where)} is disrupted" + (" (-1 BCP)" if B.is_sf(u) else ""), "MF 13.1",
+              kind="loss", refs=B.refs(B.ref_p(where)))
         return uid
     if u["k"] == "mgf":  # MF 25.1: a reduced MGF becomes a full Mike Force company
         count_bcp(acc, -1)
@@ -98,20 +105,19 @@ def hit_fw(g, uid, acc):
             u.pop("red", None)
             B.put(s, uid, B.SF_POOL)
             g.log(f"The MGF at {loc_name(where)} is replaced by a full Mike Force company (its leader and "
-                  "carried targets stay with it)", "MF 25.1", kind="loss")
+                  "carried targets stay with it; -1 BCP)", "MF 25.1", kind="loss")
             return mf
-        B.eliminate_fw(g, uid, "MF 25.1")
+        B.eliminate_fw(g, uid, "MF 25.1", bcp=1)
         if mf:
             B.put(s, mf, where)
             g.log("A full Mike Force company takes the MGF's place", "MF 25.1")
             return mf
         B.change_rp(g, 1, "No Mike Force company to replace the MGF", "MF 25.1")
         return None
-    if B.is_sf(u):
-        count_bcp(acc, -1)
-    elif B.is_macv(u):
-        count_bcp(acc, -k.get("c", 0))  # R-BCP2: its combat factor
-    B.eliminate_fw(g, uid, "MF 20.4")
+    cost = 1 if B.is_sf(u) else k.get("c", 0) if B.is_macv(u) else 0  # R-BCP2: a MACV unit's combat factor
+    if B.is_sf(u) or B.is_macv(u):
+        count_bcp(acc, -cost)
+    B.eliminate_fw(g, uid, "MF 20.4", bcp=cost)
     return None
 
 

@@ -3,6 +3,7 @@
 the Big Offensive (MF 28)."""
 
 from ...engine.flow import Procedure, Step
+from ...engine.report import NOTHING
 from . import board as B
 from .board import flow
 from .data import MAP, SPACES, TABLES
@@ -93,7 +94,7 @@ class Move(Step):
         g.pop()
         moves = g.s["turn_flags"].pop("moves", [])
         if not moves:
-            g.log("No Communist movement this turn", "MF 15.0")
+            g.log("No Communist movement this turn", "MF 15.0", kind=NOTHING)
         for kind, n in moves:
             if kind == "advance":
                 advance(g, n)
@@ -184,7 +185,7 @@ def log_moves(g, title, way, moved, rule):
     `moved`: [(unit, [space from, ..., space to])]."""
     s = g.s
     if not moved:
-        g.log(f"{title}: no unit moves {way}", rule)
+        g.log(f"{title}: no unit moves {way}", rule, kind=NOTHING)
         return
     legs = {}
     for uid, path in moved:
@@ -257,7 +258,7 @@ class Recon(Step):
             B.reveal(g, uid, "MF 16.1")
         n = len(found)
         if not n:
-            g.log("Communist recon: nothing revealed", "MF 16.1")
+            g.log("Communist recon: nothing revealed", "MF 16.1", kind=NOTHING)  # (no pause for it)
 
 
 # --- Big Offensive (MF 28) ---------------------------------------------------------------

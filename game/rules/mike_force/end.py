@@ -19,10 +19,10 @@ LOSS_LINES = (
     (re.compile(r"^The (?P<n>.+) is retaken by the Free World$"), "COM", "retaken"),             # MF 24.2
     (re.compile(r"^(?P<n>.+) is shot down \(-1 BCP\)$"), "FW", "shot down"),                     # MF 19.0
     (re.compile(r"^The (?P<n>.+) falls to the Communists$"), "FW", "fallen"),                    # MF 24.2
-    (re.compile(r"^(?P<n>.+) at (?P<at>.+) is disrupted$"), "FW", "disrupted"),                  # MF 13.1
+    (re.compile(r"^(?P<n>.+) at (?P<at>.+) is disrupted( \(-\d+ BCP\))?$"), "FW", "disrupted"),  # MF 13.1
     (re.compile(r"^The (?P<n>MGF) at (?P<at>.+) is replaced by a full Mike Force company"), "FW",
      "replaced by a Mike Force company"),                                                        # MF 25.1
-    (re.compile(r"^(?P<n>.+) eliminated( at (?P<at>.+))?$"), "FW", "eliminated"),                # MF 20.4, 25.1
+    (re.compile(r"^(?P<n>.+) eliminated( at (?P<at>.+?))?( \(-\d+ BCP\))?$"), "FW", "eliminated"),  # MF 20.4, 25.1
     (re.compile(r"^(?P<n>.+) is lost with his unit$"), "FW", "lost with his unit"),              # MF 25.4
 )
 

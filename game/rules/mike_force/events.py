@@ -28,7 +28,9 @@ class Events(Procedure):
         s["events"].remove(eid)
         s["events_played"].append(eid)
         e = EVENTS[eid]
-        g.log(f"Event: {e['name']}. {e['text']}", "MF 8.0", kind="event")
+        # the Big Offensive's chart text is only "See rule (28.0)": the log says what the rule does
+        text = BO_TEXT if eid == "bo" else e["text"]
+        g.log(f"Event: {e['name']}. {text}", "MF 8.0", kind="event")
         f["ev"] = eid
         if eid != "bo":
             RESOLVE[eid](g)
@@ -65,6 +67,9 @@ class Events(Procedure):
             else:
                 B.change_ip(g, n, name, "MF 8.1", event=True)
 
+
+BO_TEXT = ("Its run-up: one die is added to the infiltration level, and the third Big Offensive marker "
+           "drawn starts the offensive (MF 28.1).")
 
 RESOLVE = {}  # every event's description (the Events Chart): a function, or a procedure (event)
 

@@ -22,7 +22,7 @@ def from_mf_data_1(m, rules, data_version):
         again = _replay(rules, m)
     except Exception:
         again = None
-    if again is None or again["log"] != m["log"] or _without_frames(again["state"]) != _without_frames(m["state"]):
+    if again is None or _plays(again["log"]) != _plays(m["log"]) or _without_frames(again["state"]) != _without_frames(m["state"]):
         raise SaveError("This save was made by an earlier version of Mike Force in the middle of a battle, a "
                         "bombardment or an event, and this version cannot continue it there (its moves do not "
                         "play to the same position again). Open a save made at another moment, or start a "
@@ -39,6 +39,12 @@ def _replay(rules, m):
     for i, a in enumerate(m["actions"]):
         legal = headless.play(rules, again, a, legal=legal, in_place=i < undoable)
     return again
+
+
+def _plays(log):
+    """What the log says happened, not in which words: a line's wording may have changed since
+    (issue 45: a disruption's "-1 BCP"), its kind, rule and dice may not."""
+    return [(e.get("kind"), e.get("rule"), e.get("dice"), e.get("turn")) for e in log]
 
 
 def _without_frames(state):

@@ -69,9 +69,13 @@ class Turn(Sequence):
         if B.check_sudden_death(g):  # MF 3.1 "at any time", e.g. after MACV units leave Da Nang
             return
         if _row_key(row) in COM_PHASES:
-            report.pause(g, row.title, f.get("since", 0), "com", "Let the rest of the Communist turn run")
+            # (its card's kicker: the part of the turn, not "the opponent's phase": the Reaction
+            # Phase of II is the Free World player's own airstrikes, issue 45 item 9)
+            report.pause(g, row.title, f.get("since", 0), "com", "Let the rest of the Communist turn run",
+                         kicker="Communist Operations Phase (MF 4.0 II)")
         elif row.step == "end_advance" and not g.s.get("over"):
-            report.pause(g, "End of Turn", f.get("since", 0), "com", "Let the rest of the Communist turn run")
+            report.pause(g, "End of Turn", f.get("since", 0), "com", "Let the rest of the Communist turn run",
+                         kicker="End of Turn Phase (MF 4.0 III)")
         if in_fw_phase(g.s, row.step) and recover_options(g.s):
             # with nothing to recover the window would only offer "Go on", taken at once (and the
             # sudden-death check it makes after, on the same position): it is not opened

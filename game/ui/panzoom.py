@@ -146,8 +146,22 @@ class PanZoom:
         _, _, w, h = self.vb
         if width is not None and w > width:
             h, w = h * width / w, width
+        x, y = self._inside(x, y, w, h)
         self.vb = [x - w / 2, y - h / 2, w, h]
         self.apply()
+
+    def _inside(self, x, y, w, h):
+        """The centre (x, y) moved so that the part of the map on the screen stays on the drawn map
+        where it can (a battle at the edge of Masher's map showed a white void beyond the sea,
+        issue 45 item 8): the screen shows more than vb along one axis ("meet")."""
+        bw, bh = self.size
+        if bw <= 0 or bh <= 0:
+            return x, y
+        k = min(w / bw, h / bh) if self.cover else max(w / bw, h / bh)
+        out = []
+        for c, seen, lo, size in ((x, bw * k, self.base[0], self.base[2]), (y, bh * k, self.base[1], self.base[3])):
+            out.append(lo + size / 2 if seen >= size else min(max(c, lo + seen / 2), lo + size - seen / 2))
+        return out[0], out[1]
 
     def shows(self, x, y, margin=0.0):
         """Whether (x, y) lies in the view box, `margin` (a share of its size) in from each edge."""

@@ -268,3 +268,23 @@ def test_a_map_zoomed_out_beyond_its_far_level_shows_its_counters_without_text(p
         page.click('[data-cmd="zoom-in"]')
     assert page.evaluate(width) >= FAR
     assert page.get_attribute("#map", "data-far") is None and page.evaluate(TEXT_SHOWN) is True
+
+
+MAP_ON_SCREEN = """() => { const box = document.querySelector('#map').getBoundingClientRect();
+  const svg = document.querySelector('#map svg'), vb = svg.viewBox.baseVal, c = svg.getScreenCTM();
+  const at = (x, y) => new DOMPoint(x, y).matrixTransform(c);
+  const a = at(vb.x, vb.y), z = at(vb.x + vb.width, vb.y + vb.height);
+  return [a.x - box.left, a.y - box.top, box.right - z.x, box.bottom - z.y]; }"""
+
+
+def test_a_battle_at_the_edge_of_the_map_shows_no_void_beyond_it(page, base_url):
+    """Issue 45 item 8 (the review's Masher screenshot: white beyond the sea east of 5529): the
+    map centred on a place at its edge, as the opponent's battles are, keeps the drawn map over
+    the whole of the map's area on the screen."""
+    page.goto(base_url)
+    wait_ready(page)
+    start(page, "masher-white-wing")
+    for hex_ in ("5738", "4515"):  # the south-east and north-west corners of the Binh Dinh map
+        page.evaluate(PY, f"from game.ui import app as A\nA._app.screen.pan_to({hex_!r})")
+        gaps = page.evaluate(MAP_ON_SCREEN)
+        assert all(g <= 1 for g in gaps), (hex_, gaps)  # the map's picture covers its box

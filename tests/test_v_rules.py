@@ -623,6 +623,8 @@ def test_V7_5_interdiction_half_value_outside_ffz_adds_exit_cost():
     D.answer(m, t="interdict", src="a212", hex="5219")
     s = m["state"]
     assert s["op"]["interdict"] == {"5219": 3.5}
+    for role in ("US", "NLF"):  # the marker is public, with what it costs (issue 45 item 4)
+        assert M.view(R, m, role)["op"]["interdict"] == {"5219": {"points": 3.5, "mp": 1}}
     from game.rules.vietnam_1965_1975.movement import step_cost
     assert step_cost(s, units(m)["vc1"], "5219", "5320", []) == 1 + 1 + 1  # cultivated, ZOC, interdiction
     assert s["stack"][-1]["s"] == "alert"  # the only source is used: interdiction is over

@@ -360,3 +360,44 @@ def test_a_hold_marker_shows_on_the_face_down_counter(page, base_url, tmp_path):
     assert marks["5320"][0] == "" and "Hold" not in marks["5320"][1]
     assert "VC 1st Regiment" not in json.dumps(seen)
     both_sizes(page, "hold-marker")
+
+
+def test_an_interdiction_marker_is_drawn_with_its_cost(page, base_url, tmp_path):
+    """V 7.5 (T-SUP-2; issue 45 item 4): the operating 155mm interdicts 5219 in the Alert segment,
+    3.5 effective points: the map shows the marker on 5219 with the MP it adds to leaving the hex,
+    from the engine's figures, on either side's screen."""
+    from ..test_v_rules import start
+    m = start(vc_hex="5219")
+    for t, kw in (("us_op", {}), ("operate", {}), ("unit", {"u": "m37"}), ("unit", {"u": "a212"}),
+                  ("target", {"hex": "5219"}), ("go", {}), ("support", {"ap": 0, "ship": 0}), ("done", {}),
+                  ("interdict", {"src": "a212", "hex": "5219"})):
+        answer(m, t=t, **kw)
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    marks = page.locator("#vw-interdict [data-interdict]")
+    assert marks.count() == 1
+    assert marks.get_attribute("data-interdict") == "5219" and marks.locator("text").text_content() == "+1 MP"
+    assert "3.5 effective points, +1 MP to leave it (V 7.5)" in page.text_content("#vw-interdict title")
+    shoot(page, "interdiction_marker")
+
+
+def test_halt_is_a_click_on_the_movers_own_hex(page, base_url, tmp_path):
+    """V 3 (issue 45 item 4: Halt was in the panel only): 3/3 Marines, picked to move and stepped
+    to 5119, can halt there: its own hex is lit for the Halt, and a mouse click on it ends the move
+    (the NLF's reaction window to the move ending in 5119 comes next)."""
+    m = starlite(seed=1, ps_hex="5219")
+    for t, kw in (("us_op", {}), ("operate", {"op": "sd"}), ("unit", {"u": "m33"}), ("unit", {"u": "m24"}),
+                  ("go", {}), ("support", {"ap": 0, "ship": 0}), ("pick", {"u": "m33"}), ("step", {"to": "5119"})):
+        answer(m, t=t, **kw)
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    i = next(k for k, a in enumerate(M.legal_actions(R, m, "US")) if a["t"] == "halt")
+    lit = page.locator(f'#map .vw-hl[data-action="{i}"]')
+    assert lit.count() == 1 and lit.get_attribute("data-to") == "5119" and lit.get_attribute("data-t") == "halt"
+    box = lit.bounding_box()
+    before = rev(page)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.85)  # the hex, below its counters
+    wait_rev_after(page, before)
+    m = page_match(page)
+    assert m["actions"][-1] == {"t": "halt"}
+    assert page.get_attribute("body", "data-screen") == "handover"  # the NLF's reaction window

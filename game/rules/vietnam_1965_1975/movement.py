@@ -333,10 +333,12 @@ class Move(Step):
             units = [s["units"][x] for x in f["group"]]
             acts = [{"t": "step", "to": n, **({"label": f"Stack to {n} ({c:g} MP)"} if lab else {})}
                     for n, c in self._group_steps(g, f)]
-            acts += [{"t": "drop", "u": u["id"], **({"label": f"Drop {u['name']} here"} if lab else {})}
+            # (display "at": a click on the stack's own hex halts it, or drops the unit selected; issue 45 item 4)
+            acts += [{"t": "drop", "u": u["id"], **({"label": f"Drop {u['name']} here", "at": u["hex"]} if lab else {})}
                      for u in units]
             if all(self._can_halt(g, f, u) for u in units) or not acts:
-                acts.append({"t": "halt", **({"label": f"Halt the stack in {units[0]['hex']}"} if lab else {})})
+                acts.append({"t": "halt", **({"label": f"Halt the stack in {units[0]['hex']}", "at": units[0]["hex"]}
+                                             if lab else {})})
             return acts
         if f["cur"]:
             u = s["units"][f["cur"]]
@@ -348,8 +350,8 @@ class Move(Step):
                 acts.append({"t": "air", **({"label": f"Fly {u['name']} (airmobile, no AMP)"} if lab else {})})
             if self._can_halt(g, f, u) or not acts:  # a unit that can neither go on nor stop stays
                 why = stuck_reason(s, u, f) if lab and not acts else ""  # issue 45 item 5: say why
-                acts.append({"t": "halt", **({"label": f"Halt in {u['hex']}" + (f": {why}" if why else "")}
-                                             if lab else {})})
+                acts.append({"t": "halt", **({"label": f"Halt in {u['hex']}" + (f": {why}" if why else ""),
+                                              "at": u["hex"]} if lab else {})})
             return acts
         free = [uid for uid in sorted(f["mp"]) if uid not in f["moved"] and s["units"][uid]["hex"]]
         acts = [{"t": "pick", "u": uid, **({"label": f"Move {s['units'][uid]['name']}"} if lab else {})}

@@ -11,7 +11,7 @@ from . import prefs
 from .combat import preview
 from .data import COUNTERS, SCENARIOS
 from .hexes import distance
-from .interdiction import sources
+from .interdiction import exit_extra, sources
 from .losses import loss_table
 from .movement import reach, routes, settled
 from .operation import SearchDestroy, attackable, available
@@ -71,7 +71,7 @@ def view(s, role=None):
          "removed": [{"id": r["id"], "name": s["units"][r["id"]]["name"], "side": r["side"], "how": r["how"]}
                      for r in s["removed"]],
          "op": ({"side": op["side"], "targets": op["targets"], "round": op["round"], "ap": op["ap"],
-                 "ship": op["ship"]} if op else None),
+                 "ship": op["ship"], "interdict": interdiction_markers(s)} if op else None),
          "vp_table": table, "vp": vp_sums(table), "ffz": ffz_list(s),
          "air": air_record(s)}  # V 7.3: Air Points this turn, committed, left (the UI may show "AP 4, 2 committed")
     rangers = arvn.rangers_in_play(s)
@@ -113,6 +113,12 @@ def view(s, role=None):
     if role in ("US", "NLF"):
         v["prefs"] = prefs.describe(s, role)
     return v
+
+
+def interdiction_markers(s):
+    """V 7.5: the interdiction markers on the map (public: placed in the open), each hex's effective
+    points and the MP it adds to leaving the hex (issue 45 item 4: they were not drawn)."""
+    return {h: {"points": n, "mp": exit_extra(s, h)} for h, n in sorted((s["op"].get("interdict") or {}).items()) if n}
 
 
 # --- the decision waiting, in public words (issue 45 item 2: the hand-over screen names it) -------

@@ -14,7 +14,7 @@ from ..render_panels import box_list
 ID = "vietnam-1965-1975"
 TITLE = "Vietnam 1965-1975"
 MAP_URL = "./static/svg/vietnam_quangngai_map.svg"
-TARGET_KEYS = ("hex", "to")
+TARGET_KEYS = ("hex", "to", "at")  # "at": the mover's own hex, for Halt and Drop (V 3)
 FIT = (9.0, 182.0, 690.0, 704.0)            # the play area (hexes in play) at "fit"
 FIT_NARROW = (300.0, 200.0, 300.0, 340.0)  # phones: the coastal plain where Starlite is fought,
 # close enough that counter names are 8 px or more on a 390 px screen
@@ -159,7 +159,8 @@ def overlay(mv, v, selected=None):
     """Vietnam's own map layers, under the counters, redrawn only when they change:
     V 3.1 the hexes in the enemy's zone of control for the side shown (it costs MP to leave them);
     V 3 the hexes the unit moving (or selected to move) could still end its move in;
-    V 7.1-7.4 the range of the support source selected or being allocated."""
+    V 7.1-7.4 the range of the support source selected or being allocated;
+    V 7.5 the interdiction markers placed this round."""
     zoc = v.get("zoc") or []
     layer = _layer(mv, "vw-zoc", " ".join(zoc))
     if layer is not None:
@@ -172,6 +173,7 @@ def overlay(mv, v, selected=None):
     if layer is not None:
         layer.setAttribute("data-reach-of", who or "")
         _hexes(mv, layer, hexes, "reach", "data-reach")
+    _interdiction(mv, ((v.get("op") or {}).get("interdict")) or {})
     srcs, hexes, target = range_shown(v, selected)
     layer = _layer(mv, "vw-range", " ".join(srcs) + "|" + " ".join(hexes) + "|" + str(target))
     if layer is not None:
@@ -182,6 +184,24 @@ def overlay(mv, v, selected=None):
         _hexes(mv, layer, hexes, "rng", "data-range")
         if target:
             _hexes(mv, layer, [target], "rng-tgt", "data-fire")
+
+
+def _interdiction(mv, marks):
+    """V 7.5: an interdiction marker at the foot of each hex interdicted ("+1 MP": what leaving it
+    costs more; points below 3 add nothing yet), the engine's figures (issue 45 item 4)."""
+    layer = _layer(mv, "vw-interdict", " ".join(f"{h}:{m['points']}" for h, m in marks.items()))
+    if layer is None:
+        return
+    for h, m in marks.items():
+        if h in mv.spaces:
+            x, y, _ = mv.spaces[h]
+            g = sel("g", {"class": "interdict", "data-interdict": h, "data-mp": m["mp"],
+                          "transform": f"translate({x:.1f} {y + 24:.1f})"}, parent=layer)
+            sel("title", text=f"Interdiction in {h}: {m['points']:g} effective points, +{m['mp']} MP to leave it (V 7.5)",
+                parent=g)
+            sel("rect", {"x": -18, "y": -7, "width": 36, "height": 14, "rx": 3}, parent=g)
+            sel("text", {"y": 4, "text-anchor": "middle"}, text=f"+{m['mp']} MP" if m["mp"] else f"{m['points']:g} pt",
+                parent=g)
 
 
 # V 18.2 counters: a stack shows its combat units first, then its artillery, its HQ last, so the

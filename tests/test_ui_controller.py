@@ -81,7 +81,7 @@ def test_a_match_loaded_is_drawn_and_kept():
     names = [c[0] for c in sc.calls]
     assert names[0] == "reset_panel" and "use_game" not in names  # the game shown already
     assert names.index("show_table") < names.index("begin") < names.index("top_bar") < names.index("publish")
-    assert ("flash", ("Opened",)) in sc.calls
+    assert ("flash", ("Opened", "notice")) in sc.calls
     assert ctl.own == "FW"  # solitaire: the player's side
     assert ctl.can_act == involved(ctl.v["actions"])
     ft = M.new_match(get("first-team"), "campaign", 1, {}, "auto")

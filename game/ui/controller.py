@@ -108,7 +108,7 @@ class Controller:
         gc.freeze()
         self.changed()
         if message:
-            self.screen.flash(message)
+            self.screen.flash(message, "notice")
 
     # ---- the redraw --------------------------------------------------------------------------------
     def redraw(self):
@@ -299,7 +299,7 @@ class Controller:
             v = self.v  # (None or the old view when the screen was handed over instead)
             said = roll_flash(v["log"]) if v is not None and v is not shown else None
             if said:  # what the click's dice showed, under the prompt until the next click
-                self.screen.flash(said, dice=True)
+                self.screen.flash(said, "dice")
         self._timed(run)
 
     def undo(self):

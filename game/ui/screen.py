@@ -315,11 +315,12 @@ class Screen:
         document.body.dataset.screen = "game"
         document.body.dataset.handover = ""
 
-    def flash(self, text, dice=False):
-        """A line under the prompt: a refusal or a notice, or (`dice`) what the click's dice showed."""
+    def flash(self, text, kind=""):
+        """A line under the prompt: a refusal (no kind), a "notice" (a game opened) or "dice" (what
+        the click's dice showed); the kind is its class, so only a refusal reads as an error."""
         n = q("#flash")
         n.textContent = text
-        n.className = "dice" if dice else ""
+        n.className = kind
         n.hidden = False
         self._flashed = True
 

@@ -57,6 +57,7 @@ def test_a_recon_roll_is_said_under_the_prompt_mf_16_2(page, base_url):
     m, i = _guided(lambda m, a: a["t"] == "recon")
     continue_match(page, base_url, m)
     assert "rolled" not in page.locator("#flash").text_content()  # ("Opened the autosaved game")
+    assert page.locator("#flash").get_attribute("class") == "notice"  # news, not a refusal
     click_action(page, i)
     flash = page.locator("#flash")
     assert flash.is_visible()

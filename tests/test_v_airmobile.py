@@ -3,6 +3,7 @@ losses, on the Starlite map with 1st Cavalry counters placed by the test (the is
 are not in yet). Worked examples: reference 6.2 T-AM-1..3, 6.4 T-AIR-3."""
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
@@ -374,3 +375,144 @@ def test_V8_2_airmobile_points_are_used_once_each_turn():
         pick = pick or next((a for a in acts if a["t"] not in ("pref",)), acts[0])
         M.apply(R, m, pick)
     assert m["state"]["turn"] == 2 and "amp_used" not in m["state"]["rec"]
+
+
+def stack_match(*others, amp=None):
+    """cav_match with these units moved into 1/1/1C's hex 4620 and eligible; a US Search and Destroy
+    of them all against 5219, the stack in 4620 chosen to move together (V 3)."""
+    m = cav_match(vc_hex="5219", ps_hex="5219")
+    for x in others:
+        units(m)[x].update(hex="4620", done=False)
+    if amp is not None:
+        m["state"]["rec"]["amp"] = amp
+    us_op(m, ["c111", *others], "5219")
+    D.answer(m, t="stack", hex="4620")
+    return m
+
+
+def test_V8_1_a_stack_of_1st_cav_flies_together_without_airmobile_points():
+    """V 8.1, V 3 (issue 45 item 4): a stack of permanently airmobile units takes to the air as one
+    (each unit's own free choice, logged), pays 1/2 per hex, and lands together."""
+    m = cav_match(vc_hex="5219", ps_hex="5219")
+    add(m, "c112", "us_cav_bn", "4620", name="2/1/1C")
+    us_op(m, ["c111", "c112"], "5219")
+    D.answer(m, t="stack", hex="4620")
+    assert [a["label"] for a in M.legal_actions(R, m) if a["t"] == "air"] == ["Fly the stack (airmobile, no AMP)"]
+    D.answer(m, t="air")
+    s = m["state"]
+    f = s["stack"][-1]
+    assert sorted(f["fly"]) == ["c111", "c112"] and s["rec"].get("amp_used", 0) == 0
+    assert sum("takes to the air" in e["text"] and e["rule"] == "V 8.1" for e in m["log"]) == 2
+    assert not D.acts(m, "air")  # taken once per move
+    D.answer(m, t="step", to="4721")  # mountain: 1/2 by air, whatever the terrain
+    f = m["state"]["stack"][-1]
+    assert f["mp"] == {"c111": 7.5, "c112": 7.5} and f["group"] == ["c111", "c112"]
+    D.answer(m, t="halt")
+    assert units(m)["c111"]["hex"] == units(m)["c112"]["hex"] == "4721"
+
+
+def test_V8_1_a_mixed_stack_pays_airmobile_points_for_the_units_that_need_them():
+    """V 8.1, V 8.2: with a Marine battalion in the stack, flying it costs that battalion's 1 AMP
+    (the Cav battalion's flight is free); the Marine is airmobilized for the operation."""
+    m = stack_match("m24")
+    assert [a["label"] for a in M.legal_actions(R, m) if a["t"] == "air"] == ["Airmobilize the stack (1 AMP)"]
+    D.answer(m, t="air")
+    s = m["state"]
+    assert s["rec"]["amp_used"] == 1 and units(m)["m24"]["air"] and "c111" in s["stack"][-1]["fly"]
+    assert any(e["text"] == f"{units(m)['m24']['name']} airmobilized (1 AMP)" for e in m["log"])
+
+
+def test_V8_1_a_stack_flies_only_if_the_points_cover_every_unit():
+    """V 8.1: two Marine battalions need 2 AMP; Starlite's 1 does not fly them (the action is not
+    offered), 2 do."""
+    m = stack_match("m24", "m33")
+    assert m["state"]["rec"]["amp"] == 1 and not D.acts(m, "air")
+    m = stack_match("m24", "m33", amp=2)
+    assert [a["label"] for a in M.legal_actions(R, m) if a["t"] == "air"] == ["Airmobilize the stack (2 AMP)"]
+
+
+def test_V8_2_a_stack_with_a_ground_bound_unit_does_not_fly(monkeypatch):
+    """V 8.2: a unit that may never fly keeps its stack on the ground (fly the others singly)."""
+    monkeypatch.setitem(B.KINDS, "us_175_test", dict(B.KINDS["us_155"], airmobile_ok=False))
+    m = cav_match(vc_hex="5219", ps_hex="5219")
+    units(m)["a212"].update(hex="4620", done=False, kind="us_175_test")
+    us_op(m, ["c111", "a212"], "5219")
+    D.answer(m, t="stack", hex="4620")
+    assert not D.acts(m, "air")
+
+
+def _halts(base, ids):
+    """Where a chain of the engine's own step actions lets the unit or stack `ids` (moving in
+    `base`) halt, each position once (a window that is not the mover's stops the search)."""
+    start = units(base)[ids[0]]["hex"]
+    seen, keys, todo = set(), set(), [base]
+    while todo:
+        mm = todo.pop()
+        top = mm["state"]["stack"][-1]
+        if M.current_role(R, mm) != "US" or top["s"] != "move" or (top.get("group") or [top.get("cur")]) != ids:
+            continue
+        acts = M.legal_actions(R, mm, "US")
+        g = SimpleNamespace(s=mm["state"])
+        if all(MV.Move()._can_halt(g, top, mm["state"]["units"][x]) for x in ids):
+            seen.add(mm["state"]["units"][ids[0]]["hex"])  # (not a halt offered only to a unit stuck)
+        for a in acts:
+            if a["t"] == "step":
+                m2 = json.loads(json.dumps(mm))
+                M.apply(R, m2, a, role="US")
+                key = (m2["state"]["units"][ids[0]]["hex"], json.dumps(m2["state"]["stack"][-1].get("mp")))
+                if key not in keys:
+                    keys.add(key)
+                    todo.append(m2)
+    seen.discard(start)
+    return seen
+
+
+def _walk(base, ids, path):
+    """Follow a path of the view with the engine's step actions: each must be legal, then a halt."""
+    m = json.loads(json.dumps(base))
+    for h in path:
+        assert any(a["t"] == "step" and a["to"] == h for a in M.legal_actions(R, m, "US")), (path, h)
+        M.apply(R, m, {"t": "step", "to": h}, role="US")
+        top = m["state"]["stack"][-1]
+        if top["s"] != "move":
+            return  # a window opened on the way (a walk stops there too)
+    assert any(a["t"] == "halt" for a in M.legal_actions(R, m, "US")), path
+
+
+@pytest.mark.parametrize("case", ["flight", "stack", "stack flight"])
+def test_V8_1_V3_the_range_of_a_flight_or_a_stack_is_where_its_steps_can_end(case):
+    """V 3, V 8.1 (issue 45 item 4): the range the view lights for a flying unit, a stack on the
+    ground and a stack in the air is exactly where a chain of legal step actions lets it halt, and
+    each hex's path (what a click on it follows) is a chain of legal steps ending where it may halt."""
+    m = cav_match(vc_hex="5219", ps_hex="5219")
+    add(m, "v1", "vc_bn_a", "4923", side="NLF", name="VC battalion V1")  # a ZOC and a hex flown over
+    ids = ["c111"]
+    if case != "flight":
+        add(m, "c112", "us_cav_bn", "4620", name="2/1/1C")
+        ids = ["c111", "c112"]
+    us_op(m, ids, "5219")
+    D.answer(m, t="stack", hex="4620") if len(ids) > 1 else D.answer(m, t="pick", u="c111")
+    if case != "stack":
+        D.answer(m, t="air")
+    mv = M.view(R, m, "US")["moving"]
+    want = set(mv["reach"][ids[0]])
+    assert all(set(mv["reach"][x]) == want for x in ids) and set(mv["paths"]) == want
+    assert want == _halts(m, ids) and len(want) > 5, sorted(want ^ _halts(m, ids))
+    for h, path in sorted(mv["paths"].items()):
+        assert path[-1] == h
+        _walk(m, ids, path)
+
+
+def test_V8_1_a_flight_with_nowhere_on_to_fly_says_why_by_air_costs():
+    """V 8.1 (issue 45 item 5): 1/1/1C flown to 5320 on the coast (the sea, the VC target hex it
+    cannot pay to land in, the hex it came from) halts there, and the halt says why in flight
+    costs, not in ground costs."""
+    m = cav_match(vc_hex="5219", ps_hex="5219")
+    us_op(m, ["c111"], "5219")
+    D.answer(m, t="pick", u="c111")
+    D.answer(m, t="air")
+    for h in M.view(R, m, "US")["moving"]["paths"]["5320"]:
+        D.answer(m, t="step", to=h)
+    acts = M.legal_actions(R, m, "US")
+    assert [a["t"] for a in acts] == ["halt"]
+    assert acts[0]["label"].startswith("Halt in 5320: no flight on: a hex beyond costs at least 1.5 MP"), acts[0]["label"]

@@ -4,6 +4,7 @@ opened as an imported save. What a player sees: the records name each brigade's 
 counter's tooltip says it is permanently airmobile and names its brigade's deployment, a Cav
 battalion in the Movement segment offers "Fly ... (airmobile, no AMP)", and flying spends no
 Airmobile Point (the records still show 1)."""
+import json
 import os
 
 import game.rules.vietnam_1965_1975 as R
@@ -16,7 +17,7 @@ from .v65_ui import answer, click, open_match, starlite, take_over
 SHOTS = "/tmp/v65air"
 
 
-def cav_position():
+def cav_start():
     m = starlite(seed=3)
     s = m["state"]
     new = {}
@@ -36,9 +37,15 @@ def cav_position():
     s["units"].update(new)
     m["undo"] = []  # the position starts here
     assert not R.invariants(s)
+    return m
+
+
+def cav_operation(m, units):
+    """A US Search and Destroy of these units against the VC in 5219, at its Movement segment."""
     answer(m, t="us_op")
     answer(m, t="operate", op="sd")
-    answer(m, t="unit", u="c25")
+    for u in units:
+        answer(m, t="unit", u=u)
     answer(m, t="target", hex="5219")
     answer(m, t="go")
     answer(m, t="support", ap=0, ship=0)
@@ -47,7 +54,7 @@ def cav_position():
 
 def test_cav_deployments_and_free_flight_as_the_player_sees_them(page, base_url, tmp_path):
     os.makedirs(SHOTS, exist_ok=True)
-    m = cav_position()
+    m = cav_operation(cav_start(), ["c25"])
     open_match(page, base_url, m, tmp_path)
     take_over(page)
     # V 9.1: the records list each brigade's deployment, as the engine's view has it
@@ -81,3 +88,48 @@ def test_cav_deployments_and_free_flight_as_the_player_sees_them(page, base_url,
     assert "flying (V 8.1)" in page.text_content("#prompt")
     page.locator('[data-k="3rd-brigade,-1st-cavalry"]').first.scroll_into_view_if_needed()
     page.screenshot(path=f"{SHOTS}/cav_sheet_390.png")
+
+
+def stack_position():
+    """1/7 and 2/7 Cav (both in 5121) operating, the stack in 5121 chosen to move together (V 3)."""
+    m = cav_operation(cav_start(), ["c17", "c27"])
+    answer(m, t="stack", hex="5121")
+    return m
+
+
+def page_hash(page):
+    return json.loads(page.evaluate("window.__vw_state()"))["hash"]
+
+
+def test_a_stack_flies_and_a_click_on_its_range_takes_it_there(page, base_url, tmp_path):
+    """V 8.1, V 3 (issue 45 item 4): the stack of 1/7 and 2/7 Cav offers "Fly the stack (airmobile,
+    no AMP)"; once flying, the map shades its range by air (the engine's, for the stack) and a
+    click on a far hex of it flies both there a step at a time, as CPython does the same steps."""
+    m = stack_position()
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    fly = page.locator('#actions [data-t="air"]')
+    assert fly.count() == 1 and fly.first.text_content().strip() == "Fly the stack (airmobile, no AMP)"
+    open_sheet(page)
+    click(page, '#actions [data-t="air"]')
+    answer(m, t="air")
+    assert page_hash(page) == M.state_hash(m)
+    mv = M.view(R, m, "US")["moving"]
+    shaded = page.evaluate("() => [...document.querySelectorAll('#vw-reach [data-reach]')].map(e => e.dataset.reach)")
+    assert sorted(shaded) == mv["reach"]["c17"] == mv["reach"]["c27"] and len(shaded) > 10
+    goal = max((h for h, p in mv["paths"].items() if len(p) >= 3), key=lambda h: (len(mv["paths"][h]), h))
+    ref = json.loads(json.dumps(m))
+    for h in mv["paths"][goal]:  # CPython: the same steps, while each is the stack's next step
+        step = [a for a in M.legal_actions(R, ref, "US") if a["t"] == "step" and a["to"] == h]
+        if M.current_role(R, ref) != "US" or len(step) != 1:
+            break
+        M.apply(R, ref, step[0], role="US")
+    want = len(ref["actions"])
+    page.locator(f'#map [data-space="{goal}"]').click()
+    page.wait_for_function(f"() => JSON.parse(window.__vw_state()).actions.length >= {want}", timeout=10_000)
+    page.wait_for_timeout(600)  # (no step after the last one)
+    assert json.loads(page.evaluate("window.__vw_state()"))["actions"] == ref["actions"]
+    assert page_hash(page) == M.state_hash(ref)
+    assert ref["state"]["units"]["c17"]["hex"] == ref["state"]["units"]["c27"]["hex"] == goal
+    assert "Stack (1/7 Cav, 2/7 Cav) moves" in page.text_content("#log")
+    page.screenshot(path=f"{SHOTS}/cav_stack_flown_1440.png")

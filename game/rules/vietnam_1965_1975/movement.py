@@ -55,6 +55,13 @@ def stuck_reason(s, u, f):
     left = f["mp"][u["id"]]
     if AM.must_fly(s, u, f) and not AM.flying(u, f):
         return "it moves by air or not at all (V 8.1)"
+    if AM.flying(u, f):
+        fly = [c for n in B.neighbours(u["hex"]) if n not in been(f, u)
+               for c in [air_step_cost(s, u, u["hex"], n, f["enter"])] if c is not None]
+        if not fly:
+            return "every hex around it is closed to it (V 3, V 8.1)"
+        return (f"no flight on: a hex beyond costs at least {min(fly):g} MP and its landing more, "
+                f"{left:g} MP left (V 8.1)")
     costs = [c for n in B.neighbours(u["hex"]) if n not in been(f, u)
              for c in [step_cost(s, u, u["hex"], n, f["enter"], f["mode"])] if c is not None]
     if not costs:
@@ -134,6 +141,44 @@ def routes(s, u, left, enter, mode, forbid=()):
     return out
 
 
+def party_routes(s, f, units, air):
+    """routes() for what Move offers beyond one unit on the ground (issue 45 item 4): a stack moving
+    together (V 3: at the lowest MP left of its units, each step at the highest of their costs) or
+    one flying (V 8.1: 1/2 a hex, only as far as it can still land, over an enemy hex that is not a
+    target only with the MP to leave it and land beyond); the same steps as Move._steps, each hex
+    of the move's path once."""
+    m = B.mapof(s)
+    enter, mode, forbid = f["enter"], f["mode"], f.get("forbid", ())
+    left = min(f["mp"][u["id"]] for u in units)
+    lead = units[0]
+    avoid = {h for u in units for h in been(f, u)}
+
+    def cost(h, n, c):
+        if n in avoid or n in forbid or not m.playable(n):
+            return None
+        ks = [air_step_cost(s, u, h, n, enter) if air else step_cost(s, u, h, n, enter, mode) for u in units]
+        if None in ks or c + max(ks) > left:
+            return None
+        rest = left - c - max(ks)
+        if closed(s, lead, n, enter):
+            if air:
+                ok = rest >= TEC["zoc"]["exit_enemy_hex"] + AIR["land"]
+            else:
+                ok = all(_leaves(s, u, n, enter, rest, (h,)) for u in units)
+        else:
+            ok = not air or all(landing_cost(s, u, n) - AIR["per_hex"] <= rest for u in units)
+        return max(ks) if ok else None
+    came = {}
+    ends = [h for c, h in cheapest(lead["hex"], left, cost, came) if h != lead["hex"] and not closed(s, lead, h, enter)]
+    out = {}
+    for h in ends:
+        path = [h]
+        while came.get(path[-1], lead["hex"]) != lead["hex"]:
+            path.append(came[path[-1]])
+        out[h] = path[::-1]
+    return out
+
+
 def closed(s, u, h, enter):
     """An enemy-occupied hex that is not a target hex: it may be passed through (V 3.2) but not
     ended in."""
@@ -200,6 +245,33 @@ def may_airmobilize(s, u, f):
             and not AM.natural(u)  # V 8.2: no advantage in airmobilizing an airmobile unit
             and u["id"] not in f.get("stepped", []) and not u.get("air")
             and amp_left(s) >= amp_cost(u))
+
+
+def take_air(g, f, u):
+    """V 8.1: u flies for this move: a naturally airmobile unit by its own choice (V 8), any other
+    by spending its Airmobile Points (airmobilized for the operation)."""
+    if AM.natural(u):
+        AM.fly(g, f, u)
+        return
+    s = g.s
+    s["rec"]["amp_used"] = s["rec"].get("amp_used", 0) + amp_cost(u)
+    u["air"] = True
+    g.log(f"{u['name']} airmobilized ({amp_cost(u)} AMP)", "V 8.1", refs=B.refs(B.ref_u(g.s, u)))
+
+
+def stack_air_cost(s, f, units):
+    """V 8.1 for a stack moving together (issue 45 item 4): the AMP it costs to fly every unit of it
+    before its first step (0 when all are permanently airmobile), or None when one of them may not
+    fly now or the points left do not cover them all."""
+    if any(AM.flying(u, f) for u in units):
+        return None
+    amp = 0
+    for u in units:
+        if may_airmobilize(s, u, f):
+            amp += amp_cost(u)
+        elif not AM.may_fly(s, u, f):
+            return None
+    return amp if amp <= amp_left(s) else None
 
 
 def start(g, who, mode, mp, enter=(), react=False, rule=None, forbid=(), cur=None, into=None):
@@ -333,6 +405,10 @@ class Move(Step):
             units = [s["units"][x] for x in f["group"]]
             acts = [{"t": "step", "to": n, **({"label": f"Stack to {n} ({c:g} MP)"} if lab else {})}
                     for n, c in self._group_steps(g, f)]
+            amp = stack_air_cost(s, f, units)
+            if amp is not None:
+                what = f"Airmobilize the stack ({amp} AMP)" if amp else "Fly the stack (airmobile, no AMP)"
+                acts.append({"t": "air", **({"label": what} if lab else {})})
             # (display "at": a click on the stack's own hex halts it, or drops the unit selected; issue 45 item 4)
             acts += [{"t": "drop", "u": u["id"], **({"label": f"Drop {u['name']} here", "at": u["hex"]} if lab else {})}
                      for u in units]
@@ -375,13 +451,8 @@ class Move(Step):
             f["finals"] = []
         elif f.get("group"):
             self._group_act(g, f, a)
-        elif a["t"] == "air" and AM.natural(s["units"][f["cur"]]):
-            AM.fly(g, f, s["units"][f["cur"]])
         elif a["t"] == "air":
-            u = s["units"][f["cur"]]
-            s["rec"]["amp_used"] = s["rec"].get("amp_used", 0) + amp_cost(u)
-            u["air"] = True
-            g.log(f"{u['name']} airmobilized ({amp_cost(u)} AMP)", "V 8.1", refs=B.refs(B.ref_u(g.s, u)))
+            take_air(g, f, s["units"][f["cur"]])
         elif a["t"] == "step":
             u = s["units"][f["cur"]]
             f.setdefault("stepped", []).append(u["id"])
@@ -422,6 +493,10 @@ class Move(Step):
     def _group_act(self, g, f, a):
         s = g.s
         units = [s["units"][x] for x in f["group"]]
+        if a["t"] == "air":  # V 8.1: the stack takes to the air together, each unit as it would alone
+            for u in units:
+                take_air(g, f, u)
+            return
         if a["t"] == "step":
             c = dict(self._group_steps(g, f))[a["to"]]
             frm = units[0]["hex"]

@@ -13,7 +13,7 @@ from .data import COUNTERS, SCENARIOS
 from .hexes import distance
 from .interdiction import exit_extra, sources
 from .losses import loss_table
-from .movement import reach, routes, settled
+from .movement import party_routes, reach, routes, settled
 from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
 from .support import air_record, art_range, sea_range
@@ -95,8 +95,7 @@ def view(s, role=None):
         # for the mover's movement overlay: the unit or stack moving and the MP left (V 3)
         top = settled(s, top)
         v["moving"] = {"mode": top["mode"], "unit": top.get("cur"), "stack": top.get("group") or [],
-                       "mp": dict(top["mp"]), "rule": top["rule"], "reach": reach_of(s, top),
-                       "paths": paths_of(s, top)}
+                       "mp": dict(top["mp"]), "rule": top["rule"], **reach_and_paths(s, top)}
     if op and top and top["s"] == "attack_pick" and role in (None, top.get("who")):
         v["preview"] = [preview(s, h, available(s, h)) for h in attackable(s)]
     if top and top["s"] == "losses" and role in (None, top.get("who")):
@@ -169,31 +168,28 @@ def decision(s):
     return words.get(k, NOW.get(k, "the next decision"))
 
 
-def reach_of(s, f):
-    """{unit: hexes it could still end its move in} for the units of a move frame that may move
-    now on the ground (the one moving, else every one not yet moved); a stack or a flying unit:
-    none (their lit next steps show the way)."""
-    if f.get("group"):
-        return {}
-    ids = [f["cur"]] if f.get("cur") else [x for x in sorted(f["mp"]) if x not in f["moved"]]
+def reach_and_paths(s, f):
+    """The movement overlay of a move frame (V 3, V 8.1): "reach", {unit: hexes it could still end
+    its move in}, and "paths", {hex: the hexes of the cheapest path there} for the unit or stack
+    moving now, which a click on a hex of its range follows a step at a time (issue 45 item 4).
+    With nothing picked yet, the ground reach of every unit not yet moved (no paths)."""
+    if f.get("group") or f.get("cur"):
+        units = [s["units"][x] for x in (f.get("group") or [f["cur"]])]
+        if not units[0]["hex"]:
+            return {"reach": {}, "paths": {}}
+        air = AM.flying(units[0], f)
+        if len(units) == 1 and not air:
+            u = units[0]
+            paths = routes(s, u, f["mp"][u["id"]], f["enter"], f["mode"], f.get("forbid", ()))
+        else:
+            paths = party_routes(s, f, units, air)
+        return {"reach": {u["id"]: sorted(paths) for u in units}, "paths": paths}
     out = {}
-    for x in ids:
+    for x in (x for x in sorted(f["mp"]) if x not in f["moved"]):
         u = s["units"][x]
         if u["hex"] and not AM.flying(u, f):
             out[x] = reach(s, u, f["mp"][x], f["enter"], f["mode"], f.get("forbid", ()))
-    return out
-
-
-def paths_of(s, f):
-    """{hex: [the hexes of its cheapest path]} for the unit moving on the ground now (the frame's
-    `cur`): a click on a hex of its range goes there a step at a time (issue 45 item 4)."""
-    x = f.get("cur")
-    if not x or f.get("group"):
-        return {}
-    u = s["units"][x]
-    if not u["hex"] or AM.flying(u, f):
-        return {}
-    return routes(s, u, f["mp"][x], f["enter"], f["mode"], f.get("forbid", ()))
+    return {"reach": out, "paths": {}}
 
 
 # the small windows answered quickly (issue 11 section 4), with their play settings (prefs.py)

@@ -167,7 +167,7 @@ def overlay(mv, v, selected=None):
         _hexes(mv, layer, zoc, "zoc", "data-zoc")
     mv_ = v.get("moving") or {}
     rch = mv_.get("reach") or {}
-    who = selected if selected in rch else mv_.get("unit")
+    who = selected if selected in rch else mv_.get("unit") or next(iter(mv_.get("stack") or ()), None)
     hexes = rch.get(who) or []
     layer = _layer(mv, "vw-reach", f"{who}|" + " ".join(hexes))
     if layer is not None:
@@ -215,7 +215,7 @@ def stack_rank(p):
 
 def route(v, place):
     """A hex of the moving unit's range: the steps of its cheapest path there (V 3; the engine's
-    view, view.paths_of), each taken as the player's own click (walk.py)."""
+    view, view.reach_and_paths: one unit or a stack, on the ground or flying), each taken as the player's own click (walk.py)."""
     return ((v.get("moving") or {}).get("paths") or {}).get(place)
 
 

@@ -516,3 +516,18 @@ def test_V8_1_a_flight_with_nowhere_on_to_fly_says_why_by_air_costs():
     acts = M.legal_actions(R, m, "US")
     assert [a["t"] for a in acts] == ["halt"]
     assert acts[0]["label"].startswith("Halt in 5320: no flight on: a hex beyond costs at least 1.5 MP"), acts[0]["label"]
+
+
+def test_V3_the_range_of_a_unit_that_has_stepped_never_goes_back_through_its_path():
+    """V 3 (a move never re-enters a hex it has been in, L99-100): once 3/7 Marines has taken a step
+    the range lit for it is still exactly where its legal steps can end, so it never runs back
+    through its start hex (the range used to offer hexes only reached through it: a click on one
+    walked nowhere)."""
+    m = start(vc_hex="5219", ps_hex="5219")
+    us_op(m, ["m37"], "5219")
+    D.answer(m, t="pick", u="m37")
+    first = units(m)["m37"]["hex"]
+    D.answer(m, t="step", to=next(a["to"] for a in D.acts(m, "step")))
+    mv = M.view(R, m, "US")["moving"]
+    assert first not in mv["reach"]["m37"] and all(first not in p for p in mv["paths"].values())
+    assert set(mv["reach"]["m37"]) == _halts(m, ["m37"])

@@ -117,14 +117,15 @@ def reach(s, u, left, enter, mode, forbid=()):
     return sorted(routes(s, u, left, enter, mode, forbid))
 
 
-def routes(s, u, left, enter, mode, forbid=()):
+def routes(s, u, left, enter, mode, forbid=(), avoid=()):
     """{hex: the hexes of the cheapest path there, the hex itself last} for every hex of reach():
     what a click on a hex of the overlay follows, a step at a time (issue 45 item 4: each step is
-    still the engine's action, so reactions and incidental attacks interrupt it)."""
+    still the engine's action, so reactions and incidental attacks interrupt it). `avoid`: the
+    hexes the move has been in (V 3: never entered again)."""
     m = B.mapof(s)
 
     def cost(h, n, c):
-        if n in forbid or not m.playable(n):
+        if n in forbid or n in avoid or not m.playable(n):
             return None
         k = step_cost(s, u, h, n, enter, mode)
         if k is None or c + k > left or (closed(s, u, n, enter) and not _leaves(s, u, n, enter, left - c - k, (h,))):

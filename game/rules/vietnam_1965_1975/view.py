@@ -13,7 +13,7 @@ from .data import COUNTERS, SCENARIOS
 from .hexes import distance
 from .interdiction import exit_extra, sources
 from .losses import loss_table
-from .movement import party_routes, reach, routes, settled
+from .movement import been, party_routes, reach, routes, settled
 from .operation import SearchDestroy, attackable, available
 from .regions import ffz_list
 from .support import air_record, art_range, sea_range
@@ -180,7 +180,7 @@ def reach_and_paths(s, f):
         air = AM.flying(units[0], f)
         if len(units) == 1 and not air:
             u = units[0]
-            paths = routes(s, u, f["mp"][u["id"]], f["enter"], f["mode"], f.get("forbid", ()))
+            paths = routes(s, u, f["mp"][u["id"]], f["enter"], f["mode"], f.get("forbid", ()), been(f, u))
         else:
             paths = party_routes(s, f, units, air)
         return {"reach": {u["id"]: sorted(paths) for u in units}, "paths": paths}

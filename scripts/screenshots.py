@@ -59,13 +59,34 @@ def visible(page, sel):
 
 
 def unit_entry(page):
-    """A unit's entry in the panel (it holds that unit's actions), or else a counter on the map
-    that can act (Vietnam lists its actions as buttons, no entries): clicking it selects the unit."""
-    for sel in ("#actions [data-holds][data-actor]:visible", "#map svg.map-top .ctr.act[data-unit]:visible"):
-        loc = page.locator(sel)
-        if loc.count():
-            return loc.first
+    """What a player taps to select a unit: its entry in the panel (it holds that unit's actions),
+    opening its place's folded list first (First Team lists its units by place, "An Khe: 33
+    units", folded), or else a counter that can act where it shows on the map (Vietnam lists its
+    actions as buttons, no entries). On a phone the open sheet hides most of the map: a counter is
+    taken only where nothing covers it, after closing the sheet as a player does (a click on a
+    counter under the sheet landed on the sheet's tracks or handle, issue 45). None if none."""
+    entries = page.locator("#actions [data-holds][data-actor]:visible")
+    if entries.count():
+        return entries.first
+    fold = page.locator("#actions details.ent-place:not([open]):has([data-actor]) > summary:visible")
+    if fold.count():
+        fold.first.click()
+        page.wait_for_selector("#actions details.ent-place[open] [data-actor]")
+        if entries.count():
+            return entries.first
+    if page.locator("body.phone[data-sheet='open']").count():
+        page.click("#sheet-handle")
+        page.wait_for_selector("body[data-sheet='closed']", state="attached")
+    for ctr in page.locator("#map svg.map-top .ctr.act[data-unit]:visible").all():
+        if ctr.evaluate(UNCOVERED):
+            return ctr
     return None
+
+
+# the element seen at the centre of the counter is the counter's own (in the window, nothing over it)
+UNCOVERED = """c => { const r = c.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+    const hit = document.elementFromPoint(x, y); return !!hit && c.contains(hit); }"""
 
 
 def shoot_game(browser, url, game, size, out):

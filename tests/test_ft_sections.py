@@ -433,27 +433,41 @@ def test_pathfinders_fly_on_and_back_ft_14_1():
 
 def test_opponent_pace_step_ft_4_14():
     """FT 4.14 with the play setting opponent_pace = "step" (the default): a report pause after
-    each NVA segment that did something; "run" lets the rest of the phase play; the dice and
-    results are the same as with opponent_pace = "run" (issue 9 item 2)."""
-    def to_o(options):
-        m = M.new_match(R, "campaign", 3, options)
-        pauses = 0
-        while S(m)["turn"] == 1 and not S(m).get("over"):
+    each NVA segment that did something, none after one that only said nothing happened ("No NVA
+    ground movement", "Offboard movement: no movement", issue 45); "run" lets the rest of the
+    phase play, the next phase pauses again; the dice and results are the same as with
+    opponent_pace = "run" (issue 9 item 2)."""
+    said_nothing = {"No NVA ground movement", "No NVA open combat", "Offboard movement: no movement",
+                    "No location victory points this turn"}
+
+    def to_turn_5(options, run_at=None):
+        m = M.new_match(R, "campaign", 1, options)
+        pauses = []  # (the NVA Assault Phase's number in the game, the segment's title)
+        while S(m)["turn"] <= 4 and not S(m).get("over"):
             a = acts(m)
             if step_name(m) == "report":
-                pauses += 1
                 rep = M.view(R, m)["report"]
                 assert rep["title"][0] in "HIJKLMN" or "NVA Assault Phase: H)" in rep["title"], rep
-                M.apply(R, m, next(x for x in a if x["t"] == ("run" if pauses == 3 else "done")))
+                lines = [e for e in rep["entries"] if e["kind"] not in ("phase", "turn")]
+                assert any(e["text"] not in said_nothing and not e["text"].startswith("NVA Offboard Movement Table:")
+                           for e in lines), rep
+                pauses.append((sum("NVA Assault Phase: H)" in e["text"] for e in m["log"]), rep["title"]))
+                M.apply(R, m, next(x for x in a if x["t"] == ("run" if len(pauses) == run_at else "done")))
                 continue
             M.apply(R, m, next((x for x in a if x["t"] == "done"), a[0]))
         return m, pauses
 
-    run_m, p0 = to_o({"opponent_pace": "run"})
-    step_m, p1 = to_o(None)
-    assert p0 == 0
-    # first NVA phase: a pause after H, I, J?, K, L, M, N until "run" on the 3rd; second phase: again
-    assert p1 >= 3 + 3
+    run_m, none = to_turn_5({"opponent_pace": "run"})
+    assert none == []
+    said = [e for e in run_m["log"] if e["text"] in said_nothing]
+    assert said and all(e["kind"] == "none" for e in said)  # (such segments were played, unpaused)
+    _, every = to_turn_5(None)
+    phases = [ph for ph, _ in every]
+    phase = next(ph for ph in phases if phases.count(ph) >= 4)  # "run" at the 3rd pause of its phase
+    k = phases.index(phase) + 3
+    step_m, some = to_turn_5(None, run_at=k)
+    later = [p for p in every if p[0] > phase]
+    assert later and some == every[:k] + later  # the rest of that phase ran; the next phases paused
     assert [e["text"] for e in run_m["log"]] == [e["text"] for e in step_m["log"]]
     assert S(run_m)["dice"] == S(step_m)["dice"]
     a, b = dict(S(run_m)), dict(S(step_m))

@@ -84,11 +84,24 @@ def test_mf_let_the_rest_run_skips_to_the_next_turn_mf_4_0_ii():
     assert seen and all(n == 1 for n in per_turn.values()), seen
 
 
+FT_SAID_NOTHING = {"No NVA ground movement", "No NVA open combat", "Offboard movement: no movement",
+                   "No location victory points this turn"}
+
+
 def test_ft_nva_segments_pause_with_the_same_dice_ft_4_14():
     step, pauses = _play(FT, "campaign", 5, None, 2, 9)
     run, none = _play(FT, "campaign", 5, {"opponent_pace": "run"}, 2, 9)
     assert none == [] and pauses
     assert all("Segment" in p["title"] for p in pauses)
+    # a segment that only said nothing happened (its offboard roll aside) does not stop the game
+    # (issue 45): these two turns had such segments, and their lines say nothing happened
+    said = [e for e in step["log"] if e["text"] in FT_SAID_NOTHING]
+    assert {e["text"] for e in said} >= {"No NVA ground movement", "Offboard movement: no movement"}
+    assert all(e["kind"] == "none" for e in said)
+    for p in pauses:
+        lines = [e for e in p["entries"] if e["kind"] not in ("phase", "turn")]
+        assert any(e["text"] not in FT_SAID_NOTHING and not e["text"].startswith("NVA Offboard Movement Table:")
+                   for e in lines), p
     _same_game(step, run)
 
 

@@ -7,11 +7,47 @@ programmed phase ends; "Let the rest ... run" skips the pauses of that scope (e.
 Communist turn) until the game calls `report.scope_over(g, scope)`.
 """
 
+import contextlib
+
 from .flow import Step
 
 QUIET_KINDS = ("turn", "phase")  # headers: a phase that logged nothing else did nothing
 NOTHING = "none"  # the kind of a line that says nothing happened ("Communist recon: nothing revealed")
 SILENT_KINDS = QUIET_KINDS + (NOTHING,)  # a phase that logged only these is not paused for
+# a NOTHING line logged with of_roll=True says what the roll logged just before it came to: nothing
+# ("Offboard movement: no movement" after the table's dice, FT 13.2); that roll is not paused for either
+OF_ROLL = "of_roll"
+
+_silent = SILENT_KINDS  # (pausing_as_before swaps it while an old save is played again)
+
+
+def did_something(entries, silent=SILENT_KINDS):
+    """Whether a phase that logged `entries` did something worth a pause: a line other than its
+    headers, the lines that say nothing happened, and a roll that came to nothing. (`silent`: the
+    kinds not counted; QUIET_KINDS is how phases paused before NOTHING, pausing_as_before.)"""
+    for i, e in enumerate(entries):
+        k = e.get("kind")
+        if k in silent:
+            continue
+        if k == "roll" and NOTHING in silent and i + 1 < len(entries) and entries[i + 1].get(OF_ROLL) \
+                and entries[i + 1].get("kind") == NOTHING:
+            continue
+        return True
+    return False
+
+
+@contextlib.contextmanager
+def pausing_as_before():
+    """Within it, a phase pauses as it did before lines of kind NOTHING existed (issue 45): for
+    every line besides its headers. A game's old saves hold a Continue for those pauses among
+    their actions; played again in here, the old actions land where they were played (First
+    Team's old_saves.py)."""
+    global _silent
+    was, _silent = _silent, QUIET_KINDS
+    try:
+        yield
+    finally:
+        _silent = was
 
 
 def register(flow, name="report"):
@@ -42,7 +78,7 @@ def pause(g, title, since, scope, run_label=None, step="report", kicker=None):
     UI's default "Opponent's phase"). Returns True if pushed."""
     if g.s["options"].get("opponent_pace", "step") != "step" or g.s.get("pace_run") == scope:
         return False
-    if not any(e.get("kind") not in SILENT_KINDS for e in g.logbuf[since:]):
+    if not did_something(g.logbuf[since:], _silent):
         return False
     g.push(step, title=title, since=since, scope=scope, run_label=run_label, **({"kicker": kicker} if kicker else {}))
     return True

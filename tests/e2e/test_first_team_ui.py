@@ -61,10 +61,11 @@ def test_start_map_and_first_phases(page, base_url):
 
 
 def test_combat_and_undo(page, base_url):
-    # seed 15: this random player meets an attack after about 100 actions (seed 4 did before the
-    # NVA segments paused with a report by default, which adds Continue decisions to its path)
-    start_ft(page, base_url, seed=15)
-    player = RandomPlayer(15)
+    # seed 43: this random player meets an attack after 83 actions (seed 15 did after 99 while the
+    # NVA segments that only said nothing happened paused too, issue 45: their Continues were on
+    # its path; seed 4 before the NVA segments paused at all)
+    start_ft(page, base_url, seed=43)
+    player = RandomPlayer(43)
     for _ in range(150):
         if first_of_type(page, "attack"):
             break

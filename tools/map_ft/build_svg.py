@@ -19,6 +19,7 @@ import math
 import os
 
 import geo
+import labels
 from geo import proj, KM
 from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from shapely.ops import unary_union
@@ -50,8 +51,9 @@ NAMES = {
     "C5": "LZ Columbus", "A5": "Chu Pong (hill 542)", "J5": "Bien Ho", "H6": "Catecka", "F6": "Thanh An",
     "G6": "Chu Ho", "D1": "Le Thanh", "H2": "Rte 14/6C jct", "G1": "Ia Drang head",
 }
-# where the location label goes (default below the marker)
-LABEL_AT = {"J6": "right", "J5": "left", "PLEIKU": "below", "H5": "right"}
+# where the location label goes first (default below the marker; labels.py moves it clear of the
+# room stacks take, relabel.py keeps the same table)
+LABEL_AT = {"J6": "right", "J5": "left", "PLEIKU": "pleiku", "H5": "right"}
 
 
 def fmt(v):
@@ -378,6 +380,8 @@ def main():
 
     # ---------------------------------------------------------------- locations
     o.append('<g id="locations">')
+    spots = labels.place_all({i: pos[i] for i in L}, {i: i for i in L},
+                             {i: NAMES[i] for i in L if NAMES.get(i) and i != "PLEIKU"}, LABEL_AT)
     for i in L:
         s = L[i]
         x, y = pos[i]
@@ -422,20 +426,7 @@ def main():
             o.append('<g class="lz-mark" transform="translate(-22 -20)"><circle r="8" fill="#2f6b35" '
                      'stroke="#fff" stroke-width="1.2"/><text y="3.6" font-size="9.5" font-weight="bold" '
                      'fill="#fff" text-anchor="middle">H</text></g>')
-        at = LABEL_AT.get(i, "below")
-        if at == "below":
-            lx_, ly_, anc = 0, (37 if i == "PLEIKU" else 32), "middle"
-        elif at == "right":
-            lx_, ly_, anc = 21, 5, "start"
-        else:
-            lx_, ly_, anc = -21, 5, "end"
-        o.append('<text class="space-label" x="%s" y="%s" font-size="13" font-weight="bold" text-anchor="%s" '
-                 'fill="#1c1c1c" stroke="#ffffff" stroke-width="3.2" stroke-opacity="0.9" paint-order="stroke" '
-                 'stroke-linejoin="round">%s</text>' % (lx_, ly_, anc, "PLEIKU" if i == "PLEIKU" else i))
-        if name and i != "PLEIKU":
-            o.append('<text class="space-name" x="%s" y="%s" font-size="10" font-style="italic" text-anchor="%s" '
-                     'fill="#333" stroke="#ffffff" stroke-width="3" stroke-opacity="0.85" paint-order="stroke" '
-                     'stroke-linejoin="round">%s</text>' % (lx_, ly_ + 12, anc, esc(name)))
+        o.extend(labels.markup(i, name if i != "PLEIKU" else "", spots[i], esc))  # (labels.py: clear of stacks)
         o.append("</g>")
     o.append("</g>")
     o.append("</g>")  # /map

@@ -5,9 +5,8 @@ solitaire; the player is the American ("US"), the engine runs the NVA. Rule sect
 import sys
 
 from . import combat, nva, setup, turn, us  # noqa: F401  (register steps)
-from ...engine import match as _match
+from . import old_saves as _old_saves
 from ...engine.howto import loader as howto_loader
-from ...engine.saves import SaveError
 from ...engine.interface import data_interface
 from . import board as _board
 from .board import flow, indexed, reading
@@ -48,24 +47,12 @@ def hidden_ids(state, role=None):
     return out
 
 
-def _replayed(old):
-    """An ft-data-1 save (made before issue 43's port: the old procedures' frames and the turn-wide
-    s["f"]) is played again from its actions by these rules, which play the same game (its log
-    must come out the same): the position, its frames and its undo steps are then this version's.
-    (A save with a question open is refused before this, by the loader: its step "choose" is no
-    longer one of this game's.)"""
-    why = "This First Team save was made by an earlier version and could not be brought up to date"
-    try:
-        new = _match.replay(sys.modules[__name__], old["scenario"], old["seed"], old["options"], old["actions"],
-                            old.get("dice_mode", "auto"))
-    except Exception as e:  # (IllegalAction, an unknown option, a damaged action list...)
-        raise SaveError(f"{why}: its moves cannot be played again ({type(e).__name__}).") from None
-    if new["log"] != old["log"]:
-        raise SaveError(f"{why}: playing its moves again gives another game (it comes from older rules).")
-    return {**old, **new}
+def _up_to_date(old):
+    """An ft-data-1 or ft-data-2 save, played again from its actions (old_saves.py)."""
+    return _old_saves.convert(sys.modules[__name__], old, DATA_VERSION)
 
 
-data_migrations = {"ft-data-1": _replayed}
+data_migrations = {"ft-data-1": _up_to_date, "ft-data-2": _up_to_date}
 
 
 def check_indexes(on=True):

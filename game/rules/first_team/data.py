@@ -27,5 +27,7 @@ ENTRY = MAP["an_khe_entry"]
 CAMPS = MAP["camps"]
 
 # ft-data-2: the positions of the procedure core (issue 43: the segments' and combats' own frames,
-# no turn-wide s["f"]); an ft-data-1 save is played again from its actions (data_migrations)
-DATA_VERSION = "ft-data-2"
+# no turn-wide s["f"]); ft-data-3: no pause for an NVA segment that only said nothing happened
+# (issue 45, FT 4.14), so no Continue for it among the actions; older saves are played again from
+# their actions (data_migrations, old_saves.py)
+DATA_VERSION = "ft-data-3"

@@ -7,6 +7,7 @@ Every roll is logged with its reason and rule."""
 from math import ceil
 
 from ...engine.flow import Procedure, Step
+from ...engine.report import NOTHING
 from . import board as B
 from .board import flow
 from .combat import call_fight, combat, record_start, start_fight
@@ -317,7 +318,7 @@ class Offboard(Step):
         r = TABLES["offboard"]["cells"][str(sum(dice))][min(s["turn"], 14) - 1]
         arrow = r == ">"
         if r == ".":
-            g.log("Offboard movement: no movement", "FT 13.2")
+            g.log("Offboard movement: no movement", "FT 13.2", kind=NOTHING, of_roll=True)  # (no pause for it)
         elif r == ">":
             g.log("Offboard movement: ARROW, every Zone Box group advances one rank", "FT 13.2")
             groups = []
@@ -340,7 +341,8 @@ class Offboard(Step):
                         B.place_nva(s, x, B.zbox(z))
                     g.log(f"The {B.ordinal(reg)} Regiment enters Zone Box {z}: Identified", "FT 13.2", kind="reveal")
                 else:
-                    g.log(f"Result {r}: the {B.ordinal(reg)} Regiment is no longer in the Unknown Box, ignored", "FT 13.2")
+                    g.log(f"Result {r}: the {B.ordinal(reg)} Regiment is no longer in the Unknown Box, ignored", "FT 13.2",
+                          kind=NOTHING, of_roll=True)
         if s["options"]["broken_offboard_move"] == "every_I" or arrow:
             for z in CLS:
                 for x in [x for x in B.of_kind(s, B.zbox(z), "nva") if B.broken(U[x])]:
@@ -464,7 +466,7 @@ class NvaMove(Procedure):
                 call_fight(g, f, ambush)  # FT 11.31: resolved before anything else moves
                 return
         if not f["moved"]:
-            g.log("No NVA ground movement", "FT 13.5")
+            g.log("No NVA ground movement", "FT 13.5", kind=NOTHING)
 
     def finish(self, g, f):
         g.end(f["l_check"])
@@ -632,7 +634,7 @@ class NvaCombat(Procedure):
         with B.reading(s):
             f["todo"] = sorted([l for l in B.nva_map_locs(s) if must_attack(s, l)], key=lambda l: priority_key(s, l))
         if not f["todo"]:
-            g.log("No NVA open combat", "FT 11.1")
+            g.log("No NVA open combat", "FT 11.1", kind=NOTHING)
         f["nsup_used"] = []  # FT 11.29: "a location may not support more than one other location"
         f["adj_used"] = []
 
@@ -697,7 +699,7 @@ def score_locations(g):
     if total:
         B.vp(g, total, "NVA-held road locations and SF camps", "FT 15.0")
     else:
-        g.log("No location victory points this turn", "FT 15.0")
+        g.log("No location victory points this turn", "FT 15.0", kind=NOTHING)
 
 
 # --- end-of-segment garrisons (13.71, 13.72, A31) ----------------------------------------------------------

@@ -113,3 +113,17 @@ def test_groups_never_named_by_index_range_and_amounts_as_a_stepper():
     assert sum(len(s[2]) for s in subs) == 45
     import re
     assert not any(re.fullmatch(r"\d+-\d+", title) for _, title, _ in subs)
+
+
+def test_a_lone_unplaced_actor_has_its_places_lit_without_a_selection():
+    """Issue 45 item 4 (Vietnam's set-up, V 18.2): a unit being set up has no counter on the table
+    to select; when it is the only actor with places and the game asks (LIGHT_UNPLACED), its
+    places are lit at once. A unit on the map, or two actors, still wait for a selection."""
+    spaces = {"5219": (0, 0, 1), "5320": (1, 0, 1)}
+    acts = [{"t": "place", "u": "vc1", "hex": "5219"}, {"t": "place", "u": "vc1", "hex": "5320"}]
+    keys = ("hex",)
+    assert highlights(acts, spaces, None, keys) == {}
+    assert highlights(acts, spaces, None, keys, unplaced=lambda k: True) == {"5219": [0], "5320": [1]}
+    assert highlights(acts, spaces, None, keys, unplaced=lambda k: False) == {}  # its counter is there: select it
+    two = acts + [{"t": "place", "u": "ps1", "hex": "5219"}]
+    assert highlights(two, spaces, None, keys, unplaced=lambda k: True) == {}

@@ -185,7 +185,11 @@ class Controller:
             self.expanded = None
         if self.inspect is not None and not self.stacks.get(self.inspect):
             self.inspect = None
-        self.hl = highlights(acts, self.screen.map.spaces, self.selected, self.ui.TARGET_KEYS)
+        unplaced = None
+        if self.ui.LIGHT_UNPLACED:  # (a set-up's hexes lit at once: logic.highlights)
+            shown = {p["id"] for ps in self.stacks.values() for p in ps}
+            unplaced = lambda k: k not in shown  # noqa: E731
+        self.hl = highlights(acts, self.screen.map.spaces, self.selected, self.ui.TARGET_KEYS, unplaced)
         self.screen.close_chooser()
         self.clock.mark("ui")
 

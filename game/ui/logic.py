@@ -74,16 +74,22 @@ def actors(actions):
     return out
 
 
-def highlights(actions, spaces, selected, keys=("to",)):
+def highlights(actions, spaces, selected, keys=("to",), unplaced=None):
     """{space_id: [action indices]} to highlight on the map.
 
     With a selection: that actor's actions. Without: only the actions tied to no unit (a place
     chosen for itself); a unit's targets light up once it is selected, so that a click meant to
     look at a stack never acts (issue 9 item 4). A selected piece left with no action of its own
     lights the actions tied to no unit (Vietnam: a unit picked to move stays selected, and its
-    steps, V 5, name no unit; found playing by keyboard, issue 13 item 5)."""
+    steps, V 5, name no unit; found playing by keyboard, issue 13 item 5). `unplaced(actor)`, when
+    the game asks for it: an actor with no counter on the table to select (a unit being set up) has
+    its places lit without a selection when it is the only actor with places (issue 45 item 4)."""
     who = actors_of(actions)
     spatial = [(i, a) for i, a in enumerate(actions) if target_space(a, spaces, keys)]
+    if selected is None and unplaced is not None:
+        lone = {who[i] for i, _ in spatial}
+        if len(lone) == 1 and None not in lone and unplaced(next(iter(lone))):
+            selected = next(iter(lone))
     keep = [(i, a) for i, a in spatial if who[i] == selected]
     if selected is not None and selected not in who:
         keep = [(i, a) for i, a in spatial if who[i] is None]

@@ -401,3 +401,24 @@ def test_halt_is_a_click_on_the_movers_own_hex(page, base_url, tmp_path):
     m = page_match(page)
     assert m["actions"][-1] == {"t": "halt"}
     assert page.get_attribute("body", "data-screen") == "handover"  # the NLF's reaction window
+
+
+def test_the_set_up_hexes_are_lit_and_a_click_on_one_places_the_unit(page, base_url, tmp_path):
+    """V 18.2 (issue 45 item 4: the review's NLF set-up listed "to 5219 / to 5320" with nothing lit,
+    while the guided turn spoke of "the lit hexes"): at Starlite's set-up the NLF's two hexes are
+    lit on the map, exactly the engine's, and a click on one places the VC regiment there."""
+    m = M.new_match(R, "starlite", 1)
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    acts = M.legal_actions(R, m, "NLF")
+    assert {a["t"] for a in acts} == {"place"}
+    lit = page.evaluate("() => [...document.querySelectorAll('#map .vw-hl')].map(e => [e.dataset.to, e.dataset.t])")
+    assert sorted(lit) == sorted([a["hex"], "place"] for a in acts) == [["5219", "place"], ["5320", "place"]]
+    shoot(page, "setup_lit")
+    box = page.locator('#map .vw-hl[data-to="5320"]').bounding_box()
+    before = rev(page)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_rev_after(page, before)
+    got = page_match(page)
+    assert got["actions"] == [{"t": "place", "u": acts[0]["u"], "hex": "5320"}]
+    assert got["state"]["units"][acts[0]["u"]]["hex"] == "5320"

@@ -41,6 +41,7 @@ class GameUI(Protocol):
     MAIN_TYPES: tuple = ("done",)  # the action types of the main button (Enter presses the only one)
     WHOLE_MAP: dict = None       # the About page's whole map (whole_map.py): {"url", "size", "title", "note", "views"}
     SIDE_PROMPT: bool = False    # two players at one screen: the prompt names and colours the side deciding
+    LIGHT_UNPLACED: bool = False  # a lone actor with no counter on the table has its places lit unselected
 
     @staticmethod
     def whole_map_labels() -> list:
@@ -88,7 +89,7 @@ class GameUI(Protocol):
 REQUIRED = ("ID", "TITLE", "MAP_URL", "FIT", "TARGET_KEYS", "NAMES", "anchors", "stacks", "all_pieces",
             "draw_counter", "title_of", "tracks", "boxes")
 OPTIONAL = ("FIT_NARROW", "PHONE_VIEWS", "MAPS", "DEFAULT_AREA", "STACK_DY", "MAIN_TYPES", "WHOLE_MAP", "SIDE_PROMPT",
-            "whole_map_labels", "area_of", "use_area", "stack_rank", "overlay", "route", "action_dialog", "inspect_groups")
+            "LIGHT_UNPLACED", "whole_map_labels", "area_of", "use_area", "stack_rank", "overlay", "route", "action_dialog", "inspect_groups")
 
 _LOADED = {}
 

@@ -14,6 +14,9 @@ from ..render_panels import box_list
 ID = "vietnam-1965-1975"
 TITLE = "Vietnam 1965-1975"
 MAP_URL = "./static/svg/vietnam_quangngai_map.svg"
+# a unit being set up has no counter to select first: its set-up hexes are lit at once (V 18.2,
+# issue 45 item 4; logic.highlights)
+LIGHT_UNPLACED = True
 TARGET_KEYS = ("hex", "to", "at")  # "at": the mover's own hex, for Halt and Drop (V 3)
 FIT = (9.0, 182.0, 690.0, 704.0)            # the play area (hexes in play) at "fit"
 FIT_NARROW = (300.0, 200.0, 300.0, 340.0)  # phones: the coastal plain where Starlite is fought,

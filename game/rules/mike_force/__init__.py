@@ -27,7 +27,13 @@ def _from_mf_data_1(m):
     return old_saves.from_mf_data_1(m, sys.modules[__name__], DATA_VERSION)
 
 
-data_migrations = {"mf-data-1": _from_mf_data_1}  # saves made before the procedures (old_saves.py)
+def _from_mf_data_2(m):
+    return old_saves.from_mf_data_2(m, sys.modules[__name__], DATA_VERSION)
+
+
+# saves made before the procedures (mf-data-1) and before the phases that said nothing happened
+# stopped pausing (mf-data-2, issue 45): played again from their actions (old_saves.py)
+data_migrations = {"mf-data-1": _from_mf_data_1, "mf-data-2": _from_mf_data_2}
 
 scenarios, options, default_options = data_interface(SCENARIOS, OPTIONS)
 

@@ -39,6 +39,7 @@ for _s, _rec in SPACES.items():
         INFIL[_s].add(_rec["parent"])
         INFIL[_rec["parent"]].add(_s)
 
-# mf-data-2: the same data; the frames of play are procedures (issue 43): a save of mf-data-1 is
-# converted by old_saves.py
-DATA_VERSION = "mf-data-2"
+# mf-data-2: the same data; the frames of play are procedures (issue 43); mf-data-3: no pause for
+# a Communist phase that only said nothing happened (issue 45, MF 4.0 II), so no Continue for it
+# among the actions; older saves are converted by old_saves.py (data_migrations)
+DATA_VERSION = "mf-data-3"

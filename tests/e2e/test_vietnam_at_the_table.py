@@ -165,7 +165,20 @@ def test_odds_preview_and_battle_card_show_the_same_arithmetic(page, base_url, t
     log = page.text_content("#log")
     assert f["columns"].replace(" (V 5.4)", "") in log and b["sides"][0]["total"] in log  # (the rule: its chip)
     shoot(page, "battle_card")
+    assert _columns_cut(page) == 0
     phone_shot(page, "battle_card")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_sheet(page)
+    assert _columns_cut(page) == 0
+    page.set_viewport_size({"width": 1440, "height": 900})
+
+
+def _columns_cut(page):
+    """How many of the battle card's side columns run past the panel's edges: a long support term
+    must wrap (at 1440 a US column ran off the panel, cut at "capped at 3 × ground =")."""
+    return page.evaluate("""() => { const c = document.querySelector('#panel').getBoundingClientRect();
+        return [...document.querySelectorAll('#battle .bside')].map(e => e.getBoundingClientRect())
+            .filter(r => r.right > c.right - 4 || r.left < c.left).length; }""")
 
 
 def test_us_loss_dialog_says_eliminating_loses_starlite(page, base_url, tmp_path):

@@ -531,3 +531,33 @@ def test_V3_the_range_of_a_unit_that_has_stepped_never_goes_back_through_its_pat
     mv = M.view(R, m, "US")["moving"]
     assert first not in mv["reach"]["m37"] and all(first not in p for p in mv["paths"].values())
     assert set(mv["reach"]["m37"]) == _halts(m, ["m37"])
+
+
+def test_V3_V8_1_each_step_carries_its_cost_for_the_map_ring():
+    """V 3, V 8.1 (issue 45 item 4: the step costs were not on the rings): each step action says its
+    MP cost in the display field "note" (what the map writes on the lit hex), exactly the MP the
+    step then spends, on the ground, in the air and for a stack; the actions' identity (no labels)
+    carries none."""
+    m = cav_match(vc_hex="5219", ps_hex="5219")
+    add(m, "c112", "us_cav_bn", "4620", name="2/1/1C")
+    us_op(m, ["c111", "c112"], "5219")
+    D.answer(m, t="pick", u="c111")
+    for fly in (False, True):
+        if fly:
+            D.answer(m, t="air")
+        steps = [a for a in M.legal_actions(R, m, "US") if a["t"] == "step"]
+        assert steps and all("note" not in a for a in D.acts(m, "step"))
+        for a in steps:
+            m2 = json.loads(json.dumps(m))
+            before = m2["state"]["stack"][-1]["mp"]["c111"]
+            M.apply(R, m2, {"t": "step", "to": a["to"]}, role="US")
+            spent = before - m2["state"]["stack"][-1]["mp"]["c111"] if m2["state"]["stack"][-1]["s"] == "move" else None
+            assert spent is None or a["note"] == f"{spent:g} MP", (a, spent)
+            assert a["label"].endswith(f"({a['note']})")
+    m = stack_match("m24")  # a stack pays the highest of its units' costs (V 3)
+    for a in (a for a in M.legal_actions(R, m, "US") if a["t"] == "step"):
+        m2 = json.loads(json.dumps(m))
+        M.apply(R, m2, {"t": "step", "to": a["to"]}, role="US")
+        f = m2["state"]["stack"][-1]
+        if f["s"] == "move":
+            assert a["note"] == f"{8 - f['mp']['c111']:g} MP", a

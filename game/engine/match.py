@@ -79,9 +79,10 @@ def clone(obj):
         return json.loads(json.dumps(obj))
 
 
-DISPLAY_KEYS = ("label", "warn", "by", "at")  # display only, not its identity: its words, a warning to confirm
-# once before it runs, the piece it is "by" when its own fields do not name one (the UI selects it first),
-# and the place "at" which a map click takes an action that names no place (Vietnam's Halt: the mover's hex)
+DISPLAY_KEYS = ("label", "warn", "by", "at", "note")  # display only, not its identity: its words, a warning to
+# confirm once before it runs, the piece it is "by" when its own fields do not name one (the UI selects it
+# first), the place "at" which a map click takes an action that names no place (Vietnam's Halt: the mover's
+# hex), and a "note" the map writes on the place lit for it (Vietnam: a step's MP cost)
 
 
 _DISPLAY = frozenset(DISPLAY_KEYS)

@@ -413,6 +413,8 @@ class MapView:
         else:
             sel("circle", {"r": 20, "class": "hl-disc"}, parent=h)
             cx, cy = -15, 15
+            if len(idxs) == 1 and a.get("note"):  # (the action's display note: Vietnam's step cost)
+                sel("text", {"y": 31, "text-anchor": "middle", "class": "hl-note"}, a["note"], parent=h)
         if len(idxs) > 1:
             sel("circle", {"cx": cx, "cy": cy, "r": 6.5, "class": "badge hl-badge"}, parent=h)
             sel("text", {"x": cx, "y": cy + 3, "font-size": 8, "text-anchor": "middle", "class": "badge-t"},

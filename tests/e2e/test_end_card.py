@@ -95,7 +95,7 @@ def test_mike_force_end_card(page, base_url):
 def test_first_team_end_card(page, base_url):
     """FT 15.1: the points after the last turn and their level; the VP by cause (FT 15.0), each
     side's losses, where every NVA company ended, the Unknown Box opened."""
-    card, m, e = end_it(page, base_url, "first-team", "campaign", 105)
+    card, m, e = end_it(page, base_url, "first-team", "campaign", 101)
     s = m["state"]
     assert s["over"]["level"] == "NVA Tactical Victory"
     verdict = card.locator('[data-end="verdict"]').text_content()

@@ -311,8 +311,9 @@ def test_first_team_phone_views(phone, base_url):
 
 
 def test_vietnam_phone(phone, base_url):
-    """The hex map in the same layout. The NLF sets up its regiment (V 18.2) from the list in the
-    closed sheet (no hex is lit: the regiment is not on the map yet); then, as soon as counters can
+    """The hex map in the same layout. The NLF sets up its regiment (V 18.2) by a tap on one of its
+    two lit set-up hexes (lit at once: the regiment has no counter to select yet, issue 45 item 4),
+    the later choices from the list in the closed sheet; then, as soon as counters can
     act (44 px hit areas), a tap on one selects it (a stack opens in the inspector first) and the map
     zooms to it; the sheet opens and closes."""
     page = phone
@@ -327,14 +328,20 @@ def test_vietnam_phone(phone, base_url):
     check_head(page)
     check_map_fills(page)
     shot(page, "v65_setup_390")
-    assert page.locator("#map .vw-hl").count() == 0
-    for _ in range(12):  # the set-up and the first decisions, from the sheet, until a counter is lit
-        if page.locator("#vw-pieces .ctr.act").count():
+    lit = page.evaluate("() => [...document.querySelectorAll('#map .vw-hl')].map(e => e.dataset.t)")
+    assert lit == ["place", "place"]
+    for _ in range(12):  # the set-up and the first decisions until a counter is lit: a lit hex tapped,
+        if page.locator("#vw-pieces .ctr.act").count():  # else the list in the closed sheet
             break
-        btn = page.locator("#actions [data-action], #main-acts [data-action]").first
-        assert btn.is_visible()  # listed in the closed sheet while no hex is lit, or the main button
         before = rev(page)
-        btn.click()
+        hexes = page.locator('#map .vw-hl[data-t="place"]')
+        if hexes.count():
+            box = hexes.first.bounding_box()
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        else:
+            btn = page.locator("#actions [data-action], #main-acts [data-action]").first
+            assert btn.is_visible()  # listed in the closed sheet while no hex is lit, or the main button
+            btn.click()
         wait_rev_after(page, before)
         take_over_if_asked()
     check_head(page)

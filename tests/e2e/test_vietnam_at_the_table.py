@@ -324,6 +324,11 @@ def test_a_click_on_a_hex_of_the_range_walks_the_unit_there_a_step_at_a_time(pag
         M.apply(R, ref, step[0], role="US")
     open_match(page, base_url, m, tmp_path)
     take_over(page)
+    # each lit next hex says what its step costs (the engine's note; issue 45 item 4)
+    rings = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#map .vw-hl[data-t="step"]')]
+        .map(e => [e.dataset.to, e.querySelector('.hl-note')?.textContent]))""")
+    want = {a["to"]: a["note"] for a in M.legal_actions(R, m, "US") if a["t"] == "step"}
+    assert rings == want and all(x.endswith(" MP") for x in want.values()), (rings, want)
     page.locator('#map [data-space="5020"]').click()
     want = len(ref["actions"])
     page.wait_for_function(f"() => JSON.parse(window.__vw_state()).actions.length >= {want}", timeout=10_000)

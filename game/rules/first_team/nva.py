@@ -132,7 +132,7 @@ class ZoneContact(Step):
                 continue
             d = g.roll(1, f"Zone contact in zone {z}: {len(occ)} US-occupied location(s)", "FT 10.2")[0]
             if d > len(occ):
-                g.log(f"No contact in zone {z}", "FT 10.2", refs=B.refs(B.ref_p(B.zbox(z))))
+                g.log(f"No contact in Zone Box {z}", "FT 10.2", refs=B.refs(B.ref_p(B.zbox(z))))
                 continue
             g.log(f"All Identified NVA in Zone Box {z} are Contacted", "FT 10.2", kind="reveal",
                   refs=B.refs(B.ref_p(B.zbox(z))))

@@ -113,13 +113,21 @@ def _at_removed_pause(m):
     return not report.did_something(m["log"][m["state"]["stack"][-1]["since"]:])
 
 
+# words these rules write otherwise than the save's version did: (now, then)
+RENAMED = (("No contact in Zone Box ", "No contact in zone "),)  # FT 10.2: the text names the Zone Box it refers to
+
+
 def _kinds_as_before(log):
-    """The log as the save's version wrote it: a line that says nothing happened was "info"."""
+    """The log as the save's version wrote it: a line that says nothing happened was "info", and
+    the words of RENAMED were the old ones."""
     out = []
     for e in log:
         if e.get("kind") == report.NOTHING:
             e = {k: v for k, v in e.items() if k != report.OF_ROLL}
             e["kind"] = "info"
+        for now, then in RENAMED:
+            if e.get("text", "").startswith(now):
+                e = dict(e, text=then + e["text"][len(now):])
         out.append(e)
     return out
 

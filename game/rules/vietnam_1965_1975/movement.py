@@ -404,7 +404,7 @@ class Move(Step):
         f = settled(s, f)
         if f.get("group"):
             units = [s["units"][x] for x in f["group"]]
-            acts = [{"t": "step", "to": n, **({"label": f"Stack to {n} ({c:g} MP)"} if lab else {})}
+            acts = [{"t": "step", "to": n, **({"label": f"Stack to {n} ({c:g} MP)", "note": f"{c:g} MP"} if lab else {})}
                     for n, c in self._group_steps(g, f)]
             amp = stack_air_cost(s, f, units)
             if amp is not None:
@@ -419,7 +419,7 @@ class Move(Step):
             return acts
         if f["cur"]:
             u = s["units"][f["cur"]]
-            acts = [{"t": "step", "to": n, **({"label": f"To {n} ({c:g} MP)"} if lab else {})}
+            acts = [{"t": "step", "to": n, **({"label": f"To {n} ({c:g} MP)", "note": f"{c:g} MP"} if lab else {})}
                     for n, c in self._steps(g, f, u)]
             if may_airmobilize(s, u, f):
                 acts.append({"t": "air", **({"label": f"Airmobilize {u['name']} ({amp_cost(u)} AMP)"} if lab else {})})

@@ -414,6 +414,8 @@ class MapView:
             sel("circle", {"r": 20, "class": "hl-disc"}, parent=h)
             cx, cy = -15, 15
             if len(idxs) == 1 and a.get("note"):  # (the action's display note: Vietnam's step cost)
+                w = 6 * len(a["note"]) + 6  # on a pill: it stays readable over a place's name
+                sel("rect", {"x": -w / 2, "y": 21, "width": w, "height": 13, "rx": 3, "class": "hl-note-bg"}, parent=h)
                 sel("text", {"y": 31, "text-anchor": "middle", "class": "hl-note"}, a["note"], parent=h)
         if len(idxs) > 1:
             sel("circle", {"cx": cx, "cy": cy, "r": 6.5, "class": "badge hl-badge"}, parent=h)

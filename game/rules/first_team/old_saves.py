@@ -16,6 +16,7 @@ actions are played again twice:
 A save made at one of those pauses opens where its Continue would have led: the next decision."""
 
 from ...engine import headless, match as M, report
+from ...engine.old_pauses import as_it_paused
 from ...engine.saves import SaveError
 
 WHY = "This First Team save was made by an earlier version and could not be brought up to date"
@@ -27,7 +28,7 @@ def convert(rules, old, data_version):
     """The save `old` (game data ft-data-1 or ft-data-2) as a save of `data_version`; SaveError
     when its actions cannot be played again or do not give its log."""
     try:
-        actions, runs, undo_from, before = _as_it_paused(rules, old)
+        actions, runs, undo_from, before = as_it_paused(rules, old, _at_removed_pause, WHY)
     except SaveError:
         raise
     except Exception as e:  # (IllegalAction, an unknown option, a damaged action list...)
@@ -49,30 +50,6 @@ def convert(rules, old, data_version):
         raise SaveError(f"{WHY}: these rules play its moves to another game.")
     return {**old, "data_version": data_version, "actions": new["actions"], "log": new["log"],
             "state": new["state"], "undo": new["undo"]}
-
-
-def _as_it_paused(rules, old):
-    """Play the save's actions as its version paused. Returns (the actions kept, the runs held:
-    [(actions kept before it, the log's length at its pause)], the actions kept before the first
-    the save could undo, the match played)."""
-    m = M.new_match(rules, old["scenario"], old["seed"], old["options"], old.get("dice_mode", "auto"))
-    kept, runs = [], []
-    first_undo = old["undo"][0]["actions"] if old["undo"] else len(old["actions"])
-    undo_from = None
-    with report.pausing_as_before():
-        legal = headless.actions(rules, m)
-        for i, a in enumerate(old["actions"]):
-            if i == first_undo:
-                undo_from = len(kept)
-            if _at_removed_pause(m):
-                if a.get("t") not in ("done", "run"):
-                    raise SaveError(f"{WHY}: an action where only Continue was possible.")
-                if a["t"] == "run":
-                    runs.append((len(kept), len(m["log"])))
-            else:
-                kept.append(a)
-            legal = headless.play(rules, m, a, legal=legal, in_place=True)
-    return kept, runs, len(kept) if undo_from is None else undo_from, m
 
 
 def _now(rules, old, actions, runs, undo_from):

@@ -26,6 +26,7 @@ An mf-data-2 save made after issue 45 (the same pausing as now) plays again as i
 relabelled. Which of the two an mf-data-2 save is, is found by trying."""
 
 from ...engine import headless, match as M, report
+from ...engine.old_pauses import as_it_paused
 from ...engine.saves import SaveError
 
 WHY = "This Mike Force save was made by an earlier version and could not be brought up to date"
@@ -86,7 +87,7 @@ def _plays_as_saved(rules, old):
 
 def _convert(rules, old, data_version):
     try:
-        actions, runs, undo_from, before = _as_it_paused(rules, old)
+        actions, runs, undo_from, before = as_it_paused(rules, old, _at_removed_pause, WHY)
     except SaveError:
         raise
     except Exception as e:  # (IllegalAction, an unknown option, a damaged action list...)
@@ -108,30 +109,6 @@ def _convert(rules, old, data_version):
         raise SaveError(f"{WHY}: these rules play its moves to another game.")
     return {**old, "data_version": data_version, "actions": new["actions"], "log": new["log"],
             "state": new["state"], "undo": new["undo"]}
-
-
-def _as_it_paused(rules, old):
-    """Play the save's actions as the earlier version paused. Returns (the actions kept, the runs
-    held: [(actions kept before it, the log's length at its pause)], the actions kept before the
-    first the save could undo, the match played)."""
-    m = M.new_match(rules, old["scenario"], old["seed"], old["options"], old.get("dice_mode", "auto"))
-    kept, runs = [], []
-    first_undo = old["undo"][0]["actions"] if old["undo"] else len(old["actions"])
-    undo_from = None
-    with report.pausing_as_before():
-        legal = headless.actions(rules, m)
-        for i, a in enumerate(old["actions"]):
-            if i == first_undo:
-                undo_from = len(kept)
-            if _at_removed_pause(m):
-                if a.get("t") not in ("done", "run"):
-                    raise SaveError(f"{WHY}: an action where only Continue was possible.")
-                if a["t"] == "run":
-                    runs.append((len(kept), len(m["log"])))
-            else:
-                kept.append(a)
-            legal = headless.play(rules, m, a, legal=legal, in_place=True)
-    return kept, runs, len(kept) if undo_from is None else undo_from, m
 
 
 def _now(rules, old, actions, runs, undo_from):

@@ -133,10 +133,15 @@ def routes(s, u, left, enter, mode, forbid=(), avoid=()):
         return k
     came = {}
     ends = [h for c, h in cheapest(u["hex"], left, cost, came) if h != u["hex"] and not closed(s, u, h, enter)]
+    return _paths(came, u["hex"], ends)
+
+
+def _paths(came, start, ends):
+    """{hex: the hexes from `start` to it, itself last} from cheapest()'s `came`."""
     out = {}
     for h in ends:
         path = [h]
-        while came.get(path[-1], u["hex"]) != u["hex"]:
+        while came.get(path[-1], start) != start:
             path.append(came[path[-1]])
         out[h] = path[::-1]
     return out
@@ -171,13 +176,7 @@ def party_routes(s, f, units, air):
         return max(ks) if ok else None
     came = {}
     ends = [h for c, h in cheapest(lead["hex"], left, cost, came) if h != lead["hex"] and not closed(s, lead, h, enter)]
-    out = {}
-    for h in ends:
-        path = [h]
-        while came.get(path[-1], lead["hex"]) != lead["hex"]:
-            path.append(came[path[-1]])
-        out[h] = path[::-1]
-    return out
+    return _paths(came, lead["hex"], ends)
 
 
 def closed(s, u, h, enter):

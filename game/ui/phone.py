@@ -41,6 +41,7 @@ class Phone:
         self.view = None          # the PHONE_VIEWS key shown (First Team: "map" or "zones")
         self.last_sel = None
         self.from_panel = False   # the action drawn was pressed in the panel (Input._click)
+        self.refit = None         # the view the last redraw asked for, again once the closed sheet resizes
         self.open = False
         self._drag = None
         self._dragged = False
@@ -229,6 +230,9 @@ class Phone:
         if not pts:
             return
         pz = sc.pz
+        r = pz.box.getBoundingClientRect()  # the box now (its ResizeObserver reports it later): a
+        if r.width > 0 and r.height > 0:    # taller box crops a covering view more
+            pz.size = (r.width, r.height)
         x, y, w, h = pz.vb
         k = pz.units_per_px()
         sw, sh = pz.size[0] * k, pz.size[1] * k  # what the screen shows (a phone covers: vb is cropped)
@@ -245,11 +249,14 @@ class Phone:
         if not dx and not dy:
             return
         x, y = x + dx, y + dy
-        ex = pz.svg.getBBox()  # the map's drawing: no empty band where it can be avoided
-        if sw <= ex.width:
-            x = min(max(x + w / 2, ex.x + sw / 2), ex.x + ex.width - sw / 2) - w / 2
-        if sh <= ex.height:
-            y = min(max(y + h / 2, ex.y + sh / 2), ex.y + ex.height - sh / 2) - h / 2
+        # the map's drawing, and around it the margin of a ring on a hex at its edge (Starlite's
+        # 5017 and 5018): no wider empty band where it can be avoided
+        ex = pz.svg.getBBox()
+        ex_x, ex_y, ex_w, ex_h = ex.x - m, ex.y - m, ex.width + 2 * m, ex.height + 2 * m
+        if sw <= ex_w:
+            x = min(max(x + w / 2, ex_x + sw / 2), ex_x + ex_w - sw / 2) - w / 2
+        if sh <= ex_h:
+            y = min(max(y + h / 2, ex_y + sh / 2), ex_y + ex_h - sh / 2) - h / 2
         pz.vb = [x, y, w, h]
         pz.apply()
 
@@ -261,18 +268,21 @@ class Phone:
             self.last_sel = selected
             return
         self.hit_areas()
+        self.refit = None
         from_panel, self.from_panel = self.from_panel, False
-        if (from_panel and self.open and selected == self.last_sel
-                and document.body.dataset.mapTargets == "1"):
-            # an action pressed in the open sheet left places to choose on the map: the sheet makes
-            # way for them (issue 45 item 8: it stayed open over the next targets)
+        if from_panel and selected == self.last_sel and document.body.dataset.mapTargets == "1":
+            # an action pressed in the panel left places to choose on the map: the sheet makes way
+            # for them and the map pans them into view (issue 45 item 8: the sheet stayed open over
+            # the next targets; a unit picked from the closed sheet had its steps off the screen)
             self.set_open(False)
+            self.refit = self.show_targets
             from pyodide.ffi import create_once_callable
             window.requestAnimationFrame(create_once_callable(lambda *_: self.show_targets()))
         if selected != self.last_sel:
             self.last_sel = selected
             if selected is not None:
                 self.set_open(False)
+                self.refit = self.focus_selection
                 from pyodide.ffi import create_once_callable
                 window.requestAnimationFrame(create_once_callable(lambda *_: self.focus_selection()))
 
@@ -295,6 +305,10 @@ class Phone:
             if round(h) != round(self.closed_h):
                 self.closed_h = h
                 q("#map-wrap").style.bottom = f"{h:.0f}px"
+                if self.refit is not None:
+                    # the closed sheet lost its action list once places were lit: the map grew
+                    # after the view was fitted, and cropped its edges (issue 45 item 8)
+                    self.refit()
 
     def on_handle_click(self, e):
         if self._dragged:  # the click ending a drag: the drag decided

@@ -428,3 +428,30 @@ def test_an_action_in_the_open_sheet_that_lights_the_map_closes_the_sheet(phone,
     shot(page, "v65_move_from_sheet_390")
     lit = page.evaluate(LIT_IN_MAP)
     assert lit and all(lit), lit
+
+
+RINGS_IN_MAP = """() => { const a = document.querySelector('#map').getBoundingClientRect();
+    return Object.fromEntries([...document.querySelectorAll('#map .vw-hl[data-t="step"]')].map(n => {
+        const r = n.getBoundingClientRect();
+        return [n.dataset.to, r.left >= a.left - 0.5 && r.right <= a.right + 0.5 && r.top >= a.top - 0.5
+                && r.bottom <= a.bottom + 0.5]; })); }"""
+
+
+def test_a_unit_picked_in_the_closed_sheet_has_its_steps_in_view(phone, base_url, tmp_path):
+    """Issue 45 item 8, 'targets at the edge come into view': 3/3 Marines alone operating from 5118
+    (V 3), 'Move 3/3 Marines' pressed in the closed sheet. Its steps into 5017 and 5018 lie at the
+    map's west edge; once the sheet has lost its action list the map is taller and crops more, and
+    the rings (with their MP pills) were cut at the screen's left edge. Every ring is whole on the map."""
+    from .v65_ui import open_match, starlite, take_over, us_operation
+    page = phone
+    open_match(page, base_url, us_operation(starlite(seed=3), units=("m33",), target="5219"), tmp_path)
+    take_over(page)
+    assert page.get_attribute("body", "data-sheet") == "closed"
+    move = page.locator("#actions [data-action]").filter(has_text=re.compile(r"^Move 3/3 Marines$"))
+    assert move.count() == 1 and move.is_visible()
+    click_and_wait(page, move)
+    page.wait_for_function("() => document.body.dataset.mapTargets === '1'", timeout=3000)
+    page.wait_for_timeout(300)  # (the pan runs in the next frame, again once the closed sheet resizes)
+    shot(page, "v65_steps_at_the_edge_390")
+    rings = page.evaluate(RINGS_IN_MAP)
+    assert {"5017", "5018", "5119"} <= set(rings) and all(rings.values()), rings

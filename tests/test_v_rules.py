@@ -1319,6 +1319,29 @@ def test_V7_1_dedicated_artillery_supports_only_its_own_command_interdiction_inc
     assert not {"sd", "cs"} & {a.get("op") for a in D.acts(m, "operate")}
 
 
+def test_V7_1_an_hq_tested_against_the_operating_units_formations_as_against_the_units():
+    """V 7.1 (L427-428): the designation asks every HQ not operating whether it commands some unit
+    operating (support.commands_form, the formations read once: a campaign's designation asked it
+    of every HQ against every unit). The same answer as commands_any, for every HQ of the three
+    scenarios (division HQs too: 1st Cavalry's brigades) against random sets of the other units."""
+    import random
+    rng = random.Random(7)
+    for scenario in ("starlite", "silver-bayonet", "masher-white-wing"):
+        s = M.new_match(R, scenario, 1)["state"]
+        hqs = [u for u in s["units"].values() if SP.dedicated(u)]
+        assert hqs
+        for hq in hqs:
+            others = [u for u in s["units"].values() if u["id"] != hq["id"]]
+            for _ in range(40):
+                sub = rng.sample(others, rng.randint(0, min(6, len(others))))
+                assert SP.commands_form(hq, SP.formations(sub)) == SP.commands_any(hq, sub), (scenario, hq["id"])
+    # a division HQ with a formation of its own commands its brigades' units ("1cav" over "1cav-3")
+    div = dict(next(u for u in s["units"].values() if SP.dedicated(u) and B.val(u, "size") == "XX"), form="1cav")
+    for forms, want in ((["1cav-3"], True), (["1cav"], True), (["1cavx", None], False), ([], False)):
+        sub = [{"id": f"u{i}", "form": f} for i, f in enumerate(forms)]
+        assert SP.commands_form(div, SP.formations(sub)) == SP.commands_any(div, sub) == want, forms
+
+
 def test_V7_1_an_ops_complete_hq_still_defends_its_own_formation():
     """V 7.1 (L433-435): 'Dedicated artillery marked Ops Complete may not provide any further
     offensive support or interdiction for the remainder of the game turn. It may still provide

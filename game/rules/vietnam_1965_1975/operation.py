@@ -11,7 +11,7 @@ from . import arvn, interdiction, movement, nva, prefs
 from .assignments import eligible
 from .reaction import disperse, may_disperse
 from .regions import declare_ffz, ffz_choices
-from .support import air_left, commands_any, commit_air, dedicated, own_scope
+from .support import air_left, commands_form, commit_air, dedicated, formations, own_scope
 
 
 def retarget(s):
@@ -227,11 +227,11 @@ class SdPick(Step):
 
     def choices(self, g, f):
         s, lab = g.s, g.labels
-        ops = [u for u in B.live(s) if u["op"]]
+        forms = formations(u for u in B.live(s) if u["op"]) if own_scope(s) else None
         acts = [{"t": "unit", "u": u["id"], **({"label": f"Operate with {u['name']} ({u['hex']})"} if lab else {})}
                 for u in eligible(s, f["who"]) if not u["op"] and arvn.may_join(s, u)
                 # V 7.1 (L427-428): a dedicated HQ joins an operation of units under its command
-                and not (dedicated(u) and own_scope(s) and not commands_any(u, ops))]
+                and not (forms is not None and dedicated(u) and not commands_form(u, forms))]
         if f["target"] is None:
             hexes = sorted({u["hex"] for u in B.live(s) if u["side"] != f["who"] and B.fights(u)})
             acts += [{"t": "target", "hex": h, **({"label": f"Target hex {h}"} if lab else {})} for h in hexes]

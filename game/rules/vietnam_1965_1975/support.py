@@ -61,6 +61,23 @@ def commands_any(hq, units):
                for x in units)
 
 
+def formations(units):
+    """The formations of `units`: commands_form's test of many HQs against the same units (a
+    campaign's designation asks it of every HQ not operating against every unit operating)."""
+    return {x.get("form") for x in units}
+
+
+def commands_form(hq, forms):
+    """V 7.1: commands_any against the units whose `formations` are `forms` (the HQ not among them)."""
+    f = hq.get("form")
+    if f in forms:
+        return True
+    if B.val(hq, "size") == "XX" and f:
+        sub = f + "-"
+        return any(str(x).startswith(sub) for x in forms)
+    return False
+
+
 def commands(hq, x):
     """R45: a brigade or regiment HQ supports its own formation's units; a division HQ (formation
     "1cav") those of its brigades too ("1cav-3bde")."""

@@ -118,6 +118,13 @@ def test_balance_figures_come_from_ladder_runs(capsys, tmp_path, monkeypatch):
     assert "hardest exploiter plan" in line and "(1 games a plan)" in line
     assert levels_line("vietnam-1965-1975", "silver-bayonet", data) is None
     assert levels_line("first-team-vietnam", "starlite", data) is None
+    # --merge: a later run of the levels alone replaces that figure, names its commit, keeps the panel's
+    monkeypatch.setattr(sys, "argv", ["ai_balance.py", str(runs[1]), "--commit", "later", "--out", str(out), "--merge"])
+    ai_balance.main()
+    merged = load(str(out))
+    assert merged["commit"] == "test" and merged["scenarios"]["starlite"]["standard"]["panel"] == lv["panel"]
+    assert merged["scenarios"]["starlite"]["standard"]["vs_lower"]["as_nlf"]["commit"] == "later"
+    assert "commit" not in lv["vs_lower"]["as_nlf"]
 
 
 def test_maximin_leaves_out_the_columns_every_candidate_loses():

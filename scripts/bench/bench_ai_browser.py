@@ -1,11 +1,12 @@
 """The computer opponent in the browser (issue 12): its decision times and how long input waits
-while it thinks, over whole Starlite games in headless Chromium.
+while it thinks, over whole games in headless Chromium (Starlite unless --scenario says another).
 
 Run after scripts/build.sh, with the project venv (on this shared machine: under nice):
     nice -n 5 .venv/bin/python scripts/bench/bench_ai_browser.py [--games 4] [--seed 1] [--level standard]
+        [--scenario silver-bayonet] [--pace normal]
 
-Each game: a new Starlite game from the start screen with the computer on one side (US in even
-games, NLF in odd ones: both sides in turn), pace "instant" (it thinks and plays without pauses);
+Each game: a new game from the start screen with the computer on one side (US in even
+games, NLF in odd ones: both sides in turn), pace "instant" unless --pace says another;
 the other side is played by clicks on the panel's [data-action] buttons (a random legal action,
 operations and attacks preferred, as the e2e test's player). While the computer thinks
 (body[data-thinking="1"]) the script sends real input through the browser's input pipeline
@@ -22,6 +23,9 @@ Figures (p50 / p95 / max, ms):
   longtask    main-thread tasks over 50 ms while the computer had the turn (PerformanceObserver
               "longtask"; a stretch between two yields is one task)
   decision wall  the same with the yields to the browser (what a player waits)
+  first shown    the player's last click before the computer takes the turn (its event.timeStamp)
+              -> the frame after the page's first redraw of the computer's first action (issue 46:
+              what a player waits for the computer to answer, thinking, pace and drawing)
   slice       the computer driver's stretches between two yields (window.__vw_ai_slices): the
               longest one of each decision (thinking), and per action it plays the engine's apply,
               the redraw and the autosave (yields between them)
@@ -59,7 +63,8 @@ GAME = "vietnam-1965-1975"
 # installed before the page's own scripts: input delay, long tasks, when the computer had the turn
 PROBE_JS = """
 (() => {
-  const P = window.__probe = {input: [], longtask: [], thinking: [], frames: [], t0: null};
+  const P = window.__probe = {input: [], longtask: [], thinking: [], frames: [], t0: null, first: []};
+  let click = null, waiting = false;  // the player's last click; the computer's first action not yet shown
   let last = null;  // gaps between frames (requestAnimationFrame) while the computer has the turn
   const frame = t => {
     const on = document.body && document.body.dataset.thinking === '1';
@@ -68,8 +73,11 @@ PROBE_JS = """
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-  const rec = e => P.input.push([e.type, performance.now() - e.timeStamp,
-                                 document.body && document.body.dataset.thinking === '1' ? 1 : 0]);
+  const rec = e => {
+    const th = document.body && document.body.dataset.thinking === '1' ? 1 : 0;
+    P.input.push([e.type, performance.now() - e.timeStamp, th]);
+    if (!th && e.type === 'pointerdown') click = e.timeStamp;
+  };
   addEventListener('keydown', rec, true);
   addEventListener('pointerdown', rec, true);
   try {
@@ -79,11 +87,17 @@ PROBE_JS = """
   const watch = () => {
     new MutationObserver(() => {
       const on = document.body.dataset.thinking === '1';
-      if (on && P.t0 === null) { P.t0 = performance.now(); performance.mark('vw-think-on'); }
+      if (on && P.t0 === null) { P.t0 = performance.now(); performance.mark('vw-think-on'); waiting = click !== null; }
       if (!on && P.t0 !== null) {
         P.thinking.push([P.t0, performance.now()]); P.t0 = null; performance.mark('vw-think-off');
       }
     }).observe(document.body, {attributes: true, attributeFilter: ['data-thinking']});
+    new MutationObserver(() => {  // a redraw while the computer has the turn: its action is on the screen
+      if (!waiting || document.body.dataset.thinking !== '1') return;
+      waiting = false;
+      const c = click;
+      requestAnimationFrame(t => P.first.push(t - c));
+    }).observe(document.body, {attributes: true, attributeFilter: ['data-rev']});
   };
   if (document.body) watch(); else addEventListener('DOMContentLoaded', watch);
 })();
@@ -108,16 +122,16 @@ def summary(xs):
 WORKER_SETTLED = """() => ['ready', 'failed', 'none'].includes(JSON.parse(window.__vw_ai_worker).state)"""
 
 
-def start(page, url, seed, ai_role, level, wait_worker=False):
+def start(page, url, seed, ai_role, level, wait_worker=False, scenario="starlite", pace="instant"):
     page.goto(url)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=90_000)
     page.wait_for_selector("#start-screen:not([hidden])")
     page.click(f'input[data-game="{GAME}"]')
-    page.check('input[data-scenario="starlite"]')
+    page.check(f'input[data-scenario="{scenario}"]')
     page.select_option(f'select[data-player="{ai_role}"]', f"ai:{level}")
     if wait_worker and page.evaluate("'__vw_ai_worker' in window"):  # (a tree with the worker)
         page.wait_for_function(WORKER_SETTLED, timeout=120_000)  # a player reading the briefing
-    page.select_option("#ai-pace", "instant")
+    page.select_option("#ai-pace", pace)
     open_advanced(page)
     page.fill("#seed", str(seed))
     page.click("#start-game")
@@ -166,13 +180,14 @@ def task_cpu(trace):
     return out, span_ms
 
 
-def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None, wait_worker=False):
+def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None, wait_worker=False,
+              scenario="starlite", pace="instant"):
     if tracing:
         tracing.start_tracing(page=page, categories=["toplevel", "blink.user_timing"])
     t_start = time.perf_counter()
     fetched = []  # what the page and its workers fetched once the game was under way (its requests)
     page.context.on("requestfinished", lambda r: fetched.append(r) if time.perf_counter() - t_start > 0.5 else None)
-    start(page, url, seed, ai_role, level, wait_worker)
+    start(page, url, seed, ai_role, level, wait_worker, scenario, pace)
     fetched.clear()  # (the boot's own)
     clicks = 0
     while clicks < max_clicks:
@@ -197,7 +212,7 @@ def play_game(page, url, seed, ai_role, level, rnd, max_clicks=400, tracing=None
     got = [(r.url.split("/")[-1], bool(r.response() and r.response().from_service_worker)) for r in fetched]
     return {"over": over, "clicks": clicks, "decisions": times, "input": p["input"], "worker": worker,
             "fetched_in_game": got,
-            "longtask": long_in, "frames": p["frames"], "tasks": tasks, "span_ms": span_ms, "slices": json.loads(slices) if slices else None}
+            "longtask": long_in, "frames": p["frames"], "first": p["first"], "tasks": tasks, "span_ms": span_ms, "slices": json.loads(slices) if slices else None}
 
 
 def returning_player(pw, url):
@@ -221,6 +236,10 @@ def main():
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="standard", choices=LEVELS)
+    ap.add_argument("--scenario", default="starlite", help="a Vietnam scenario's id (starlite, silver-bayonet, ...)")
+    ap.add_argument("--pace", default="instant", choices=("instant", "normal", "slow"),
+                    help="the computer's pace (the start screen's: ms between its shown actions)")
+    ap.add_argument("--max-clicks", type=int, default=400, help="the player's clicks a game at most")
     ap.add_argument("--trace", action="store_true",
                     help="also record a Chromium trace per game: each main-thread task's thread CPU time "
                          "(what the page itself costs, without the time other processes held the core)")
@@ -246,8 +265,9 @@ def main():
                     ctx.add_init_script(PROBE_JS)
                 page = ctx.new_page()
                 t0 = time.perf_counter()
-                r = play_game(page, url, a.seed + g, ai_role, a.level, rnd,
-                              tracing=browser if a.trace and browser else None, wait_worker=a.wait_worker)
+                r = play_game(page, url, a.seed + g, ai_role, a.level, rnd, max_clicks=a.max_clicks,
+                              tracing=browser if a.trace and browser else None, wait_worker=a.wait_worker,
+                              scenario=a.scenario, pace=a.pace)
                 r.update(ai=ai_role, seed=a.seed + g, seconds=round(time.perf_counter() - t0, 1))
                 results.append(r)
                 thinking_inputs = [d for _, d, th in r["input"] if th]
@@ -268,7 +288,7 @@ def main():
     inp = [d for r in results for _, d, th in r["input"] if th]
     idle = [d for r in results for _, d, th in r["input"] if not th]
     lt = [x for r in results for x in r["longtask"]]
-    print(f"\n{len(results)} Starlite games, computer {a.level} (US and NLF in turn); "
+    print(f"\n{len(results)} {a.scenario} games, computer {a.level} (US and NLF in turn), pace {a.pace}; "
           f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)")
     print(f"decision ms          {summary(dec)}")
     print(f"input delay ms       {summary(inp)}   (events sent while the computer had the turn)")
@@ -276,6 +296,8 @@ def main():
     print(f"frame gap ms         {summary([x for r in results for x in r['frames']])}   "
           "(between two frames while the computer had the turn: a click's effect shows at the next)")
     print(f"long tasks ms        {summary(lt)}   (over 50 ms, while the computer had the turn)")
+    print(f"first shown ms       {summary([x for r in results for x in r['first']])}   "
+          "(the player's last click -> the computer's first action on the screen)")
     tasks = [t for r in results for t in r["tasks"]]
     if tasks:
         long_ = [t for t in tasks if t[0] > 16 or t[1] > 16]

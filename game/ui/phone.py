@@ -305,10 +305,12 @@ class Phone:
             if round(h) != round(self.closed_h):
                 self.closed_h = h
                 q("#map-wrap").style.bottom = f"{h:.0f}px"
-                if self.refit is not None:
+                refit, self.refit = self.refit, None
+                if refit is not None:
                     # the closed sheet lost its action list once places were lit: the map grew
-                    # after the view was fitted, and cropped its edges (issue 45 item 8)
-                    self.refit()
+                    # after the view was fitted, and cropped its edges (issue 45 item 8); once, so
+                    # that a later resize never undoes the player's own pan
+                    refit()
 
     def on_handle_click(self, e):
         if self._dragged:  # the click ending a drag: the drag decided

@@ -42,6 +42,7 @@ class Phone:
         self.last_sel = None
         self.from_panel = False   # the action drawn was pressed in the panel (Input._click)
         self.refit = None         # the view the last redraw asked for, again once the closed sheet resizes
+        self.last_spread_shown = None  # the stack spread the map last panned to
         self.open = False
         self._drag = None
         self._dragged = False
@@ -227,8 +228,26 @@ class Phone:
         if sc.map is None:
             return
         pts = [sc.map.spaces[k][:2] for k in self.ctl.hl if k in sc.map.spaces]
-        if not pts:
+        if pts:
+            self._pan_into([p[0] for p in pts], [p[1] for p in pts], 40.0)  # (a place's ring)
+
+    def show_spread(self):
+        """The least pan that brings a stack spread on the map into view, all its counters (its fan
+        rises over the place: Starlite's 5118 spread under the top of a map the inspector had
+        shortened)."""
+        sc = self.screen
+        node = sc.map.stack_nodes.get(self.ctl.expanded) if sc.map is not None else None
+        if node is None:
             return
+        b = node.getBBox()  # (the stack's counters are drawn in the map's own units)
+        if b.width > 0:
+            self._pan_into([b.x, b.x + b.width], [b.y, b.y + b.height], 6.0)
+
+    def _pan_into(self, xs, ys, m):
+        """The least pan putting [min(xs), max(xs)] x [min(ys), max(ys)] (map units) at least `m`
+        inside the screen, or their middle at its centre where they do not fit; kept on the map's
+        drawing."""
+        sc = self.screen
         pz = sc.pz
         r = pz.box.getBoundingClientRect()  # the box now (its ResizeObserver reports it later): a
         if r.width > 0 and r.height > 0:    # taller box crops a covering view more
@@ -236,27 +255,22 @@ class Phone:
         x, y, w, h = pz.vb
         k = pz.units_per_px()
         sw, sh = pz.size[0] * k, pz.size[1] * k  # what the screen shows (a phone covers: vb is cropped)
-        m = 40.0  # map units kept between a place's centre and the screen's edge (its ring)
 
         def shift(lo, hi, c, size):  # the least move of the centre putting [lo, hi] inside the screen
             inner0, inner1 = c - size / 2 + m, c + size / 2 - m
             if hi - lo > inner1 - inner0:
                 return (lo + hi) / 2 - c
             return min(0.0, lo - inner0) + max(0.0, hi - inner1)
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         dx = shift(min(xs), max(xs), x + w / 2, sw)
         dy = shift(min(ys), max(ys), y + h / 2, sh)
         if not dx and not dy:
             return
         x, y = x + dx, y + dy
-        # the map's drawing, and around it the margin of a ring on a hex at its edge (Starlite's
-        # 5017 and 5018): no wider empty band where it can be avoided
-        ex = pz.svg.getBBox()
-        ex_x, ex_y, ex_w, ex_h = ex.x - m, ex.y - m, ex.width + 2 * m, ex.height + 2 * m
-        if sw <= ex_w:
-            x = min(max(x + w / 2, ex_x + sw / 2), ex_x + ex_w - sw / 2) - w / 2
-        if sh <= ex_h:
-            y = min(max(y + h / 2, ex_y + sh / 2), ex_y + ex_h - sh / 2) - h / 2
+        ex = pz.svg.getBBox()  # the map's drawing: no empty band where it can be avoided
+        if sw <= ex.width:
+            x = min(max(x + w / 2, ex.x + sw / 2), ex.x + ex.width - sw / 2) - w / 2
+        if sh <= ex.height:
+            y = min(max(y + h / 2, ex.y + sh / 2), ex.y + ex.height - sh / 2) - h / 2
         pz.vb = [x, y, w, h]
         pz.apply()
 
@@ -285,6 +299,15 @@ class Phone:
                 self.refit = self.focus_selection
                 from pyodide.ffi import create_once_callable
                 window.requestAnimationFrame(create_once_callable(lambda *_: self.focus_selection()))
+        spread = self.ctl.expanded
+        if spread is not None and spread != self.last_spread_shown:
+            # a stack spread: its counters into view, after any zoom to a selection (the inspector
+            # the closed sheet then shows shortens the map: the fit is made again then, `refit`)
+            before = self.refit
+            self.refit = self.show_spread if before is None else (lambda: (before(), self.show_spread()))
+            from pyodide.ffi import create_once_callable
+            window.requestAnimationFrame(create_once_callable(lambda *_: self.show_spread()))
+        self.last_spread_shown = spread
 
     # ---- the sheet ------------------------------------------------------------------------------
     def set_open(self, is_open):

@@ -455,3 +455,35 @@ def test_a_unit_picked_in_the_closed_sheet_has_its_steps_in_view(phone, base_url
     shot(page, "v65_steps_at_the_edge_390")
     rings = page.evaluate(RINGS_IN_MAP)
     assert {"5017", "5018", "5119"} <= set(rings) and all(rings.values()), rings
+
+
+def test_a_stack_spread_under_the_maps_top_comes_into_view(phone, base_url, tmp_path):
+    """Issue 45 item 8: Starlite's Hold and Patrol designation (V 6.2), the US stack in 5118 tapped on
+    the phone. Its counters spread in a fan over the hex and the inspector opens in the closed sheet,
+    which shortens the map: the fan's top row was cut under the map's top edge. Every counter of the
+    spread stack is whole on the map."""
+    import game.rules.vietnam_1965_1975 as R
+    from game.engine import match as M
+    from tests.v65_positions import answer
+    from .v65_ui import open_match, take_over
+    m = M.new_match(R, "starlite", 3)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        answer(m, t="place", u=u, hex="5219" if u == "vc1" else "5320")
+    assert m["state"]["stack"][-1]["s"] == "designate" and M.current_role(R, m) == "US"
+    page = phone
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    box = page.locator('#map [data-space="5118"]').first.bounding_box()
+    before = rev(page)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_rev_after(page, before)
+    page.wait_for_selector('#map [data-stack="5118"].open', state="attached")
+    page.wait_for_timeout(300)  # (the pan runs in the next frame, again once the closed sheet resizes)
+    shot(page, "v65_spread_stack_390")
+    whole = page.evaluate("""() => { const a = document.querySelector('#map').getBoundingClientRect();
+        return Object.fromEntries([...document.querySelectorAll('#map [data-stack="5118"] [data-unit]')].map(n => {
+            const r = n.getBoundingClientRect();
+            return [n.dataset.unit, r.top >= a.top - 0.5 && r.bottom <= a.bottom + 0.5 && r.left >= a.left - 0.5
+                    && r.right <= a.right + 0.5]; })); }""")
+    assert set(whole) == {"m24", "m33", "a212"} and all(whole.values()), whole

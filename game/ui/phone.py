@@ -330,9 +330,10 @@ class Phone:
                 q("#map-wrap").style.bottom = f"{h:.0f}px"
                 refit, self.refit = self.refit, None
                 if refit is not None:
-                    # the closed sheet lost its action list once places were lit: the map grew
-                    # after the view was fitted, and cropped its edges (issue 45 item 8); once, so
-                    # that a later resize never undoes the player's own pan
+                    # the closed sheet changed height after the view was fitted (its action list
+                    # gone once places are lit, an inspector shown): the map's box with it, and a
+                    # covering view cropped its edges (issue 45 item 8); once, so that a later
+                    # resize never undoes the player's own pan
                     refit()
 
     def on_handle_click(self, e):

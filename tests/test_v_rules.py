@@ -1320,12 +1320,17 @@ def test_V7_1_dedicated_artillery_supports_only_its_own_command_interdiction_inc
 
 
 def test_V7_1_an_hq_tested_against_the_operating_units_formations_as_against_the_units():
-    """V 7.1 (L427-428): the designation asks every HQ not operating whether it commands some unit
-    operating (support.commands_form, the formations read once: a campaign's designation asked it
-    of every HQ against every unit). The same answer as commands_any, for every HQ of the three
-    scenarios (division HQs too: 1st Cavalry's brigades) against random sets of the other units."""
+    """V 7.1 (L427-428, R45): the designation asks every HQ not operating whether it commands some
+    unit operating (support.commands_form, the formations read once: a campaign's designation asked
+    it of every HQ against every unit). Its answer is the rule's, unit by unit (a unit of the HQ's
+    formation, or for a division HQ of one of its brigades; the HQ itself aside), for every HQ of
+    the three scenarios against random sets of the other units."""
     import random
     rng = random.Random(7)
+
+    def under(hq, x):
+        f = hq.get("form")
+        return x.get("form") == f or (B.val(hq, "size") == "XX" and bool(f) and str(x.get("form")).startswith(f + "-"))
     for scenario in ("starlite", "silver-bayonet", "masher-white-wing"):
         s = M.new_match(R, scenario, 1)["state"]
         hqs = [u for u in s["units"].values() if SP.dedicated(u)]
@@ -1334,7 +1339,9 @@ def test_V7_1_an_hq_tested_against_the_operating_units_formations_as_against_the
             others = [u for u in s["units"].values() if u["id"] != hq["id"]]
             for _ in range(40):
                 sub = rng.sample(others, rng.randint(0, min(6, len(others))))
-                assert SP.commands_form(hq, SP.formations(sub)) == SP.commands_any(hq, sub), (scenario, hq["id"])
+                want = any(under(hq, x) for x in sub)
+                assert SP.commands_form(hq, SP.formations(sub)) == want, (scenario, hq["id"])
+                assert SP.commands_any(hq, sub + [hq]) == want, (scenario, hq["id"])  # the HQ itself aside
     # a division HQ with a formation of its own commands its brigades' units ("1cav" over "1cav-3")
     div = dict(next(u for u in s["units"].values() if SP.dedicated(u) and B.val(u, "size") == "XX"), form="1cav")
     for forms, want in ((["1cav-3"], True), (["1cav"], True), (["1cavx", None], False), ([], False)):

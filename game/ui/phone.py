@@ -289,25 +289,26 @@ class Phone:
             # for them and the map pans them into view (issue 45 item 8: the sheet stayed open over
             # the next targets; a unit picked from the closed sheet had its steps off the screen)
             self.set_open(False)
-            self.refit = self.show_targets
-            from pyodide.ffi import create_once_callable
-            window.requestAnimationFrame(create_once_callable(lambda *_: self.show_targets()))
+            self.fit_next_frame(self.show_targets)
         if selected != self.last_sel:
             self.last_sel = selected
             if selected is not None:
                 self.set_open(False)
-                self.refit = self.focus_selection
-                from pyodide.ffi import create_once_callable
-                window.requestAnimationFrame(create_once_callable(lambda *_: self.focus_selection()))
+                self.fit_next_frame(self.focus_selection)
         spread = self.ctl.expanded
         if spread is not None and spread != self.last_spread_shown:
             # a stack spread: its counters into view, after any zoom to a selection (the inspector
-            # the closed sheet then shows shortens the map: the fit is made again then, `refit`)
-            before = self.refit
-            self.refit = self.show_spread if before is None else (lambda: (before(), self.show_spread()))
-            from pyodide.ffi import create_once_callable
-            window.requestAnimationFrame(create_once_callable(lambda *_: self.show_spread()))
+            # the closed sheet then shows shortens the map)
+            self.fit_next_frame(self.show_spread)
         self.last_spread_shown = spread
+
+    def fit_next_frame(self, fit):
+        """`fit` the map in the next frame, once the sheet has its new height, and once more (after
+        any fit asked before it in this redraw) if the closed sheet then changes height (`refit`)."""
+        before = self.refit
+        self.refit = fit if before is None else (lambda: (before(), fit()))
+        from pyodide.ffi import create_once_callable
+        window.requestAnimationFrame(create_once_callable(lambda *_: fit()))
 
     # ---- the sheet ------------------------------------------------------------------------------
     def set_open(self, is_open):

@@ -52,13 +52,8 @@ def own_scope(s):
 
 
 def commands_any(hq, units):
-    """V 7.1: some unit of `units` (the HQ itself aside) is under the HQ's command (commands(),
-    its test made once for the HQ: a campaign's designation asks it of every HQ against every
-    unit operating)."""
-    f, me = hq.get("form"), hq["id"]
-    sub = f + "-" if B.val(hq, "size") == "XX" and f else None
-    return any(x["id"] != me and (x.get("form") == f or sub is not None and str(x.get("form")).startswith(sub))
-               for x in units)
+    """V 7.1: some unit of `units` (the HQ itself aside) is under the HQ's command."""
+    return commands_form(hq, formations(x for x in units if x["id"] != hq["id"]))
 
 
 def formations(units):
@@ -68,7 +63,9 @@ def formations(units):
 
 
 def commands_form(hq, forms):
-    """V 7.1: commands_any against the units whose `formations` are `forms` (the HQ not among them)."""
+    """V 7.1 (R45): a brigade or regiment HQ commands its own formation's units; a division HQ
+    (formation "1cav") those of its brigades too ("1cav-3bde"). True if it commands a unit of one
+    of the formations `forms`."""
     f = hq.get("form")
     if f in forms:
         return True
@@ -76,13 +73,6 @@ def commands_form(hq, forms):
         sub = f + "-"
         return any(str(x).startswith(sub) for x in forms)
     return False
-
-
-def commands(hq, x):
-    """R45: a brigade or regiment HQ supports its own formation's units; a division HQ (formation
-    "1cav") those of its brigades too ("1cav-3bde")."""
-    f = hq.get("form")
-    return x.get("form") == f or (B.val(hq, "size") == "XX" and bool(f) and str(x.get("form")).startswith(f + "-"))
 
 
 # --- Air Points (V 7.3) ------------------------------------------------------------------------------

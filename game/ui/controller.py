@@ -55,7 +55,9 @@ class Controller:
         self.stacks = {}
         self.can_act = set()      # the pieces every decision refers to: they light up and select on a click
         self.hl = {}              # place -> the indices of the actions lit there
-        self.naming = None        # the names of what the view shows (names.Naming), made at each redraw
+        self.naming = None        # the names of what the view shows (names.Naming), made once a view
+        self._table_of = None     # (actions, spaces) of the view the table was last made for (_table)
+        self._pieces = None       # (spaces, {piece id: piece}) of the view shown (piece())
         self._on = {e: [] for e in EVENTS}
 
     # ---- listeners -------------------------------------------------------------------------------
@@ -166,8 +168,14 @@ class Controller:
     def _table(self, v):
         """What the view changes on the table: the stacks, the selection kept or dropped, the lit places."""
         acts = v["actions"]
-        self.can_act = can_act = involved(acts)
-        self.stacks = self.ui.stacks(v)
+        was = self._table_of
+        same = was is not None and was[0] is acts and was[1] is v["spaces"]
+        if not same:  # (a click that selects or spreads redraws the same view: _view)
+            self._table_of = (acts, v["spaces"])
+            self.can_act = involved(acts)
+            self.stacks = self.ui.stacks(v)
+            self._pieces = None
+        can_act = self.can_act
         phase = (v.get("turn"), v.get("phase"))
         acted, self.acted = self.acted, False
         if phase != self._phase:  # a new phase: no stale spread or inspector, the panel from its top
@@ -177,7 +185,8 @@ class Controller:
                 self.screen.panel_to_top()
                 acted = True
             self._phase = phase
-        self.naming = Naming(self.ui.NAMES, v, self.stacks, self.piece, self.ui.title_of)
+        if not same or self.naming is None:
+            self.naming = Naming(self.ui.NAMES, v, self.stacks, self.piece, self.ui.title_of)
         # a piece stays selected (to read it) until an action or a new phase leaves it nothing to do
         if self.selected is not None and self.selected not in can_act and (acted or not self.piece(self.selected)):
             self.selected = None
@@ -203,10 +212,12 @@ class Controller:
         v = self.v
         if v is None or pid is None:
             return None
-        for p in self.ui.all_pieces(v):
-            if p.get("id") == pid:
-                return p
-        return None
+        if self._pieces is None or self._pieces[0] is not v["spaces"]:
+            ids = {}
+            for p in self.ui.all_pieces(v):
+                ids.setdefault(p.get("id"), p)  # (the first, as a walk would find it)
+            self._pieces = (v["spaces"], ids)
+        return self._pieces[1].get(pid)
 
     def actions_of(self, key):
         """The indices of the actions actor `key` takes."""

@@ -85,7 +85,7 @@ def highlights(actions, spaces, selected, keys=("to",), unplaced=None):
     the game asks for it: an actor with no counter on the table to select (a unit being set up) has
     its places lit without a selection when it is the only actor with places (issue 45 item 4)."""
     who = actors_of(actions)
-    spatial = [(i, a) for i, a in enumerate(actions) if target_space(a, spaces, keys)]
+    spatial = _spatial(actions, spaces, keys)
     if selected is None and unplaced is not None:
         lone = {who[i] for i, _ in spatial}
         if len(lone) == 1 and None not in lone and unplaced(next(iter(lone))):
@@ -94,9 +94,21 @@ def highlights(actions, spaces, selected, keys=("to",), unplaced=None):
     if selected is not None and selected not in who:
         keep = [(i, a) for i, a in spatial if who[i] is None]
     out = {}
-    for i, a in keep:
-        out.setdefault(target_space(a, spaces, keys), []).append(i)
+    for i, to in keep:
+        out.setdefault(to, []).append(i)
     return out
+
+
+_SPATIAL = [None, None, None, []]  # the action list, spaces and keys last asked about, and their [(index, space)]
+
+
+def _spatial(actions, spaces, keys):
+    """[(index, the space it points at)] of the actions that point at one, made once per list: a
+    click that selects a counter redraws the same view (a campaign lists hundreds of actions)."""
+    if _SPATIAL[0] is not actions or _SPATIAL[1] is not spaces or _SPATIAL[2] != keys:
+        pts = ((i, target_space(a, spaces, keys)) for i, a in enumerate(actions))
+        _SPATIAL[:] = [actions, spaces, keys, [(i, to) for i, to in pts if to]]
+    return _SPATIAL[3]
 
 
 def actors_to(actions, spaces, place, keys=("to",)):
@@ -116,12 +128,11 @@ def grouped(actions, selected=None, keep=None, rank=None):
     (shown apart). With a selection, only that actor's actions (and actions involving it as
     heli/target); `keep(index, action)` filters further."""
     groups = {}
-    who = actors_of(actions)
-    for i, a in enumerate(actions):
+    idxs = range(len(actions)) if selected is None else _involving(actions).get(selected, ())
+    for i in idxs:
+        a = actions[i]
         t = a.get("t")
         if t in FLOW or t == "roll":
-            continue
-        if selected is not None and not involves(a, selected, who[i]):
             continue
         if keep is not None and not keep(i, a):
             continue
@@ -208,10 +219,21 @@ def grid(items, amounts=("n",)):
             "at": {" ".join(str(n[k]) for k in keys): i for i, n in rows}}
 
 
-def involves(a, key, actor):
-    """Whether action `a` (whose actor is `actor`) is about piece `key`: its actor, or the
-    helicopter, target, unit or leader it names."""
-    return actor == key or key in (a.get("heli"), a.get("target"), a.get("unit"), a.get("leader"))
+_INVOLVING = [None, {}]  # the action list last asked about and {key: the indices of its actions involving it}
+
+
+def _involving(actions):
+    """{piece key: [indices of the actions about it]}: its actor's, and those naming it as their
+    helicopter, target, unit or leader; made once per list."""
+    if _INVOLVING[0] is not actions:
+        out = {}
+        for i, (a, actor) in enumerate(zip(actions, actors_of(actions))):
+            keys = {x for x in (actor, a.get("heli"), a.get("target"), a.get("unit"), a.get("leader"))
+                    if type(x) is str}  # (a selection is a key: what equals it is a string)
+            for k in keys:
+                out.setdefault(k, []).append(i)
+        _INVOLVING[0], _INVOLVING[1] = actions, out
+    return _INVOLVING[1]
 
 
 FLOW = ("done", "run")  # the "carry on" actions, shown as big buttons above the lists

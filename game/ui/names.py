@@ -59,6 +59,7 @@ class Naming:
         self.rank = names.rank
         self.amounts = names.amounts
         self._where = None  # piece id -> (place, piece), made at the first question
+        self._places = {}  # actor key -> where() (the controller keeps a Naming while its view is shown)
 
     def place(self, key):
         return self.names.place(key, self.v)
@@ -92,6 +93,12 @@ class Naming:
 
     def where(self, key):
         """Where an actor stands, in words (the panel groups the actors that can act by place)."""
+        got = self._places.get(key)
+        if got is None:
+            got = self._places[key] = self._where_is(key)
+        return got
+
+    def _where_is(self, key):
         own = self.names.actor_place(key, self.v)
         if own is not None:
             return own

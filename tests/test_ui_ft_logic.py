@@ -127,3 +127,4 @@ def test_a_lone_unplaced_actor_has_its_places_lit_without_a_selection():
     assert highlights(acts, spaces, None, keys, unplaced=lambda k: False) == {}  # its counter is there: select it
     two = acts + [{"t": "place", "u": "ps1", "hex": "5219"}]
     assert highlights(two, spaces, None, keys, unplaced=lambda k: True) == {}
+

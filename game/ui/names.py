@@ -2,9 +2,9 @@
 
 Each game's UI module declares its names as a `Names` (its NAMES: the names of its kinds of action
 and of its map boxes, and a subclass's hooks for the keys only that game uses), so that the shared
-UI code holds no game's knowledge. `Naming` applies them to one view: made once per redraw, it
-names what the panel, the inspector, the chooser and the messages show. Pure (no js imports):
-unit-tested under CPython.
+UI code holds no game's knowledge. `Naming` applies them to one view: made once per view (a click
+that selects redraws the same view), it names what the panel, the inspector, the chooser and the
+messages show. Pure (no js imports): unit-tested under CPython.
 
 An actor key (logic.actor_of) is a piece id, "at:<place>" (a whole stack) or a key a game gives
 meaning to (Mike Force: "kind:<kind>", a kind of unit in the force pools)."""

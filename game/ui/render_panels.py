@@ -214,7 +214,7 @@ def _actions(out, head, v, selection, naming, open_subs, grp_open, has_main):
         for t, items in mine:
             _type_group(out, t, items, True, shown, open_subs, grp_open, naming)
             shown_idx.update(i for i, _ in items)
-    who = actors_of(acts)  # once per redraw: First Team lists hundreds of actions (issue 14)
+    who = actors_of(acts)  # once per action list: First Team lists hundreds of actions (issue 14)
     skip = FLOW + ("roll",)
     by_actor = {}
     for i, a in enumerate(acts):

@@ -234,8 +234,8 @@ def test_R45_division_hq_supports_its_brigades_battalions():
     division HQ those of all its brigades; neither supports another formation."""
     hq = {"kind": "us_cav_bde_hq", "form": "1cav-3"}
     div = {"kind": "us_cav_div_hq", "form": "1cav"}
-    assert SP.commands(hq, {"form": "1cav-3"}) and not SP.commands(hq, {"form": "1cav-2"})
-    assert SP.commands(div, {"form": "1cav-2"}) and not SP.commands(div, {"form": "7M"})
+    assert SP.commands_form(hq, {"1cav-3"}) and not SP.commands_form(hq, {"1cav-2"})
+    assert SP.commands_form(div, {"1cav-2"}) and not SP.commands_form(div, {"7M"})
 
 
 def test_V9_view_shows_each_units_deployment():

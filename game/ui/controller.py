@@ -174,7 +174,7 @@ class Controller:
             self._table_of = (acts, v["spaces"])
             self.can_act = involved(acts)
             self.stacks = self.ui.stacks(v)
-            self._pieces = None
+            self.naming = Naming(self.ui.NAMES, v, self.stacks, self.piece, self.ui.title_of)
         can_act = self.can_act
         phase = (v.get("turn"), v.get("phase"))
         acted, self.acted = self.acted, False
@@ -185,8 +185,6 @@ class Controller:
                 self.screen.panel_to_top()
                 acted = True
             self._phase = phase
-        if not same or self.naming is None:
-            self.naming = Naming(self.ui.NAMES, v, self.stacks, self.piece, self.ui.title_of)
         # a piece stays selected (to read it) until an action or a new phase leaves it nothing to do
         if self.selected is not None and self.selected not in can_act and (acted or not self.piece(self.selected)):
             self.selected = None

@@ -1,6 +1,6 @@
 """The panel's list of units that can act, by place (game/ui/render_panels.py _entries; issue 47):
 each place a panel part of its own, made once per view, and a campaign's long list shown by its
-first ENTRY_PLACES places with the rest behind one button that holds their actions."""
+places folded whole behind one button that holds their actions when there are more than ENTRY_PLACES."""
 from game.ui import render_panels as P
 from game.ui.names import Names, Naming
 
@@ -13,21 +13,29 @@ def _table(n):
     return acts, {f"u{i}": [i] for i in range(n)}, naming
 
 
-def test_each_place_is_a_part_and_the_list_is_cut_after_its_first_places():
+def test_a_long_list_is_folded_behind_one_button_that_holds_every_action():
     acts, by_actor, naming = _table(P.ENTRY_PLACES + 7)
     out = []
     P._entries(out, by_actor, acts, None, naming)
     assert 'data-group="ent-hint"' in out[0][:60] and f"{P.ENTRY_PLACES + 7} can act" in out[0]
-    places = [p for p in out if 'data-group="place:' in p[:60]]
-    assert len(places) == P.ENTRY_PLACES
-    assert 'data-group="place:Hex 0"' in places[0] and 'data-holds="0"' in places[0]
+    assert "(or below)" not in out[0]  # nothing is listed below
+    assert not [p for p in out if 'data-group="place:' in p[:60]]
     more = out[-1]
-    assert 'data-cmd="more-places"' in more and "Show 7 more places (7 units)" in more
-    # the button holds the actions of the places not shown, as a closed group does (the guide
-    # and the tests find an action's way in by data-holds)
+    assert 'data-cmd="more-places"' in more
+    assert f"List the {P.ENTRY_PLACES + 7} units that can act ({P.ENTRY_PLACES + 7} places)" in more
+    # the button holds every entry's actions, as a closed group does (the guide and the tests
+    # find an action's way in by data-holds)
     held = more.split('data-holds="')[1].split('"')[0].split()
-    assert held == [str(i) for i in range(P.ENTRY_PLACES, P.ENTRY_PLACES + 7)]
+    assert held == [str(i) for i in range(P.ENTRY_PLACES + 7)]
     assert 'aria-expanded="false"' in more
+
+
+def test_a_list_just_long_enough_is_still_listed():
+    acts, by_actor, naming = _table(P.ENTRY_PLACES)
+    out = []
+    P._entries(out, by_actor, acts, None, naming)
+    assert sum('data-group="place:' in p[:60] for p in out) == P.ENTRY_PLACES
+    assert not any("more-places" in p for p in out) and "(or below)" in out[0]
 
 
 def test_every_place_when_asked_and_the_button_folds_them_again():
@@ -35,7 +43,8 @@ def test_every_place_when_asked_and_the_button_folds_them_again():
     out = []
     P._entries(out, by_actor, acts, None, naming, all_places=True)
     assert sum('data-group="place:' in p[:60] for p in out) == P.ENTRY_PLACES + 3
-    assert "Show fewer places" in out[-1] and "data-holds" not in out[-1] and 'aria-expanded="true"' in out[-1]
+    # the button above the list it folds, holding nothing (every action is listed)
+    assert "Fold the list" in out[1] and "data-holds" not in out[1] and 'aria-expanded="true"' in out[1]
 
 
 def test_a_short_list_has_no_button():

@@ -57,6 +57,7 @@ class Controller:
         self.hl = {}              # place -> the indices of the actions lit there
         self.naming = None        # the names of what the view shows (names.Naming), made once a view
         self._table_of = None     # (actions, spaces) of the view the table was last made for (_table)
+        self._shown_ids = None    # the ids of the pieces on the map (a game whose set-up lights the unplaced)
         self._pieces = None       # (spaces, {piece id: piece}) of the view shown (piece())
         self._on = {e: [] for e in EVENTS}
 
@@ -175,6 +176,7 @@ class Controller:
             self.can_act = involved(acts)
             self.stacks = self.ui.stacks(v)
             self.naming = Naming(self.ui.NAMES, v, self.stacks, self.piece, self.ui.title_of)
+            self._shown_ids = {p["id"] for ps in self.stacks.values() for p in ps} if self.ui.LIGHT_UNPLACED else None
         can_act = self.can_act
         phase = (v.get("turn"), v.get("phase"))
         acted, self.acted = self.acted, False
@@ -193,8 +195,8 @@ class Controller:
         if self.inspect is not None and not self.stacks.get(self.inspect):
             self.inspect = None
         unplaced = None
-        if self.ui.LIGHT_UNPLACED:  # (a set-up's hexes lit at once: logic.highlights)
-            shown = {p["id"] for ps in self.stacks.values() for p in ps}
+        if self._shown_ids is not None:  # (a set-up's hexes lit at once: logic.highlights)
+            shown = self._shown_ids
             unplaced = lambda k: k not in shown  # noqa: E731
         self.hl = highlights(acts, self.screen.map.spaces, self.selected, self.ui.TARGET_KEYS, unplaced)
         self.screen.close_chooser()

@@ -66,8 +66,11 @@ class MapView:
         self.stack_nodes = {}
         self.stack_keys = {}  # place -> (what its stack shows, its lit units, [(piece, stack or None)] drawn, its ids)
         self._shown = (frozenset(), None, None)  # (the units lit, the selection, the spread stack) last drawn
+        self._drawn_stacks = None  # the stacks (the view's dict) last drawn in full, and their units' places
+        self._where_ids = {}
         self._drawn = []
         self.ctrl_keys = {}
+        self._ctrl_of = None  # the view's spaces whose control rings are drawn
         self.hl_nodes = []
         self.hl_keys = {}  # place -> what its highlight shows: an unchanged one stays as it is
         self.parked = {}   # place -> a highlight no longer lit, put aside as it was (_kept)
@@ -112,6 +115,9 @@ class MapView:
 
     # ---- control ---------------------------------------------------------------------------
     def _control(self, v):
+        if v["spaces"] is self._ctrl_of:  # the same view redrawn (a selection): no place changed hands
+            return
+        self._ctrl_of = v["spaces"]
         for sid, sp in v["spaces"].items():
             c = sp.get("control")
             if self.ctrl_keys.get(sid, "x") == c:
@@ -219,7 +225,9 @@ class MapView:
         self.parked = {}
         self.stack_nodes = {}
         self.stack_keys = {}
+        self._drawn_stacks = None
         self.ctrl_keys = {}
+        self._ctrl_of = None
 
     def render(self, v, stacks, selected, expanded, can_act, hl, actions, own):
         """Draw the view's stacks (`own`: the side at the screen, whose counters come first), the
@@ -227,6 +235,7 @@ class MapView:
         if own != self.own:  # (a hot-seat game's other side at the screen: each stack drawn again)
             self.own = own
             self.stack_keys = {}
+            self._drawn_stacks = None
         self._control(v)
         # what may look otherwise where the counters are the same: a unit that can act now or no
         # longer, the old and new selection, the old and new spread stack. The others are passed
@@ -235,41 +244,56 @@ class MapView:
         was_act, was_sel, was_exp = self._shown
         touch = (can_act ^ was_act) | {selected, was_sel, expanded, was_exp}
         self._shown = (frozenset(can_act), selected, expanded)
-        for sid, pieces in stacks.items():
-            was = self.stack_keys.get(sid)
-            if was is not None and sid not in touch and was[3].isdisjoint(touch) and was[0][0] == pieces:
-                continue
-            if sid not in self.spaces:
-                continue
-            ids = [p.get("id") for p in pieces]
-            # (the pieces themselves: a list of dicts compares in C, cheaper than writing it out, issue 14)
-            shape = (pieces, selected if selected in ids else None, expanded == sid)
-            lit = sorted(set(ids) & can_act)
-            was = self.stack_keys.get(sid)
-            if was is not None and was[0] == shape:
-                if was[1] == lit:
-                    continue
-                if self._relight(sid, pieces, selected, can_act):  # the same counters, lit otherwise
-                    self.stack_keys[sid] = (shape, lit, was[2], was[3])
-                    continue
-            self._name_place(sid, pieces)
-            old = self.stack_nodes.pop(sid, None)
-            self._drawn = []
-            if pieces:
-                g = self._stack(sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act)
-                # a stack drawn before is patched (static/dom.js): what stays, its texts above all,
-                # is not laid out and painted again (issue 14)
-                self.stack_nodes[sid] = put(self.layer_pieces, g) if old is None else window.vwMorphNode(old, g.html())
-            elif old is not None:
-                old.remove()
-            self.stack_keys[sid] = (shape, lit, self._drawn, frozenset(ids))
-        for sid in [k for k in self.stack_nodes if k not in stacks]:  # a place the view no longer lists
-            self.stack_nodes.pop(sid).remove()
-            self.stack_keys.pop(sid, None)
-            self._name_place(sid, [])
+        same = stacks is self._drawn_stacks  # the same view's stacks, all drawn: only those touched are looked at
+        if same:
+            where = self._where_ids
+            todo = [sid for sid in dict.fromkeys([where.get(k) for k in touch] + [k for k in touch if k in stacks])
+                    if sid is not None]
+        else:
+            todo = stacks
+        for sid in todo:
+            self._draw_stack(sid, stacks[sid], touch, selected, expanded, can_act)
+        if not same:
+            for sid in [k for k in self.stack_nodes if k not in stacks]:  # a place the view no longer lists
+                self.stack_nodes.pop(sid).remove()
+                self.stack_keys.pop(sid, None)
+                self._name_place(sid, [])
+            self._drawn_stacks = stacks
+            self._where_ids = {p.get("id"): sid for sid, ps in stacks.items() for p in ps}
         if expanded in self.stack_nodes:
             self.layer_pieces.appendChild(self.stack_nodes[expanded])  # on top
         self._highlights(hl, actions)
+
+    def _draw_stack(self, sid, pieces, touch, selected, expanded, can_act):
+        """One place's stack, drawn again only if what it shows changed."""
+        was = self.stack_keys.get(sid)
+        if was is not None and sid not in touch and was[3].isdisjoint(touch) and was[0][0] == pieces:
+            return
+        if sid not in self.spaces:
+            return
+        ids = [p.get("id") for p in pieces]
+        # (the pieces themselves: a list of dicts compares in C, cheaper than writing it out, issue 14)
+        shape = (pieces, selected if selected in ids else None, expanded == sid)
+        lit = sorted(set(ids) & can_act)
+        if was is not None and was[0][0] == pieces and was[0][2] == shape[2]:
+            if was[0] == shape and was[1] == lit:
+                return
+            # the same counters, lit or selected otherwise: when the same ones stay on top, their
+            # class and name change in place (a selection, most clicks of a campaign: 1 ms)
+            if self._relight(sid, pieces, selected, can_act):
+                self.stack_keys[sid] = (shape, lit, was[2], was[3])
+                return
+        self._name_place(sid, pieces)
+        old = self.stack_nodes.pop(sid, None)
+        self._drawn = []
+        if pieces:
+            g = self._stack(sid, pieces, expanded == sid and len(pieces) > 1, selected, can_act)
+            # a stack drawn before is patched (static/dom.js): what stays, its texts above all,
+            # is not laid out and painted again (issue 14)
+            self.stack_nodes[sid] = put(self.layer_pieces, g) if old is None else window.vwMorphNode(old, g.html())
+        elif old is not None:
+            old.remove()
+        self.stack_keys[sid] = (shape, lit, self._drawn, frozenset(ids))
 
     def _relight(self, sid, pieces, selected, can_act):
         """A stack whose counters are unchanged but lit otherwise (the units that can act change

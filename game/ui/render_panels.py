@@ -227,16 +227,35 @@ def _actions(out, head, v, selection, naming, open_subs, grp_open, has_main):
             _type_group(out, t, items, True, shown, open_subs, grp_open, naming)
     elif by_actor:
         _entries(out, by_actor, acts, selected, naming, grp_open.get(ALL_PLACES, False))
-    first_long = [True]
-    for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and who[i] is None, rank=naming.rank):
-        _type_group(out, t, items, False, shown, open_subs, grp_open, naming, first_long)
+    _unowned(out, acts, who, shown_idx, shown, open_subs, grp_open, naming)
     return shown
+
+
+_UNOWNED = [None, {}]  # [the action list, {(the indices, open sub-groups, groups' states): (parts, keys)}]
+
+
+def _unowned(out, acts, who, shown_idx, shown, open_subs, grp_open, naming):
+    """The actions tied to no unit, by type (a campaign's hundreds of target hexes, split into
+    sub-groups by zone), made once per view and state of its groups: a click that selects a
+    counter redraws the same view (issue 47)."""
+    if _UNOWNED[0] is not acts:  # another list of actions: another view
+        _UNOWNED[0], _UNOWNED[1] = acts, {}
+    free = tuple(i for i, k in enumerate(who) if k is None and i not in shown_idx)
+    key = (free, frozenset(open_subs), frozenset(grp_open.items()))
+    made = _UNOWNED[1].get(key)
+    if made is None:
+        parts, keys, first_long, keep = [], set(), [True], set(free)
+        for t, items in grouped(acts, keep=lambda i, a: i in keep, rank=naming.rank):
+            _type_group(parts, t, items, False, keys, open_subs, grp_open, naming, first_long)
+        made = _UNOWNED[1][key] = (parts, keys)
+    out.extend(made[0])
+    shown.update(made[1])
 
 
 ENTRY_OPEN = 8  # a place listing more units than this is folded (First Team's An Khe: 40 companies)
 
 
-ENTRY_PLACES = 40  # more places than this: the first ones listed, the rest behind a button
+ENTRY_PLACES = 40  # more places than this: the list folded whole, behind one button
 ALL_PLACES = "places"  # (the key of that button's state in the screen's grp_open)
 
 
@@ -244,19 +263,30 @@ def _entries(out, by_actor, acts, selected, naming, all_places=False):
     """The units (pool kinds, stacks) that have something to do, one entry each, grouped by place:
     a click selects it (its targets light up on the map, its actions fill the panel). The hint and
     each place are panel parts of their own, so a unit selected patches its own place only, not a
-    section of every unit. A campaign's 200 units on 150 hexes list their first 40 places, the
-    others behind "Show N more places", which holds their actions' indices as a closed group does
-    (issue 47: every place made and patched again at each designation was most of a click)."""
+    section of every unit. More than ENTRY_PLACES places (a campaign's 200 units on 150 hexes) are
+    folded whole behind "List the N units that can act", which holds their actions' indices as a
+    closed group does: a list that long is read on the map, and made, laid out and painted at
+    every click it was most of a campaign click's panel (issue 47; the first 40 places shown, the
+    others folded, still cost 3 ms a click)."""
     places = by_place(list(by_actor.items()), naming.where)
-    more = places[ENTRY_PLACES:]
-    if more and not all_places:
-        places = places[:ENTRY_PLACES]
+    folded = len(places) > ENTRY_PLACES and not all_places
     if selected is None:
-        big = [p for p, es in places if len(es) > ENTRY_OPEN and p]
-        hint = "Select a unit on the map" + (f" or in {', '.join(big)}" if big else "") + " (or below): its targets light up"
+        big = [p for p, es in places if len(es) > ENTRY_OPEN and p] if not folded else []
+        hint = "Select a unit on the map" + (f" or in {', '.join(big)}" if big else "") + (
+            "" if folded else " (or below)") + ": its targets light up"
     else:
         hint = "Other units that can act"
     out.append(markup("h3", {"data-group": "ent-hint"}, text=f"{hint} — {len(by_actor)} can act", cls="ent-hint"))
+    if len(places) > ENTRY_PLACES:
+        n = len(by_actor)
+        text = "Fold the list" if all_places else f"List the {n} unit{'s' if n > 1 else ''} that can act ({len(places)} places)"
+        held = [] if all_places else [i for idxs in by_actor.values() for i in idxs]
+        out.append(markup("div", {"data-group": "ent-more"}, cls="ent-more", inner=markup(
+            "button", {"type": "button", "data-cmd": "more-places", "data-holds": " ".join(map(str, held)) or None,
+                       "data-hts": " ".join(acts[i]["t"] for i in held) or None,
+                       "aria-expanded": "true" if all_places else "false"}, text, "grp-toggle")))
+    if folded:
+        return
     if _PLACES[0] is not acts:  # another list of actions: another view, its names may differ
         _PLACES[0], _PLACES[1] = acts, {}
     made = _PLACES[1]
@@ -266,14 +296,6 @@ def _entries(out, by_actor, acts, selected, naming, all_places=False):
         if html is None:
             html = made[key] = _place(place, es, acts, naming)
         out.append(html)
-    if more:
-        n = sum(len(es) for _, es in more)
-        text = "Show fewer places" if all_places else f"Show {len(more)} more place{'s' if len(more) > 1 else ''} ({n} unit{'s' if n > 1 else ''})"
-        held = [] if all_places else [i for _, es in more for _, idxs in es for i in idxs]
-        out.append(markup("div", {"data-group": "ent-more"}, cls="ent-more", inner=markup(
-            "button", {"type": "button", "data-cmd": "more-places", "data-holds": " ".join(map(str, held)) or None,
-                       "data-hts": " ".join(acts[i]["t"] for i in held) or None,
-                       "aria-expanded": "true" if all_places else "false"}, text, "grp-toggle")))
 
 
 _PLACES = [None, {}]  # [the action list, {(place, its entries): the place's markup}]: a selection

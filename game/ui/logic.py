@@ -239,8 +239,14 @@ def _involving(actions):
 FLOW = ("done", "run")  # the "carry on" actions, shown as big buttons above the lists
 
 
+_DONES = [None, []]  # the action list last asked about and its "carry on" actions
+
+
 def dones(actions):
-    return [(i, a) for i, a in enumerate(actions) if a.get("t") in FLOW]
+    """[(index, action)] of the "carry on" actions, found once per list (a campaign lists hundreds)."""
+    if _DONES[0] is not actions:
+        _DONES[:] = [actions, [(i, a) for i, a in enumerate(actions) if a.get("t") in FLOW]]
+    return _DONES[1]
 
 
 def rolls(actions):

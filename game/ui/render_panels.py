@@ -215,20 +215,35 @@ def _actions(out, head, v, selection, naming, open_subs, grp_open, has_main):
             _type_group(out, t, items, True, shown, open_subs, grp_open, naming)
             shown_idx.update(i for i, _ in items)
     who = actors_of(acts)  # once per action list: First Team lists hundreds of actions (issue 14)
-    skip = FLOW + ("roll",)
-    by_actor = {}
-    for i, a in enumerate(acts):
-        k = who[i]
-        if k is not None and i not in shown_idx and a.get("t") not in skip:
-            by_actor.setdefault(k, []).append(i)
-    n_acts = sum(len(x) for x in by_actor.values())
+    by_actor, n_acts, places = _acting(acts, who, shown_idx, selected, naming)
     if by_actor and selected is None and n_acts <= BIG_GROUP:
         for t, items in grouped(acts, keep=lambda i, a: i not in shown_idx and who[i] is not None, rank=naming.rank):
             _type_group(out, t, items, True, shown, open_subs, grp_open, naming)
     elif by_actor:
-        _entries(out, by_actor, acts, selected, naming, grp_open.get(ALL_PLACES, False))
+        _entries(out, by_actor, acts, selected, naming, grp_open.get(ALL_PLACES, False), places)
     _unowned(out, acts, who, shown_idx, shown, open_subs, grp_open, naming)
     return shown
+
+
+_ACTING = [None, {}]  # [the action list, {the selection: what _acting made}]
+
+
+def _acting(acts, who, shown_idx, selected, naming):
+    """The units that can act besides the selection ({key: [indices]}), their number of actions
+    and by place, made once per view and selection: a campaign lists 200 units (issue 47)."""
+    if _ACTING[0] is not acts:  # another list of actions: another view
+        _ACTING[0], _ACTING[1] = acts, {}
+    made = _ACTING[1].get(selected)
+    if made is None:
+        skip = FLOW + ("roll",)
+        by_actor = {}
+        for i, a in enumerate(acts):
+            k = who[i]
+            if k is not None and i not in shown_idx and a.get("t") not in skip:
+                by_actor.setdefault(k, []).append(i)
+        made = _ACTING[1][selected] = (by_actor, sum(len(x) for x in by_actor.values()),
+                                       by_place(list(by_actor.items()), naming.where))
+    return made
 
 
 _UNOWNED = [None, {}]  # [the action list, {(the indices, open sub-groups, groups' states): (parts, keys)}]
@@ -259,7 +274,7 @@ ENTRY_PLACES = 40  # more places than this: the list folded whole, behind one bu
 ALL_PLACES = "places"  # (the key of that button's state in the screen's grp_open)
 
 
-def _entries(out, by_actor, acts, selected, naming, all_places=False):
+def _entries(out, by_actor, acts, selected, naming, all_places=False, places=None):
     """The units (pool kinds, stacks) that have something to do, one entry each, grouped by place:
     a click selects it (its targets light up on the map, its actions fill the panel). The hint and
     each place are panel parts of their own, so a unit selected patches its own place only, not a
@@ -268,7 +283,7 @@ def _entries(out, by_actor, acts, selected, naming, all_places=False):
     closed group does: a list that long is read on the map, and made, laid out and painted at
     every click it was most of a campaign click's panel (issue 47; the first 40 places shown, the
     others folded, still cost 3 ms a click)."""
-    places = by_place(list(by_actor.items()), naming.where)
+    places = places if places is not None else by_place(list(by_actor.items()), naming.where)
     folded = len(places) > ENTRY_PLACES and not all_places
     if selected is None:
         big = [p for p, es in places if len(es) > ENTRY_OPEN and p] if not folded else []

@@ -285,13 +285,34 @@ def _entries(out, by_actor, acts, selected, naming, all_places=False, places=Non
     others folded, still cost 3 ms a click)."""
     places = places if places is not None else by_place(list(by_actor.items()), naming.where)
     folded = len(places) > ENTRY_PLACES and not all_places
+    if _PLACES[0] is not acts:  # another list of actions: another view, its names may differ
+        _PLACES[0], _PLACES[1] = acts, {}
+    made = _PLACES[1]
+    key = ("head", selected, all_places)  # (the entries follow from the view and the selection)
+    head = made.get(key)
+    if head is None:
+        head = made[key] = _entries_head(by_actor, acts, selected, places, all_places)
+    out.extend(head)
+    if folded:
+        return
+    for place, es in places:
+        key = (place, tuple((k, tuple(idxs)) for k, idxs in es))
+        html = made.get(key)
+        if html is None:
+            html = made[key] = _place(place, es, acts, naming)
+        out.append(html)
+
+
+def _entries_head(by_actor, acts, selected, places, all_places):
+    """The list's hint and, for a long list, the button that folds it (holding every entry's actions)."""
+    folded = len(places) > ENTRY_PLACES and not all_places
     if selected is None:
         big = [p for p, es in places if len(es) > ENTRY_OPEN and p] if not folded else []
         hint = "Select a unit on the map" + (f" or in {', '.join(big)}" if big else "") + (
             "" if folded else " (or below)") + ": its targets light up"
     else:
         hint = "Other units that can act"
-    out.append(markup("h3", {"data-group": "ent-hint"}, text=f"{hint} — {len(by_actor)} can act", cls="ent-hint"))
+    out = [markup("h3", {"data-group": "ent-hint"}, text=f"{hint} — {len(by_actor)} can act", cls="ent-hint")]
     if len(places) > ENTRY_PLACES:
         n = len(by_actor)
         text = "Fold the list" if all_places else f"List the {n} unit{'s' if n > 1 else ''} that can act ({len(places)} places)"
@@ -300,17 +321,7 @@ def _entries(out, by_actor, acts, selected, naming, all_places=False, places=Non
             "button", {"type": "button", "data-cmd": "more-places", "data-holds": " ".join(map(str, held)) or None,
                        "data-hts": " ".join(acts[i]["t"] for i in held) or None,
                        "aria-expanded": "true" if all_places else "false"}, text, "grp-toggle")))
-    if folded:
-        return
-    if _PLACES[0] is not acts:  # another list of actions: another view, its names may differ
-        _PLACES[0], _PLACES[1] = acts, {}
-    made = _PLACES[1]
-    for place, es in places:
-        key = (place, tuple((k, tuple(idxs)) for k, idxs in es))
-        html = made.get(key)
-        if html is None:
-            html = made[key] = _place(place, es, acts, naming)
-        out.append(html)
+    return out
 
 
 _PLACES = [None, {}]  # [the action list, {(place, its entries): the place's markup}]: a selection

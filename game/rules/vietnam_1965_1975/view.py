@@ -20,8 +20,9 @@ from .support import air_record, art_range, sea_range
 from .victory import verdict_text, vp, vp_sums, vp_table  # noqa: F401  (re-exported)
 
 
-def piece(s, u, role):
-    if B.concealed(u, role, s):
+def piece(s, u, role, hidden=None):
+    """How `role` sees unit u (`hidden`: B.concealed(u, role, s), when the caller knows it)."""
+    if B.concealed(u, role, s) if hidden is None else hidden:
         p = {"id": u["handle"], "side": "NLF", "concealed": True, "back": "VC"}
         if u["mission"]:  # V 6.2 (L384): a Hold or Patrol marker stands on the counter, face down too
             p["mission"] = u["mission"]
@@ -51,13 +52,13 @@ def piece(s, u, role):
 
 def view(s, role=None):
     spaces = {}
-    for u in sorted(B.live(s), key=lambda u: (u["side"], u.get("handle") or "", u["id"] if u.get("rev") else "")):
-        if B.concealed(u, role, s):
-            continue
-        spaces.setdefault(u["hex"], {"pieces": []})["pieces"].append(piece(s, u, role))
-    hidden = sorted((u for u in B.live(s) if B.concealed(u, role, s)), key=lambda u: u["handle"])
-    for u in hidden:
-        spaces.setdefault(u["hex"], {"pieces": []})["pieces"].append(piece(s, u, role))
+    shown, hidden = [], []
+    for u in B.live(s):  # (each unit asked once: a campaign's view has hundreds)
+        (hidden if B.concealed(u, role, s) else shown).append(u)
+    for u in sorted(shown, key=lambda u: (u["side"], u.get("handle") or "", u["id"] if u.get("rev") else "")):
+        spaces.setdefault(u["hex"], {"pieces": []})["pieces"].append(piece(s, u, role, False))
+    for u in sorted(hidden, key=lambda u: u["handle"]):
+        spaces.setdefault(u["hex"], {"pieces": []})["pieces"].append(piece(s, u, role, True))
     rec = dict(s["rec"])
     if role == "US":
         rec.pop("vc_rp")

@@ -301,13 +301,13 @@ class MapView:
         place; a redraw lays out every text of every counter again (issue 14). False: redraw it."""
         node = self.stack_nodes.get(sid)
         drawn = self.stack_keys[sid][2]
-        if node is None or not drawn:
+        if node is None or not drawn or len(drawn) > 2:  # (a spread stack: drawn again)
             return False
         fw, com = split_sides(pieces, self.own)
         sides = [side for side in (stack_order(fw, selected, can_act, self.rank),
                                     stack_order(com, selected, can_act, self.rank)) if side]
-        if len(drawn) > 2 or [p.get("id") for p, _ in drawn] != [side[0].get("id") for side in sides]:
-            return False  # a spread stack, or another counter comes on top
+        if [p.get("id") for p, _ in drawn] != [side[0].get("id") for side in sides]:
+            return False  # another counter comes on top
         ctrs = node.querySelectorAll("[data-unit]")
         if ctrs.length != len(drawn):
             return False

@@ -25,6 +25,7 @@ class Screen:
         self.rev = 0                # redraws so far (body[data-rev], what the tests wait on)
         self.log = LogView(q("#log"), lambda: self.map)
         self.open_subs = set()      # the panel's sub-groups the player opened
+        self._inspected = None      # what the inspector shows (_inspector): drawn again only when it changes
         self.grp_open = {}          # the panel's long groups the player opened or closed
         self._later = []            # work the screen does not show, waiting for the click's frame (later())
         self._flashed = True        # #flash may be showing (unflash())
@@ -227,11 +228,21 @@ class Screen:
         if t.inspect is None:
             if not root.hidden:
                 inspector.hide(root)
+            self._inspected = None
             return
         key = "at:" + t.inspect
         pick = (key, f"Select the whole stack ({len(t.actions_of(key))} actions)") if key in t.can_act else None
-        inspector.show(root, t.naming.place(t.inspect), t.stacks[t.inspect], t.ui.inspect_groups, t.own,
-                       t.selected, t.can_act, pick)
+        pieces = t.stacks[t.inspect]
+        title = t.naming.place(t.inspect)
+        # the same stack shown as it was (a click elsewhere on the map): left as it is, and the
+        # keyboard's place in it with it (issue 47: drawn again, 0.6-0.9 ms of a campaign's clicks)
+        ids = [p.get("id") for p in pieces]
+        shown = (t.ui, t.inspect, title, pieces, t.selected if t.selected in ids else None, t.own, pick,
+                 frozenset(i for i in ids if i in t.can_act))
+        if shown == self._inspected and not root.hidden:
+            return
+        self._inspected = shown
+        inspector.show(root, title, pieces, t.ui.inspect_groups, t.own, t.selected, t.can_act, pick)
         root.setAttribute("data-place", t.inspect)
 
     # ---- several actions on one place: a small chooser ------------------------------------------

@@ -284,16 +284,16 @@ def _entries(out, by_actor, acts, selected, naming, all_places=False, places=Non
     every click it was most of a campaign click's panel (issue 47; the first 40 places shown, the
     others folded, still cost 3 ms a click)."""
     places = places if places is not None else by_place(list(by_actor.items()), naming.where)
-    folded = len(places) > ENTRY_PLACES and not all_places
+    long_list = len(places) > ENTRY_PLACES
     if _PLACES[0] is not acts:  # another list of actions: another view, its names may differ
         _PLACES[0], _PLACES[1] = acts, {}
     made = _PLACES[1]
     key = ("head", selected, all_places)  # (the entries follow from the view and the selection)
     head = made.get(key)
     if head is None:
-        head = made[key] = _entries_head(by_actor, acts, selected, places, all_places)
+        head = made[key] = _entries_head(by_actor, acts, selected, places, long_list, all_places)
     out.extend(head)
-    if folded:
+    if long_list and not all_places:  # folded
         return
     for place, es in places:
         key = (place, tuple((k, tuple(idxs)) for k, idxs in es))
@@ -303,9 +303,9 @@ def _entries(out, by_actor, acts, selected, naming, all_places=False, places=Non
         out.append(html)
 
 
-def _entries_head(by_actor, acts, selected, places, all_places):
+def _entries_head(by_actor, acts, selected, places, long_list, all_places):
     """The list's hint and, for a long list, the button that folds it (holding every entry's actions)."""
-    folded = len(places) > ENTRY_PLACES and not all_places
+    folded = long_list and not all_places
     if selected is None:
         big = [p for p, es in places if len(es) > ENTRY_OPEN and p] if not folded else []
         hint = "Select a unit on the map" + (f" or in {', '.join(big)}" if big else "") + (
@@ -313,7 +313,7 @@ def _entries_head(by_actor, acts, selected, places, all_places):
     else:
         hint = "Other units that can act"
     out = [markup("h3", {"data-group": "ent-hint"}, text=f"{hint} — {len(by_actor)} can act", cls="ent-hint")]
-    if len(places) > ENTRY_PLACES:
+    if long_list:
         n = len(by_actor)
         text = "Fold the list" if all_places else f"List the {n} unit{'s' if n > 1 else ''} that can act ({len(places)} places)"
         held = [] if all_places else [i for idxs in by_actor.values() for i in idxs]

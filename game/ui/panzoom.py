@@ -30,6 +30,8 @@ class PanZoom:
             svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
         r = box.getBoundingClientRect()
         self.size = (r.width, r.height)  # the box's, kept by a ResizeObserver (no layout read at a view change)
+        self.drawn = self.size  # the svgs' size in px (100% of the box until the observer first reports)
+        self._sized = False
         self.pointers = {}
         self.start = None
         self.dragging = False
@@ -55,13 +57,19 @@ class PanZoom:
     def _on_resize(self, entries, *_):
         """The box resized: the svgs fill it, sized in pixels (sized in percent, Chromium laid the
         whole map out again, every text twice, whenever anything in the page was laid out: 7-15 ms
-        a First Team click), and the view is shown again at the new size."""
+        a First Team click), and the view is shown again at the new size. A box only made shorter
+        keeps its svgs, cut at its bottom: a phone's closed sheet grows and shrinks as the
+        inspector comes and goes, and each new size of the svgs laid the whole map out again
+        (4-5 ms of a click's frame on a campaign's map, issue 47)."""
         r = entries[0].contentRect
         if r.width <= 0 or r.height <= 0:
             return
-        for svg in self.svgs:
-            svg.style.width = f"{r.width}px"
-            svg.style.height = f"{r.height}px"
+        if not self._sized or r.width != self.drawn[0] or r.height > self.drawn[1]:
+            self._sized = True
+            self.drawn = (r.width, r.height)
+            for svg in self.svgs:
+                svg.style.width = f"{r.width}px"
+                svg.style.height = f"{r.height}px"
         if (r.width, r.height) != self.size:
             self.size = (r.width, r.height)
             self.apply()
@@ -93,12 +101,14 @@ class PanZoom:
         scales that to k1 px a unit and moves vb's centre to the box's."""
         x, y, w, h = self.vb
         bw, bh = self.size
-        if bw > 0 and bh > 0 and w > 0 and h > 0:
+        sw, sh = self.drawn
+        if bw > 0 and bh > 0 and w > 0 and h > 0 and sw > 0 and sh > 0:
             b = self.base
-            k0 = min(bw / b[2], bh / b[3])
+            k0 = min(sw / b[2], sh / b[3])
             k1 = 1.0 / self.units_per_px()
-            tx = (b[0] + b[2] / 2 - (x + w / 2)) * k1
-            ty = (b[1] + b[3] / 2 - (y + h / 2)) * k1
+            # (svgs taller than the box, _on_resize: their centre is below the box's)
+            tx = (b[0] + b[2] / 2 - (x + w / 2)) * k1 + (bw - sw) / 2
+            ty = (b[1] + b[3] / 2 - (y + h / 2)) * k1 + (bh - sh) / 2
             t = f"translate({tx:.2f}px, {ty:.2f}px) scale({k1 / k0:.6f})"
             for svg in self.svgs:
                 svg.style.transform = t

@@ -15,7 +15,7 @@
 The desktop layout is untouched: nothing here runs while the screen is wide. A feature of the
 controller's: after each redraw ("shown") it reads the table (the selection, its lit targets) and
 works the screen's map; the input asks it what a tap is for (target())."""
-from .dom import document, el, listen, q, sel, window
+from .dom import document, el, listen, q, window
 
 QUERY = "(max-width: 820px)"   # the same width as the CSS's phone rules
 HIT_PX = 23                    # hit-area radius in CSS px: 46 px across, the 44 px guideline with a margin
@@ -43,13 +43,15 @@ class Phone:
         self.from_panel = False   # the action drawn was pressed in the panel (Input._click)
         self.refit = None         # the view the last redraw asked for, again once the closed sheet resizes
         self.last_spread_shown = None  # the stack spread the map last panned to
-        self.open = False
+        self.open = None          # (set_open below writes the page's state for the first time)
+        self.scrolled = False     # the sheet scrolled from its top since it was last closed
         self._drag = None
         self._dragged = False
         self.handle = q("#sheet-handle")
         self.panel = q("#panel")
         listen(self.mq, "change", self.on_media)
         listen(self.handle, "click", self.on_handle_click)
+        listen(self.panel, "scroll", self.on_scroll)
         listen(self.handle, "pointerdown", self.on_down)
         listen(self.handle, "pointermove", self.on_move)
         listen(self.handle, "pointerup", self.on_up)
@@ -148,11 +150,7 @@ class Phone:
         the target); its radius is HIT_PX screen pixels (written at every zoom: on_zoom)."""
         if not self.on or self.screen.map is None:
             return
-        lit = self.screen.map.svg.querySelectorAll(".vw-hl, #vw-pieces .ctr.act, #vw-pieces .ctr.sel")
-        for n in lit:
-            if not n.querySelector(":scope > .hit"):
-                c = sel("circle", {"class": "hit", "cx": 0, "cy": 0, "r": f"{self.hit_r:g}", "aria-hidden": "true"})
-                n.insertBefore(c, n.firstChild)
+        window.vwHitAreas(self.screen.map.svg, ".vw-hl, #vw-pieces .ctr.act, #vw-pieces .ctr.sel", f"{self.hit_r:g}")
         # no place lit on the map (a unit or a pool entry to choose first, or a choice with no place):
         # the closed sheet shows the actions too
         places = self.screen.map.svg.querySelector(".vw-hl")
@@ -312,15 +310,23 @@ class Phone:
 
     # ---- the sheet ------------------------------------------------------------------------------
     def set_open(self, is_open):
-        self.open = bool(is_open)
-        self.panel.classList.toggle("sheet-open", self.open)  # not "open": see phone.css
-        self.panel.style.removeProperty("height")
-        document.body.dataset.sheet = "open" if self.open else "closed"
-        self.handle.setAttribute("aria-expanded", "true" if self.open else "false")
-        self.handle.querySelector(".sheet-label").textContent = (
-            "Back to the map" if self.open else "Actions, tracks, boxes and log")
-        if not self.open:
+        """Open or close the sheet (closed: scrolled back to its top). A selection asks it closed at
+        every click: the page is written only where that changes something, and the scroll only
+        when the sheet was open or scrolled since (writing it lays the page out then and there)."""
+        was, self.open = self.open, bool(is_open)
+        self.panel.style.removeProperty("height")  # (a drag's)
+        if was != self.open:
+            self.panel.classList.toggle("sheet-open", self.open)  # not "open": see phone.css
+            document.body.dataset.sheet = "open" if self.open else "closed"
+            self.handle.setAttribute("aria-expanded", "true" if self.open else "false")
+            self.handle.querySelector(".sheet-label").textContent = (
+                "Back to the map" if self.open else "Actions, tracks, boxes and log")
+        if not self.open and (was or self.scrolled):
             self.panel.scrollTop = 0
+        self.scrolled = False
+
+    def on_scroll(self, e=None):
+        self.scrolled = self.panel.scrollTop > 0  # (read in its own event: the page is laid out)
 
     def on_resize(self, entries, *_):
         """The closed sheet's height (it changes with the prompt) is where the map ends."""

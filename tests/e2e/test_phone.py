@@ -487,3 +487,45 @@ def test_a_stack_spread_under_the_maps_top_comes_into_view(phone, base_url, tmp_
             return [n.dataset.unit, r.top >= a.top - 0.5 && r.bottom <= a.bottom + 0.5 && r.left >= a.left - 0.5
                     && r.right <= a.right + 0.5]; })); }""")
     assert set(whole) == {"m24", "m33", "a212"} and all(whole.values()), whole
+
+
+VIEW_CENTRE = """() => { const a = document.querySelector('#map').getBoundingClientRect();
+    const [x, y, w, h] = document.querySelector('#map').dataset.vb.split(' ').map(Number);
+    const svg = document.querySelector('#map svg.map-base');
+    const p = new DOMPoint(x + w / 2, y + h / 2).matrixTransform(svg.getScreenCTM());
+    return {dx: p.x - (a.left + a.width / 2), dy: p.y - (a.top + a.height / 2), box_h: a.height,
+            svg_h: svg.style.height, top_h: document.querySelector('#map svg.map-top').style.height}; }"""
+
+
+def test_a_shorter_map_keeps_its_drawing_and_shows_the_view_in_its_middle(phone, base_url, tmp_path):
+    """Issue 47: the closed sheet grows when a tap opens a stack in the inspector, and the map gets
+    shorter. Its svgs keep their size, cut at the map's bottom (a new size laid the whole map out
+    again: 4-5 ms of a campaign click's frame), and the view box is still shown in the middle of
+    the shorter map, as before: the 5118 stack tapped in Starlite's Hold and Patrol designation."""
+    import game.rules.vietnam_1965_1975 as R
+    from game.engine import match as M
+    from tests.v65_positions import answer
+    from .v65_ui import open_match, take_over
+    m = M.new_match(R, "starlite", 3)
+    for _ in range(2):
+        u = M.legal_actions(R, m, "NLF")[0]["u"]
+        answer(m, t="place", u=u, hex="5219" if u == "vc1" else "5320")
+    page = phone
+    open_match(page, base_url, m, tmp_path)
+    take_over(page)
+    page.wait_for_timeout(300)
+    g0 = page.evaluate(VIEW_CENTRE)
+    assert abs(g0["dx"]) < 1.5 and abs(g0["dy"]) < 1.5, g0
+    assert g0["svg_h"] == g0["top_h"] and float(g0["svg_h"][:-2]) >= g0["box_h"] - 0.5, g0  # the map covered
+    box = page.locator('#map [data-space="5118"]').first.bounding_box()
+    before = rev(page)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    wait_rev_after(page, before)
+    page.wait_for_selector('#map [data-stack="5118"].open', state="attached")
+    page.wait_for_function("h => document.querySelector('#map').getBoundingClientRect().height < h - 20",
+                           arg=g0["box_h"], timeout=3000)  # the inspector in the closed sheet
+    page.wait_for_timeout(300)
+    g1 = page.evaluate(VIEW_CENTRE)
+    assert g1["svg_h"] == g0["svg_h"] and g1["top_h"] == g0["top_h"], (g0, g1)  # not sized again
+    assert abs(g1["dx"]) < 1.5 and abs(g1["dy"]) < 1.5, g1  # the view in the middle of the shorter map
+    check_map_fills(page)

@@ -44,14 +44,12 @@ class Phone:
         self.refit = None         # the view the last redraw asked for, again once the closed sheet resizes
         self.last_spread_shown = None  # the stack spread the map last panned to
         self.open = None          # (set_open below writes the page's state for the first time)
-        self.scrolled = False     # the sheet scrolled from its top since it was last closed
         self._drag = None
         self._dragged = False
         self.handle = q("#sheet-handle")
         self.panel = q("#panel")
         listen(self.mq, "change", self.on_media)
         listen(self.handle, "click", self.on_handle_click)
-        listen(self.panel, "scroll", self.on_scroll)
         listen(self.handle, "pointerdown", self.on_down)
         listen(self.handle, "pointermove", self.on_move)
         listen(self.handle, "pointerup", self.on_up)
@@ -311,8 +309,9 @@ class Phone:
     # ---- the sheet ------------------------------------------------------------------------------
     def set_open(self, is_open):
         """Open or close the sheet (closed: scrolled back to its top). A selection asks it closed at
-        every click: the page is written only where that changes something, and the scroll only
-        when the sheet was open or scrolled since (writing it lays the page out then and there)."""
+        every click: the page is written only where that changes something, and a closed sheet's
+        scroll is looked at in the frame (written in the handler, it laid the page out then and
+        there)."""
         was, self.open = self.open, bool(is_open)
         self.panel.style.removeProperty("height")  # (a drag's)
         if was != self.open:
@@ -321,12 +320,15 @@ class Phone:
             self.handle.setAttribute("aria-expanded", "true" if self.open else "false")
             self.handle.querySelector(".sheet-label").textContent = (
                 "Back to the map" if self.open else "Actions, tracks, boxes and log")
-        if not self.open and (was or self.scrolled):
+        if not self.open and was:
             self.panel.scrollTop = 0
-        self.scrolled = False
+        elif not self.open:  # closed already: back to its top if scrolled, read in the frame (laid out by then)
+            from pyodide.ffi import create_once_callable
+            window.requestAnimationFrame(create_once_callable(lambda *_: self._to_top()))
 
-    def on_scroll(self, e=None):
-        self.scrolled = self.panel.scrollTop > 0  # (read in its own event: the page is laid out)
+    def _to_top(self):
+        if self.panel.scrollTop:
+            self.panel.scrollTop = 0
 
     def on_resize(self, entries, *_):
         """The closed sheet's height (it changes with the prompt) is where the map ends."""

@@ -58,8 +58,8 @@ def _scenarios(form, rules):
         if n == 0:
             attrs["checked"] = ""
         el("input", attrs=attrs, parent=lab)
-        el("span", text=sc["name"], parent=lab)
-        el("small", text=sc.get("rule", ""), cls="code", parent=lab)
+        name = el("span", text=sc["name"] + " ", cls="opt-name", parent=lab)  # the measured lines go under it
+        el("small", text=sc.get("rule", ""), cls="code", parent=name)
         if sc.get("computer_play"):  # measured balance (issue 12), from the scenario data
             el("span", text=sc["computer_play"], cls="muted balance", attrs={"data-balance": sc["id"]}, parent=lab)
         levels = levels_line(rules.id, sc["id"]) if has_computer(rules.id) else None

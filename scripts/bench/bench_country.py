@@ -179,6 +179,7 @@ len(m["state"]["units"])
 
 
 def timed_click(page, x, y):
+    _profile_this(page)
     before = int(page.get_attribute("body", "data-rev") or 0)
     page.mouse.click(x, y)
     try:
@@ -197,6 +198,17 @@ def _timing(page):
 
 
 KIND = ["counter"]  # what the click being timed is (the parts are printed by kind)
+PROFILE_KIND = [""]  # --profile-kind: only the clicks of this kind are profiled
+
+
+def _profile_this(page):
+    if PROFILE_KIND[0]:
+        page.evaluate("k => { document.body.dataset.vwProf = k; }", "1" if KIND[0] == PROFILE_KIND[0] else "0")
+
+
+# profile_clicks.INSTALL's handler, profiling only while the body says so (--profile-kind)
+INSTALL_KIND = INSTALL.replace("    A._vw_prof.enable()", "    on = js.document.body.dataset.vwProf == '1'\n    if on: A._vw_prof.enable()") \
+    .replace("import cProfile", "import cProfile, js")
 
 
 PARTS = []    # (ms, {part: ms}, kind) of every timed click (clicktime.py's parts)
@@ -244,6 +256,7 @@ def clicks(page, n, rng):
         if k % 5 == 4 and btn.count() and btn.is_visible():
             before = int(page.get_attribute("body", "data-rev") or 0)
             KIND[0] = "designate"
+            _profile_this(page)
             btn.click()
             page.wait_for_function("r => +(document.body.dataset.rev || 0) > r", arg=before, timeout=15_000)
             out.append(("designate", _timing(page)))
@@ -296,6 +309,8 @@ def main():
                     help="cProfile the click handler (profile_clicks.py) and print its top N functions by own time")
     ap.add_argument("--callers", default="", metavar="REGEX", help="with --profile: what called the functions matching REGEX")
     ap.add_argument("--sort", default="tottime", help="with --profile: the order (tottime, cumulative)")
+    ap.add_argument("--profile-kind", default="", choices=("", "counter", "designate"),
+                    help="with --profile: profile only these clicks")
     a = ap.parse_args()
     area = "quangngai" if a.setup == "starlite" else "country"
     boxes = fit_boxes(area)
@@ -323,7 +338,8 @@ def main():
                   f"{size['width']}x{size['height']}")
             rng = random.Random(a.seed)
             if a.profile:
-                page.evaluate(PROFILE_PY, INSTALL)
+                PROFILE_KIND[0] = a.profile_kind
+                page.evaluate(PROFILE_PY, INSTALL_KIND if a.profile_kind else INSTALL)
             allms = []
             for name, box in boxes.items():
                 view_to(page, box)

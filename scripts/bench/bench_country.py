@@ -4,6 +4,7 @@ its redraw (window.__vw_last_update_ms).
 
     .venv/bin/python scripts/bench/bench_country.py [--tree .] [--setup campaign-1965] [--clicks 120]
                                               [--phone] [--shots DIR] [--inline] [--profile N [--callers RE]]
+                                              [--mutations]
 
 The campaign's rules are not built yet (the next issue), so the page plays Starlite's rules on the
 whole map: the real game page, the Vietnam UI's real map drawing (game/ui/render_map.py, the map
@@ -20,7 +21,8 @@ tree without the whole map (7da6e20). --shots DIR saves the screens (fitted, I C
 The whole map is given as a play area whose static art is a picture (game/ui/render_map.py
 MapView._as_picture, the MAPS entry's "art"; a tree before it ignores the key); --inline draws it
 element by element as the small maps are.
-Prints per view the clicks' median, p95 and max, and the counters drawn."""
+Prints per view the clicks' median, p95 and max, and the counters drawn; --mutations also what each kind of
+click changes in the page (attributes, nodes, texts) on the map, in the panel and elsewhere."""
 import argparse
 import json
 import random
@@ -180,6 +182,7 @@ len(m["state"]["units"])
 
 def timed_click(page, x, y):
     _profile_this(page)
+    _mutations_start()
     before = int(page.get_attribute("body", "data-rev") or 0)
     page.mouse.click(x, y)
     try:
@@ -194,6 +197,7 @@ def _timing(page):
     page.wait_for_function("() => document.body.dataset.timed === document.body.dataset.rev", timeout=15_000)
     ms, parts = page.evaluate("[window.__vw_last_update_ms, window.__vw_update_parts]")
     PARTS.append((ms, json.loads(parts), KIND[0]))
+    _mutations(KIND[0])
     return ms
 
 
@@ -212,6 +216,40 @@ INSTALL_KIND = INSTALL.replace("    A._vw_prof.enable()", "    on = js.document.
 
 
 PARTS = []    # (ms, {part: ms}, kind) of every timed click (clicktime.py's parts)
+
+# --mutations: what each click changes in the page, by region (the map, the panel, the rest): the
+# attributes written, the nodes added or removed, the texts changed (a MutationObserver's records)
+MUTATIONS_JS = """() => {
+  const count = () => ({attr: 0, nodes: 0, text: 0});
+  window.__vwMut = {map: count(), panel: count(), rest: count()};
+  const add = l => { for (const r of l) {
+    const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    const c = window.__vwMut[el && el.closest('#map') ? 'map' : el && el.closest('#panel') ? 'panel' : 'rest'];
+    if (r.type === 'attributes') c.attr++;
+    else if (r.type === 'childList') c.nodes += r.addedNodes.length + r.removedNodes.length;
+    else c.text++; } };
+  window.__vwMutObs = new MutationObserver(add);
+  window.__vwMutObs.observe(document.body, {subtree: true, attributes: true, childList: true, characterData: true});
+  window.__vwMutTake = () => { add(window.__vwMutObs.takeRecords()); const m = window.__vwMut;
+    window.__vwMut = {map: count(), panel: count(), rest: count()}; return m; };
+}"""
+MUTATIONS = []  # (kind, {region: {attr, nodes, text}}) of every timed click, with --mutations
+COUNT_MUTATIONS = [False]
+
+
+def _mutations_start():
+    """What the page changed before the click (the bench's own questions, a pan) is not the click's."""
+    if COUNT_MUTATIONS[0]:
+        PAGE[0].evaluate("window.__vwMutTake()")
+
+
+def _mutations(kind):
+    """The last click's changes to the page (--mutations), read once it is on the screen."""
+    if COUNT_MUTATIONS[0]:
+        MUTATIONS.append((kind, PAGE[0].evaluate("window.__vwMutTake()")))
+
+
+PAGE = [None]
 
 
 def us_counters(page):
@@ -257,6 +295,7 @@ def clicks(page, n, rng):
             before = int(page.get_attribute("body", "data-rev") or 0)
             KIND[0] = "designate"
             _profile_this(page)
+            _mutations_start()
             btn.click()
             page.wait_for_function("r => +(document.body.dataset.rev || 0) > r", arg=before, timeout=15_000)
             out.append(("designate", _timing(page)))
@@ -290,6 +329,15 @@ def fit_boxes(area):
     return {"fitted": box(allp), "I Corps": box(corps("I")), "Delta": box(corps("IV"))}
 
 
+def print_mutations():
+    """--mutations: the mean changes a click of each kind made, by region."""
+    for kind in sorted({k for k, _ in MUTATIONS}):
+        rows = [m for k, m in MUTATIONS if k == kind]
+        parts = [f"{region} " + "/".join(f"{sum(r[region][x] for r in rows) / len(rows):.0f}" for x in ("attr", "nodes", "text"))
+                 for region in ("map", "panel", "rest")]
+        print(f"  every {kind} (n={len(rows)}), mean changes attributes/nodes/texts: " + ", ".join(parts))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tree", default=str(ROOT), help="the built tree to serve (bash scripts/build.sh)")
@@ -311,6 +359,8 @@ def main():
     ap.add_argument("--sort", default="tottime", help="with --profile: the order (tottime, cumulative)")
     ap.add_argument("--profile-kind", default="", choices=("", "counter", "designate"),
                     help="with --profile: profile only these clicks")
+    ap.add_argument("--mutations", action="store_true", help="count what each click changes in the page, by "
+                    "region (the observer's own cost lands in the timings: read them from a run without it)")
     a = ap.parse_args()
     area = "quangngai" if a.setup == "starlite" else "country"
     boxes = fit_boxes(area)
@@ -332,6 +382,9 @@ def main():
             page.wait_for_selector('body[data-screen="handover"]', state="attached", timeout=30_000)
             page.click('[data-cmd="handover-ok"]')
             page.wait_for_function("() => document.body.dataset.timed === document.body.dataset.rev")
+            if a.mutations:
+                PAGE[0], COUNT_MUTATIONS[0] = page, True
+                page.evaluate(MUTATIONS_JS)
             drawn = page.evaluate("document.querySelectorAll('#vw-pieces [data-unit]').length")
             hexes = page.evaluate("document.querySelectorAll('#map [data-space]').length")
             print(f"tree {a.tree}: setup {a.setup}, {n} units, {drawn} counters drawn on {hexes} hexes, "
@@ -376,6 +429,8 @@ def main():
                     keys = sorted({k for _, p, _ in rows for k in p})
                     print(f"  {title}, mean ms by part: " + ", ".join(
                         f"{k} {sum(p.get(k, 0) for _, p, _ in rows) / len(rows):.1f}" for k in keys))
+            if MUTATIONS:
+                print_mutations()
             browser.close()
     finally:
         proc.terminate()

@@ -181,8 +181,7 @@ len(m["state"]["units"])
 
 
 def timed_click(page, x, y):
-    _profile_this(page)
-    _mutations_start()
+    _before_click(page)
     before = int(page.get_attribute("body", "data-rev") or 0)
     page.mouse.click(x, y)
     try:
@@ -197,7 +196,8 @@ def _timing(page):
     page.wait_for_function("() => document.body.dataset.timed === document.body.dataset.rev", timeout=15_000)
     ms, parts = page.evaluate("[window.__vw_last_update_ms, window.__vw_update_parts]")
     PARTS.append((ms, json.loads(parts), KIND[0]))
-    _mutations(KIND[0])
+    if COUNT_MUTATIONS[0]:  # the click's changes, read once it is on the screen
+        MUTATIONS.append((KIND[0], page.evaluate("window.__vwMutTake()")))
     return ms
 
 
@@ -205,12 +205,16 @@ KIND = ["counter"]  # what the click being timed is (the parts are printed by ki
 PROFILE_KIND = [""]  # --profile-kind: only the clicks of this kind are profiled
 
 
-def _profile_this(page):
+def _before_click(page):
+    """--profile-kind: the body says whether this click is profiled; --mutations: what the page
+    changed before it (the bench's own questions, a pan) is not counted as the click's."""
     if PROFILE_KIND[0]:
         page.evaluate("k => { document.body.dataset.vwProf = k; }", "1" if KIND[0] == PROFILE_KIND[0] else "0")
+    if COUNT_MUTATIONS[0]:
+        page.evaluate("window.__vwMutTake()")
 
 
-# profile_clicks.INSTALL's handler, profiling only while the body says so (--profile-kind)
+# profile_clicks.INSTALL's handler, profiling only while the body says so (--profile-kind, _before_click)
 INSTALL_KIND = INSTALL.replace("    A._vw_prof.enable()", "    on = js.document.body.dataset.vwProf == '1'\n    if on: A._vw_prof.enable()") \
     .replace("import cProfile", "import cProfile, js")
 
@@ -235,21 +239,6 @@ MUTATIONS_JS = """() => {
 }"""
 MUTATIONS = []  # (kind, {region: {attr, nodes, text}}) of every timed click, with --mutations
 COUNT_MUTATIONS = [False]
-
-
-def _mutations_start():
-    """What the page changed before the click (the bench's own questions, a pan) is not the click's."""
-    if COUNT_MUTATIONS[0]:
-        PAGE[0].evaluate("window.__vwMutTake()")
-
-
-def _mutations(kind):
-    """The last click's changes to the page (--mutations), read once it is on the screen."""
-    if COUNT_MUTATIONS[0]:
-        MUTATIONS.append((kind, PAGE[0].evaluate("window.__vwMutTake()")))
-
-
-PAGE = [None]
 
 
 def us_counters(page):
@@ -294,8 +283,7 @@ def clicks(page, n, rng):
         if k % 5 == 4 and btn.count() and btn.is_visible():
             before = int(page.get_attribute("body", "data-rev") or 0)
             KIND[0] = "designate"
-            _profile_this(page)
-            _mutations_start()
+            _before_click(page)
             btn.click()
             page.wait_for_function("r => +(document.body.dataset.rev || 0) > r", arg=before, timeout=15_000)
             out.append(("designate", _timing(page)))
@@ -383,7 +371,7 @@ def main():
             page.click('[data-cmd="handover-ok"]')
             page.wait_for_function("() => document.body.dataset.timed === document.body.dataset.rev")
             if a.mutations:
-                PAGE[0], COUNT_MUTATIONS[0] = page, True
+                COUNT_MUTATIONS[0] = True
                 page.evaluate(MUTATIONS_JS)
             drawn = page.evaluate("document.querySelectorAll('#vw-pieces [data-unit]').length")
             hexes = page.evaluate("document.querySelectorAll('#map [data-space]').length")

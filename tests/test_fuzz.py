@@ -1,6 +1,7 @@
 """The rules fuzzer (game/fuzz.py): invariants, JSON round trip, undo, replay and hidden
-information after every random legal action; CI-bounded runs of 200 Mike Force games and 40 First
-Team games, and the 200-game First Team simulation."""
+information after every random legal action; CI-bounded runs of 100 Mike Force games and 40 First
+Team games, and the 200-game First Team simulation. The long runs (thousands of games,
+scripts/long_fuzz.sh) are reported in docs/PERFORMANCE.md and the stop's note, not run in CI."""
 
 import importlib
 import json
@@ -30,9 +31,10 @@ def _chunk(args):
 
 
 @pytest.mark.fuzz
-def test_fuzz_mike_force_200_games(tmp_path):
-    """The CI-bounded run: 200 whole Mike Force games (both cores), 0 failures."""
-    jobs = [(7001, 100, str(tmp_path)), (7002, 100, str(tmp_path))]
+def test_fuzz_mike_force_100_games(tmp_path):
+    """The CI-bounded run: 100 whole Mike Force games (both cores), 0 failures. (200 were 431 s of a
+    CI run beside the other test worker, its longest test: the long runs are made off CI.)"""
+    jobs = [(7001, 50, str(tmp_path)), (7002, 50, str(tmp_path))]
     with ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as ex:
         results = list(ex.map(_chunk, jobs))
     games = sum(r["games"] for r in results)
@@ -40,7 +42,7 @@ def test_fuzz_mike_force_200_games(tmp_path):
     fails = [s for r in results for s in r["failure_samples"]]
     print(json.dumps({"games": games, "steps": steps, "failures": len(fails),
                       "steps_per_second": [r["steps_per_second"] for r in results]}))
-    assert games == 200
+    assert games == 100
     assert fails == [], fails
 
 
